@@ -1,0 +1,47 @@
+/** Endpoint paths under the /idaas prefix, exactly as the specs name them. */
+export const API_PREFIX = '/idaas';
+
+export const paths = {
+  system: {
+    loginPageConfig: '/system/v1/config/index-page/query-certification',
+    commonSelect: '/system/v1/common-select/get-by-type',
+  },
+  auth: {
+    sm2Key: '/auth/v1/sm2_key',
+    pacasSm2Key: '/auth/v1/pacas/sm2-key',
+    appLoginConfig: '/auth/v1/get-app-login-config',
+    ipCheck: '/auth/v1/ip-check',
+    loginCheck: '/auth/v1/login-check',
+    msgLoginCheck: '/auth/v1/msg-login/login-check',
+    sendMsgLogin: '/auth/v1/send-msg/msg-login',
+    captcha: '/auth/v1/pacas/get-valid-code',
+    slider: '/auth/v1/pacas/slide-register',
+    logout: '/auth/v1/logout',
+    ssoGo: '/auth/v1/sso/go/:clientId',
+    applyToken: '/auth/v1/apply-token',
+    secondAuthSend: '/auth/v1/send-msg/second-auth',
+    secondAuth: '/auth/v1/second-auth',
+  },
+  user: {
+    currentUserDetail: '/user/v1/current-user-detail',
+  },
+  personal: {
+    currentUserDetail: '/personal/v1/current-user-detail',
+    userApps: '/personal/v1/user-app/list-by-user',
+    todayNum: '/personal/v1/today/num',
+    safetyScore: '/personal/v1/safety-score',
+    pwdStrategy: '/personal/v1/pwd/strategy/detail',
+  },
+  auty: {
+    userRoles: '/auty/v1/group/authority/user-roles',
+  },
+  dev: {
+    sms: '/dev/sms',
+    captcha: '/dev/captcha',
+  },
+} as const;
+
+/** Fills `:param` segments of a path. */
+export function fillPath(path: string, params: Record<string, string>): string {
+  return path.replace(/:(\w+)/g, (_, k: string) => encodeURIComponent(params[k] ?? ''));
+}

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { LIMITS, LOGIN_TYPES, CAPTCHA_STRATEGIES } from '../rules.js';
+import { deviceFields, text } from './common.js';
+
+const cipher = z.string().min(1).max(LIMITS.cipherMax).regex(/^[0-9a-fA-F]+$/, 'must be SM2 ciphertext (hex)');
+
+export const loginCheckBody = z.object({
+  userId: cipher,
+  password: cipher,
+  ...deviceFields,
+  authType: text(40).optional(),
+  loginType: z.enum(LOGIN_TYPES).optional(),
+  /** Captcha answer (picture text) when the server asked for one. */
+  validCode: text(LIMITS.codeMax).optional(),
+  /** Key of the captcha the answer belongs to (capKey of pacas/get-valid-code). */
+  requestId: text(64).optional(),
+  capKey: text(64).optional(),
+  appId: text(64).optional(),
+  query: z.record(z.string().max(64), z.string().max(LIMITS.textMax)).optional(),
+});
+export type LoginCheckBody = z.infer<typeof loginCheckBody>;
+
+export const ipCheckBody = z.object({ sceneCode: text(40).optional() });
+
+export const appLoginConfigBody = z.object({
+  appId: text(64).optional(),
+  clientId: text(64).optional(),
+});
+
+export const logoutBody = z.object({ ...deviceFields });
+
+export const captchaBody = z.object({ mobileNo: text(20).optional() }).optional();
+
+export const loginPageConfigBody = z.object({ isOptions: z.union([z.boolean(), z.number(), z.string().max(10)]).optional() }).optional();
+
+export interface LoginTypeConfig {
+  code: (typeof LOGIN_TYPES)[number];
+  authCategoryName: string;
+  authCategoryCode: string;
+  isPriorityShow: boolean;
+  adAuthEnable: boolean;
+  captchaStrategy: (typeof CAPTCHA_STRATEGIES)[number];
+  forgetPasswordUrl: string;
+  updatePasswordUrl: string;
+  umSelfHelpUrl: string;
+  adSelfHelpUrl: string;
+}
+
+export interface LoginPageConfig {
+  id: string;
+  imageUrl: string;
+  logoUrl: string;
+  companyName: string;
+  versionInfo: string;
+}
+
+export interface SelfServiceStep {
+  code: 'BIND-PHONE' | 'UPDATE-PASSWORD' | 'FINISH';
+  title: string;
+  message: string;
+}
+
+export interface LoginResponse {
+  passwordExpireDays: number;
+  secondAuth: boolean;
+  steps: SelfServiceStep[];
+  srmi: string | null;
+  appId: string | null;
+  instanceId: string | null;
+  userId: string;
+  redirectUrl: string | null;
+}
+
+export interface Sm2Key {
+  pubX: string;
+  pubY: string;
+}
+
+export interface CaptchaResult {
+  data: string;
+  capKey: string;
+  len: number;
+}

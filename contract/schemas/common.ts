@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { LIMITS } from '../rules.js';
+
+/** A bounded free-text field; every string input has a ceiling so huge bodies fail cleanly. */
+export const text = (max: number = LIMITS.textMax) => z.string().max(max);
+
+export const pageRequest = z.object({
+  pageNum: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).default(LIMITS.defaultPageSize),
+});
+export type PageRequest = z.infer<typeof pageRequest>;
+
+export interface PageResult<T> {
+  datas: T[];
+  total: number;
+}
+
+/** Device fields every sign-in sends. */
+export const deviceFields = {
+  deviceId: text(LIMITS.deviceIdMax).optional(),
+  deviceName: text(40).optional(),
+};
+
+export const emptyBody = z.object({}).loose().optional();

@@ -1,0 +1,71 @@
+/** Runtime configuration, read once from the environment. Every security number is here. */
+export type Mode = 'demo' | 'test' | 'production';
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string;
+  mode: Mode;
+  /** Serve the built SPA from this folder (absent in API tests). */
+  staticDir: string | null;
+  trustProxy: boolean;
+  session: { idleMinutes: number; absoluteHours: number; touchSeconds: number };
+  lockout: { captchaAfter: number; lockAfter: number; windowMinutes: number; lockMinutes: number; ipFailuresPerHour: number };
+  otp: { ttlSeconds: number; maxTries: number; resendSeconds: number; dailyPerNumber: number };
+  captcha: { ttlSeconds: number; sliderTolerance: number };
+  ticketMinutes: number;
+  passwordExpiryDays: number;
+  passwordRemindDays: number;
+  argon2: { memoryCost: number; timeCost: number; parallelism: number };
+  sms: { gatewayUrl: string | null };
+  registrationEnabled: boolean;
+}
+
+function num(env: NodeJS.ProcessEnv, key: string, fallback: number): number {
+  const raw = env[key];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n)) throw new Error(`${key} must be a number`);
+  return n;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const mode = (env.IDAAS_MODE ?? 'demo') as Mode;
+  if (!['demo', 'test', 'production'].includes(mode)) throw new Error(`IDAAS_MODE must be demo, test or production (got ${mode})`);
+  const smsUrl = env.SMS_GATEWAY_URL || null;
+  if (mode === 'production' && !smsUrl) {
+    throw new Error('IDAAS_MODE=production needs SMS_GATEWAY_URL: codes would otherwise go nowhere');
+  }
+  const config: Config = {
+    port: num(env, 'PORT', 8080),
+    host: env.HOST ?? '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || 'file:data/idaas.db',
+    mode,
+    staticDir: env.STATIC_DIR === '' ? null : (env.STATIC_DIR ?? 'dist'),
+    trustProxy: env.TRUST_PROXY === 'true',
+    session: {
+      idleMinutes: num(env, 'SESSION_IDLE_MINUTES', 30),
+      absoluteHours: num(env, 'SESSION_ABSOLUTE_HOURS', 12),
+      touchSeconds: 60,
+    },
+    lockout: {
+      captchaAfter: num(env, 'LOGIN_CAPTCHA_AFTER', 3),
+      lockAfter: num(env, 'LOGIN_LOCK_AFTER', 10),
+      windowMinutes: 15,
+      lockMinutes: num(env, 'LOGIN_LOCK_MINUTES', 15),
+      ipFailuresPerHour: num(env, 'LOGIN_IP_FAILURES_PER_HOUR', 100),
+    },
+    otp: { ttlSeconds: 300, maxTries: 5, resendSeconds: 60, dailyPerNumber: num(env, 'SMS_DAILY_LIMIT', 10) },
+    captcha: { ttlSeconds: 120, sliderTolerance: 5 },
+    ticketMinutes: 10,
+    passwordExpiryDays: num(env, 'PASSWORD_EXPIRY_DAYS', 90),
+    passwordRemindDays: num(env, 'PASSWORD_REMIND_DAYS', 7),
+    argon2: { memoryCost: 19456, timeCost: 2, parallelism: 1 },
+    sms: { gatewayUrl: smsUrl },
+    registrationEnabled: env.REGISTRATION_ENABLED !== 'false',
+  };
+  return { ...config, ...overrides };
+}
+
+/** Dev endpoints, demo data and the outbox exist only outside production. */
+export const isDevMode = (config: Config) => config.mode !== 'production';
