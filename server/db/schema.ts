@@ -1,0 +1,203 @@
+import type { Generated } from 'kysely';
+
+/**
+ * The whole data model. Times are epoch milliseconds (bigint in PostgreSQL, parsed to number),
+ * booleans are 0/1 integers, so one set of queries runs on SQLite and PostgreSQL alike.
+ */
+export interface UsersTable {
+  id: Generated<number>;
+  user_id: string; // the account name, unique, stored lower-case
+  user_name: string;
+  user_type: string;
+  mobile_no: string | null;
+  phone_disabled: number;
+  email: string | null;
+  mail_local_address: string | null;
+  description: string | null;
+  avatar: string | null;
+  enabled: number;
+  activated: number;
+  user_expire_date: number | null;
+  password_hash: string | null;
+  password_changed_at: number | null;
+  password_expire_at: number | null;
+  /** Strength of the current password (weak|middle|strong), measured when it was set. */
+  password_level: string | null;
+  must_change_password: number;
+  second_auth_required: number;
+  ldap_dn: string | null;
+  company_name: string | null;
+  dept_name: string | null;
+  position_name: string | null;
+  manager_user_ref: number | null;
+  senior_leader: number;
+  /** PUBLIC_MAIL accounts: the user who manages the mailbox. */
+  mailbox_manager_ref: number | null;
+  klpa_result_desc: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface PortalRolesTable { id: Generated<number>; code: string; name: string }
+export interface UserPortalRolesTable { user_ref: number; role_ref: number }
+
+export interface AppsTable {
+  id: Generated<number>;
+  app_id: string;
+  app_name: string;
+  icon: string | null;
+  client_id: string;
+  idp_sso_url: string;
+  /** JSON array of allowed login types, e.g. ["ACCOUNT","MSG_CODE"]. */
+  login_types: string;
+  second_auth_required: number;
+  /** 1 when the app is connected to the permission system (has roles). */
+  perm_system: number;
+  enabled: number;
+  sort_order: number;
+  created_at: number;
+}
+
+export interface PermGroupsTable { id: Generated<number>; app_ref: number; name: string }
+export interface AppRolesTable { id: Generated<number>; group_ref: number; code: string; name: string }
+export interface AppApproversTable { app_ref: number; user_ref: number }
+export interface UserAppsTable { user_ref: number; app_ref: number; granted_at: number }
+export interface UserRolesTable { user_ref: number; role_ref: number; granted_at: number }
+
+export interface ApplyRequestsTable {
+  id: Generated<number>;
+  apply_user_ref: number;
+  app_ref: number;
+  /** JSON array of app role ids asked for. */
+  role_ids: string;
+  role_names: string;
+  apply_reason: string;
+  status: number;
+  apply_date: number;
+  approval_user_ref: number | null;
+  approval_suggestion: string | null;
+  approval_date: number | null;
+}
+
+export interface MailGroupsTable {
+  id: Generated<number>;
+  group_code: string;
+  group_name: string;
+  group_type: number;
+  email: string | null;
+  manager_user_ref: number;
+  created_at: number;
+}
+export interface GroupMembersTable { group_ref: number; user_ref: number; added_at: number }
+
+export interface SocialBindingsTable { id: Generated<number>; user_ref: number; source: string; social_id: string; created_at: number }
+
+export interface SessionsTable {
+  id: Generated<number>;
+  token_hash: string;
+  user_ref: number;
+  instance_id: string;
+  created_at: number;
+  last_seen_at: number;
+  expires_at: number;
+  ip: string;
+  device_id: string | null;
+  device_name: string | null;
+  user_agent: string | null;
+}
+
+export interface DevicesTable {
+  id: Generated<number>;
+  user_ref: number;
+  device_id: string;
+  device_name: string | null;
+  first_seen_at: number;
+  last_seen_at: number;
+  last_ip: string | null;
+  /** Second factor passed on this device: it is remembered until this time. */
+  trusted_until: number | null;
+}
+
+export interface TicketsTable {
+  id: string;
+  purpose: string;
+  user_ref: number | null;
+  step: string;
+  data: string;
+  created_at: number;
+  expires_at: number;
+}
+
+export interface OtpsTable {
+  id: string;
+  purpose: string;
+  mobile_no: string;
+  user_ref: number | null;
+  code_hash: string;
+  created_at: number;
+  expires_at: number;
+  tries: number;
+  used: number;
+}
+
+export interface SmsOutboxTable { id: Generated<number>; mobile_no: string; purpose: string; content: string; sent_at: number }
+
+export interface CaptchasTable { id: string; kind: string; answer: string; created_at: number; expires_at: number }
+
+/** Failure counters and locks for accounts and IPs (keyed "acct:<name>", "ip:<addr>"). */
+export interface LoginFailuresTable { subject: string; failures: number; window_start: number; locked_until: number | null }
+
+export interface LoginHistoryTable {
+  id: Generated<number>;
+  user_ref: number | null;
+  account: string;
+  opt_type: string;
+  app_ref: number | null;
+  app_name: string | null;
+  is_success: number;
+  login_msg: string;
+  ip: string;
+  device_id: string | null;
+  device_name: string | null;
+  created_at: number;
+}
+
+export interface OperationLogTable {
+  id: Generated<number>;
+  user_ref: number;
+  scene_code: string;
+  detail: string | null;
+  ip: string;
+  ip_region: string | null;
+  created_at: number;
+}
+
+export interface ConfigTable { key: string; value: string }
+export interface Sm2ReplayTable { digest: string; expires_at: number }
+
+export interface Database {
+  users: UsersTable;
+  portal_roles: PortalRolesTable;
+  user_portal_roles: UserPortalRolesTable;
+  apps: AppsTable;
+  perm_groups: PermGroupsTable;
+  app_roles: AppRolesTable;
+  app_approvers: AppApproversTable;
+  user_apps: UserAppsTable;
+  user_roles: UserRolesTable;
+  apply_requests: ApplyRequestsTable;
+  mail_groups: MailGroupsTable;
+  group_members: GroupMembersTable;
+  social_bindings: SocialBindingsTable;
+  sessions: SessionsTable;
+  devices: DevicesTable;
+  tickets: TicketsTable;
+  otps: OtpsTable;
+  sms_outbox: SmsOutboxTable;
+  captchas: CaptchasTable;
+  login_failures: LoginFailuresTable;
+  login_history: LoginHistoryTable;
+  operation_log: OperationLogTable;
+  config: ConfigTable;
+  sm2_replay: Sm2ReplayTable;
+}

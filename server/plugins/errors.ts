@@ -1,0 +1,34 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ZodError } from 'zod';
+import { codeMessage } from '../../contract/codes.js';
+import { AppError } from '../http/errors.js';
+import { langOf } from '../http/envelope.js';
+
+function describeZod(error: ZodError): string {
+  const issue = error.issues[0];
+  const path = issue?.path.length ? issue.path.join('.') : 'body';
+  return `${path}: ${issue?.message ?? 'invalid'}`;
+}
+
+/**
+ * Every failure leaves as the envelope: refusals with their code, bad input as 400 E00001
+ * naming the field, anything unexpected as 500 E00500 without internals.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
+    const lang = langOf(request);
+    if (error instanceof AppError) {
+      return reply.status(error.status).send({ code: error.code, message: error.messageIn(lang), data: error.data });
+    }
+    if (error instanceof ZodError) {
+      return reply.status(400).send({ code: 'E00001', message: `${codeMessage('E00001', lang)} — ${describeZod(error)}`, data: null });
+    }
+    const status = (error as FastifyError).statusCode;
+    if (status && status >= 400 && status < 500) {
+      // Malformed JSON, wrong content type, oversized body: the client's fault, said plainly.
+      return reply.status(400).send({ code: 'E00001', message: `${codeMessage('E00001', lang)} — body: ${error.message}`, data: null });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ code: 'E00500', message: codeMessage('E00500', lang), data: null });
+  });
+}

@@ -1,0 +1,41 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { API_PREFIX } from '../../contract/paths.js';
+import { codeMessage } from '../../contract/codes.js';
+import { langOf } from '../http/envelope.js';
+
+const META = /<meta name="idaas-sm2"[^>]*>/;
+
+/**
+ * Serves the built SPA: hashed assets with long caching, and index.html for every client-side
+ * route, carrying the SM2 public key in a meta tag as the browser's fallback key.
+ * API paths that match nothing answer E00404 as JSON.
+ */
+export async function registerSpa(app: FastifyInstance, staticDir: string | null, publicKey: string): Promise<void> {
+  const root = staticDir ? resolve(staticDir) : null;
+  const indexFile = root ? join(root, 'index.html') : null;
+  const index = indexFile && existsSync(indexFile)
+    ? readFileSync(indexFile, 'utf8').replace(META, `<meta name="idaas-sm2" content="${publicKey}">`)
+    : null;
+
+  if (root && index) {
+    await app.register(fastifyStatic, {
+      root,
+      index: false,
+      wildcard: true,
+      setHeaders(reply, filePath) {
+        if (filePath.startsWith(join(root, 'assets'))) reply.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith(`${API_PREFIX}/`) || request.url === API_PREFIX || !index || request.method !== 'GET') {
+      return reply.status(404).send({ code: 'E00404', message: codeMessage('E00404', langOf(request)), data: null });
+    }
+    if (request.url.startsWith('/systemhub')) return reply.sendFile('systemhub/index.html');
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(index);
+  });
+}

@@ -1,0 +1,31 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { usersRepo } from './users.js';
+import { sessionsRepo } from './sessions.js';
+import { loginFailuresRepo } from './loginFailures.js';
+import { captchasRepo } from './captchas.js';
+import { configRepo } from './config.js';
+import { sm2ReplayRepo } from './sm2Replay.js';
+import { loginHistoryRepo } from './loginHistory.js';
+import { operationLogRepo } from './operationLog.js';
+import { appsRepo } from './apps.js';
+import { portalRolesRepo } from './portalRoles.js';
+import { ticketsRepo } from './tickets.js';
+
+export function buildRepos(db: Kysely<Database>) {
+  return {
+    users: usersRepo(db),
+    sessions: sessionsRepo(db),
+    loginFailures: loginFailuresRepo(db),
+    captchas: captchasRepo(db),
+    config: configRepo(db),
+    sm2Replay: sm2ReplayRepo(db),
+    loginHistory: loginHistoryRepo(db),
+    operationLog: operationLogRepo(db),
+    apps: appsRepo(db),
+    portalRoles: portalRolesRepo(db),
+    tickets: ticketsRepo(db),
+  };
+}
+
+export type Repos = ReturnType<typeof buildRepos>;

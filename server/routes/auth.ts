@@ -1,0 +1,68 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { paths } from '../../contract/paths.js';
+import { appLoginConfigBody, captchaBody, ipCheckBody, loginCheckBody, logoutBody } from '../../contract/schemas/auth.js';
+import { publicRoute, SESSION_COOKIE, tokenOf } from '../http/route.js';
+import type { LoginOutcome } from '../services/login.js';
+
+/** Opens the browser session of a finished sign-in (HttpOnly cookie; Secure over https). */
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, outcome: LoginOutcome, maxAgeSeconds: number): void {
+  if (!outcome.session) return;
+  reply.setCookie(SESSION_COOKIE, outcome.session.token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    path: '/',
+    maxAge: maxAgeSeconds,
+  });
+}
+
+export default async function authRoutes(app: FastifyInstance): Promise<void> {
+  const sessionMaxAge = app.config.session.absoluteHours * 3600;
+
+  for (const url of [paths.auth.sm2Key, paths.auth.pacasSm2Key]) {
+    publicRoute(app, 'GET', url, null, async ({ services }) => {
+      const { pubX, pubY } = await services.sm2.publicKey();
+      return { pubX, pubY };
+    });
+  }
+
+  publicRoute(app, 'POST', paths.auth.appLoginConfig, appLoginConfigBody, ({ body, services }) => services.loginConfig.typesFor(body.appId));
+
+  publicRoute(app, 'POST', paths.auth.ipCheck, ipCheckBody, async ({ services, caller }) => {
+    await services.login.ipCheck(caller.ip);
+    return null;
+  });
+
+  publicRoute(app, 'POST', paths.auth.loginCheck, loginCheckBody, async ({ body, services, caller, request, reply }) => {
+    const outcome = await services.login.passwordLogin(body, caller);
+    setSessionCookie(request, reply, outcome, sessionMaxAge);
+    return outcome.response;
+  });
+
+  publicRoute(app, 'POST', paths.auth.captcha, captchaBody, ({ services }) => services.captcha.createPicture());
+
+  publicRoute(app, 'POST', paths.auth.logout, logoutBody, async ({ services, request, reply }) => {
+    await services.sessions.end(tokenOf(request));
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return null;
+  });
+
+  // A browser navigation, not an XHR: it answers with redirects, never with JSON.
+  publicRoute(app, 'GET', paths.auth.ssoGo, null, async ({ request, reply, services, caller }) => {
+    const { clientId } = z.object({ clientId: z.string().min(1).max(64) }).parse(request.params);
+    const user = await services.sessions.authenticate(tokenOf(request)).catch(() => null);
+    const decision = await services.sso.launch(clientId, user, caller);
+    switch (decision.kind) {
+      case 'redirect':
+        return reply.redirect(decision.url, 302);
+      case 'signIn':
+        return reply.redirect(`/login?appId=${encodeURIComponent(decision.appId)}`, 302);
+      case 'noPermission':
+        return reply.redirect('/permissionsNone', 302);
+      default:
+        return reply.redirect('/404', 302);
+    }
+  });
+}
+

@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { paths } from '../../contract/paths.js';
+import { publicRoute } from '../http/route.js';
+import { notFound } from '../http/errors.js';
+
+/** Demo and test mode only (never registered in production): read what a person would see. */
+export default async function devRoutes(app: FastifyInstance): Promise<void> {
+  publicRoute(app, 'GET', paths.dev.captcha, z.object({ capKey: z.string().min(1).max(64) }), async ({ body, services }) => {
+    const answer = await services.captcha.answerOf(body.capKey);
+    if (answer === null) throw notFound();
+    return { capKey: body.capKey, answer };
+  });
+}

@@ -1,0 +1,45 @@
+import type { LoginPageConfig, LoginTypeConfig } from '../../contract/schemas/auth.js';
+import type { LoginType } from '../../contract/rules.js';
+import type { AppRow } from '../repositories/apps.js';
+import type { ServiceContext } from './context.js';
+
+export const LOGIN_PAGE_KEY = 'login.page';
+export const LOGIN_TYPES_KEY = 'login.types';
+
+const DEFAULT_PAGE: LoginPageConfig = { id: 'default', imageUrl: '', logoUrl: '', companyName: '', versionInfo: '' };
+
+/** Sign-in page settings and which login types an application allows. */
+export function loginConfigService(ctx: ServiceContext) {
+  async function allTypes(): Promise<LoginTypeConfig[]> {
+    return (await ctx.repos.config.get<LoginTypeConfig[]>(LOGIN_TYPES_KEY)) ?? [];
+  }
+
+  function allowedCodes(app: AppRow | undefined): LoginType[] | null {
+    if (!app) return null;
+    try {
+      return JSON.parse(app.login_types) as LoginType[];
+    } catch {
+      return [];
+    }
+  }
+
+  return {
+    async page(): Promise<LoginPageConfig[]> {
+      return [(await ctx.repos.config.get<LoginPageConfig>(LOGIN_PAGE_KEY)) ?? DEFAULT_PAGE];
+    },
+    /** Login types for the login page, narrowed to the app's allowed ones when an appId is given. */
+    async typesFor(appId: string | undefined): Promise<LoginTypeConfig[]> {
+      const types = await allTypes();
+      const app = appId ? await ctx.repos.apps.findByAppId(appId) : undefined;
+      const allowed = allowedCodes(app);
+      return allowed ? types.filter((t) => allowed.includes(t.code)) : types;
+    },
+    /** Whether the app (if any) accepts this login type. */
+    allows(app: AppRow | undefined, type: LoginType): boolean {
+      const allowed = allowedCodes(app);
+      return allowed === null || allowed.includes(type);
+    },
+  };
+}
+
+export type LoginConfigService = ReturnType<typeof loginConfigService>;

@@ -1,0 +1,57 @@
+import { randomId, sha256 } from '../lib/crypto.js';
+import { HOUR, MINUTE } from '../lib/clock.js';
+import { notSignedIn } from '../http/errors.js';
+import type { AuthUser, Caller, ServiceContext } from './context.js';
+
+/**
+ * Server-side sessions: the browser holds a 256-bit random token, the database only its
+ * SHA-256, so a leaked table cannot be replayed as cookies.
+ */
+export function sessionService(ctx: ServiceContext) {
+  const { idleMinutes, absoluteHours, touchSeconds } = ctx.config.session;
+  const repo = ctx.repos.sessions;
+
+  return {
+    async create(userRef: number, caller: Caller): Promise<{ token: string; instanceId: string }> {
+      const now = ctx.clock.now();
+      const token = randomId(32);
+      const instanceId = randomId(12);
+      await repo.create({
+        token_hash: sha256(token),
+        user_ref: userRef,
+        instance_id: instanceId,
+        created_at: now,
+        last_seen_at: now,
+        expires_at: now + absoluteHours * HOUR,
+        ip: caller.ip,
+        device_id: caller.deviceId,
+        device_name: caller.deviceName,
+        user_agent: caller.userAgent?.slice(0, 500) ?? null,
+      });
+      return { token, instanceId };
+    },
+
+    /** Resolves a token to its user, enforcing idle and absolute expiry; E00009 otherwise. */
+    async authenticate(token: string | undefined): Promise<AuthUser> {
+      if (!token || token.length > 100) throw notSignedIn();
+      const row = await repo.findByHash(sha256(token));
+      if (!row) throw notSignedIn();
+      const now = ctx.clock.now();
+      if (row.expiresAt <= now || row.lastSeenAt + idleMinutes * MINUTE <= now || row.enabled !== 1) {
+        await repo.delete(row.sessionId);
+        throw notSignedIn();
+      }
+      // Sliding the idle window costs a write; once a minute is precise enough.
+      if (now - row.lastSeenAt >= touchSeconds * 1000) await repo.touch(row.sessionId, now);
+      return { userRef: row.userRef, account: row.account, sessionId: row.sessionId, instanceId: row.instanceId };
+    },
+
+    async end(token: string | undefined): Promise<void> {
+      if (token && token.length <= 100) await repo.deleteByHash(sha256(token));
+    },
+
+    endOthers: (userRef: number, keepSessionId: number | null) => repo.deleteOthers(userRef, keepSessionId),
+  };
+}
+
+export type SessionService = ReturnType<typeof sessionService>;

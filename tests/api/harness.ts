@@ -1,0 +1,125 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import smCrypto from 'sm-crypto';
+import { inject } from 'vitest';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../server/app.js';
+import { readConfig, type Config } from '../../server/config.js';
+import type { Clock } from '../../server/lib/clock.js';
+
+export const DEMO_PASSWORD = 'Idaas@2026';
+
+export interface StoreCase {
+  name: 'sqlite' | 'postgres';
+  /** A fresh, empty database for one test file. */
+  url(label: string): string;
+}
+
+let counter = 0;
+const tempDirs: string[] = [];
+
+/** The stores every API suite runs against; PostgreSQL only when a server answers. */
+export function storeCases(): StoreCase[] {
+  const cases: StoreCase[] = [
+    {
+      name: 'sqlite',
+      url: () => {
+        const dir = mkdtempSync(join(tmpdir(), 'idaas-api-'));
+        tempDirs.push(dir);
+        return `file:${join(dir, 'test.db')}`;
+      },
+    },
+  ];
+  const pgBase = inject('pgBaseUrl');
+  if (pgBase) {
+    const prefix = inject('pgRunPrefix');
+    cases.push({
+      name: 'postgres',
+      url: (label) => {
+        const url = new URL(pgBase);
+        url.searchParams.set('schema', `${prefix}_${label.replace(/[^a-z0-9]/gi, '').toLowerCase()}_${process.pid}_${counter++}`);
+        return url.toString();
+      },
+    });
+  }
+  return cases;
+}
+
+/** A clock the test can move forward to cross expiry windows without waiting. */
+export function testClock(): Clock & { advance(ms: number): void } {
+  let offset = 0;
+  return { now: () => Date.now() + offset, advance: (ms) => { offset += ms; } };
+}
+
+export interface Client {
+  app: FastifyInstance;
+  clock: ReturnType<typeof testClock>;
+  /** POST JSON with the SPA's headers; `token` signs the request in. */
+  post(path: string, body?: unknown, opts?: { token?: string; headers?: Record<string, string>; ip?: string }): Promise<LightMyRequestResponse>;
+  get(path: string, opts?: { token?: string; headers?: Record<string, string> }): Promise<LightMyRequestResponse>;
+  encrypt(value: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function startClient(store: StoreCase, label: string, overrides: Partial<Config> = {}): Promise<Client> {
+  const clock = testClock();
+  const config = readConfig({ IDAAS_MODE: 'test', DATABASE_URL: store.url(label) }, { staticDir: null, ...overrides });
+  const app = await buildApp({ config, clock });
+  let publicKey: string | null = null;
+  const auth = (token?: string) => (token ? { cookie: `idaas_token=${token}` } : {});
+  return {
+    app,
+    clock,
+    post: (path, body = {}, opts = {}) =>
+      app.inject({
+        method: 'POST',
+        url: `/idaas${path}`,
+        payload: body as object,
+        remoteAddress: opts.ip ?? '127.0.0.1',
+        headers: { 'x-client-id': 'idaas-portal-test', 'content-type': 'application/json', ...auth(opts.token), ...opts.headers },
+      }),
+    get: (path, opts = {}) => app.inject({ method: 'GET', url: `/idaas${path}`, headers: { ...auth(opts.token), ...opts.headers } }),
+    async encrypt(value) {
+      if (!publicKey) {
+        const res = await app.inject({ method: 'GET', url: '/idaas/auth/v1/sm2_key' });
+        const { pubX, pubY } = res.json().data;
+        publicKey = `04${pubX}${pubY}`;
+      }
+      return smCrypto.sm2.doEncrypt(value, publicKey, 1);
+    },
+    close: () => app.close(),
+  };
+}
+
+export function sessionTokenOf(res: LightMyRequestResponse): string | undefined {
+  return res.cookies.find((c) => c.name === 'idaas_token')?.value;
+}
+
+/** Password sign-in as the browser does it (both fields SM2-encrypted). */
+export async function passwordLogin(client: Client, account: string, password = DEMO_PASSWORD, extra: Record<string, unknown> = {}, ip?: string) {
+  return client.post('/auth/v1/login-check', {
+    userId: await client.encrypt(account),
+    password: await client.encrypt(password),
+    deviceId: 'test-device',
+    deviceName: 'Chrome',
+    loginType: 'ACCOUNT',
+    ...extra,
+  }, { ip });
+}
+
+export async function signIn(client: Client, account: string): Promise<string> {
+  const res = await passwordLogin(client, account);
+  const token = sessionTokenOf(res);
+  if (res.statusCode !== 200 || !token) throw new Error(`sign-in of ${account} failed: ${res.body}`);
+  return token;
+}
+
+export async function captchaAnswer(client: Client, capKey: string): Promise<string> {
+  const res = await client.get(`/dev/captcha?capKey=${encodeURIComponent(capKey)}`);
+  return res.json().data.answer;
+}
+
+process.on('exit', () => {
+  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+});
