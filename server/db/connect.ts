@@ -55,7 +55,8 @@ function provider(kind: StoreKind): MigrationProvider {
 
 export async function migrate(store: Store): Promise<void> {
   if (store.schema) await sql.raw(`create schema if not exists ${store.schema}`).execute(store.db);
-  const migrator = new Migrator({ db: store.db, provider: provider(store.kind) });
+  // Name the schema: the introspection behind "does the migration table exist" sees every schema.
+  const migrator = new Migrator({ db: store.db, provider: provider(store.kind), ...(store.schema ? { migrationTableSchema: store.schema } : {}) });
   const { error } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
 }

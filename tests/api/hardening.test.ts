@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app.js';
+import { readConfig } from '../../server/config.js';
+import { signIn, startClient, storeCases, type Client } from './harness.js';
+
+const LOGIN = '/auth/v1/login-check';
+
+describe.each(storeCases())('bad input and request hygiene ($name)', (store) => {
+  let client: Client;
+  beforeAll(async () => { client = await startClient(store, 'hardening'); });
+  afterAll(async () => { await client?.close(); });
+
+  const malformed: [string, unknown][] = [
+    ['missing fields', {}],
+    ['wrong types', { userId: 1, password: true }],
+    ['not hex', { userId: 'zz', password: 'zz' }],
+    ['huge strings', { userId: 'a'.repeat(5000), password: 'b'.repeat(5000) }],
+    ['unknown enum', { userId: 'ab', password: 'cd', loginType: 'TELEPATHY' }],
+    ['an array body', [1, 2, 3]],
+    ['undecryptable ciphertext', { userId: 'abcdef', password: 'abcdef' }],
+  ];
+  it.each(malformed)('answers %s with 400 E00001 naming the field', async (_label, body) => {
+    const res = await client.post(LOGIN, body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('E00001');
+    expect(res.json().message).toMatch(/userId|password|loginType|body/);
+  });
+
+  it('answers unparseable JSON and an oversized body with 400 E00001, never 500', async () => {
+    const bad = await client.app.inject({ method: 'POST', url: `/idaas${LOGIN}`, payload: '{"userId":', headers: { 'content-type': 'application/json', 'x-client-id': 'x' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe('E00001');
+    const huge = await client.app.inject({ method: 'POST', url: `/idaas${LOGIN}`, payload: JSON.stringify({ userId: 'a'.repeat(200_000) }), headers: { 'content-type': 'application/json', 'x-client-id': 'x' } });
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json().code).toBe('E00001');
+  });
+
+  it('refuses a state-changing call without X-Client-Id (CSRF) before it does anything', async () => {
+    const res = await client.app.inject({ method: 'POST', url: '/idaas/auth/v1/pacas/get-valid-code', payload: {} });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('E00403');
+  });
+
+  it('answers protected calls without a session, or with a forged token, with 401 E00009', async () => {
+    for (const token of [undefined, 'forged-token-value', 'x'.repeat(500)]) {
+      const res = await client.post('/personal/v1/user-app/list-by-user', {}, { token });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().code).toBe('E00009');
+    }
+  });
+
+  it('answers unknown API paths with JSON E00404', async () => {
+    const res = await client.post('/nothing/here');
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe('E00404');
+  });
+
+  it('sends security headers', async () => {
+    const res = await client.get('/auth/v1/sm2_key');
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('answers in English when the client asks for it', async () => {
+    const res = await client.post(LOGIN, {}, { headers: { 'accept-language': 'en-US' } });
+    expect(res.json().message).toMatch(/^Invalid input/);
+  });
+
+  it('keeps working sessions apart: the session of one user never reads as another', async () => {
+    const a = await signIn(client, 'lisi');
+    const b = await signIn(client, 'zhangsan');
+    expect((await client.post('/personal/v1/current-user-detail', {}, { token: a })).json().data.userId).toBe('lisi');
+    expect((await client.post('/personal/v1/current-user-detail', {}, { token: b })).json().data.userId).toBe('zhangsan');
+  });
+});
+
+describe.each(storeCases())('production mode ($name)', (store) => {
+  it('refuses to start without an SMS gateway', () => {
+    expect(() => readConfig({ IDAAS_MODE: 'production' })).toThrow(/SMS_GATEWAY_URL/);
+  });
+
+  it('exposes no dev endpoints and seeds no demo users', async () => {
+    const config = readConfig({ IDAAS_MODE: 'production', SMS_GATEWAY_URL: 'http://127.0.0.1:9/sms', DATABASE_URL: store.url('prod') }, { staticDir: null });
+    const app = await buildApp({ config });
+    try {
+      const dev = await app.inject({ method: 'GET', url: '/idaas/dev/captcha?capKey=x' });
+      expect(dev.statusCode).toBe(404);
+      const users = await app.store.db.selectFrom('users').select('id').execute();
+      expect(users).toHaveLength(0);
+    } finally {
+      await app.close();
+    }
+  });
+});
