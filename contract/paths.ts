@@ -21,9 +21,16 @@ export const paths = {
     applyToken: '/auth/v1/apply-token',
     secondAuthSend: '/auth/v1/send-msg/second-auth',
     secondAuth: '/auth/v1/second-auth',
+    secondAuthAppInfo: '/auth/v1/second-auth/app-info',
+    continueLogin: '/auth/v1/self-service/continue',
   },
   user: {
     currentUserDetail: '/user/v1/current-user-detail',
+    sendSmsByScene: '/user/v1/auth/send-sms-by-scene',
+    bindPhone: '/user/v1/auth/bind-phone/bind',
+    skipStep: '/user/v1/auth/bind-phone/skip',
+    updatePwdBySms: '/user/v1/auth/update-pwd-by-sms',
+    updatePwdByOld: '/user/v1/auth/update-pwd-by-old',
   },
   personal: {
     currentUserDetail: '/personal/v1/current-user-detail',
@@ -37,6 +44,7 @@ export const paths = {
   },
   dev: {
     sms: '/dev/sms',
+    outbox: '/dev/sms/outbox',
     captcha: '/dev/captcha',
   },
 } as const;

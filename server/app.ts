@@ -7,6 +7,7 @@ import { seedDemo } from './db/seedDemo.js';
 import { buildRepos } from './repositories/index.js';
 import { buildServices, type Services } from './services/index.js';
 import { systemClock, type Clock } from './lib/clock.js';
+import { httpGateway, outboxGateway } from './sms/gateway.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerCsrfGuard } from './plugins/csrf.js';
 import { registerSecurityHeaders } from './plugins/security.js';
@@ -14,6 +15,7 @@ import { registerSpa } from './plugins/spa.js';
 import authRoutes from './routes/auth.js';
 import accountRoutes from './routes/account.js';
 import devRoutes from './routes/dev.js';
+import signInStepRoutes from './routes/signInSteps.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -43,7 +45,8 @@ export async function buildApp({ config, clock = systemClock, logger = false }: 
     bodyLimit: 64 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   });
-  const services = buildServices({ store, repos: buildRepos(store.db), config, clock });
+  const gateway = config.sms.gatewayUrl ? httpGateway(config.sms.gatewayUrl) : outboxGateway(store.db);
+  const services = buildServices({ store, repos: buildRepos(store.db), config, clock }, gateway);
   if (isDevMode(config)) await seedDemo(store, clock.now(), services.passwords.hash);
   app.decorate('services', services);
   app.decorate('config', config);
@@ -59,6 +62,7 @@ export async function buildApp({ config, clock = systemClock, logger = false }: 
     async (api) => {
       await api.register(authRoutes);
       await api.register(accountRoutes);
+      await api.register(signInStepRoutes);
       if (isDevMode(config)) await api.register(devRoutes);
     },
     { prefix: API_PREFIX },

@@ -81,3 +81,15 @@ export interface CaptchaResult {
   capKey: string;
   len: number;
 }
+
+export interface SliderResult {
+  capKey: string;
+  /** Background with the gap, and the piece to drag (SVG data URLs). */
+  bgImage: string;
+  pieceImage: string;
+  /** Vertical position of the piece; the user finds the horizontal one. */
+  y: number;
+  width: number;
+  height: number;
+  pieceSize: number;
+}

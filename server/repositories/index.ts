@@ -11,6 +11,9 @@ import { operationLogRepo } from './operationLog.js';
 import { appsRepo } from './apps.js';
 import { portalRolesRepo } from './portalRoles.js';
 import { ticketsRepo } from './tickets.js';
+import { otpsRepo } from './otps.js';
+import { smsOutboxRepo } from './smsOutbox.js';
+import { devicesRepo } from './devices.js';
 
 export function buildRepos(db: Kysely<Database>) {
   return {
@@ -25,6 +28,9 @@ export function buildRepos(db: Kysely<Database>) {
     apps: appsRepo(db),
     portalRoles: portalRolesRepo(db),
     tickets: ticketsRepo(db),
+    otps: otpsRepo(db),
+    smsOutbox: smsOutboxRepo(db),
+    devices: devicesRepo(db),
   };
 }
 

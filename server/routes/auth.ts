@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { paths } from '../../contract/paths.js';
 import { appLoginConfigBody, captchaBody, ipCheckBody, loginCheckBody, logoutBody } from '../../contract/schemas/auth.js';
 import { publicRoute, SESSION_COOKIE, tokenOf } from '../http/route.js';
-import type { LoginOutcome } from '../services/login.js';
+import type { LoginOutcome } from '../services/signInFlow.js';
 
 /** Opens the browser session of a finished sign-in (HttpOnly cookie; Secure over https). */
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, outcome: LoginOutcome, maxAgeSeconds: number): void {

@@ -11,4 +11,12 @@ export default async function devRoutes(app: FastifyInstance): Promise<void> {
     if (answer === null) throw notFound();
     return { capKey: body.capKey, answer };
   });
+
+  publicRoute(app, 'GET', paths.dev.sms, z.object({ mobileNo: z.string().min(1).max(20) }), async ({ body, services }) => {
+    const message = await services.outbox.latest(body.mobileNo);
+    if (!message) throw notFound();
+    return message;
+  });
+
+  publicRoute(app, 'GET', paths.dev.outbox, null, ({ services }) => services.outbox.recent(20));
 }

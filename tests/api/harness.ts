@@ -123,3 +123,15 @@ export async function captchaAnswer(client: Client, capKey: string): Promise<str
 process.on('exit', () => {
   for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
 });
+
+/** The code in the newest demo-outbox message to a number (what the phone would show). */
+export async function lastSmsCode(client: Client, mobileNo: string): Promise<string | null> {
+  const res = await client.get(`/dev/sms?mobileNo=${mobileNo}`);
+  return res.statusCode === 200 ? res.json().data.code : null;
+}
+
+/** A captcha the server will accept: created, then read back through the dev endpoint. */
+export async function solvedCaptcha(client: Client): Promise<{ capKey: string; capText: string }> {
+  const cap = (await client.post('/auth/v1/pacas/get-valid-code')).json().data;
+  return { capKey: cap.capKey, capText: await captchaAnswer(client, cap.capKey) };
+}

@@ -1,0 +1,45 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 18090);
+
+/**
+ * End-to-end journeys in Debian's Chromium (browser downloads are not available here) against
+ * the real server, built SPA and a fresh SQLite database seeded with the demo organisation.
+ */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    locale: 'zh-CN',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 860 } } },
+  ],
+  webServer: {
+    command: 'rm -rf .tmp/e2e && npx tsx server/main.ts',
+    url: `http://127.0.0.1:${PORT}/idaas/auth/v1/sm2_key`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      IDAAS_MODE: 'test',
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATABASE_URL: 'file:.tmp/e2e/idaas.db',
+      STATIC_DIR: 'dist',
+    },
+  },
+});

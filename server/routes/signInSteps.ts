@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import { paths } from '../../contract/paths.js';
+import {
+  bindPhoneBody, secondAuthBody, secondAuthSendBody, selfPwdByOldBody, selfPwdBySmsBody, sendLoginSmsBody,
+  skipStepBody, smsLoginBody, srmiBody, sceneSmsBody,
+} from '../../contract/schemas/signIn.js';
+import { emptyBody } from '../../contract/schemas/common.js';
+import { publicRoute } from '../http/route.js';
+import { langOf } from '../http/envelope.js';
+import { setSessionCookie } from './auth.js';
+
+/** SMS sign-in, the second factor, the slider captcha and the self-service steps. */
+export default async function signInStepRoutes(app: FastifyInstance): Promise<void> {
+  const maxAge = app.config.session.absoluteHours * 3600;
+
+  publicRoute(app, 'POST', paths.auth.slider, emptyBody, ({ services }) => services.captcha.createSlider());
+
+  publicRoute(app, 'POST', paths.auth.sendMsgLogin, sendLoginSmsBody, ({ body, services, caller }) => services.smsLogin.sendCode(body, caller));
+  publicRoute(app, 'POST', paths.auth.msgLoginCheck, smsLoginBody, async ({ body, services, caller, request, reply }) => {
+    const outcome = await services.smsLogin.login(body, caller);
+    setSessionCookie(request, reply, outcome, maxAge);
+    return outcome.response;
+  });
+
+  publicRoute(app, 'POST', paths.auth.secondAuthAppInfo, srmiBody, ({ body, services }) => services.secondAuth.appInfo(body.srmi));
+  publicRoute(app, 'POST', paths.auth.secondAuthSend, secondAuthSendBody, ({ body, services }) => services.secondAuth.send(body));
+  publicRoute(app, 'POST', paths.auth.secondAuth, secondAuthBody, async ({ body, services, caller, request, reply }) => {
+    const outcome = await services.secondAuth.verify(body, caller);
+    setSessionCookie(request, reply, outcome, maxAge);
+    return outcome.response;
+  });
+
+  publicRoute(app, 'POST', paths.user.sendSmsByScene, sceneSmsBody, ({ body, services }) => services.selfService.sendSms(body));
+  publicRoute(app, 'POST', paths.user.bindPhone, bindPhoneBody, ({ body, services, caller }) => services.selfService.bindPhone(body, caller));
+  publicRoute(app, 'POST', paths.user.skipStep, skipStepBody, ({ body, services }) => services.selfService.skip(body));
+  publicRoute(app, 'POST', paths.user.updatePwdBySms, selfPwdBySmsBody, ({ body, services, caller }) => services.selfService.updatePasswordBySms(body, caller));
+  publicRoute(app, 'POST', paths.user.updatePwdByOld, selfPwdByOldBody, ({ body, services, caller }) => services.selfService.updatePasswordByOld(body, caller));
+  publicRoute(app, 'POST', paths.auth.continueLogin, srmiBody, async ({ body, services, caller, request, reply }) => {
+    const outcome = await services.selfService.continueLogin(body, caller);
+    setSessionCookie(request, reply, outcome, maxAge);
+    return outcome.response;
+  });
+
+  publicRoute(app, 'POST', paths.personal.pwdStrategy, emptyBody, async ({ services, request }) => services.policy.describe(langOf(request)));
+}

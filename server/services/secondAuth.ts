@@ -1,0 +1,82 @@
+import { LIMITS, maskMobile } from '../../contract/rules.js';
+import type { SecondAuthAppInfo, SecondAuthSendResult } from '../../contract/schemas/signIn.js';
+import { AppError, notSignedIn } from '../http/errors.js';
+import type { Caller, ServiceContext } from './context.js';
+import type { OtpService } from './otp.js';
+import type { CaptchaService } from './captcha.js';
+import type { TicketService } from './tickets.js';
+import type { AuditService } from './audit.js';
+import { LOGIN_TICKET, SECOND_AUTH_STEP, type LoginOutcome, type LoginTicketData, type SignInFlow } from './signInFlow.js';
+import { LOGIN_PAGE_KEY } from './loginConfig.js';
+import type { LoginPageConfig } from '../../contract/schemas/auth.js';
+
+export interface SecondAuthDeps {
+  otp: OtpService;
+  captcha: CaptchaService;
+  tickets: TicketService;
+  audit: AuditService;
+  flow: SignInFlow;
+}
+
+/** The SMS second factor: reachable only with a login ticket at its step; the session opens after it. */
+export function secondAuthService(ctx: ServiceContext, deps: SecondAuthDeps) {
+  const ticketOf = (srmi: string) => deps.tickets.load<LoginTicketData>(srmi, [LOGIN_TICKET], [SECOND_AUTH_STEP]);
+
+  async function userOf(userRef: number | null) {
+    const user = userRef === null ? undefined : await ctx.repos.users.findById(userRef);
+    if (!user) throw notSignedIn();
+    return user;
+  }
+
+  return {
+    async appInfo(srmi: string): Promise<SecondAuthAppInfo> {
+      const ticket = await ticketOf(srmi);
+      const app = ticket.payload.appId ? await ctx.repos.apps.findByAppId(ticket.payload.appId) : undefined;
+      const page = await ctx.repos.config.get<LoginPageConfig>(LOGIN_PAGE_KEY);
+      return {
+        code: app?.app_id ?? 'portal',
+        appName: app?.app_name ?? page?.companyName ?? '',
+        icon: app?.icon ?? (page?.logoUrl || null),
+        verificationLength: LIMITS.otpLength,
+        expiryLength: ctx.config.otp.ttlSeconds,
+      };
+    },
+
+    /** Texts a code to the bound phone. The first send is automatic; resends need a captcha. */
+    async send(body: { srmi: string; capKey?: string; capText?: string }): Promise<SecondAuthSendResult> {
+      const ticket = await ticketOf(body.srmi);
+      const user = await userOf(ticket.user_ref);
+      if (!user.mobile_no || user.phone_disabled === 1) throw new AppError('E30074');
+      if (ticket.payload.secondAuthSent) {
+        if (!body.capKey || !body.capText) throw new AppError('E30127');
+        if (!(await deps.captcha.verify(body.capKey, body.capText))) throw new AppError('E10802');
+      }
+      const { msgCodeKey } = await deps.otp.send({ purpose: 'second-auth', mobileNo: user.mobile_no, userRef: user.id, deliver: true });
+      if (!ticket.payload.secondAuthSent) await deps.tickets.advance(ticket, SECOND_AUTH_STEP, { ...ticket.payload, secondAuthSent: true });
+      const masked = maskMobile(user.mobile_no);
+      return { mobile: masked, encryptMobile: masked, smsCodeKey: msgCodeKey };
+    },
+
+    async verify(body: { srmi: string; validateCode: string; smsCodeKey: string }, caller: Caller): Promise<LoginOutcome> {
+      const ticket = await ticketOf(body.srmi);
+      const user = await userOf(ticket.user_ref);
+      const app = ticket.payload.appId ? await ctx.repos.apps.findByAppId(ticket.payload.appId) : undefined;
+      try {
+        const otp = await deps.otp.verify({ msgCodeKey: body.smsCodeKey, code: body.validateCode, purpose: 'second-auth', mobileNo: user.mobile_no });
+        if (otp.user_ref !== user.id) throw new AppError('E10801');
+        // Closing the ticket first means a second racer with the same code cannot open a second session.
+        await deps.tickets.advance(ticket, 'DONE', ticket.payload);
+        deps.flow.assertUsable(user);
+        const outcome = await deps.flow.openSession(user, app, caller, true);
+        await deps.tickets.close(ticket.id);
+        await deps.audit.signIn({ userRef: user.id, account: user.user_id, optType: 'SECOND_AUTH', app, result: 'D00000', caller });
+        return outcome;
+      } catch (error) {
+        if (error instanceof AppError) await deps.audit.signIn({ userRef: user.id, account: user.user_id, optType: 'SECOND_AUTH', app, result: error.code, caller });
+        throw error;
+      }
+    },
+  };
+}
+
+export type SecondAuthService = ReturnType<typeof secondAuthService>;

@@ -1,0 +1,140 @@
+import { MOBILE_PATTERN } from '../../contract/rules.js';
+import type { StepResult } from '../../contract/schemas/signIn.js';
+import { AppError, invalid, notSignedIn, ticketExpired } from '../http/errors.js';
+import { DAY } from '../lib/clock.js';
+import type { TicketRow } from '../repositories/tickets.js';
+import type { Caller, ServiceContext } from './context.js';
+import type { OtpService } from './otp.js';
+import type { CaptchaService } from './captcha.js';
+import type { TicketService } from './tickets.js';
+import type { AuditService } from './audit.js';
+import type { Sm2Service } from './sm2.js';
+import type { PasswordService } from './passwords.js';
+import type { PasswordPolicyService } from './passwordPolicy.js';
+import type { SessionService } from './sessions.js';
+import { LOGIN_TICKET, SECOND_AUTH_STEP, type LoginOutcome, type LoginTicketData, type SignInFlow } from './signInFlow.js';
+
+export interface SelfServiceDeps {
+  otp: OtpService;
+  captcha: CaptchaService;
+  tickets: TicketService;
+  audit: AuditService;
+  sm2: Sm2Service;
+  passwords: PasswordService;
+  policy: PasswordPolicyService;
+  sessions: SessionService;
+  flow: SignInFlow;
+}
+
+type Ticket = TicketRow & { payload: LoginTicketData };
+
+/**
+ * The steps between proven credentials and a session (bind a phone, update the password, finish).
+ * Each call names the step it performs; a ticket at another step is refused, so none can be skipped.
+ */
+export function selfServiceService(ctx: ServiceContext, deps: SelfServiceDeps) {
+  const load = (srmi: string, step: string) => deps.tickets.load<LoginTicketData>(srmi, [LOGIN_TICKET], [step]) as Promise<Ticket>;
+
+  async function userOf(ticket: Ticket) {
+    const user = ticket.user_ref === null ? undefined : await ctx.repos.users.findById(ticket.user_ref);
+    if (!user) throw notSignedIn();
+    return user;
+  }
+
+  /** Moves to the step after the current one; returns its index. */
+  async function next(ticket: Ticket): Promise<StepResult> {
+    const steps = ticket.payload.steps;
+    const index = steps.findIndex((s) => s.code === ticket.step);
+    const following = steps[index + 1];
+    if (index < 0 || !following) throw ticketExpired();
+    await deps.tickets.advance(ticket, following.code, ticket.payload);
+    return { active: index + 1 };
+  }
+
+  async function savePassword(ticket: Ticket, newPasswordCipher: string, caller: Caller): Promise<StepResult> {
+    const user = await userOf(ticket);
+    const password = await deps.sm2.decrypt('newPassword', newPasswordCipher);
+    const level = await deps.policy.enforce(password, user.user_id, user.password_hash);
+    const now = ctx.clock.now();
+    await ctx.repos.users.updatePassword(user.id, await deps.passwords.hash(password), level, now, now + ctx.config.passwordExpiryDays * DAY);
+    await deps.sessions.endOthers(user.id, null);
+    await deps.audit.operation(user.id, 'CHANGE_PASSWORD', caller, 'self-service');
+    return next(ticket);
+  }
+
+  return {
+    async sendSms(body: { srmi: string; scene: number; mobileNo?: string; capKey?: string; capText?: string }): Promise<{ smsCodeKey: string }> {
+      if (body.scene === 1) {
+        const ticket = await load(body.srmi, 'BIND-PHONE');
+        const user = await userOf(ticket);
+        if (!body.mobileNo || !MOBILE_PATTERN.test(body.mobileNo)) throw invalid('mobileNo', '手机号格式错误，请输入正确的手机号', 'phone number format is wrong');
+        const holder = await ctx.repos.users.findByMobile(body.mobileNo);
+        if (holder && holder.id !== user.id) {
+          throw new AppError('E10805', {}, null, { zh: '该手机号已绑定其他账号', en: 'This number is already bound to another account' });
+        }
+        const { msgCodeKey } = await deps.otp.send({ purpose: 'bind-phone', mobileNo: body.mobileNo, userRef: user.id, deliver: true });
+        return { smsCodeKey: msgCodeKey };
+      }
+      const ticket = await load(body.srmi, 'UPDATE-PASSWORD');
+      const user = await userOf(ticket);
+      if (!user.mobile_no || user.phone_disabled === 1) throw new AppError('E10805');
+      const { msgCodeKey } = await deps.otp.send({ purpose: 'self-pwd', mobileNo: user.mobile_no, userRef: user.id, deliver: true });
+      return { smsCodeKey: msgCodeKey };
+    },
+
+    async bindPhone(body: { srmi: string; mobileNo: string; smsValueClient: string; smsCodeKey: string }, caller: Caller): Promise<StepResult> {
+      const ticket = await load(body.srmi, 'BIND-PHONE');
+      const user = await userOf(ticket);
+      const otp = await deps.otp.verify({ msgCodeKey: body.smsCodeKey, code: body.smsValueClient, purpose: 'bind-phone', mobileNo: body.mobileNo });
+      if (otp.user_ref !== user.id) throw new AppError('E10801');
+      if (!(await ctx.repos.users.bindMobile(user.id, body.mobileNo, ctx.clock.now()))) {
+        throw new AppError('E10805', {}, null, { zh: '该手机号已绑定其他账号', en: 'This number is already bound to another account' });
+      }
+      await deps.audit.operation(user.id, 'BIND_PHONE', caller, body.mobileNo.slice(0, 3) + '****' + body.mobileNo.slice(-4));
+      return next(ticket);
+    },
+
+    /** Only optional steps can be skipped: binding a phone, or a password that is merely expiring. */
+    async skip(body: { srmi: string }): Promise<StepResult> {
+      const ticket = await deps.tickets.load<LoginTicketData>(body.srmi, [LOGIN_TICKET], ['BIND-PHONE', 'UPDATE-PASSWORD']) as Ticket;
+      return next(ticket);
+    },
+
+    async updatePasswordBySms(body: { srmi: string; smsValueClient: string; smsCodeKey: string; newPassword: string }, caller: Caller): Promise<StepResult> {
+      const ticket = await load(body.srmi, 'UPDATE-PASSWORD');
+      const user = await userOf(ticket);
+      const otp = await deps.otp.verify({ msgCodeKey: body.smsCodeKey, code: body.smsValueClient, purpose: 'self-pwd', mobileNo: user.mobile_no });
+      if (otp.user_ref !== user.id) throw new AppError('E10801');
+      return savePassword(ticket, body.newPassword, caller);
+    },
+
+    async updatePasswordByOld(body: { srmi: string; oldPassword: string; newPassword: string }, caller: Caller): Promise<StepResult> {
+      const ticket = await load(body.srmi, 'UPDATE-PASSWORD');
+      const user = await userOf(ticket);
+      const old = await deps.sm2.decrypt('oldPassword', body.oldPassword);
+      if (!(await deps.passwords.verify(user.password_hash, old))) {
+        throw new AppError('E30002', {}, null, { zh: '原密码错误', en: 'The current password is wrong' });
+      }
+      return savePassword(ticket, body.newPassword, caller);
+    },
+
+    /** After FINISH: on to the second factor if required, otherwise the session. */
+    async continueLogin(body: { srmi: string }, caller: Caller): Promise<LoginOutcome> {
+      const ticket = await load(body.srmi, 'FINISH');
+      const user = await userOf(ticket);
+      deps.flow.assertUsable(user);
+      const app = await deps.flow.resolveApp(ticket.payload.appId);
+      const secondAuth = ticket.payload.secondAuth && !(await deps.flow.deviceTrusted(user.id, caller.deviceId));
+      if (secondAuth) {
+        await deps.tickets.advance(ticket, SECOND_AUTH_STEP, ticket.payload);
+        return { response: { ...deps.flow.baseResponse(user, app), secondAuth: true, srmi: ticket.id }, session: null };
+      }
+      await deps.tickets.advance(ticket, 'DONE', ticket.payload);
+      const outcome = await deps.flow.openSession(user, app, caller, false);
+      await deps.tickets.close(ticket.id);
+      return outcome;
+    },
+  };
+}
+
+export type SelfServiceService = ReturnType<typeof selfServiceService>;

@@ -1,0 +1,140 @@
+import type { LoginType } from '../../contract/rules.js';
+import type { LoginResponse, SelfServiceStep } from '../../contract/schemas/auth.js';
+import { AppError, invalid } from '../http/errors.js';
+import { DAY } from '../lib/clock.js';
+import type { AppRow } from '../repositories/apps.js';
+import type { UserRow } from '../repositories/users.js';
+import type { Caller, ServiceContext } from './context.js';
+import type { SessionService } from './sessions.js';
+import type { TicketService } from './tickets.js';
+import type { AuditService } from './audit.js';
+import type { LoginConfigService } from './loginConfig.js';
+
+/** A finished sign-in step: the answer for the browser and, when a session was opened, its token. */
+export interface LoginOutcome {
+  response: LoginResponse;
+  session: { token: string; instanceId: string } | null;
+}
+
+/** Ticket purposes a sign-in can open. */
+export const LOGIN_TICKET = 'login';
+export const PASSWORD_CHANGE_TICKET = 'pwd-change';
+export const SECOND_AUTH_STEP = 'SECOND-AUTH';
+/** How long a device that passed the second factor is trusted to skip it. */
+export const DEVICE_TRUST_DAYS = 30;
+
+export interface LoginTicketData {
+  appId: string | null;
+  loginType: string;
+  steps: SelfServiceStep[];
+  secondAuth: boolean;
+  passwordExpireDays: number;
+  deviceId: string | null;
+  /** Set once a second-factor code was sent: later sends need a captcha. */
+  secondAuthSent?: boolean;
+}
+
+export interface SignInDeps {
+  sessions: SessionService;
+  tickets: TicketService;
+  audit: AuditService;
+  loginConfig: LoginConfigService;
+}
+
+/**
+ * The rules every sign-in method shares once the user is known: account states, application
+ * access, forced or expired passwords, self-service steps, the second factor, the session.
+ */
+export function signInFlow(ctx: ServiceContext, deps: SignInDeps) {
+  const now = () => ctx.clock.now();
+
+  function daysUntilPasswordExpiry(user: UserRow): number | null {
+    if (user.password_expire_at === null) return null;
+    return Math.ceil((user.password_expire_at - now()) / DAY);
+  }
+
+  async function deviceTrusted(userRef: number, deviceId: string | null): Promise<boolean> {
+    if (!deviceId) return false;
+    const device = await ctx.repos.devices.find(userRef, deviceId);
+    return !!device?.trusted_until && device.trusted_until > now();
+  }
+
+  function baseResponse(user: UserRow, app: AppRow | undefined | null): LoginResponse {
+    return {
+      passwordExpireDays: 0,
+      secondAuth: false,
+      steps: [],
+      srmi: null,
+      appId: app?.app_id ?? null,
+      instanceId: null,
+      userId: user.user_id,
+      redirectUrl: app ? `/idaas/auth/v1/sso/go/${encodeURIComponent(app.client_id)}` : null,
+    };
+  }
+
+  /** Opens the session: the last thing any sign-in does. */
+  async function openSession(user: UserRow, app: AppRow | undefined | null, caller: Caller, trustDevice: boolean): Promise<LoginOutcome> {
+    if (caller.deviceId) {
+      await ctx.repos.devices.seen(user.id, caller.deviceId, caller.deviceName, caller.ip, now(), trustDevice ? now() + DEVICE_TRUST_DAYS * DAY : null);
+    }
+    const session = await deps.sessions.create(user.id, caller);
+    return { response: { ...baseResponse(user, app), instanceId: session.instanceId }, session };
+  }
+
+  return {
+    baseResponse,
+    openSession,
+    deviceTrusted,
+
+    async resolveApp(appId: string | undefined | null): Promise<AppRow | undefined> {
+      if (!appId) return undefined;
+      const app = await ctx.repos.apps.findByAppId(appId);
+      if (!app || app.enabled !== 1) throw invalid('appId', '应用不存在', 'unknown application');
+      return app;
+    },
+
+    /** Account states that refuse sign-in, checked only after the credentials are proven. */
+    assertUsable(user: UserRow): void {
+      if (user.enabled !== 1) throw new AppError('E30051');
+      if (user.activated !== 1) throw new AppError('E30057');
+      if (user.user_expire_date !== null && user.user_expire_date <= now()) throw new AppError('E30054');
+    },
+
+    async assertAppAccess(user: UserRow, app: AppRow | undefined, loginType: LoginType): Promise<void> {
+      if (!app) return;
+      if (!deps.loginConfig.allows(app, loginType)) throw new AppError('E30055');
+      if (!(await ctx.repos.apps.hasPermission(user.id, app.id))) throw new AppError('E30065');
+    },
+
+    /**
+     * Everything after the credentials are proven: forced/expired password tickets, self-service
+     * steps, the second factor (skipped on a device that passed it recently), and the session.
+     */
+    async complete(user: UserRow, app: AppRow | undefined, loginType: LoginType, caller: Caller): Promise<LoginOutcome> {
+      const daysLeft = daysUntilPasswordExpiry(user);
+      if (user.must_change_password === 1 || (daysLeft !== null && daysLeft <= 0)) {
+        const forced = user.must_change_password === 1;
+        const srmi = await deps.tickets.issue(PASSWORD_CHANGE_TICKET, user.id, 'start', { appId: app?.app_id ?? null, reason: forced ? 'forced' : 'expired' });
+        throw new AppError(forced ? 'E30067' : 'E30058', {}, { srmi });
+      }
+      const expiring = daysLeft !== null && daysLeft <= ctx.config.passwordRemindDays;
+      const steps: SelfServiceStep[] = [];
+      if (user.user_type === 'TEMP' && !user.mobile_no) steps.push({ code: 'BIND-PHONE', title: 'BIND-PHONE', message: 'BIND-PHONE' });
+      // An expiring password is a skippable step when the user is in self-service anyway; alone it is a reminder dialog.
+      if (steps.length && expiring) steps.push({ code: 'UPDATE-PASSWORD', title: 'UPDATE-PASSWORD', message: 'UPDATE-PASSWORD' });
+      if (steps.length) steps.push({ code: 'FINISH', title: 'FINISH', message: 'FINISH' });
+      const secondAuth = (user.second_auth_required === 1 || app?.second_auth_required === 1) && !(await deviceTrusted(user.id, caller.deviceId));
+      const passwordExpireDays = expiring && daysLeft !== null && !steps.length ? daysLeft : 0;
+      if (steps.length || secondAuth) {
+        // The session only exists once every step and the second factor are passed.
+        const data: LoginTicketData = { appId: app?.app_id ?? null, loginType, steps, secondAuth, passwordExpireDays, deviceId: caller.deviceId };
+        const srmi = await deps.tickets.issue(LOGIN_TICKET, user.id, steps.length ? steps[0].code : SECOND_AUTH_STEP, data);
+        return { response: { ...baseResponse(user, app), passwordExpireDays, secondAuth, steps, srmi }, session: null };
+      }
+      const outcome = await openSession(user, app, caller, false);
+      return { response: { ...outcome.response, passwordExpireDays }, session: outcome.session };
+    },
+  };
+}
+
+export type SignInFlow = ReturnType<typeof signInFlow>;

@@ -1,0 +1,65 @@
+import { AppError } from '../http/errors.js';
+import type { Caller, ServiceContext } from './context.js';
+import type { OtpService } from './otp.js';
+import type { CaptchaService } from './captcha.js';
+import type { ThrottleService } from './throttle.js';
+import type { AuditService } from './audit.js';
+import type { LoginOutcome, SignInFlow } from './signInFlow.js';
+import type { SendOtpResult } from '../../contract/schemas/signIn.js';
+
+export interface SmsLoginDeps {
+  otp: OtpService;
+  captcha: CaptchaService;
+  throttle: ThrottleService;
+  audit: AuditService;
+  flow: SignInFlow;
+}
+
+/**
+ * Sign-in with a code texted to the phone. A number that matches no usable account gets the same
+ * answers, timers and limits as a real one, but no text: nothing tells which numbers exist.
+ */
+export function smsLoginService(ctx: ServiceContext, deps: SmsLoginDeps) {
+  return {
+    async sendCode(body: { mobileNo: string; capKey?: string; capText?: string }, caller: Caller): Promise<SendOtpResult> {
+      await deps.throttle.assertIpAllowed(caller.ip);
+      if (await deps.throttle.ipNeedsCaptcha(caller.ip)) {
+        if (!body.capKey || !body.capText) throw new AppError('E30127');
+        if (!(await deps.captcha.verify(body.capKey, body.capText))) throw new AppError('E10802');
+      }
+      const user = await ctx.repos.users.findByMobile(body.mobileNo);
+      const usable = !!user && user.enabled === 1 && user.phone_disabled === 0;
+      const { msgCodeKey } = await deps.otp.send({ purpose: 'msg-login', mobileNo: body.mobileNo, userRef: usable ? user.id : null, deliver: usable });
+      return { requestId: msgCodeKey, msgCodeKey };
+    },
+
+    async login(body: { mobileNo: string; validateCode: string; smsCodeKey: string; appId?: string }, caller: Caller): Promise<LoginOutcome> {
+      await deps.throttle.assertIpAllowed(caller.ip);
+      const app = await deps.flow.resolveApp(body.appId);
+      const user = await ctx.repos.users.findByMobile(body.mobileNo);
+      const record = (result: Parameters<typeof deps.audit.signIn>[0]['result']) =>
+        deps.audit.signIn({ userRef: user?.id ?? null, account: user?.user_id ?? body.mobileNo, optType: 'MSG_CODE', app, result, caller });
+      try {
+        try {
+          await deps.otp.verify({ msgCodeKey: body.smsCodeKey, code: body.validateCode, purpose: 'msg-login', mobileNo: body.mobileNo });
+        } catch (error) {
+          await deps.throttle.recordFailure(`mobile:${body.mobileNo}`, caller.ip);
+          // A voided code says so; every other failure reads the same for known and unknown numbers.
+          if (error instanceof AppError && error.code === 'E10803') throw error;
+          throw new AppError('E30075');
+        }
+        if (!user || user.phone_disabled === 1) throw new AppError('E30075');
+        deps.flow.assertUsable(user);
+        await deps.flow.assertAppAccess(user, app, 'MSG_CODE');
+        const outcome = await deps.flow.complete(user, app, 'MSG_CODE', caller);
+        await record('D00000');
+        return outcome;
+      } catch (error) {
+        if (error instanceof AppError) await record(error.code);
+        throw error;
+      }
+    },
+  };
+}
+
+export type SmsLoginService = ReturnType<typeof smsLoginService>;

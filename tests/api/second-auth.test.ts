@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lastSmsCode, passwordLogin, sessionTokenOf, solvedCaptcha, startClient, storeCases, type Client } from './harness.js';
+
+describe.each(storeCases())('second factor ($name)', (store) => {
+  let client: Client;
+  beforeAll(async () => { client = await startClient(store, 'secondauth'); });
+  afterAll(async () => { await client?.close(); });
+
+  async function srmiFor(account: string, deviceId = 'fresh-device', extra: Record<string, unknown> = {}): Promise<string> {
+    const res = await passwordLogin(client, account, undefined, { deviceId, ...extra });
+    expect(res.json().data.secondAuth).toBe(true);
+    return res.json().data.srmi;
+  }
+
+  it('walks zhaoliu through the code, then opens the session and remembers the device', async () => {
+    const srmi = await srmiFor('zhaoliu', 'laptop-1');
+    const info = await client.post('/auth/v1/second-auth/app-info', { srmi });
+    expect(info.json().data).toMatchObject({ verificationLength: 6, expiryLength: 300 });
+    const sent = await client.post('/auth/v1/send-msg/second-auth', { srmi });
+    expect(sent.json().data).toMatchObject({ encryptMobile: '138****0004', smsCodeKey: expect.any(String) });
+    const code = await lastSmsCode(client, '13800000004');
+    const res = await client.post('/auth/v1/second-auth', { srmi, validateCode: code, smsCodeKey: sent.json().data.smsCodeKey, deviceId: 'laptop-1', deviceName: 'Chrome' });
+    expect(res.json().code).toBe('D00000');
+    const token = sessionTokenOf(res);
+    expect((await client.post('/personal/v1/current-user-detail', {}, { token })).json().data.userId).toBe('zhaoliu');
+
+    const again = await passwordLogin(client, 'zhaoliu', undefined, { deviceId: 'laptop-1' });
+    expect(again.json().data.secondAuth).toBe(false);
+    expect(sessionTokenOf(again)).toBeDefined();
+  });
+
+  it('cannot be bypassed: an srmi opens no protected API, and a wrong code opens nothing', async () => {
+    client.clock.advance(61_000);
+    const srmi = await srmiFor('zhaoliu');
+    for (const headers of [{ authorization: `Bearer ${srmi}` }, { cookie: `idaas_token=${srmi}` }]) {
+      const res = await client.post('/personal/v1/user-app/list-by-user', {}, { headers });
+      expect(res.json().code).toBe('E00009');
+    }
+    const sent = await client.post('/auth/v1/send-msg/second-auth', { srmi });
+    const wrong = await client.post('/auth/v1/second-auth', { srmi, validateCode: '999999x', smsCodeKey: sent.json().data.smsCodeKey });
+    expect(wrong.json().code).toBe('E10802');
+    expect(sessionTokenOf(wrong)).toBeUndefined();
+  });
+
+  it('needs a captcha for a resend and refuses one inside 60 s', async () => {
+    client.clock.advance(61_000);
+    const srmi = await srmiFor('zhaoliu');
+    expect((await client.post('/auth/v1/send-msg/second-auth', { srmi })).json().code).toBe('D00000');
+    expect((await client.post('/auth/v1/send-msg/second-auth', { srmi })).json().code).toBe('E30127');
+    const early = await client.post('/auth/v1/send-msg/second-auth', { srmi, ...(await solvedCaptcha(client)) });
+    expect(early.json().code).toBe('E00408');
+    client.clock.advance(61_000);
+    expect((await client.post('/auth/v1/send-msg/second-auth', { srmi, ...(await solvedCaptcha(client)) })).json().code).toBe('D00000');
+  });
+
+  it('answers E30074 when the second factor needs a phone and none is bound', async () => {
+    await client.app.store.db.updateTable('users').set({ second_auth_required: 1 }).where('user_id', '=', 'zhouba').execute();
+    await client.app.store.db.updateTable('users').set({ password_expire_at: Date.now() + 30 * 86_400_000 }).where('user_id', '=', 'zhouba').execute();
+    const srmi = await srmiFor('zhouba');
+    const res = await client.post('/auth/v1/send-msg/second-auth', { srmi });
+    expect(res.json().code).toBe('E30074');
+  });
+
+  it('asks for the second factor for an app that requires it (erp), per app', async () => {
+    const res = await passwordLogin(client, 'zhangsan', undefined, { appId: 'erp', deviceId: 'd-erp' });
+    expect(res.json().data).toMatchObject({ secondAuth: true, appId: 'erp' });
+    expect(sessionTokenOf(res)).toBeUndefined();
+  });
+
+  it('refuses an unknown or expired srmi with E00013', async () => {
+    expect((await client.post('/auth/v1/send-msg/second-auth', { srmi: 'made-up' })).json().code).toBe('E00013');
+    const srmi = await srmiFor('zhaoliu');
+    client.clock.advance(11 * 60_000);
+    expect((await client.post('/auth/v1/second-auth/app-info', { srmi })).json().code).toBe('E00013');
+  });
+});
