@@ -5,3 +5,5 @@ export * from './schemas/common.js';
 export * from './schemas/auth.js';
 export * from './schemas/personal.js';
 export * from './schemas/signIn.js';
+export * from './schemas/permissions.js';
+export * from './schemas/groups.js';

@@ -16,6 +16,8 @@ import authRoutes from './routes/auth.js';
 import accountRoutes from './routes/account.js';
 import devRoutes from './routes/dev.js';
 import signInStepRoutes from './routes/signInSteps.js';
+import permissionRoutes from './routes/permissions.js';
+import groupRoutes from './routes/groups.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -63,6 +65,8 @@ export async function buildApp({ config, clock = systemClock, logger = false }: 
       await api.register(authRoutes);
       await api.register(accountRoutes);
       await api.register(signInStepRoutes);
+      await api.register(permissionRoutes);
+      await api.register(groupRoutes);
       if (isDevMode(config)) await api.register(devRoutes);
     },
     { prefix: API_PREFIX },

@@ -14,6 +14,9 @@ import { ticketsRepo } from './tickets.js';
 import { otpsRepo } from './otps.js';
 import { smsOutboxRepo } from './smsOutbox.js';
 import { devicesRepo } from './devices.js';
+import { requestsRepo } from './requests.js';
+import { permissionsRepo } from './permissions.js';
+import { groupsRepo } from './groups.js';
 
 export function buildRepos(db: Kysely<Database>) {
   return {
@@ -31,6 +34,9 @@ export function buildRepos(db: Kysely<Database>) {
     otps: otpsRepo(db),
     smsOutbox: smsOutboxRepo(db),
     devices: devicesRepo(db),
+    requests: requestsRepo(db),
+    permissions: permissionsRepo(db),
+    groups: groupsRepo(db),
   };
 }
 

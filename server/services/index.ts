@@ -18,6 +18,9 @@ import { selfServiceService } from './selfService.js';
 import { accountService } from './account.js';
 import { ssoService } from './sso.js';
 import { outboxService } from './outbox.js';
+import { requestsService } from './requests.js';
+import { permissionsService } from './permissions.js';
+import { groupsService } from './groups.js';
 
 export function buildServices(ctx: ServiceContext, gateway: SmsGateway) {
   const sm2 = sm2Service(ctx);
@@ -38,7 +41,10 @@ export function buildServices(ctx: ServiceContext, gateway: SmsGateway) {
   const account = accountService(ctx);
   const sso = ssoService(ctx, audit);
   const outbox = outboxService(ctx);
-  return { outbox, sm2, passwords, policy, captcha, sessions, throttle, tickets, audit, loginConfig, otp, flow, login, smsLogin, secondAuth, selfService, account, sso };
+  const requests = requestsService(ctx, audit);
+  const permissions = permissionsService(ctx, audit);
+  const groups = groupsService(ctx, { audit, sm2, passwords, policy, sessions });
+  return { groups, requests, permissions, outbox, sm2, passwords, policy, captcha, sessions, throttle, tickets, audit, loginConfig, otp, flow, login, smsLogin, secondAuth, selfService, account, sso };
 }
 
 export type Services = ReturnType<typeof buildServices>;

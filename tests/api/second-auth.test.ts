@@ -32,7 +32,8 @@ describe.each(storeCases())('second factor ($name)', (store) => {
   it('cannot be bypassed: an srmi opens no protected API, and a wrong code opens nothing', async () => {
     client.clock.advance(61_000);
     const srmi = await srmiFor('zhaoliu');
-    for (const headers of [{ authorization: `Bearer ${srmi}` }, { cookie: `idaas_token=${srmi}` }]) {
+    const forged: Record<string, string>[] = [{ authorization: `Bearer ${srmi}` }, { cookie: `idaas_token=${srmi}` }];
+    for (const headers of forged) {
       const res = await client.post('/personal/v1/user-app/list-by-user', {}, { headers });
       expect(res.json().code).toBe('E00009');
     }

@@ -1,0 +1,70 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { ilike, page } from './paging.js';
+
+/** Applications, their permission groups and roles, and what users hold of them. */
+export function permissionsRepo(db: Kysely<Database>) {
+  return {
+    appsByName(name: string) {
+      let q = db.selectFrom('apps').select(['id', 'app_id', 'app_name', 'icon', 'client_id', 'idp_sso_url', 'perm_system']).where('enabled', '=', 1);
+      if (name) q = q.where(ilike('app_name', name));
+      return q.orderBy('sort_order').orderBy('id').limit(50).execute();
+    },
+    rolesOfApp(appRef: number, roleName?: string) {
+      let q = db.selectFrom('app_roles').innerJoin('perm_groups', 'perm_groups.id', 'app_roles.group_ref')
+        .select(['app_roles.id', 'app_roles.name', 'app_roles.code', 'app_roles.group_ref'])
+        .where('perm_groups.app_ref', '=', appRef);
+      if (roleName) q = q.where(ilike('app_roles.name', roleName));
+      return q.orderBy('app_roles.id').execute();
+    },
+    /** The user's application permissions with the role names held in each app's group. */
+    async pageUserPermissions(userRef: number, pageNum: number, pageSize: number) {
+      const base = db.selectFrom('user_apps').innerJoin('apps', 'apps.id', 'user_apps.app_ref').where('user_apps.user_ref', '=', userRef);
+      const result = await page(base, (q) => q.select(['apps.id', 'apps.app_id', 'apps.app_name']).orderBy('apps.sort_order').orderBy('apps.id'), pageNum, pageSize);
+      const appRefs = result.datas.map((r) => r.id);
+      const roles = appRefs.length
+        ? await db.selectFrom('user_roles').innerJoin('app_roles', 'app_roles.id', 'user_roles.role_ref').innerJoin('perm_groups', 'perm_groups.id', 'app_roles.group_ref')
+          .select(['perm_groups.app_ref', 'perm_groups.id as group_id', 'app_roles.name'])
+          .where('user_roles.user_ref', '=', userRef).where('perm_groups.app_ref', 'in', appRefs).orderBy('app_roles.id').execute()
+        : [];
+      const groups = appRefs.length ? await db.selectFrom('perm_groups').select(['id', 'app_ref']).where('app_ref', 'in', appRefs).execute() : [];
+      return {
+        total: result.total,
+        datas: result.datas.map((app) => ({
+          appId: app.app_id,
+          appName: app.app_name,
+          groupId: groups.find((g) => g.app_ref === app.id)?.id ?? null,
+          roleNameList: roles.filter((r) => r.app_ref === app.id).map((r) => r.name),
+        })),
+      };
+    },
+    groupOf(groupId: number) {
+      return db.selectFrom('perm_groups').select(['id', 'app_ref']).where('id', '=', groupId).executeTakeFirst();
+    },
+    directRoles(userRef: number, groupId: number) {
+      return db.selectFrom('user_roles').innerJoin('app_roles', 'app_roles.id', 'user_roles.role_ref')
+        .select(['app_roles.id', 'app_roles.name', 'app_roles.code'])
+        .where('user_roles.user_ref', '=', userRef).where('app_roles.group_ref', '=', groupId).orderBy('app_roles.id').execute();
+    },
+    async grant(tx: Kysely<Database>, userRef: number, appRef: number, roleIds: number[], now: number): Promise<void> {
+      await tx.insertInto('user_apps').values({ user_ref: userRef, app_ref: appRef, granted_at: now })
+        .onConflict((oc) => oc.columns(['user_ref', 'app_ref']).doNothing()).execute();
+      if (roleIds.length) {
+        await tx.insertInto('user_roles').values(roleIds.map((r) => ({ user_ref: userRef, role_ref: r, granted_at: now })))
+          .onConflict((oc) => oc.columns(['user_ref', 'role_ref']).doNothing()).execute();
+      }
+    },
+    /** Removes the login permission and every role of that app the user holds. */
+    async revokeApp(tx: Kysely<Database>, userRef: number, appRef: number): Promise<boolean> {
+      const roleIds = tx.selectFrom('app_roles').innerJoin('perm_groups', 'perm_groups.id', 'app_roles.group_ref').select('app_roles.id').where('perm_groups.app_ref', '=', appRef);
+      await tx.deleteFrom('user_roles').where('user_ref', '=', userRef).where('role_ref', 'in', roleIds).execute();
+      const result = await tx.deleteFrom('user_apps').where('user_ref', '=', userRef).where('app_ref', '=', appRef).executeTakeFirst();
+      return Number(result.numDeletedRows) === 1;
+    },
+    async revokeRoles(userRef: number, groupId: number, roleIds: number[]): Promise<number> {
+      const inGroup = db.selectFrom('app_roles').select('id').where('group_ref', '=', groupId);
+      const result = await db.deleteFrom('user_roles').where('user_ref', '=', userRef).where('role_ref', 'in', roleIds).where('role_ref', 'in', inGroup).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  };
+}

@@ -1,0 +1,137 @@
+import { randomInt } from 'node:crypto';
+import type { GroupMember, MailGroup, PublicMailbox, UserSearchResult } from '../../contract/schemas/groups.js';
+import type { PageResult } from '../../contract/schemas/common.js';
+import { forbidden, invalid, notFound } from '../http/errors.js';
+import { DAY } from '../lib/clock.js';
+import type { AuthUser, Caller, ServiceContext } from './context.js';
+import type { AuditService } from './audit.js';
+import type { Sm2Service } from './sm2.js';
+import type { PasswordService } from './passwords.js';
+import type { PasswordPolicyService } from './passwordPolicy.js';
+import type { SessionService } from './sessions.js';
+
+export interface GroupDeps {
+  audit: AuditService;
+  sm2: Sm2Service;
+  passwords: PasswordService;
+  policy: PasswordPolicyService;
+  sessions: SessionService;
+}
+
+const ALPHABETS = ['ABCDEFGHJKLMNPQRSTUVWXYZ', 'abcdefghijkmnpqrstuvwxyz', '23456789', '!@#$%^&*-_+='];
+
+/** 16 characters from the CSPRNG with every kind present, so it always meets the policy. */
+export function generatePassword(length = 16): string {
+  const chars = ALPHABETS.map((a) => a[randomInt(a.length)]);
+  const all = ALPHABETS.join('');
+  while (chars.length < length) chars.push(all[randomInt(all.length)]);
+  for (let i = chars.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [chars[i], chars[j]] = [chars[j], chars[i]];
+  }
+  return chars.join('');
+}
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/** Mailboxes and groups: only their manager may see members, change them or hand them over. */
+export function groupsService(ctx: ServiceContext, deps: GroupDeps) {
+  const repo = ctx.repos.groups;
+
+  async function managedGroup(user: AuthUser, groupCode: string) {
+    const group = await repo.findGroup(groupCode);
+    if (!group) throw notFound();
+    if (group.manager_user_ref !== user.userRef) throw forbidden();
+    return group;
+  }
+
+  async function people(accounts: string[]) {
+    const unique = [...new Set(accounts.map((a) => a.toLowerCase()))];
+    const rows = await repo.peopleByAccounts(unique);
+    if (rows.length !== unique.length) {
+      const missing = unique.filter((a) => !rows.some((r) => r.user_id === a));
+      throw invalid('userIdSet', `用户不存在：${missing.join(', ')}`, `unknown users: ${missing.join(', ')}`);
+    }
+    return rows;
+  }
+
+  return {
+    async mailboxes(user: AuthUser, filters: { userName?: string; userId?: string }, pageNum: number, pageSize: number): Promise<PageResult<PublicMailbox>> {
+      const result = await repo.pageMailboxes(user.userRef, filters, pageNum, pageSize);
+      return {
+        total: result.total,
+        datas: result.datas.map((m) => ({ userId: m.user_id, userName: m.user_name, email: m.email, workInfo: { deptName: m.dept_name }, userExpireDate: iso(m.user_expire_date) })),
+      };
+    },
+
+    /** Sets a mailbox password (typed, SM2-encrypted; or generated and shown once). */
+    async resetMailboxPassword(user: AuthUser, body: { userId: string; newPassword?: string; autoGen: boolean }, caller: Caller): Promise<string | null> {
+      const mailbox = await repo.findMailbox(body.userId);
+      if (!mailbox) throw notFound();
+      if (mailbox.mailbox_manager_ref !== user.userRef) throw forbidden();
+      let password: string;
+      if (body.autoGen) {
+        password = generatePassword();
+      } else {
+        if (!body.newPassword) throw invalid('newPassword', '密码不能为空', 'password must not be empty');
+        password = await deps.sm2.decrypt('newPassword', body.newPassword);
+      }
+      const level = await deps.policy.enforce(password, mailbox.user_id, mailbox.password_hash);
+      const now = ctx.clock.now();
+      await ctx.repos.users.updatePassword(mailbox.id, await deps.passwords.hash(password), level, now, now + ctx.config.passwordExpiryDays * DAY);
+      await deps.sessions.endOthers(mailbox.id, null);
+      await deps.audit.operation(user.userRef, 'RESET_MAILBOX_PASSWORD', caller, mailbox.user_id);
+      await deps.audit.operation(mailbox.id, 'PASSWORD_RESET_BY_MANAGER', caller, null);
+      return body.autoGen ? password : null;
+    },
+
+    async groups(user: AuthUser, filters: { groupName?: string; groupType?: number }, pageNum: number, pageSize: number): Promise<PageResult<MailGroup>> {
+      const result = await repo.pageGroups(user.userRef, filters, pageNum, pageSize);
+      return {
+        total: result.total,
+        datas: result.datas.map((g) => ({ groupCode: g.group_code, groupName: g.group_name, groupType: g.group_type as 1 | 2, email: g.email, memberNumber: Number(g.member_number ?? 0) })),
+      };
+    },
+
+    async members(user: AuthUser, groupCode: string, pageNum: number, pageSize: number): Promise<PageResult<GroupMember>> {
+      const group = await managedGroup(user, groupCode);
+      const result = await repo.pageMembers(group.id, pageNum, pageSize);
+      return { total: result.total, datas: result.datas.map((m) => ({ userId: m.user_id, userName: m.user_name, companyName: m.company_name, deptName: m.dept_name })) };
+    },
+
+    async addMembers(user: AuthUser, groupCode: string, accounts: string[], caller: Caller): Promise<{ added: number }> {
+      const group = await managedGroup(user, groupCode);
+      const rows = await people(accounts);
+      const added = await repo.addMembers(group.id, rows.map((r) => r.id), ctx.clock.now());
+      await deps.audit.operation(user.userRef, 'ADD_GROUP_MEMBERS', caller, `${group.group_code}:${rows.map((r) => r.user_id).join(',')}`);
+      return { added };
+    },
+
+    async removeMembers(user: AuthUser, groupCode: string, accounts: string[], caller: Caller): Promise<{ removed: number }> {
+      const group = await managedGroup(user, groupCode);
+      const rows = await people(accounts);
+      const removed = await repo.removeMembers(group.id, rows.map((r) => r.id));
+      await deps.audit.operation(user.userRef, 'REMOVE_GROUP_MEMBERS', caller, `${group.group_code}:${rows.map((r) => r.user_id).join(',')}`);
+      return { removed };
+    },
+
+    async transfer(user: AuthUser, groupCode: string, managerAccount: string, caller: Caller): Promise<null> {
+      const group = await managedGroup(user, groupCode);
+      const [target] = await people([managerAccount]);
+      if (target.id === user.userRef) throw invalid('managerUserId', '新管理员不能是自己', 'the new manager must be someone else');
+      if (!(await repo.transfer(group.id, user.userRef, target.id))) throw forbidden();
+      await deps.audit.operation(user.userRef, 'TRANSFER_GROUP', caller, `${group.group_code}->${target.user_id}`);
+      await deps.audit.operation(target.id, 'RECEIVE_GROUP', caller, group.group_code);
+      return null;
+    },
+
+    async search(filters: { userName?: string; keyWord?: string }, pageNum: number, pageSize: number): Promise<PageResult<UserSearchResult>> {
+      if (!filters.userName && !filters.keyWord) return { datas: [], total: 0 };
+      const result = await repo.searchPeople(filters, pageNum, pageSize);
+      return { total: result.total, datas: result.datas.map((u) => ({ id: u.id, userId: u.user_id, userName: u.user_name, deptName: u.dept_name })) };
+    },
+  };
+}
+
+export type GroupsService = ReturnType<typeof groupsService>;
+
