@@ -7,3 +7,4 @@ export * from './schemas/personal.js';
 export * from './schemas/signIn.js';
 export * from './schemas/permissions.js';
 export * from './schemas/groups.js';
+export * from './schemas/password.js';

@@ -18,6 +18,7 @@ import devRoutes from './routes/dev.js';
 import signInStepRoutes from './routes/signInSteps.js';
 import permissionRoutes from './routes/permissions.js';
 import groupRoutes from './routes/groups.js';
+import passwordRoutes from './routes/passwords.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -67,6 +68,7 @@ export async function buildApp({ config, clock = systemClock, logger = false }: 
       await api.register(signInStepRoutes);
       await api.register(permissionRoutes);
       await api.register(groupRoutes);
+      await api.register(passwordRoutes);
       if (isDevMode(config)) await api.register(devRoutes);
     },
     { prefix: API_PREFIX },

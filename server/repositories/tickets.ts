@@ -15,10 +15,10 @@ export function ticketsRepo(db: Kysely<Database>) {
      * Moves a ticket from one step to the next only if it is still at `fromStep`: two racing
      * requests cannot both advance it.
      */
-    async advance(id: string, fromStep: string, toStep: string, data: string): Promise<boolean> {
+    async advance(id: string, fromStep: string, toStep: string, data: string, userRef?: number): Promise<boolean> {
       const result = await db
         .updateTable('tickets')
-        .set({ step: toStep, data })
+        .set(userRef === undefined ? { step: toStep, data } : { step: toStep, data, user_ref: userRef })
         .where('id', '=', id)
         .where('step', '=', fromStep)
         .executeTakeFirst();

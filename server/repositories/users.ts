@@ -1,5 +1,7 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database, UsersTable } from '../db/schema.js';
+
+type NewUser = Omit<Insertable<UsersTable>, 'phone_disabled' | 'enabled' | 'activated' | 'must_change_password' | 'second_auth_required' | 'senior_leader'>;
 
 export type UserRow = Selectable<UsersTable>;
 
@@ -7,6 +9,14 @@ export function usersRepo(db: Kysely<Database>) {
   return {
     findByAccount(account: string): Promise<UserRow | undefined> {
       return db.selectFrom('users').selectAll().where('user_id', '=', account.toLowerCase()).executeTakeFirst();
+    },
+    async create(user: NewUser): Promise<number> {
+      const row = await db.insertInto('users')
+        .values({ phone_disabled: 0, enabled: 1, activated: 1, must_change_password: 0, second_auth_required: 0, senior_leader: 0, ...user })
+        .returning('id').executeTakeFirstOrThrow();
+      const employee = await db.selectFrom('portal_roles').select('id').where('code', '=', 'EMPLOYEE').executeTakeFirst();
+      if (employee) await db.insertInto('user_portal_roles').values({ user_ref: row.id, role_ref: employee.id }).execute();
+      return row.id;
     },
     findById(id: number): Promise<UserRow | undefined> {
       return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();

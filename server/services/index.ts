@@ -21,6 +21,9 @@ import { outboxService } from './outbox.js';
 import { requestsService } from './requests.js';
 import { permissionsService } from './permissions.js';
 import { groupsService } from './groups.js';
+import { passwordChangeService } from './passwordChange.js';
+import { forgotPasswordService } from './forgotPassword.js';
+import { registrationService } from './registration.js';
 
 export function buildServices(ctx: ServiceContext, gateway: SmsGateway) {
   const sm2 = sm2Service(ctx);
@@ -44,7 +47,10 @@ export function buildServices(ctx: ServiceContext, gateway: SmsGateway) {
   const requests = requestsService(ctx, audit);
   const permissions = permissionsService(ctx, audit);
   const groups = groupsService(ctx, { audit, sm2, passwords, policy, sessions });
-  return { groups, requests, permissions, outbox, sm2, passwords, policy, captcha, sessions, throttle, tickets, audit, loginConfig, otp, flow, login, smsLogin, secondAuth, selfService, account, sso };
+  const passwordChange = passwordChangeService(ctx, { otp, captcha, tickets, audit, sm2, passwords, policy, sessions });
+  const forgotPassword = forgotPasswordService(ctx, { otp, captcha, tickets, audit, sm2, passwords, policy, sessions });
+  const registration = registrationService(ctx, { audit, sm2, passwords, policy });
+  return { passwordChange, forgotPassword, registration, groups, requests, permissions, outbox, sm2, passwords, policy, captcha, sessions, throttle, tickets, audit, loginConfig, otp, flow, login, smsLogin, secondAuth, selfService, account, sso };
 }
 
 export type Services = ReturnType<typeof buildServices>;

@@ -26,8 +26,8 @@ export function ticketService(ctx: ServiceContext) {
       return { ...row, payload: JSON.parse(row.data) as T };
     },
     /** Atomic step change; a second racer finds the ticket moved on and gets E00013. */
-    async advance<T>(ticket: TicketRow, toStep: string, data: T): Promise<void> {
-      const moved = await repo.advance(ticket.id, ticket.step, toStep, JSON.stringify(data));
+    async advance<T>(ticket: TicketRow, toStep: string, data: T, userRef?: number): Promise<void> {
+      const moved = await repo.advance(ticket.id, ticket.step, toStep, JSON.stringify(data), userRef);
       if (!moved) throw ticketExpired();
     },
     close: (id: string) => repo.delete(id),

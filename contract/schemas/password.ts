@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { LIMITS } from '../rules.js';
+import { text } from './common.js';
+
+const cipher = z.string().min(1).max(LIMITS.cipherMax).regex(/^[0-9a-fA-F]+$/, 'must be SM2 ciphertext (hex)');
+const key = text(64).min(1);
+const code = z.string().min(1).max(LIMITS.codeMax);
+const captcha = { capKey: text(64).optional(), capText: text(LIMITS.codeMax).optional() };
+
+export const requestIdBody = z.object({ requestId: key });
+export const optionalRequestIdBody = z.object({ requestId: text(64).optional() }).optional();
+export const pwdSendOtpBody = z.object({ requestId: key, ...captcha });
+export const pwdSaveByOtpBody = z.object({ requestId: key, msgCodeKey: key, msgValueClient: code, newPassword: cipher, repeatNewPassword: cipher });
+export const pwdSaveByOldBody = z.object({ requestId: text(64).optional(), oldPassword: cipher, newPassword: cipher, repeatNewPassword: cipher });
+
+export const captchaGenBody = z.object({}).loose().optional();
+export const forgetVerifyAccountBody = z.object({ capKey: key, requestId: key, userId: cipher, capText: text(LIMITS.codeMax).min(1) });
+export const forgetSendOtpBody = z.object({ requestId: key });
+export const forgetVerifyOtpBody = z.object({ requestId: key, msgCodeKey: key, msgValueClient: code });
+export const forgetSaveBody = z.object({ requestId: key, newPassword: cipher });
+
+export const registerBody = z.object({
+  userId: z.string().max(40).optional(),
+  userName: text(100).min(1, 'name is required'),
+  mobileNo: z.string().max(20),
+  password: cipher,
+  email: z.string().max(200).optional(),
+  description: text(200).optional(),
+  deptCodes: z.array(text(64)).max(0, 'departments are assigned by administrators').optional(),
+  forceChangePwdFirstLogin: z.literal(false).optional(),
+});
+
+export interface PhoneTicket {
+  requestId: string;
+  mobileNo: string;
+  encryptMobileNo: string;
+}
+export interface CaptchaTicket {
+  data: string;
+  capKey: string;
+  requestId: string;
+  len: number;
+}

@@ -1,0 +1,107 @@
+import { createHmac } from 'node:crypto';
+import { maskMobile, MOBILE_AS_ACCOUNT_PATTERN } from '../../contract/rules.js';
+import type { CaptchaTicket, PhoneTicket } from '../../contract/schemas/password.js';
+import { AppError } from '../http/errors.js';
+import { DAY } from '../lib/clock.js';
+import type { Caller, ServiceContext } from './context.js';
+import type { OtpService } from './otp.js';
+import type { CaptchaService } from './captcha.js';
+import type { TicketService } from './tickets.js';
+import type { AuditService } from './audit.js';
+import type { Sm2Service } from './sm2.js';
+import type { PasswordService } from './passwords.js';
+import type { PasswordPolicyService } from './passwordPolicy.js';
+import type { SessionService } from './sessions.js';
+
+export interface ForgotDeps {
+  otp: OtpService;
+  captcha: CaptchaService;
+  tickets: TicketService;
+  audit: AuditService;
+  sm2: Sm2Service;
+  passwords: PasswordService;
+  policy: PasswordPolicyService;
+  sessions: SessionService;
+}
+
+const TICKET = 'forget-pwd';
+
+interface ForgotData {
+  /** The phone the code goes to: the account's, or a stand-in for an unknown account. */
+  mobileNo: string | null;
+  real: boolean;
+}
+
+/**
+ * Forgotten password in four steps on one ticket: captcha + account → code sent → code checked →
+ * new password. An unknown account walks the same steps with a stand-in phone that is never
+ * texted and a code that never matches, so nothing tells which accounts exist.
+ */
+export function forgotPasswordService(ctx: ServiceContext, deps: ForgotDeps) {
+  const secret = `forget:${ctx.config.databaseUrl}`;
+
+  /** A stable, plausible number for an unknown account, so repeated tries look alike. */
+  function standIn(account: string): string {
+    const digest = createHmac('sha256', secret).update(account.toLowerCase()).digest();
+    const second = 3 + (digest[0] % 7);
+    const rest = Array.from(digest.subarray(1, 10), (b) => String(b % 10)).join('');
+    return `1${second}${rest}`;
+  }
+
+  return {
+    async start(): Promise<CaptchaTicket> {
+      const captcha = await deps.captcha.createPicture();
+      const requestId = await deps.tickets.issue<ForgotData>(TICKET, null, 'captcha', { mobileNo: null, real: false });
+      return { ...captcha, requestId };
+    },
+
+    async verifyAccount(body: { requestId: string; capKey: string; capText: string; userId: string }): Promise<PhoneTicket> {
+      const ticket = await deps.tickets.load<ForgotData>(body.requestId, [TICKET], ['captcha']);
+      if (!(await deps.captcha.verify(body.capKey, body.capText))) throw new AppError('E10802');
+      const account = (await deps.sm2.decrypt('userId', body.userId)).trim();
+      const byPhone = MOBILE_AS_ACCOUNT_PATTERN.test(account);
+      const user = byPhone ? await ctx.repos.users.findByMobile(account.replace(/^0086/, '')) : await ctx.repos.users.findByAccount(account);
+      const real = !!user && user.enabled === 1;
+      const mobileNo = real ? (user.phone_disabled === 1 ? null : user.mobile_no) : byPhone ? account.replace(/^0086/, '') : standIn(account);
+      // The ticket carries the user to the last step; an unknown account has none.
+      await deps.tickets.advance(ticket, 'account', { mobileNo, real }, real ? user.id : undefined);
+      return { requestId: ticket.id, mobileNo: maskMobile(mobileNo), encryptMobileNo: maskMobile(mobileNo) };
+    },
+
+    async sendOtp(requestId: string): Promise<{ msgCodeKey: string }> {
+      const ticket = await deps.tickets.load<ForgotData>(requestId, [TICKET], ['account', 'otp-sent']);
+      if (!ticket.payload.mobileNo) {
+        throw new AppError('E10805', {}, null, { zh: '该账号未绑定手机号，请使用其他方式登录后在个人中心修改密码，或联系管理员', en: 'This account has no bound phone: sign in another way and change the password in the personal centre, or contact the administrator' });
+      }
+      const sent = await deps.otp.send({ purpose: 'forget-pwd', mobileNo: ticket.payload.mobileNo, userRef: ticket.user_ref, deliver: ticket.payload.real });
+      if (ticket.step === 'account') await deps.tickets.advance(ticket, 'otp-sent', ticket.payload);
+      return sent;
+    },
+
+    async verifyOtp(body: { requestId: string; msgCodeKey: string; msgValueClient: string }): Promise<null> {
+      const ticket = await deps.tickets.load<ForgotData>(body.requestId, [TICKET], ['otp-sent']);
+      const otp = await deps.otp.verify({ msgCodeKey: body.msgCodeKey, code: body.msgValueClient, purpose: 'forget-pwd', mobileNo: ticket.payload.mobileNo });
+      if (!ticket.payload.real || otp.user_ref !== ticket.user_ref) throw new AppError('E10802');
+      await deps.tickets.advance(ticket, 'verified', ticket.payload);
+      return null;
+    },
+
+    async save(body: { requestId: string; newPassword: string }, caller: Caller): Promise<{ userId: string }> {
+      const ticket = await deps.tickets.load<ForgotData>(body.requestId, [TICKET], ['verified']);
+      const user = ticket.user_ref === null ? undefined : await ctx.repos.users.findById(ticket.user_ref);
+      if (!user) throw new AppError('E00013');
+      const password = await deps.sm2.decrypt('newPassword', body.newPassword);
+      const level = await deps.policy.enforce(password, user.user_id, user.password_hash);
+      await deps.tickets.advance(ticket, 'done', ticket.payload);
+      const now = ctx.clock.now();
+      await ctx.repos.users.updatePassword(user.id, await deps.passwords.hash(password), level, now, now + ctx.config.passwordExpiryDays * DAY);
+      await deps.sessions.endOthers(user.id, null);
+      await ctx.repos.loginFailures.reset(`acct:${user.user_id}`);
+      await deps.audit.operation(user.id, 'RESET_PASSWORD', caller, 'forgot-password');
+      await deps.tickets.close(ticket.id);
+      return { userId: user.user_id };
+    },
+  };
+}
+
+export type ForgotPasswordService = ReturnType<typeof forgotPasswordService>;

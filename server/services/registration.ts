@@ -1,0 +1,61 @@
+import { randomInt } from 'node:crypto';
+import { ACCOUNT_NAME_PATTERN, EMAIL_PATTERN, MOBILE_PATTERN } from '../../contract/rules.js';
+import { AppError, invalid } from '../http/errors.js';
+import { DAY, HOUR } from '../lib/clock.js';
+import type { Caller, ServiceContext } from './context.js';
+import type { AuditService } from './audit.js';
+import type { Sm2Service } from './sm2.js';
+import type { PasswordService } from './passwords.js';
+import type { PasswordPolicyService } from './passwordPolicy.js';
+
+export interface RegistrationDeps {
+  audit: AuditService;
+  sm2: Sm2Service;
+  passwords: PasswordService;
+  policy: PasswordPolicyService;
+}
+
+/** Registrations one IP may make per hour, against scripted sign-ups. */
+const PER_IP_HOURLY = 10;
+
+/** Self-registration of an employee account (can be switched off by configuration). */
+export function registrationService(ctx: ServiceContext, deps: RegistrationDeps) {
+  return {
+    async register(body: { userId?: string; userName: string; mobileNo: string; password: string; email?: string; description?: string }, caller: Caller): Promise<{ userId: string }> {
+      if (!ctx.config.registrationEnabled) throw new AppError('E00403', {}, null, { zh: '当前未开放注册', en: 'Registration is switched off' });
+      const ipKey = `register:${caller.ip}`;
+      const now = ctx.clock.now();
+      const recent = await ctx.repos.loginFailures.record(ipKey, now, now - HOUR);
+      if (recent > PER_IP_HOURLY) throw new AppError('E00429');
+
+      const account = body.userId?.trim() ? body.userId.trim() : `u${body.mobileNo.slice(-4)}${randomInt(100000, 999999)}`;
+      if (!ACCOUNT_NAME_PATTERN.test(account)) throw invalid('userId', '请输入正确的账户名', 'letters, digits, dot, underscore or hyphen, 4 to 40 characters');
+      if (!MOBILE_PATTERN.test(body.mobileNo)) throw invalid('mobileNo', '请输入正确的手机号码', 'enter a mainland mobile number');
+      if (body.email && !EMAIL_PATTERN.test(body.email)) throw invalid('email', '邮箱格式不正确', 'the email address is not valid');
+      const password = await deps.sm2.decrypt('password', body.password);
+      const level = await deps.policy.enforce(password, account, null);
+      if (await ctx.repos.users.findByAccount(account)) {
+        throw new AppError('E00001', {}, null, { zh: '账户名已被使用', en: 'This account name is taken' });
+      }
+      if (await ctx.repos.users.findByMobile(body.mobileNo)) {
+        throw new AppError('E00001', {}, null, { zh: '该手机号已注册', en: 'This mobile number is already registered' });
+      }
+      const hash = await deps.passwords.hash(password);
+      let id: number;
+      try {
+        id = await ctx.repos.users.create({
+          user_id: account.toLowerCase(), user_name: body.userName.trim(), user_type: 'STAFF', mobile_no: body.mobileNo, email: body.email || null,
+          description: body.description || null, company_name: body.description || null, password_hash: hash, password_level: level,
+          password_changed_at: now, password_expire_at: now + ctx.config.passwordExpiryDays * DAY, created_at: now, updated_at: now,
+        });
+      } catch {
+        // A racing registration took the name or number between the checks and the insert.
+        throw new AppError('E00001', {}, null, { zh: '账户名或手机号已被使用', en: 'The account name or mobile number is taken' });
+      }
+      await deps.audit.operation(id, 'REGISTER', caller, null);
+      return { userId: account.toLowerCase() };
+    },
+  };
+}
+
+export type RegistrationService = ReturnType<typeof registrationService>;

@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { captchaAnswer, lastSmsCode, passwordLogin, signIn, solvedCaptcha, startClient, storeCases, type Client } from './harness.js';
+
+describe.each(storeCases())('registration, forgotten and changed passwords ($name)', (store) => {
+  let client: Client;
+  beforeAll(async () => { client = await startClient(store, 'passwords'); });
+  afterAll(async () => { await client?.close(); });
+
+  const register = async (overrides: Record<string, unknown> = {}) =>
+    client.post('/personal/v1/add', {
+      userId: 'newbie01', userName: '新员工', mobileNo: '13500000001', password: await client.encrypt('Start#Work26'),
+      email: 'newbie@corp.example.com', description: '星河科技', deptCodes: [], forceChangePwdFirstLogin: false, ...overrides,
+    }, { ip: '10.20.0.1' });
+
+  it('registers an account that can then sign in', async () => {
+    const res = await register();
+    expect(res.json()).toMatchObject({ code: 'D00000', message: 'SUCCESS', data: { userId: 'newbie01' } });
+    expect((await passwordLogin(client, 'newbie01', 'Start#Work26')).json().code).toBe('D00000');
+  });
+
+  it('refuses a taken account or phone, a weak password, and bad fields, clearly', async () => {
+    expect((await register({ mobileNo: '13500000002' })).json().message).toMatch(/账户名已被使用/);
+    expect((await register({ userId: 'newbie02', mobileNo: '13800000002' })).json().message).toMatch(/手机号已注册/);
+    const weak = await register({ userId: 'newbie03', mobileNo: '13500000003', password: await client.encrypt('newbie03pw') });
+    expect(weak.json().code).toBe('E10701');
+    expect(weak.json().message).toMatch(/账号/);
+    expect((await register({ userId: 'x!', mobileNo: '13500000004' })).json().code).toBe('E00001');
+    expect((await register({ userId: 'newbie05', mobileNo: '23500000005' })).json().code).toBe('E00001');
+    expect((await passwordLogin(client, 'newbie03', 'newbie03pw', {}, '10.20.9.9')).json().code).toBe('E30002');
+  });
+
+  async function forgotToOtp(account: string) {
+    const start = (await client.post('/message/v1/captcha/gen')).json().data;
+    const verified = await client.post('/user/v1/pwd/forget/verify-account', {
+      requestId: start.requestId, capKey: start.capKey, capText: await captchaAnswer(client, start.capKey), userId: await client.encrypt(account),
+    });
+    return { requestId: start.requestId as string, verified };
+  }
+
+  it('resets a forgotten password by SMS; the old password and old sessions stop working', async () => {
+    const session = await signIn(client, 'lisi');
+    const { requestId, verified } = await forgotToOtp('lisi');
+    expect(verified.json().data.mobileNo).toBe('138****0002');
+    // The ticket cannot jump to the last step.
+    expect((await client.post('/user/v1/pwd/forget/save-by-otp', { requestId, newPassword: await client.encrypt('Jump#Ahead99') })).json().code).toBe('E00013');
+    const sent = (await client.post('/user/v1/pwd/forget/send-otp', { requestId })).json().data;
+    const code = await lastSmsCode(client, '13800000002');
+    expect((await client.post('/user/v1/pwd/forget/verify-otp', { requestId, msgCodeKey: sent.msgCodeKey, msgValueClient: code })).json().code).toBe('D00000');
+    const saved = await client.post('/user/v1/pwd/forget/save-by-otp', { requestId, newPassword: await client.encrypt('Brand#New2027') });
+    expect(saved.json()).toMatchObject({ code: 'D00000', data: { userId: 'lisi' } });
+    expect((await passwordLogin(client, 'lisi', 'Idaas@2026', {}, '10.20.1.1')).json().code).toBe('E30002');
+    expect((await passwordLogin(client, 'lisi', 'Brand#New2027')).json().code).toBe('D00000');
+    expect((await client.post('/personal/v1/current-user-detail', {}, { token: session })).json().code).toBe('E00009');
+  });
+
+  it('walks an unknown account through the same screens without texting anyone', async () => {
+    const { requestId, verified } = await forgotToOtp('no-such-person');
+    expect(verified.json().code).toBe('D00000');
+    expect(verified.json().data.mobileNo).toMatch(/^1[3-9]\d\*{4}\d{4}$/);
+    const again = await forgotToOtp('no-such-person');
+    expect(again.verified.json().data.mobileNo).toBe(verified.json().data.mobileNo);
+    const sent = await client.post('/user/v1/pwd/forget/send-otp', { requestId });
+    expect(sent.json().code).toBe('D00000');
+    const outbox = (await client.get('/dev/sms/outbox')).json().data as { purpose: string; sentAt: string }[];
+    expect(outbox.filter((m) => m.purpose === 'forget-pwd')).toHaveLength(1); // only lisi's, above
+    const guess = await client.post('/user/v1/pwd/forget/verify-otp', { requestId, msgCodeKey: sent.json().data.msgCodeKey, msgValueClient: '123456' });
+    expect(guess.json().code).toBe('E10802');
+  });
+
+  it('refuses a wrong captcha at the first step', async () => {
+    const start = (await client.post('/message/v1/captcha/gen')).json().data;
+    const res = await client.post('/user/v1/pwd/forget/verify-account', { requestId: start.requestId, capKey: start.capKey, capText: 'zzzz', userId: await client.encrypt('lisi') });
+    expect(res.json().code).toBe('E10802');
+  });
+
+  it('changes an expired password through the login ticket (auth family), then signs in', async () => {
+    const refused = await passwordLogin(client, 'zhouba');
+    expect(refused.json().code).toBe('E30058');
+    const srmi = refused.json().data.srmi;
+    expect((await client.post('/user/v1/pwd/change/auth/get-phone', { requestId: srmi })).json().data.mobileNo).toBe('');
+    const mismatch = await client.post('/user/v1/pwd/change/auth/save-by-ori-pwd', {
+      requestId: srmi, oldPassword: await client.encrypt('Idaas@2026'), newPassword: await client.encrypt('Renew#Pass31'), repeatNewPassword: await client.encrypt('Renew#Pass32'),
+    });
+    expect(mismatch.json().code).toBe('E00001');
+    const ok = await client.post('/user/v1/pwd/change/auth/save-by-ori-pwd', {
+      requestId: srmi, oldPassword: await client.encrypt('Idaas@2026'), newPassword: await client.encrypt('Renew#Pass31'), repeatNewPassword: await client.encrypt('Renew#Pass31'),
+    });
+    expect(ok.json().code).toBe('D00000');
+    expect((await passwordLogin(client, 'zhouba', 'Renew#Pass31')).json().code).toBe('D00000');
+    // The ticket is spent.
+    expect((await client.post('/user/v1/pwd/change/auth/get-phone', { requestId: srmi })).json().code).toBe('E00013');
+  });
+
+  it('changes a signed-in user\'s password by SMS, keeping this session and ending the others', async () => {
+    const other = await signIn(client, 'sunqi');
+    const current = await signIn(client, 'sunqi');
+    const phone = (await client.post('/personal/v1/pwd/change/person/get-phone', {}, { token: current })).json().data;
+    expect(phone.mobileNo).toBe('138****0005');
+    const noCaptcha = await client.post('/personal/v1/pwd/change/person/send-otp', { requestId: phone.requestId }, { token: current });
+    expect(noCaptcha.json().code).toBe('E10802');
+    const sent = (await client.post('/personal/v1/pwd/change/person/send-otp', { requestId: phone.requestId, ...(await solvedCaptcha(client)) }, { token: current })).json().data;
+    const res = await client.post('/personal/v1/pwd/change/person/save-by-otp', {
+      requestId: phone.requestId, msgCodeKey: sent.msgCodeKey, msgValueClient: await lastSmsCode(client, '13800000005'),
+      newPassword: await client.encrypt('Sunny#Day2027'), repeatNewPassword: await client.encrypt('Sunny#Day2027'),
+    }, { token: current });
+    expect(res.json().code).toBe('D00000');
+    expect((await client.post('/personal/v1/current-user-detail', {}, { token: current })).json().code).toBe('D00000');
+    expect((await client.post('/personal/v1/current-user-detail', {}, { token: other })).json().code).toBe('E00009');
+  });
+
+  it('refuses another user\'s password ticket to a signed-in user', async () => {
+    const lisiTicket = (await client.post('/personal/v1/pwd/change/person/get-phone', {}, { token: await signIn(client, 'admin') })).json().data.requestId;
+    const zhangsan = await signIn(client, 'zhangsan');
+    const res = await client.post('/personal/v1/pwd/change/person/send-otp', { requestId: lisiTicket, ...(await solvedCaptcha(client)) }, { token: zhangsan });
+    expect(res.json().code).toBe('E00013');
+  });
+});
