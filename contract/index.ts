@@ -8,3 +8,5 @@ export * from './schemas/signIn.js';
 export * from './schemas/permissions.js';
 export * from './schemas/groups.js';
 export * from './schemas/password.js';
+export * from './schemas/account.js';
+export * from './dictionaries.js';

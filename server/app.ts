@@ -19,6 +19,7 @@ import signInStepRoutes from './routes/signInSteps.js';
 import permissionRoutes from './routes/permissions.js';
 import groupRoutes from './routes/groups.js';
 import passwordRoutes from './routes/passwords.js';
+import securityRoutes from './routes/security.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -69,6 +70,7 @@ export async function buildApp({ config, clock = systemClock, logger = false }: 
       await api.register(permissionRoutes);
       await api.register(groupRoutes);
       await api.register(passwordRoutes);
+      await api.register(securityRoutes);
       if (isDevMode(config)) await api.register(devRoutes);
     },
     { prefix: API_PREFIX },

@@ -3,7 +3,8 @@ import type { Store } from './connect.js';
 import type { Database, LoginHistoryTable, OperationLogTable, UsersTable } from './schema.js';
 import { DAY, HOUR, MINUTE } from '../lib/clock.js';
 import { LOGIN_PAGE_KEY, LOGIN_TYPES_KEY } from '../services/loginConfig.js';
-import { defaultLoginTypes, defaultLoginPage } from './defaultConfig.js';
+import { defaultHomeContent, defaultLoginTypes, defaultLoginPage } from './defaultConfig.js';
+import { HOME_CONTENT_KEY } from '../services/logs.js';
 import { APPS, COMPANY, DEMO_PASSWORD, DEPARTMENTS, GIVEN, GRANTS, NAMED_USERS, POSITIONS, SURNAMES, appIcon } from './demoData.js';
 
 const MARKER = 'seed.demo';
@@ -39,6 +40,7 @@ export async function seedDemo(store: Store, now: number, hashPassword: (pw: str
     await db.insertInto('config').values([
       { key: LOGIN_PAGE_KEY, value: JSON.stringify(defaultLoginPage) },
       { key: LOGIN_TYPES_KEY, value: JSON.stringify(defaultLoginTypes) },
+      { key: HOME_CONTENT_KEY, value: JSON.stringify(defaultHomeContent) },
     ]).onConflict((oc) => oc.column('key').doNothing()).execute();
 
     const roleIds: Record<string, number> = {};

@@ -17,6 +17,8 @@ import { devicesRepo } from './devices.js';
 import { requestsRepo } from './requests.js';
 import { permissionsRepo } from './permissions.js';
 import { groupsRepo } from './groups.js';
+import { securityRepo } from './security.js';
+import { logsRepo } from './logs.js';
 
 export function buildRepos(db: Kysely<Database>) {
   return {
@@ -37,6 +39,8 @@ export function buildRepos(db: Kysely<Database>) {
     requests: requestsRepo(db),
     permissions: permissionsRepo(db),
     groups: groupsRepo(db),
+    security: securityRepo(db),
+    logs: logsRepo(db),
   };
 }
 

@@ -24,6 +24,9 @@ import { groupsService } from './groups.js';
 import { passwordChangeService } from './passwordChange.js';
 import { forgotPasswordService } from './forgotPassword.js';
 import { registrationService } from './registration.js';
+import { securityService } from './security.js';
+import { devicesService } from './devices.js';
+import { logsService } from './logs.js';
 
 export function buildServices(ctx: ServiceContext, gateway: SmsGateway) {
   const sm2 = sm2Service(ctx);
@@ -50,7 +53,10 @@ export function buildServices(ctx: ServiceContext, gateway: SmsGateway) {
   const passwordChange = passwordChangeService(ctx, { otp, captcha, tickets, audit, sm2, passwords, policy, sessions });
   const forgotPassword = forgotPasswordService(ctx, { otp, captcha, tickets, audit, sm2, passwords, policy, sessions });
   const registration = registrationService(ctx, { audit, sm2, passwords, policy });
-  return { passwordChange, forgotPassword, registration, groups, requests, permissions, outbox, sm2, passwords, policy, captcha, sessions, throttle, tickets, audit, loginConfig, otp, flow, login, smsLogin, secondAuth, selfService, account, sso };
+  const security = securityService(ctx, { otp, captcha, tickets, audit, sessions });
+  const devices = devicesService(ctx, audit);
+  const logs = logsService(ctx);
+  return { security, devices, logs, passwordChange, forgotPassword, registration, groups, requests, permissions, outbox, sm2, passwords, policy, captcha, sessions, throttle, tickets, audit, loginConfig, otp, flow, login, smsLogin, secondAuth, selfService, account, sso };
 }
 
 export type Services = ReturnType<typeof buildServices>;

@@ -1,0 +1,49 @@
+import { ACCESS_TYPES, DICTIONARY_TYPES, SCENE_CODES } from '../../contract/dictionaries.js';
+import type { AppLogRow, HomeContent, OperationLogRow, SelectOption } from '../../contract/schemas/account.js';
+import type { PageResult } from '../../contract/schemas/common.js';
+import { codes, codeMessage, type Lang, type ResultCode } from '../../contract/codes.js';
+import { DAY } from '../lib/clock.js';
+import type { AuthUser, ServiceContext } from './context.js';
+
+type TimeInput = number | string | undefined;
+
+const toMs = (t: TimeInput): number | undefined => (t === undefined ? undefined : typeof t === 'number' ? t : Date.parse(t));
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export const HOME_CONTENT_KEY = 'home.content';
+
+/** Personal logs (default window: the last 29 days), their dictionaries, and the home page content. */
+export function logsService(ctx: ServiceContext) {
+  function range(start: TimeInput, end: TimeInput) {
+    const to = toMs(end) ?? ctx.clock.now();
+    return { from: toMs(start) ?? to - 29 * DAY, to };
+  }
+  const message = (code: string, lang: Lang) => (code in codes ? codeMessage(code as ResultCode, lang) : code);
+
+  return {
+    async appLog(auth: AuthUser, body: { optType?: string; isSuccess?: boolean | number | ''; startTime?: TimeInput; endTime?: TimeInput; pageNum: number; pageSize: number }, lang: Lang): Promise<PageResult<AppLogRow>> {
+      const isSuccess = body.isSuccess === '' || body.isSuccess === undefined ? undefined : Number(body.isSuccess);
+      const result = await ctx.repos.logs.pageAppLog(auth.userRef, range(body.startTime, body.endTime), { optType: body.optType || undefined, isSuccess }, body.pageNum, body.pageSize);
+      return {
+        total: result.total,
+        datas: result.datas.map((r) => ({ id: r.id, optType: r.opt_type, appName: r.app_name, isSuccess: r.is_success === 1, loginMsg: message(r.login_msg, lang), ip: r.ip, deviceName: r.device_name, createdDate: iso(r.created_at) })),
+      };
+    },
+    async operationLog(auth: AuthUser, body: { sceneCode?: string; startTime?: TimeInput; endTime?: TimeInput; pageNum: number; pageSize: number }): Promise<PageResult<OperationLogRow>> {
+      const result = await ctx.repos.logs.pageOperationLog(auth.userRef, range(body.startTime, body.endTime), { sceneCode: body.sceneCode || undefined }, body.pageNum, body.pageSize);
+      return {
+        total: result.total,
+        datas: result.datas.map((r) => ({ id: r.id, sceneCode: r.scene_code, ip: r.ip, ipRegion: r.ip_region, detail: r.detail, createdDate: iso(r.created_at) })),
+      };
+    },
+    dictionary(type: number, lang: Lang): SelectOption[] {
+      const source = type === DICTIONARY_TYPES.sceneCodes ? SCENE_CODES : type === DICTIONARY_TYPES.accessTypes ? ACCESS_TYPES : {};
+      return Object.entries(source).map(([selectKey, label]) => ({ selectKey, selectValue: label[lang] }));
+    },
+    async home(): Promise<HomeContent> {
+      return (await ctx.repos.config.get<HomeContent>(HOME_CONTENT_KEY)) ?? { notices: [], news: { recommend: [], news: [], dynamic: [], release: [] } };
+    },
+  };
+}
+
+export type LogsService = ReturnType<typeof logsService>;

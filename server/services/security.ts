@@ -1,0 +1,137 @@
+import { maskMobile } from '../../contract/rules.js';
+import type { SocialBinding } from '../../contract/schemas/account.js';
+import type { PhoneTicket } from '../../contract/schemas/password.js';
+import type { PageResult } from '../../contract/schemas/common.js';
+import { AppError, forbidden, notSignedIn } from '../http/errors.js';
+import type { AuthUser, Caller, ServiceContext } from './context.js';
+import type { OtpService } from './otp.js';
+import type { CaptchaService } from './captcha.js';
+import type { TicketService } from './tickets.js';
+import type { AuditService } from './audit.js';
+import type { SessionService } from './sessions.js';
+
+export interface SecurityDeps {
+  otp: OtpService;
+  captcha: CaptchaService;
+  tickets: TicketService;
+  audit: AuditService;
+  sessions: SessionService;
+}
+
+const CHANGE_TICKET = 'change-mobile';
+const taken = () => new AppError('E10805', {}, null, { zh: '该手机号已绑定其他账号', en: 'This number is already bound to another account' });
+
+/** The phone as a verification method (bind, change in three steps, stop, enable) and linked accounts. */
+export function securityService(ctx: ServiceContext, deps: SecurityDeps) {
+  const repo = ctx.repos.security;
+
+  async function load(auth: AuthUser) {
+    const user = await ctx.repos.users.findById(auth.userRef);
+    if (!user) throw notSignedIn();
+    return user;
+  }
+
+  /** A crafted userId naming someone else is refused, never answered with their data. */
+  function assertSelf(auth: AuthUser, userId: string | undefined): void {
+    if (userId && userId.toLowerCase() !== auth.account) throw forbidden();
+  }
+
+  async function assertFree(mobileNo: string, userRef: number): Promise<void> {
+    const holder = await ctx.repos.users.findByMobile(mobileNo);
+    if (holder && holder.id !== userRef) throw taken();
+  }
+
+  async function changeTicket(auth: AuthUser, requestId: string, steps: string[]) {
+    const ticket = await deps.tickets.load<{ newMobile?: string }>(requestId, [CHANGE_TICKET], steps);
+    if (ticket.user_ref !== auth.userRef) throw new AppError('E00013');
+    return ticket;
+  }
+
+  return {
+    async setPhoneEnabled(auth: AuthUser, enabled: boolean, caller: Caller): Promise<null> {
+      if (!(await repo.setPhoneDisabled(auth.userRef, !enabled, ctx.clock.now()))) {
+        throw new AppError('E00001', {}, null, { zh: '账号未绑定手机号', en: 'No phone is bound to this account' });
+      }
+      await deps.audit.operation(auth.userRef, enabled ? 'USE_PHONE' : 'STOP_PHONE', caller);
+      return null;
+    },
+
+    async social(auth: AuthUser, userId: string | undefined, pageNum: number, pageSize: number): Promise<PageResult<SocialBinding>> {
+      assertSelf(auth, userId);
+      const result = await repo.pageSocial(auth.userRef, pageNum, pageSize);
+      return { total: result.total, datas: result.datas.map((s) => ({ id: s.id, source: s.source, socialId: s.social_id, userId: auth.account, createdDate: new Date(s.created_at).toISOString() })) };
+    },
+
+    async unbindSocial(auth: AuthUser, userId: string | undefined, source: string, caller: Caller): Promise<null> {
+      assertSelf(auth, userId);
+      if ((await repo.unbindSocial(auth.userRef, source)) === 0) throw new AppError('E00404');
+      await deps.audit.operation(auth.userRef, 'UNBIND_SOCIAL', caller, source);
+      return null;
+    },
+
+    /** Binding a first phone: a code to the new number proves it is the user's. */
+    async bindSend(auth: AuthUser, mobileNo: string): Promise<{ msgCodeKey: string; requestId: string }> {
+      const user = await load(auth);
+      if (user.mobile_no) throw new AppError('E00001', {}, null, { zh: '已绑定手机号，请使用更换手机号', en: 'A phone is already bound; use change phone' });
+      await assertFree(mobileNo, user.id);
+      const { msgCodeKey } = await deps.otp.send({ purpose: 'bind-phone', mobileNo, userRef: user.id, deliver: true });
+      return { msgCodeKey, requestId: msgCodeKey };
+    },
+    async bindSave(auth: AuthUser, body: { mobileNo: string; msgCodeKey: string; msgValueClient: string }, caller: Caller): Promise<null> {
+      const user = await load(auth);
+      if (user.mobile_no) throw new AppError('E00001', {}, null, { zh: '已绑定手机号，请使用更换手机号', en: 'A phone is already bound; use change phone' });
+      const otp = await deps.otp.verify({ msgCodeKey: body.msgCodeKey, code: body.msgValueClient, purpose: 'bind-phone', mobileNo: body.mobileNo });
+      if (otp.user_ref !== user.id) throw new AppError('E10801');
+      if (!(await ctx.repos.users.bindMobile(user.id, body.mobileNo, ctx.clock.now()))) throw taken();
+      await deps.sessions.endOthers(user.id, auth.sessionId);
+      await deps.audit.operation(user.id, 'BIND_PHONE', caller, maskMobile(body.mobileNo));
+      return null;
+    },
+
+    /** Changing the phone: old number's code, then the new number's code, on one ticket. */
+    async changeStart(auth: AuthUser): Promise<PhoneTicket> {
+      const user = await load(auth);
+      if (!user.mobile_no) throw new AppError('E00001', {}, null, { zh: '账号未绑定手机号', en: 'No phone is bound to this account' });
+      const requestId = await deps.tickets.issue(CHANGE_TICKET, user.id, 'start', {});
+      return { requestId, mobileNo: maskMobile(user.mobile_no), encryptMobileNo: maskMobile(user.mobile_no) };
+    },
+    async changeSendOld(auth: AuthUser, requestId: string): Promise<{ msgCodeKey: string; requestId: string }> {
+      const ticket = await changeTicket(auth, requestId, ['start', 'old-sent']);
+      const user = await load(auth);
+      const { msgCodeKey } = await deps.otp.send({ purpose: 'change-mobile-old', mobileNo: user.mobile_no!, userRef: user.id, deliver: true });
+      if (ticket.step === 'start') await deps.tickets.advance(ticket, 'old-sent', ticket.payload);
+      return { msgCodeKey, requestId };
+    },
+    async changeVerifyOld(auth: AuthUser, body: { requestId: string; msgCodeKey: string; msgValueClient: string }): Promise<null> {
+      const ticket = await changeTicket(auth, body.requestId, ['old-sent']);
+      const user = await load(auth);
+      const otp = await deps.otp.verify({ msgCodeKey: body.msgCodeKey, code: body.msgValueClient, purpose: 'change-mobile-old', mobileNo: user.mobile_no });
+      if (otp.user_ref !== user.id) throw new AppError('E10801');
+      await deps.tickets.advance(ticket, 'old-verified', ticket.payload);
+      return null;
+    },
+    async changeSendNew(auth: AuthUser, body: { requestId: string; mobileNo: string }): Promise<{ msgCodeKey: string; requestId: string }> {
+      const ticket = await changeTicket(auth, body.requestId, ['old-verified', 'new-sent']);
+      const user = await load(auth);
+      if (body.mobileNo === user.mobile_no) throw new AppError('E00001', {}, null, { zh: '新手机号不能与原手机号相同', en: 'The new number must differ from the current one' });
+      await assertFree(body.mobileNo, user.id);
+      const { msgCodeKey } = await deps.otp.send({ purpose: 'change-mobile-new', mobileNo: body.mobileNo, userRef: user.id, deliver: true });
+      await deps.tickets.advance(ticket, 'new-sent', { newMobile: body.mobileNo });
+      return { msgCodeKey, requestId: body.requestId };
+    },
+    async changeSetNew(auth: AuthUser, body: { requestId: string; msgCodeKey: string; msgValueClient: string }, caller: Caller): Promise<null> {
+      const ticket = await changeTicket(auth, body.requestId, ['new-sent']);
+      const newMobile = ticket.payload.newMobile!;
+      const otp = await deps.otp.verify({ msgCodeKey: body.msgCodeKey, code: body.msgValueClient, purpose: 'change-mobile-new', mobileNo: newMobile });
+      if (otp.user_ref !== auth.userRef) throw new AppError('E10801');
+      await deps.tickets.advance(ticket, 'done', ticket.payload);
+      if (!(await ctx.repos.users.bindMobile(auth.userRef, newMobile, ctx.clock.now()))) throw taken();
+      await deps.tickets.close(ticket.id);
+      await deps.sessions.endOthers(auth.userRef, auth.sessionId);
+      await deps.audit.operation(auth.userRef, 'CHANGE_PHONE', caller, maskMobile(newMobile));
+      return null;
+    },
+  };
+}
+
+export type SecurityService = ReturnType<typeof securityService>;

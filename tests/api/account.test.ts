@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lastSmsCode, passwordLogin, sessionTokenOf, signIn, startClient, storeCases, type Client } from './harness.js';
+
+describe.each(storeCases())('account security, devices and logs ($name)', (store) => {
+  let client: Client;
+  beforeAll(async () => { client = await startClient(store, 'account'); });
+  afterAll(async () => { await client?.close(); });
+  const data = async (path: string, body: unknown, token: string) => (await client.post(path, body, { token })).json();
+
+  it('changes the phone in three steps; the old-phone step cannot be skipped; other sessions end', async () => {
+    const other = await signIn(client, 'sunqi');
+    const me = await signIn(client, 'sunqi');
+    const start = (await data('/personal/v1/change-mobile/get-phone', {}, me)).data;
+    expect(start.mobileNo).toBe('138****0005');
+    const skip = await client.post('/personal/v1/change-mobile/send-new-otp', { requestId: start.requestId, mobileNo: '13611112222' }, { token: me });
+    expect(skip.json().code).toBe('E00013');
+    const old = (await data('/personal/v1/change-mobile/send-old-otp', { requestId: start.requestId }, me)).data;
+    expect((await data('/personal/v1/change-mobile/verify-old-otp', { requestId: start.requestId, msgCodeKey: old.msgCodeKey, msgValueClient: await lastSmsCode(client, '13800000005') }, me)).code).toBe('D00000');
+    const taken = await client.post('/personal/v1/change-mobile/send-new-otp', { requestId: start.requestId, mobileNo: '13800000002' }, { token: me });
+    expect(taken.json().code).toBe('E10805');
+    const fresh = (await data('/personal/v1/change-mobile/send-new-otp', { requestId: start.requestId, mobileNo: '13611112222' }, me)).data;
+    const set = await data('/personal/v1/change-mobile/set-new-mobile', { requestId: start.requestId, msgCodeKey: fresh.msgCodeKey, msgValueClient: await lastSmsCode(client, '13611112222') }, me);
+    expect(set.code).toBe('D00000');
+    expect((await data('/personal/v1/current-user-detail', {}, me)).data.mobileNo).toBe('13611112222');
+    expect((await client.post('/personal/v1/current-user-detail', {}, { token: other })).json().code).toBe('E00009');
+    const log = await data('/personal/v1/operate/page-list', { logType: 6, sceneCode: 'CHANGE_PHONE', pageNum: 1, pageSize: 10 }, me);
+    expect(log.data.total).toBe(1);
+  });
+
+  it('stops and re-enables the phone, which the score and SMS sign-in follow', async () => {
+    const lisi = await signIn(client, 'lisi');
+    const before = (await data('/personal/v1/safety-score', {}, lisi)).data.score;
+    expect((await data('/personal/v1/stop-mobile', {}, lisi)).code).toBe('D00000');
+    const stopped = (await data('/personal/v1/safety-score', {}, lisi)).data;
+    expect(stopped).toMatchObject({ phoneEnabled: true, score: before - 10 });
+    expect((await data('/personal/v1/use-mobile', {}, lisi)).code).toBe('D00000');
+    expect((await data('/personal/v1/safety-score', {}, lisi)).data.score).toBe(before);
+  });
+
+  it('binds a first phone for a user without one', async () => {
+    await client.app.store.db.updateTable('users').set({ password_expire_at: Date.now() + 60 * 86_400_000 }).where('user_id', '=', 'zhouba').execute();
+    const zhouba = sessionTokenOf(await passwordLogin(client, 'zhouba'))!;
+    const sent = (await data('/personal/v1/bind-mobile/send-otp', { mobileNo: '13622223333' }, zhouba)).data;
+    const saved = await data('/personal/v1/bind-mobile/save', { mobileNo: '13622223333', msgCodeKey: sent.msgCodeKey, msgValueClient: await lastSmsCode(client, '13622223333') }, zhouba);
+    expect(saved.code).toBe('D00000');
+    expect((await data('/personal/v1/current-user-detail', {}, zhouba)).data.mobileNo).toBe('13622223333');
+  });
+
+  it('lists and unbinds only the caller\'s linked accounts; a crafted userId is refused', async () => {
+    const lisi = await signIn(client, 'lisi');
+    const zhangsan = await signIn(client, 'zhangsan');
+    const mine = await data('/personal/v1/social-auth/page-list', { userId: 'lisi', pageNum: 1, pageSize: 10 }, lisi);
+    expect(mine.data.datas.map((s: { source: string }) => s.source).sort()).toEqual(['DINGTALK', 'WECHAT_WORK']);
+    const peek = await client.post('/personal/v1/social-auth/page-list', { userId: 'lisi', pageNum: 1, pageSize: 10 }, { token: zhangsan });
+    expect(peek.statusCode).toBe(403);
+    const steal = await client.post('/personal/v1/social-auth/unbind-self', { userId: 'lisi', source: 'DINGTALK' }, { token: zhangsan });
+    expect(steal.statusCode).toBe(403);
+    expect((await data('/personal/v1/social-auth/unbind-self', { userId: 'lisi', source: 'DINGTALK' }, lisi)).code).toBe('D00000');
+    expect((await data('/personal/v1/social-auth/page-list', { pageNum: 1, pageSize: 10 }, lisi)).data.total).toBe(1);
+  });
+
+  it('lists devices with the current one marked, and signs another device out server-side', async () => {
+    const laptop = sessionTokenOf(await passwordLogin(client, 'zhangsan', undefined, { deviceId: 'zs-laptop', deviceName: 'Chrome' }))!;
+    const phone = sessionTokenOf(await passwordLogin(client, 'zhangsan', undefined, { deviceId: 'zs-phone', deviceName: 'Safari' }))!;
+    const list = (await data('/personal/v1/device/list', {}, laptop)).data;
+    expect(list.find((d: { deviceId: string }) => d.deviceId === 'zs-laptop')).toMatchObject({ current: true, activeSessions: 1 });
+    expect(list.find((d: { deviceId: string }) => d.deviceId === 'zs-phone')).toMatchObject({ current: false, deviceName: 'Safari' });
+    expect((await client.post('/personal/v1/device/sign-out', { deviceId: 'zs-laptop' }, { token: laptop })).json().code).toBe('E00001');
+    expect((await data('/personal/v1/device/sign-out', { deviceId: 'zs-phone' }, laptop)).data.ended).toBe(1);
+    expect((await client.post('/personal/v1/current-user-detail', {}, { token: phone })).json().code).toBe('E00009');
+    const lisi = await signIn(client, 'lisi');
+    expect((await client.post('/personal/v1/device/sign-out', { deviceId: 'zs-laptop' }, { token: lisi })).statusCode).toBe(404);
+    expect((await client.post('/personal/v1/current-user-detail', {}, { token: laptop })).json().code).toBe('D00000');
+  });
+
+  it('pages the app-access log in the default 29-day window with filters, only the caller\'s rows', async () => {
+    const lisi = await signIn(client, 'lisi');
+    const all = (await data('/personal/v1/login-history/page-list', { logType: 7, pageNum: 1, pageSize: 10 }, lisi)).data;
+    expect(all.total).toBeGreaterThan(20);
+    expect(all.datas).toHaveLength(10);
+    const failures = (await data('/personal/v1/login-history/page-list', { logType: 7, isSuccess: 0, pageNum: 1, pageSize: 100 }, lisi)).data;
+    expect(failures.datas.every((r: { isSuccess: boolean }) => r.isSuccess === false)).toBe(true);
+    const sso = (await data('/personal/v1/login-history/page-list', { logType: 7, optType: 'SSO', pageNum: 1, pageSize: 100 }, lisi)).data;
+    expect(sso.datas.every((r: { optType: string }) => r.optType === 'SSO')).toBe(true);
+    const oldest = Date.parse(all.datas.at(-1).createdDate);
+    expect(oldest).toBeGreaterThan(Date.now() - 30 * 86_400_000);
+    const zhangsan = await signIn(client, 'zhangsan');
+    const his = (await data('/personal/v1/login-history/page-list', { logType: 7, pageNum: 1, pageSize: 100 }, zhangsan)).data.datas;
+    const lisiIds = new Set((await data('/personal/v1/login-history/page-list', { logType: 7, pageNum: 1, pageSize: 100 }, lisi)).data.datas.map((r: { id: number }) => r.id));
+    expect(his.some((r: { id: number }) => lisiIds.has(r.id))).toBe(false);
+  });
+
+  it('serves the log dictionaries in the asked language', async () => {
+    const lisi = await signIn(client, 'lisi');
+    const scenes = await client.post('/log/v1/common-select/get-by-type', { type: 14, logType: 6 }, { token: lisi, headers: { 'accept-language': 'en' } });
+    expect(scenes.json().data).toContainEqual({ selectKey: 'CHANGE_PASSWORD', selectValue: 'Changed password' });
+    const types = await data('/system/v1/common-select/get-by-type', { type: 15 }, lisi);
+    expect(types.data).toContainEqual({ selectKey: 'SSO', selectValue: '单点登录应用' });
+  });
+
+  it('serves the home notices and news', async () => {
+    const home = await data('/personal/v1/home/content', {}, await signIn(client, 'lisi'));
+    expect(home.data.notices.length).toBeGreaterThan(0);
+    expect(Object.keys(home.data.news).sort()).toEqual(['dynamic', 'news', 'recommend', 'release']);
+  });
+});
