@@ -10,6 +10,7 @@ export const SCENE_CODES: Record<string, { zh: string; en: string }> = {
   CHANGE_PHONE: { zh: '更换手机号', en: 'Changed phone' },
   STOP_PHONE: { zh: '停用手机号', en: 'Stopped phone verification' },
   USE_PHONE: { zh: '启用手机号', en: 'Enabled phone verification' },
+  BIND_DIRECTORY: { zh: '绑定目录账号', en: 'Linked a directory account' },
   UNBIND_SOCIAL: { zh: '解绑第三方账号', en: 'Unlinked an account' },
   SIGN_OUT_DEVICE: { zh: '下线设备', en: 'Signed out a device' },
   APPLY_PERMISSION: { zh: '申请权限', en: 'Requested a permission' },

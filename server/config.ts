@@ -19,6 +19,8 @@ export interface Config {
   argon2: { memoryCost: number; timeCost: number; parallelism: number };
   sms: { gatewayUrl: string | null };
   registrationEnabled: boolean;
+  /** The company directory (LDAP / AD); null switches the directory sign-in tabs off. */
+  ldap: { url: string; baseDn: string; bindDn: string; bindPassword: string; userFilter: string } | null;
 }
 
 function num(env: NodeJS.ProcessEnv, key: string, fallback: number): number {
@@ -63,6 +65,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     argon2: { memoryCost: 19456, timeCost: 2, parallelism: 1 },
     sms: { gatewayUrl: smsUrl },
     registrationEnabled: env.REGISTRATION_ENABLED !== 'false',
+    ldap: env.LDAP_URL
+      ? {
+          url: env.LDAP_URL,
+          baseDn: env.LDAP_BASE_DN ?? '',
+          bindDn: env.LDAP_BIND_DN ?? '',
+          bindPassword: env.LDAP_BIND_PASSWORD ?? '',
+          userFilter: env.LDAP_USER_FILTER ?? '(uid={0})',
+        }
+      : null,
   };
   return { ...config, ...overrides };
 }

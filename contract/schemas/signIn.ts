@@ -60,3 +60,20 @@ export interface SecondAuthSendResult {
 export interface StepResult {
   active: number;
 }
+
+export const directoryLoginBody = z.object({
+  userId: cipher,
+  password: cipher,
+  loginType: z.enum(['LDAP', 'PA_ACCOUNT']).default('PA_ACCOUNT'),
+  validCode: text(LIMITS.codeMax).optional(),
+  capKey: key.optional(),
+  appId: text(64).optional(),
+  ...deviceFields,
+});
+export const bindSendBody = z.object({ srmi: key, mobileNo: mobile, capKey: key, capText: text(LIMITS.codeMax).min(1) });
+export const bindMasterBody = z.object({ srmi: key, mobileNo: mobile, validateCode: code, smsCodeKey: key, ...deviceFields });
+
+export interface CasResult<T> {
+  casCode: 'SUCCESS' | 'NEED_BINDING';
+  casData: { needBindingIdaasAccount: boolean; srmi: string | null; requestId: string | null; data: T | null };
+}

@@ -15,6 +15,8 @@ const links = { forgetPasswordUrl: '/forgetPassword', updatePasswordUrl: '/reset
 export const defaultLoginTypes: LoginTypeConfig[] = [
   { code: 'ACCOUNT', authCategoryName: '账号登录', authCategoryCode: 'ACCOUNT', isPriorityShow: true, adAuthEnable: false, captchaStrategy: 0, ...links },
   { code: 'MSG_CODE', authCategoryName: '短信登录', authCategoryCode: 'MSG_CODE', isPriorityShow: false, adAuthEnable: false, captchaStrategy: 0, ...links },
+  { code: 'PA_ACCOUNT', authCategoryName: '统一认证登录', authCategoryCode: 'PA_ACCOUNT', isPriorityShow: false, adAuthEnable: true, captchaStrategy: 0, ...links },
+  { code: 'LDAP', authCategoryName: '目录账号登录', authCategoryCode: 'LDAP', isPriorityShow: false, adAuthEnable: true, captchaStrategy: 0, ...links },
 ];
 
 const item = (id: string, title: string, date: string) => ({ id, title, date });

@@ -21,6 +21,18 @@ export function usersRepo(db: Kysely<Database>) {
     findById(id: number): Promise<UserRow | undefined> {
       return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
     },
+    findByLdapDn(dn: string): Promise<UserRow | undefined> {
+      return db.selectFrom('users').selectAll().where('ldap_dn', '=', dn).executeTakeFirst();
+    },
+    /** Links a directory entry to an account that has none yet. */
+    async linkLdap(id: number, dn: string, now: number): Promise<boolean> {
+      try {
+        const result = await db.updateTable('users').set({ ldap_dn: dn, updated_at: now }).where('id', '=', id).where('ldap_dn', 'is', null).executeTakeFirst();
+        return Number(result.numUpdatedRows) === 1;
+      } catch {
+        return false;
+      }
+    },
     findByMobile(mobile: string): Promise<UserRow | undefined> {
       return db.selectFrom('users').selectAll().where('mobile_no', '=', mobile).executeTakeFirst();
     },

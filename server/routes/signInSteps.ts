@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { paths } from '../../contract/paths.js';
 import {
   bindPhoneBody, secondAuthBody, secondAuthSendBody, selfPwdByOldBody, selfPwdBySmsBody, sendLoginSmsBody,
-  skipStepBody, smsLoginBody, srmiBody, sceneSmsBody,
+  skipStepBody, smsLoginBody, srmiBody, sceneSmsBody, directoryLoginBody, bindSendBody, bindMasterBody,
 } from '../../contract/schemas/signIn.js';
 import { emptyBody } from '../../contract/schemas/common.js';
 import { publicRoute } from '../http/route.js';
@@ -37,6 +37,18 @@ export default async function signInStepRoutes(app: FastifyInstance): Promise<vo
   publicRoute(app, 'POST', paths.user.updatePwdByOld, selfPwdByOldBody, ({ body, services, caller }) => services.selfService.updatePasswordByOld(body, caller));
   publicRoute(app, 'POST', paths.auth.continueLogin, srmiBody, async ({ body, services, caller, request, reply }) => {
     const outcome = await services.selfService.continueLogin(body, caller);
+    setSessionCookie(request, reply, outcome, maxAge);
+    return outcome.response;
+  });
+
+  publicRoute(app, 'POST', paths.auth.pacasAuthenticate, directoryLoginBody, async ({ body, services, caller, request, reply }) => {
+    const { result, outcome } = await services.directory.authenticate(body, caller);
+    if (outcome) setSessionCookie(request, reply, outcome, maxAge);
+    return result;
+  });
+  publicRoute(app, 'POST', paths.auth.pacasSendMsg, bindSendBody, ({ body, services }) => services.directory.sendBindCode(body));
+  publicRoute(app, 'POST', paths.auth.pacasBind, bindMasterBody, async ({ body, services, caller, request, reply }) => {
+    const outcome = await services.directory.bind(body, caller);
     setSessionCookie(request, reply, outcome, maxAge);
     return outcome.response;
   });

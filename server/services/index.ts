@@ -27,6 +27,7 @@ import { registrationService } from './registration.js';
 import { securityService } from './security.js';
 import { devicesService } from './devices.js';
 import { logsService } from './logs.js';
+import { directoryLoginService } from './directoryLogin.js';
 
 export function buildServices(ctx: ServiceContext, gateway: SmsGateway) {
   const sm2 = sm2Service(ctx);
@@ -56,7 +57,8 @@ export function buildServices(ctx: ServiceContext, gateway: SmsGateway) {
   const security = securityService(ctx, { otp, captcha, tickets, audit, sessions });
   const devices = devicesService(ctx, audit);
   const logs = logsService(ctx);
-  return { security, devices, logs, passwordChange, forgotPassword, registration, groups, requests, permissions, outbox, sm2, passwords, policy, captcha, sessions, throttle, tickets, audit, loginConfig, otp, flow, login, smsLogin, secondAuth, selfService, account, sso };
+  const directory = directoryLoginService(ctx, { sm2, otp, captcha, throttle, tickets, audit, flow });
+  return { directory, security, devices, logs, passwordChange, forgotPassword, registration, groups, requests, permissions, outbox, sm2, passwords, policy, captcha, sessions, throttle, tickets, audit, loginConfig, otp, flow, login, smsLogin, secondAuth, selfService, account, sso };
 }
 
 export type Services = ReturnType<typeof buildServices>;

@@ -29,7 +29,8 @@ export function loginConfigService(ctx: ServiceContext) {
     },
     /** Login types for the login page, narrowed to the app's allowed ones when an appId is given. */
     async typesFor(appId: string | undefined): Promise<LoginTypeConfig[]> {
-      const types = await allTypes();
+      // Directory tabs appear only when a directory is configured.
+      const types = (await allTypes()).filter((t) => ctx.config.ldap || (t.code !== 'LDAP' && t.code !== 'PA_ACCOUNT'));
       const app = appId ? await ctx.repos.apps.findByAppId(appId) : undefined;
       const allowed = allowedCodes(app);
       return allowed ? types.filter((t) => allowed.includes(t.code)) : types;

@@ -1,0 +1,122 @@
+import type { LoginResponse } from '../../contract/schemas/auth.js';
+import type { CasResult } from '../../contract/schemas/signIn.js';
+import { codeMessage } from '../../contract/codes.js';
+import { AppError } from '../http/errors.js';
+import { authenticateInDirectory, type DirectoryEntry } from '../directory/ldap.js';
+import type { Caller, ServiceContext } from './context.js';
+import type { Sm2Service } from './sm2.js';
+import type { OtpService } from './otp.js';
+import type { CaptchaService } from './captcha.js';
+import type { ThrottleService } from './throttle.js';
+import type { TicketService } from './tickets.js';
+import type { AuditService } from './audit.js';
+import type { LoginOutcome, SignInFlow } from './signInFlow.js';
+
+export interface DirectoryDeps {
+  sm2: Sm2Service;
+  otp: OtpService;
+  captcha: CaptchaService;
+  throttle: ThrottleService;
+  tickets: TicketService;
+  audit: AuditService;
+  flow: SignInFlow;
+}
+
+type DirectoryType = 'LDAP' | 'PA_ACCOUNT';
+const BIND_TICKET = 'bind-master';
+
+interface BindData {
+  dn: string;
+  loginType: DirectoryType;
+  appId: string | null;
+}
+
+/**
+ * Directory sign-in (LDAP tab and company-token tab). A directory account linked to a portal
+ * account signs in; an unlinked one is asked to prove a portal account by its phone, and is
+ * linked to it. Failures use the tab's code: E30076 (LDAP) or E60002 with casCode/casMessage.
+ */
+export function directoryLoginService(ctx: ServiceContext, deps: DirectoryDeps) {
+  function refusal(type: DirectoryType, casCode: string): AppError {
+    if (type === 'LDAP') return new AppError(casCode === 'NEED_RAND_CODE' ? 'E30127' : 'E30076');
+    return new AppError('E60002', {}, { casCode, casMessage: codeMessage(casCode === 'NEED_RAND_CODE' ? 'E30127' : 'E60002', 'zh') });
+  }
+
+  async function lookup(account: string, password: string): Promise<DirectoryEntry | null> {
+    if (!ctx.config.ldap) throw new AppError('E30055');
+    try {
+      return await authenticateInDirectory(ctx.config.ldap, account, password);
+    } catch (error) {
+      // The directory is down or misconfigured: the person sees a sign-in failure, the log says why.
+      console.error('directory unavailable:', error instanceof Error ? error.message : error);
+      return null;
+    }
+  }
+
+  return {
+    async authenticate(body: { userId: string; password: string; loginType: DirectoryType; validCode?: string; capKey?: string; appId?: string }, caller: Caller): Promise<{ result: CasResult<LoginResponse>; outcome: LoginOutcome | null }> {
+      await deps.throttle.assertIpAllowed(caller.ip);
+      const account = (await deps.sm2.decrypt('userId', body.userId)).trim();
+      const password = await deps.sm2.decrypt('password', body.password);
+      const app = await deps.flow.resolveApp(body.appId);
+      const subject = `dir:${account}`;
+      const { captchaRequired } = await deps.throttle.accountState(subject);
+      if (captchaRequired) {
+        if (!body.validCode || !body.capKey) throw refusal(body.loginType, 'NEED_RAND_CODE');
+        if (!(await deps.captcha.verify(body.capKey, body.validCode))) throw new AppError('E10802');
+      }
+      const entry = await lookup(account, password);
+      if (!entry) {
+        const { locked } = await deps.throttle.recordFailure(subject, caller.ip);
+        await deps.audit.signIn({ userRef: null, account, optType: body.loginType, app, result: body.loginType === 'LDAP' ? 'E30076' : 'E60002', caller });
+        if (locked) throw new AppError('E30053', { minutes: ctx.config.lockout.lockMinutes });
+        throw refusal(body.loginType, 'AUTH_FAILED');
+      }
+      await deps.throttle.recordSuccess(subject);
+      const user = await ctx.repos.users.findByLdapDn(entry.dn);
+      if (!user) {
+        const srmi = await deps.tickets.issue<BindData>(BIND_TICKET, null, 'directory', { dn: entry.dn, loginType: body.loginType, appId: app?.app_id ?? null });
+        return { result: { casCode: 'NEED_BINDING', casData: { needBindingIdaasAccount: true, srmi, requestId: srmi, data: null } }, outcome: null };
+      }
+      deps.flow.assertUsable(user);
+      await deps.flow.assertAppAccess(user, app, body.loginType);
+      const outcome = await deps.flow.complete(user, app, body.loginType, caller);
+      await deps.audit.signIn({ userRef: user.id, account: user.user_id, optType: body.loginType, app, result: 'D00000', caller });
+      return { result: { casCode: 'SUCCESS', casData: { needBindingIdaasAccount: false, srmi: outcome.response.srmi, requestId: null, data: outcome.response } }, outcome };
+    },
+
+    /** Code to the main account's phone. Unknown numbers are answered alike and never texted. */
+    async sendBindCode(body: { srmi: string; mobileNo: string; capKey: string; capText: string }): Promise<{ msgCodeKey: string; smsCodeKey: string }> {
+      await deps.tickets.load<BindData>(body.srmi, [BIND_TICKET], ['directory']);
+      if (!(await deps.captcha.verify(body.capKey, body.capText))) throw new AppError('E10802');
+      const user = await ctx.repos.users.findByMobile(body.mobileNo);
+      const usable = !!user && user.enabled === 1 && user.phone_disabled === 0;
+      try {
+        const { msgCodeKey } = await deps.otp.send({ purpose: 'bind-master', mobileNo: body.mobileNo, userRef: usable ? user.id : null, deliver: usable });
+        return { msgCodeKey, smsCodeKey: msgCodeKey };
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'E00408') throw new AppError('E60003');
+        throw error;
+      }
+    },
+
+    async bind(body: { srmi: string; mobileNo: string; validateCode: string; smsCodeKey: string }, caller: Caller): Promise<LoginOutcome> {
+      const ticket = await deps.tickets.load<BindData>(body.srmi, [BIND_TICKET], ['directory']);
+      const otp = await deps.otp.verify({ msgCodeKey: body.smsCodeKey, code: body.validateCode, purpose: 'bind-master', mobileNo: body.mobileNo });
+      const user = otp.user_ref === null ? undefined : await ctx.repos.users.findById(otp.user_ref);
+      if (!user) throw new AppError('E10802');
+      await deps.tickets.advance(ticket, 'bound', ticket.payload);
+      if (!(await ctx.repos.users.linkLdap(user.id, ticket.payload.dn, ctx.clock.now()))) {
+        throw new AppError('E00001', {}, null, { zh: '该账号已绑定其他目录账号，请联系管理员', en: 'This account is already linked to another directory account; contact the administrator' });
+      }
+      await deps.tickets.close(ticket.id);
+      await deps.audit.operation(user.id, 'BIND_DIRECTORY', caller, ticket.payload.dn.slice(0, 200));
+      deps.flow.assertUsable(user);
+      const app = await deps.flow.resolveApp(ticket.payload.appId);
+      await deps.flow.assertAppAccess(user, app, ticket.payload.loginType);
+      return deps.flow.complete(user, app, ticket.payload.loginType, caller);
+    },
+  };
+}
+
+export type DirectoryLoginService = ReturnType<typeof directoryLoginService>;
