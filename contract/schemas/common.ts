@@ -13,6 +13,8 @@ export type PageRequest = z.infer<typeof pageRequest>;
 export interface PageResult<T> {
   datas: T[];
   total: number;
+  /** true when there are more rows than the total says (counting stops at 10,000). */
+  totalCapped?: boolean;
 }
 
 /** Device fields every sign-in sends. */

@@ -5,6 +5,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { Database } from './schema.js';
 import { init } from './migrations/0001_init.js';
+import { listIndexes } from './migrations/0002_list_indexes.js';
 
 export type StoreKind = 'sqlite' | 'postgres';
 
@@ -48,7 +49,7 @@ export function openStore(databaseUrl: string): Store {
 function provider(kind: StoreKind): MigrationProvider {
   return {
     async getMigrations(): Promise<Record<string, Migration>> {
-      return { '0001_init': init(kind) };
+      return { '0001_init': init(kind), '0002_list_indexes': listIndexes };
     },
   };
 }

@@ -14,12 +14,12 @@ export function logsRepo(db: Kysely<Database>) {
       let base = db.selectFrom('login_history').where('user_ref', '=', userRef).where('created_at', '>=', range.from).where('created_at', '<=', range.to);
       if (filters.optType) base = base.where('opt_type', '=', filters.optType);
       if (filters.isSuccess !== undefined) base = base.where('is_success', '=', filters.isSuccess);
-      return page(base, (q) => q.select(['id', 'opt_type', 'app_name', 'is_success', 'login_msg', 'ip', 'device_name', 'created_at']).orderBy('created_at', 'desc').orderBy('id', 'desc'), pageNum, pageSize);
+      return page(db, base, (q) => q.select(['id', 'opt_type', 'app_name', 'is_success', 'login_msg', 'ip', 'device_name', 'created_at']).orderBy('created_at', 'desc').orderBy('id', 'desc'), pageNum, pageSize);
     },
     pageOperationLog(userRef: number, range: TimeRange, filters: { sceneCode?: string }, pageNum: number, pageSize: number) {
       let base = db.selectFrom('operation_log').where('user_ref', '=', userRef).where('created_at', '>=', range.from).where('created_at', '<=', range.to);
       if (filters.sceneCode) base = base.where('scene_code', '=', filters.sceneCode);
-      return page(base, (q) => q.select(['id', 'scene_code', 'ip', 'ip_region', 'detail', 'created_at']).orderBy('created_at', 'desc').orderBy('id', 'desc'), pageNum, pageSize);
+      return page(db, base, (q) => q.select(['id', 'scene_code', 'ip', 'ip_region', 'detail', 'created_at']).orderBy('created_at', 'desc').orderBy('id', 'desc'), pageNum, pageSize);
     },
   };
 }

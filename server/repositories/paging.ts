@@ -1,21 +1,31 @@
-import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { PageResult } from '../../contract/schemas/common.js';
 
 /**
- * Runs a filtered query twice: once counted, once for the page. `base` holds the joins and
- * filters; `select` adds columns and ordering for the page rows.
+ * Counting stops here: a list says "10,000+" rather than counting a million rows on every page
+ * turn (nobody pages past page 1,000). Keeps every paged list O(page + cap) whatever the data.
+ */
+export const COUNT_CAP = 10_000;
+
+/**
+ * One page of a filtered query plus its (capped) total. `filtered` holds only the joins the
+ * filters need, so the count stays on indexes; `select` adds the display joins, columns and order.
  */
 export async function page<DB, TB extends keyof DB, O, R>(
-  base: SelectQueryBuilder<DB, TB, O>,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  db: Kysely<any>,
+  filtered: SelectQueryBuilder<DB, TB, O>,
   select: (q: SelectQueryBuilder<DB, TB, O>) => SelectQueryBuilder<DB, TB, R>,
   pageNum: number,
   pageSize: number,
 ): Promise<PageResult<R>> {
+  const limited = filtered.clearSelect().select(sql<number>`1`.as('one')).limit(COUNT_CAP + 1).as('limited');
   const [count, rows] = await Promise.all([
-    base.clearSelect().select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst() as Promise<{ total: number | string } | undefined>,
-    select(base).limit(pageSize).offset((pageNum - 1) * pageSize).execute(),
+    db.selectFrom(limited).select(sql<number>`count(*)`.as('total')).executeTakeFirst() as Promise<{ total: number | string } | undefined>,
+    select(filtered).limit(pageSize).offset((pageNum - 1) * pageSize).execute(),
   ]);
-  return { datas: rows, total: Number(count?.total ?? 0) };
+  const total = Number(count?.total ?? 0);
+  return total > COUNT_CAP ? { datas: rows, total: COUNT_CAP, totalCapped: true } : { datas: rows, total };
 }
 
 /** A LIKE pattern matching the text anywhere, with the wildcards in the text escaped. */
@@ -26,4 +36,9 @@ export function contains(text: string): string {
 /** Case-insensitive "contains" on a column, the same on SQLite and PostgreSQL. */
 export function ilike(column: string, text: string): RawBuilder<boolean> {
   return sql<boolean>`lower(${sql.ref(column)}) like ${contains(text)} escape ${'\\'}`;
+}
+
+/** "Starts with" as an index range (works on both stores, unlike LIKE with an index). */
+export function startsWith(column: string, text: string): RawBuilder<boolean> {
+  return sql<boolean>`(${sql.ref(column)} >= ${text} and ${sql.ref(column)} < ${`${text}\uffff`})`;
 }

@@ -20,7 +20,7 @@ export function permissionsRepo(db: Kysely<Database>) {
     /** The user's application permissions with the role names held in each app's group. */
     async pageUserPermissions(userRef: number, pageNum: number, pageSize: number) {
       const base = db.selectFrom('user_apps').innerJoin('apps', 'apps.id', 'user_apps.app_ref').where('user_apps.user_ref', '=', userRef);
-      const result = await page(base, (q) => q.select(['apps.id', 'apps.app_id', 'apps.app_name']).orderBy('apps.sort_order').orderBy('apps.id'), pageNum, pageSize);
+      const result = await page(db, base, (q) => q.select(['apps.id', 'apps.app_id', 'apps.app_name']).orderBy('apps.sort_order').orderBy('apps.id'), pageNum, pageSize);
       const appRefs = result.datas.map((r) => r.id);
       const roles = appRefs.length
         ? await db.selectFrom('user_roles').innerJoin('app_roles', 'app_roles.id', 'user_roles.role_ref').innerJoin('perm_groups', 'perm_groups.id', 'app_roles.group_ref')

@@ -8,6 +8,10 @@ export function requestsRepo(db: Kysely<Database>) {
       .innerJoin('apps as a', 'a.id', 'r.app_ref')
       .innerJoin('users as u', 'u.id', 'r.apply_user_ref')
       .leftJoin('users as v', 'v.id', 'r.approval_user_ref');
+  // Display joins are added to the page only; counting stays on apply_requests' own indexes.
+  const named = <Q extends ReturnType<typeof requestsOnly>>(q: Q) =>
+    q.innerJoin('apps as a', 'a.id', 'r.app_ref').innerJoin('users as u', 'u.id', 'r.apply_user_ref').leftJoin('users as v', 'v.id', 'r.approval_user_ref');
+  const requestsOnly = () => db.selectFrom('apply_requests as r');
 
   const columns = [
     'r.id', 'a.app_id', 'a.app_name', 'r.role_names', 'r.status', 'r.apply_date', 'u.user_id as apply_user_id', 'u.user_name as apply_user_name',
@@ -17,18 +21,18 @@ export function requestsRepo(db: Kysely<Database>) {
 
   return {
     pageByApplicant(userRef: number, status: number | null, pageNum: number, pageSize: number) {
-      let base = withNames().where('r.apply_user_ref', '=', userRef);
+      let base = requestsOnly().where('r.apply_user_ref', '=', userRef);
       if (status !== null) base = base.where('r.status', '=', status);
-      return page(base, (q) => q.select(columns).orderBy('r.apply_date', 'desc').orderBy('r.id', 'desc'), pageNum, pageSize);
+      return page(db, base, (q) => named(q).select(columns).orderBy('r.apply_date', 'desc').orderBy('r.id', 'desc'), pageNum, pageSize);
     },
     /** Pending requests for the apps this user approves. */
     pagePendingForApprover(userRef: number, filters: { applyUserId?: string; appName?: string }, pageNum: number, pageSize: number) {
-      let base = withNames()
+      let base = requestsOnly()
         .where('r.status', '=', 0)
         .where('r.app_ref', 'in', db.selectFrom('app_approvers').select('app_ref').where('user_ref', '=', userRef));
-      if (filters.applyUserId) base = base.where(ilike('u.user_id', filters.applyUserId));
-      if (filters.appName) base = base.where(ilike('a.app_name', filters.appName));
-      return page(base, (q) => q.select(columns).orderBy('r.apply_date', 'asc').orderBy('r.id', 'asc'), pageNum, pageSize);
+      if (filters.applyUserId) base = base.where('r.apply_user_ref', 'in', db.selectFrom('users').select('id').where(ilike('user_id', filters.applyUserId)));
+      if (filters.appName) base = base.where('r.app_ref', 'in', db.selectFrom('apps').select('id').where(ilike('app_name', filters.appName)));
+      return page(db, base, (q) => named(q).select(columns).orderBy('r.apply_date', 'asc').orderBy('r.id', 'asc'), pageNum, pageSize);
     },
     find(id: number) {
       return withNames().select(columns).where('r.id', '=', id).executeTakeFirst();

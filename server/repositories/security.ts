@@ -7,7 +7,7 @@ export function securityRepo(db: Kysely<Database>) {
   return {
     pageSocial(userRef: number, pageNum: number, pageSize: number) {
       const base = db.selectFrom('social_bindings').where('user_ref', '=', userRef);
-      return page(base, (q) => q.select(['id', 'source', 'social_id', 'created_at']).orderBy('created_at', 'desc'), pageNum, pageSize);
+      return page(db, base, (q) => q.select(['id', 'source', 'social_id', 'created_at']).orderBy('created_at', 'desc'), pageNum, pageSize);
     },
     async unbindSocial(userRef: number, source: string): Promise<number> {
       const result = await db.deleteFrom('social_bindings').where('user_ref', '=', userRef).where('source', '=', source).executeTakeFirst();

@@ -1,5 +1,6 @@
 import smCrypto from 'sm-crypto';
 import { sha256 } from '../lib/crypto.js';
+import { sm2Decrypt } from '../lib/sm2Native.js';
 import { DAY } from '../lib/clock.js';
 import { invalid } from '../http/errors.js';
 import type { ServiceContext } from './context.js';
@@ -43,11 +44,7 @@ export function sm2Service(ctx: ServiceContext) {
       const candidates = /^04/i.test(cipherHex) ? [cipherHex, cipherHex.slice(2)] : [cipherHex];
       let plain = '';
       for (const candidate of candidates) {
-        try {
-          plain = sm2.doDecrypt(candidate, privateKey, 1);
-        } catch {
-          plain = '';
-        }
+        plain = sm2Decrypt(candidate, privateKey) ?? '';
         if (plain) break;
       }
       if (!plain) throw invalid(field, '加密数据无法解密', 'encrypted value could not be decrypted');

@@ -1,0 +1,63 @@
+import { ECDH, createECDH, createHash } from 'node:crypto';
+
+/**
+ * SM2 decryption (GB/T 32918.4, C1C3C2 layout as sm-crypto's doEncrypt(…, 1) writes it) on
+ * Node's built-in OpenSSL: the point multiplication runs natively instead of in JavaScript
+ * big-number code, about 50 times faster, which keeps sign-in throughput bound by argon2.
+ */
+
+const sm3 = (...parts: Buffer[]) => {
+  const h = createHash('sm3');
+  for (const p of parts) h.update(p);
+  return h.digest();
+};
+
+function kdf(z: Buffer, length: number): Buffer {
+  const out: Buffer[] = [];
+  let produced = 0;
+  for (let counter = 1; produced < length; counter++) {
+    const ct = Buffer.alloc(4);
+    ct.writeUInt32BE(counter);
+    const block = sm3(z, ct);
+    out.push(block);
+    produced += block.length;
+  }
+  return Buffer.concat(out).subarray(0, length);
+}
+
+let cached: { key: string; ecdh: ECDH } | null = null;
+function keyed(privateKeyHex: string): ECDH {
+  if (cached?.key !== privateKeyHex) {
+    const ecdh = createECDH('SM2');
+    ecdh.setPrivateKey(Buffer.from(privateKeyHex, 'hex'));
+    cached = { key: privateKeyHex, ecdh };
+  }
+  return cached.ecdh;
+}
+
+/** Plaintext of a C1C3C2 hex ciphertext (C1 without the 04 prefix), or null if it does not decrypt. */
+export function sm2Decrypt(cipherHex: string, privateKeyHex: string): string | null {
+  if (!/^[0-9a-f]+$/i.test(cipherHex) || cipherHex.length % 2 !== 0 || cipherHex.length <= 192) return null;
+  const c1 = Buffer.from(`04${cipherHex.slice(0, 128)}`, 'hex');
+  const c3 = Buffer.from(cipherHex.slice(128, 192), 'hex');
+  const c2 = Buffer.from(cipherHex.slice(192), 'hex');
+  let x2: Buffer;
+  try {
+    const ecdh = keyed(privateKeyHex);
+    // OpenSSL checks that C1 lies on the curve and answers the x coordinate of d·C1.
+    x2 = ecdh.computeSecret(c1);
+  } catch {
+    return null;
+  }
+  // d·C1 is one of the two points with this x (OpenSSL decompresses both); C3 tells which.
+  for (const prefix of ['02', '03']) {
+    const point = ECDH.convertKey(`${prefix}${x2.toString('hex')}`, 'SM2', 'hex', 'hex', 'uncompressed') as string;
+    const y2 = Buffer.from(point.slice(66), 'hex');
+    const t = kdf(Buffer.concat([x2, y2]), c2.length);
+    if (t.every((b) => b === 0)) continue;
+    const message = Buffer.alloc(c2.length);
+    for (let i = 0; i < c2.length; i++) message[i] = c2[i] ^ t[i];
+    if (sm3(x2, message, y2).equals(c3)) return message.toString('utf8');
+  }
+  return null;
+}

@@ -1,0 +1,26 @@
+/**
+ * The process under test for tests/bench/run.ts: the real app on a bulk-seeded store, or a bare
+ * Fastify route as the baseline. It prints its address on the first line of stdout.
+ */
+import Fastify from 'fastify';
+import { sql } from 'kysely';
+import { buildApp } from '../../server/app.js';
+import { readConfig } from '../../server/config.js';
+import { seedBulk } from '../../server/db/seedBulk.js';
+
+const mode = process.argv[2];
+
+if (mode === 'bare') {
+  const bare = Fastify();
+  bare.post('/bare', async () => ({ code: 'D00000', message: '成功', data: { userId: 'lisi', userName: '李四' } }));
+  console.log(await bare.listen({ port: 0, host: '127.0.0.1' }));
+} else {
+  const config = readConfig({ ...process.env, IDAAS_MODE: 'test', LOGIN_IP_FAILURES_PER_HOUR: '1000000' }, { staticDir: null });
+  const app = await buildApp({ config });
+  const started = Date.now();
+  await seedBulk(app.store, Date.now(), JSON.parse(process.env.BENCH_SIZE ?? '{}'));
+  // Fresh statistics, as a production store gets from its maintenance job.
+  await sql`analyze`.execute(app.store.db);
+  console.error(`bulk seed and analyze took ${((Date.now() - started) / 1000).toFixed(1)}s`);
+  console.log(await app.listen({ port: 0, host: '127.0.0.1' }));
+}

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import smCrypto from 'sm-crypto';
+import { sm2Decrypt } from '../../server/lib/sm2Native.js';
+
+const { sm2 } = smCrypto;
+
+describe('native SM2 decryption', () => {
+  const keys = sm2.generateKeyPairHex();
+
+  it('reads what the browser library encrypts, for ASCII and Chinese text', () => {
+    for (const text of ['lisi', 'Idaas@2026', '张三的密码#2026', 'x'.repeat(200)]) {
+      expect(sm2Decrypt(sm2.doEncrypt(text, keys.publicKey, 1), keys.privateKey)).toBe(text);
+    }
+  });
+
+  it('refuses a tampered ciphertext, a foreign key and garbage', () => {
+    const cipher = sm2.doEncrypt('Idaas@2026', keys.publicKey, 1);
+    const flipped = cipher.slice(0, -2) + (cipher.endsWith('00') ? '01' : '00');
+    expect(sm2Decrypt(flipped, keys.privateKey)).toBeNull();
+    expect(sm2Decrypt(cipher, sm2.generateKeyPairHex().privateKey)).toBeNull();
+    expect(sm2Decrypt('abcdef', keys.privateKey)).toBeNull();
+    expect(sm2Decrypt('00'.repeat(120), keys.privateKey)).toBeNull();
+  });
+});
