@@ -19,6 +19,7 @@ export const paths = {
     logout: '/auth/v1/logout',
     ssoGo: '/auth/v1/sso/go/:clientId',
     applyToken: '/auth/v1/apply-token',
+    ssoRedeem: '/auth/v1/sso/redeem',
     pacasAuthenticate: '/auth/v1/pacas/authenticate',
     pacasSendMsg: '/auth/v1/pacas/send-msg',
     pacasBind: '/auth/v1/pacas/binding-master-account',

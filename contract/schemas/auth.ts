@@ -93,3 +93,6 @@ export interface SliderResult {
   height: number;
   pieceSize: number;
 }
+
+export const applyTokenBody = z.object({ clientId: text(64).min(1) });
+export const ssoRedeemBody = z.object({ clientId: text(64).min(1), code: text(64).min(1) });

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { paths } from '../../contract/paths.js';
-import { appLoginConfigBody, captchaBody, ipCheckBody, loginCheckBody, logoutBody } from '../../contract/schemas/auth.js';
-import { publicRoute, SESSION_COOKIE, tokenOf } from '../http/route.js';
+import { appLoginConfigBody, applyTokenBody, captchaBody, ipCheckBody, loginCheckBody, logoutBody, ssoRedeemBody } from '../../contract/schemas/auth.js';
+import { publicRoute, userRoute, SESSION_COOKIE, tokenOf } from '../http/route.js';
 import type { LoginOutcome } from '../services/signInFlow.js';
 
 /** Opens the browser session of a finished sign-in (HttpOnly cookie; Secure over https). */
@@ -47,6 +47,9 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return null;
   });
+
+  userRoute(app, 'POST', paths.auth.applyToken, applyTokenBody, ({ body, services, user, caller }) => services.sso.applyToken(user, body.clientId, caller));
+  publicRoute(app, 'POST', paths.auth.ssoRedeem, ssoRedeemBody, ({ body, services }) => services.sso.redeem(body.clientId, body.code));
 
   // A browser navigation, not an XHR: it answers with redirects, never with JSON.
   publicRoute(app, 'GET', paths.auth.ssoGo, null, async ({ request, reply, services, caller }) => {

@@ -46,7 +46,7 @@ export function buildServices(ctx: ServiceContext, gateway: SmsGateway) {
   const secondAuth = secondAuthService(ctx, { otp, captcha, tickets, audit, flow });
   const selfService = selfServiceService(ctx, { otp, captcha, tickets, audit, sm2, passwords, policy, sessions, flow });
   const account = accountService(ctx);
-  const sso = ssoService(ctx, audit);
+  const sso = ssoService(ctx, audit, tickets);
   const outbox = outboxService(ctx);
   const requests = requestsService(ctx, audit);
   const permissions = permissionsService(ctx, audit);

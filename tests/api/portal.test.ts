@@ -21,7 +21,7 @@ describe.each(storeCases())('portal home and launch ($name)', (store) => {
     const before = (await client.get('/personal/v1/today/num', { token: lisi })).json().data;
     const res = await client.get('/auth/v1/sso/go/mail-client', { token: lisi });
     expect(res.statusCode).toBe(302);
-    expect(res.headers.location).toBe('https://mail.apps.example.com/sso/login');
+    expect(res.headers.location).toMatch(/^https:\/\/mail\.apps\.example\.com\/sso\/login\?code=[\w-]{32}$/);
     const after = (await client.get('/personal/v1/today/num', { token: lisi })).json().data;
     expect(after.loginCount).toBe(before.loginCount + 1);
     expect(after.appCount).toBe(6);
@@ -64,6 +64,18 @@ describe.each(storeCases())('portal home and launch ($name)', (store) => {
     const data = res.json().data;
     expect(data.score).toBe(data.items.filter((i: { earned: boolean }) => i.earned).reduce((s: number, i: { points: number }) => s + i.points, 0));
     expect(data).toMatchObject({ pwdLevel: 'strong', passwordExpired: false, userId: 'lisi', phoneEnabled: false });
+  });
+
+  it('hands the app a one-time code that its back end redeems once, for the right app only', async () => {
+    const launch = await client.get('/auth/v1/sso/go/oa-client', { token: lisi });
+    const code = new URL(launch.headers.location as string).searchParams.get('code')!;
+    expect((await client.post('/auth/v1/sso/redeem', { clientId: 'mail-client', code })).json().code).toBe('E00013');
+    const redeemed = await client.post('/auth/v1/sso/redeem', { clientId: 'oa-client', code });
+    expect(redeemed.json()).toMatchObject({ code: 'D00000', data: { userId: 'lisi', userName: '李四' } });
+    expect((await client.post('/auth/v1/sso/redeem', { clientId: 'oa-client', code })).json().code).toBe('E00013');
+    const applied = await client.post('/auth/v1/apply-token', { clientId: 'wiki-client' }, { token: lisi });
+    expect(applied.json().data.redirectUrl).toContain(applied.json().data.code);
+    expect((await client.post('/auth/v1/apply-token', { clientId: 'crm-client' }, { token: lisi })).json().code).toBe('E30065');
   });
 
   it('serves the login page configuration', async () => {
