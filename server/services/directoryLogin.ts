@@ -4,23 +4,8 @@ import { codeMessage } from '../../contract/codes.js';
 import { AppError } from '../http/errors.js';
 import { authenticateInDirectory, type DirectoryEntry } from '../directory/ldap.js';
 import type { Caller, ServiceContext } from './context.js';
-import type { Sm2Service } from './sm2.js';
-import type { OtpService } from './otp.js';
-import type { CaptchaService } from './captcha.js';
-import type { ThrottleService } from './throttle.js';
-import type { TicketService } from './tickets.js';
-import type { AuditService } from './audit.js';
-import type { LoginOutcome, SignInFlow } from './signInFlow.js';
-
-export interface DirectoryDeps {
-  sm2: Sm2Service;
-  otp: OtpService;
-  captcha: CaptchaService;
-  throttle: ThrottleService;
-  tickets: TicketService;
-  audit: AuditService;
-  flow: SignInFlow;
-}
+import type { CoreServices } from './deps.js';
+import type { LoginOutcome } from './signInFlow.js';
 
 type DirectoryType = 'LDAP' | 'PA_ACCOUNT';
 const BIND_TICKET = 'bind-master';
@@ -36,7 +21,7 @@ interface BindData {
  * account signs in; an unlinked one is asked to prove a portal account by its phone, and is
  * linked to it. Failures use the tab's code: E30076 (LDAP) or E60002 with casCode/casMessage.
  */
-export function directoryLoginService(ctx: ServiceContext, deps: DirectoryDeps) {
+export function directoryLoginService(ctx: ServiceContext, deps: Pick<CoreServices, 'sm2' | 'otp' | 'captcha' | 'throttle' | 'tickets' | 'audit' | 'flow'>) {
   function refusal(type: DirectoryType, casCode: string): AppError {
     if (type === 'LDAP') return new AppError(casCode === 'NEED_RAND_CODE' ? 'E30127' : 'E30076');
     return new AppError('E60002', {}, { casCode, casMessage: codeMessage(casCode === 'NEED_RAND_CODE' ? 'E30127' : 'E60002', 'zh') });

@@ -2,27 +2,8 @@ import { createHmac } from 'node:crypto';
 import { maskMobile, MOBILE_AS_ACCOUNT_PATTERN } from '../../contract/rules.js';
 import type { CaptchaTicket, PhoneTicket } from '../../contract/schemas/password.js';
 import { AppError } from '../http/errors.js';
-import { DAY } from '../lib/clock.js';
 import type { Caller, ServiceContext } from './context.js';
-import type { OtpService } from './otp.js';
-import type { CaptchaService } from './captcha.js';
-import type { TicketService } from './tickets.js';
-import type { AuditService } from './audit.js';
-import type { Sm2Service } from './sm2.js';
-import type { PasswordService } from './passwords.js';
-import type { PasswordPolicyService } from './passwordPolicy.js';
-import type { SessionService } from './sessions.js';
-
-export interface ForgotDeps {
-  otp: OtpService;
-  captcha: CaptchaService;
-  tickets: TicketService;
-  audit: AuditService;
-  sm2: Sm2Service;
-  passwords: PasswordService;
-  policy: PasswordPolicyService;
-  sessions: SessionService;
-}
+import type { CoreServices } from './deps.js';
 
 const TICKET = 'forget-pwd';
 
@@ -37,7 +18,7 @@ interface ForgotData {
  * new password. An unknown account walks the same steps with a stand-in phone that is never
  * texted and a code that never matches, so nothing tells which accounts exist.
  */
-export function forgotPasswordService(ctx: ServiceContext, deps: ForgotDeps) {
+export function forgotPasswordService(ctx: ServiceContext, deps: Pick<CoreServices, 'otp' | 'captcha' | 'tickets' | 'sm2' | 'policy' | 'credentials'>) {
   const secret = `forget:${ctx.config.databaseUrl}`;
 
   /** A stable, plausible number for an unknown account, so repeated tries look alike. */
@@ -91,14 +72,12 @@ export function forgotPasswordService(ctx: ServiceContext, deps: ForgotDeps) {
       const user = ticket.user_ref === null ? undefined : await ctx.repos.users.findById(ticket.user_ref);
       if (!user) throw new AppError('E00013');
       const password = await deps.sm2.decrypt('newPassword', body.newPassword);
-      const level = await deps.policy.enforce(password, user.user_id, user.password_hash);
+      await deps.policy.enforce(password, user.user_id, user.password_hash);
+      // Moving the ticket on first means a second racer with the same ticket changes nothing.
       await deps.tickets.advance(ticket, 'done', ticket.payload);
-      const now = ctx.clock.now();
-      await ctx.repos.users.updatePassword(user.id, await deps.passwords.hash(password), level, now, now + ctx.config.passwordExpiryDays * DAY);
-      await deps.sessions.endOthers(user.id, null);
-      await ctx.repos.loginFailures.reset(`acct:${user.user_id}`);
-      await deps.audit.operation(user.id, 'RESET_PASSWORD', caller, 'forgot-password');
+      await deps.credentials.replacePassword(user, password, { keepSessionId: null, caller, scene: 'RESET_PASSWORD', detail: 'forgot-password' });
       await deps.tickets.close(ticket.id);
+      await ctx.repos.loginFailures.reset(`acct:${user.user_id}`);
       return { userId: user.user_id };
     },
   };

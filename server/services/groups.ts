@@ -2,21 +2,8 @@ import { randomInt } from 'node:crypto';
 import type { GroupMember, MailGroup, PublicMailbox, UserSearchResult } from '../../contract/schemas/groups.js';
 import type { PageResult } from '../../contract/schemas/common.js';
 import { forbidden, invalid, notFound } from '../http/errors.js';
-import { DAY } from '../lib/clock.js';
 import type { AuthUser, Caller, ServiceContext } from './context.js';
-import type { AuditService } from './audit.js';
-import type { Sm2Service } from './sm2.js';
-import type { PasswordService } from './passwords.js';
-import type { PasswordPolicyService } from './passwordPolicy.js';
-import type { SessionService } from './sessions.js';
-
-export interface GroupDeps {
-  audit: AuditService;
-  sm2: Sm2Service;
-  passwords: PasswordService;
-  policy: PasswordPolicyService;
-  sessions: SessionService;
-}
+import type { CoreServices } from './deps.js';
 
 const ALPHABETS = ['ABCDEFGHJKLMNPQRSTUVWXYZ', 'abcdefghijkmnpqrstuvwxyz', '23456789', '!@#$%^&*-_+='];
 
@@ -35,7 +22,7 @@ export function generatePassword(length = 16): string {
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 /** Mailboxes and groups: only their manager may see members, change them or hand them over. */
-export function groupsService(ctx: ServiceContext, deps: GroupDeps) {
+export function groupsService(ctx: ServiceContext, deps: Pick<CoreServices, 'audit' | 'sm2' | 'credentials'>) {
   const repo = ctx.repos.groups;
 
   async function managedGroup(user: AuthUser, groupCode: string) {
@@ -76,12 +63,8 @@ export function groupsService(ctx: ServiceContext, deps: GroupDeps) {
         if (!body.newPassword) throw invalid('newPassword', '密码不能为空', 'password must not be empty');
         password = await deps.sm2.decrypt('newPassword', body.newPassword);
       }
-      const level = await deps.policy.enforce(password, mailbox.user_id, mailbox.password_hash);
-      const now = ctx.clock.now();
-      await ctx.repos.users.updatePassword(mailbox.id, await deps.passwords.hash(password), level, now, now + ctx.config.passwordExpiryDays * DAY);
-      await deps.sessions.endOthers(mailbox.id, null);
+      await deps.credentials.replacePassword(mailbox, password, { keepSessionId: null, caller, scene: 'PASSWORD_RESET_BY_MANAGER', detail: null });
       await deps.audit.operation(user.userRef, 'RESET_MAILBOX_PASSWORD', caller, mailbox.user_id);
-      await deps.audit.operation(mailbox.id, 'PASSWORD_RESET_BY_MANAGER', caller, null);
       return body.autoGen ? password : null;
     },
 

@@ -2,24 +2,11 @@ import { MOBILE_AS_ACCOUNT_PATTERN } from '../../contract/rules.js';
 import type { LoginCheckBody } from '../../contract/schemas/auth.js';
 import { AppError, invalid } from '../http/errors.js';
 import type { Caller, ServiceContext } from './context.js';
-import type { Sm2Service } from './sm2.js';
-import type { PasswordService } from './passwords.js';
-import type { CaptchaService } from './captcha.js';
-import type { ThrottleService } from './throttle.js';
-import type { AuditService } from './audit.js';
-import type { LoginOutcome, SignInFlow } from './signInFlow.js';
-
-export interface LoginDeps {
-  sm2: Sm2Service;
-  passwords: PasswordService;
-  captcha: CaptchaService;
-  throttle: ThrottleService;
-  audit: AuditService;
-  flow: SignInFlow;
-}
+import type { CoreServices } from './deps.js';
+import type { LoginOutcome } from './signInFlow.js';
 
 /** Password sign-in: SM2-encrypted credentials, captcha escalation, lockout, uniform errors. */
-export function loginService(ctx: ServiceContext, deps: LoginDeps) {
+export function loginService(ctx: ServiceContext, deps: Pick<CoreServices, 'sm2' | 'passwords' | 'captcha' | 'throttle' | 'audit' | 'flow'>) {
   return {
     /** E30127 when this IP has failed often enough that the page should show a captcha up front. */
     async ipCheck(ip: string): Promise<void> {

@@ -1,29 +1,10 @@
 import { maskMobile } from '../../contract/rules.js';
 import type { PhoneTicket } from '../../contract/schemas/password.js';
 import { AppError, invalid, notSignedIn } from '../http/errors.js';
-import { DAY } from '../lib/clock.js';
 import type { UserRow } from '../repositories/users.js';
 import type { AuthUser, Caller, ServiceContext } from './context.js';
-import type { OtpService } from './otp.js';
-import type { CaptchaService } from './captcha.js';
-import type { TicketService } from './tickets.js';
-import type { AuditService } from './audit.js';
-import type { Sm2Service } from './sm2.js';
-import type { PasswordService } from './passwords.js';
-import type { PasswordPolicyService } from './passwordPolicy.js';
-import type { SessionService } from './sessions.js';
+import type { CoreServices } from './deps.js';
 import { PASSWORD_CHANGE_TICKET } from './signInFlow.js';
-
-export interface PasswordChangeDeps {
-  otp: OtpService;
-  captcha: CaptchaService;
-  tickets: TicketService;
-  audit: AuditService;
-  sm2: Sm2Service;
-  passwords: PasswordService;
-  policy: PasswordPolicyService;
-  sessions: SessionService;
-}
 
 const PERSON_TICKET = 'pwd-person';
 
@@ -32,25 +13,26 @@ const PERSON_TICKET = 'pwd-person';
  * (personal/…/person, other sessions end) or a sign-in ticket from E30058/E30067 (user/…/auth,
  * every session ends and the user signs in again).
  */
-export function passwordChangeService(ctx: ServiceContext, deps: PasswordChangeDeps) {
+export function passwordChangeService(ctx: ServiceContext, deps: Pick<CoreServices, 'otp' | 'captcha' | 'tickets' | 'sm2' | 'passwords' | 'credentials'>) {
   async function userById(id: number | null): Promise<UserRow> {
     const user = id === null ? undefined : await ctx.repos.users.findById(id);
     if (!user) throw notSignedIn();
     return user;
   }
 
-  async function newPassword(user: UserRow, cipher: string, repeatCipher: string): Promise<{ password: string; level: 'weak' | 'middle' | 'strong' }> {
+  async function newPassword(cipher: string, repeatCipher: string): Promise<string> {
     const password = await deps.sm2.decrypt('newPassword', cipher);
     const repeat = await deps.sm2.decrypt('repeatNewPassword', repeatCipher);
     if (password !== repeat) throw invalid('repeatNewPassword', '两次输入的密码不一致', 'the two passwords differ');
-    return { password, level: await deps.policy.enforce(password, user.user_id, user.password_hash) };
+    return password;
   }
 
-  async function store(user: UserRow, password: string, level: string, keepSessionId: number | null, caller: Caller, how: string): Promise<void> {
-    const now = ctx.clock.now();
-    await ctx.repos.users.updatePassword(user.id, await deps.passwords.hash(password), level, now, now + ctx.config.passwordExpiryDays * DAY);
-    await deps.sessions.endOthers(user.id, keepSessionId);
-    await deps.audit.operation(user.id, 'CHANGE_PASSWORD', caller, how);
+  const store = (user: UserRow, password: string, keepSessionId: number | null, caller: Caller, how: string) =>
+    deps.credentials.replacePassword(user, password, { keepSessionId, caller, scene: 'CHANGE_PASSWORD', detail: how });
+
+  async function checkOld(user: UserRow, cipher: string): Promise<void> {
+    const old = await deps.sm2.decrypt('oldPassword', cipher);
+    if (!(await deps.passwords.verify(user.password_hash, old))) throw new AppError('E30002', {}, null, { zh: '原密码错误', en: 'The current password is wrong' });
   }
 
   function phoneOf(user: UserRow): string {
@@ -88,17 +70,14 @@ export function passwordChangeService(ctx: ServiceContext, deps: PasswordChangeD
         if (ticket.user_ref !== auth.userRef) throw new AppError('E00013');
         const user = await userById(auth.userRef);
         await checkCode(user, body.msgCodeKey, body.msgValueClient);
-        const { password, level } = await newPassword(user, body.newPassword, body.repeatNewPassword);
-        await store(user, password, level, auth.sessionId, caller, 'sms');
+        await store(user, await newPassword(body.newPassword, body.repeatNewPassword), auth.sessionId, caller, 'sms');
         await deps.tickets.close(ticket.id);
         return null;
       },
       async saveByOld(auth: AuthUser, body: { oldPassword: string; newPassword: string; repeatNewPassword: string }, caller: Caller) {
         const user = await userById(auth.userRef);
-        const old = await deps.sm2.decrypt('oldPassword', body.oldPassword);
-        if (!(await deps.passwords.verify(user.password_hash, old))) throw new AppError('E30002', {}, null, { zh: '原密码错误', en: 'The current password is wrong' });
-        const { password, level } = await newPassword(user, body.newPassword, body.repeatNewPassword);
-        await store(user, password, level, auth.sessionId, caller, 'old-password');
+        await checkOld(user, body.oldPassword);
+        await store(user, await newPassword(body.newPassword, body.repeatNewPassword), auth.sessionId, caller, 'old-password');
         return null;
       },
     },
@@ -117,19 +96,17 @@ export function passwordChangeService(ctx: ServiceContext, deps: PasswordChangeD
         const ticket = await deps.tickets.load(body.requestId, [PASSWORD_CHANGE_TICKET]);
         const user = await userById(ticket.user_ref);
         await checkCode(user, body.msgCodeKey, body.msgValueClient);
-        const { password, level } = await newPassword(user, body.newPassword, body.repeatNewPassword);
+        const password = await newPassword(body.newPassword, body.repeatNewPassword);
+        await store(user, password, null, caller, 'sms');
         await deps.tickets.close(ticket.id);
-        await store(user, password, level, null, caller, 'sms');
         return { userId: user.user_id };
       },
       async saveByOld(body: { requestId?: string; oldPassword: string; newPassword: string; repeatNewPassword: string }, caller: Caller) {
         const ticket = await deps.tickets.load(body.requestId, [PASSWORD_CHANGE_TICKET]);
         const user = await userById(ticket.user_ref);
-        const old = await deps.sm2.decrypt('oldPassword', body.oldPassword);
-        if (!(await deps.passwords.verify(user.password_hash, old))) throw new AppError('E30002', {}, null, { zh: '原密码错误', en: 'The current password is wrong' });
-        const { password, level } = await newPassword(user, body.newPassword, body.repeatNewPassword);
+        await checkOld(user, body.oldPassword);
+        await store(user, await newPassword(body.newPassword, body.repeatNewPassword), null, caller, 'old-password');
         await deps.tickets.close(ticket.id);
-        await store(user, password, level, null, caller, 'old-password');
         return { userId: user.user_id };
       },
     },

@@ -2,24 +2,13 @@ import { LIMITS, maskMobile } from '../../contract/rules.js';
 import type { SecondAuthAppInfo, SecondAuthSendResult } from '../../contract/schemas/signIn.js';
 import { AppError, notSignedIn } from '../http/errors.js';
 import type { Caller, ServiceContext } from './context.js';
-import type { OtpService } from './otp.js';
-import type { CaptchaService } from './captcha.js';
-import type { TicketService } from './tickets.js';
-import type { AuditService } from './audit.js';
-import { LOGIN_TICKET, SECOND_AUTH_STEP, type LoginOutcome, type LoginTicketData, type SignInFlow } from './signInFlow.js';
+import type { CoreServices } from './deps.js';
+import { LOGIN_TICKET, SECOND_AUTH_STEP, type LoginOutcome, type LoginTicketData } from './signInFlow.js';
 import { LOGIN_PAGE_KEY } from './loginConfig.js';
 import type { LoginPageConfig } from '../../contract/schemas/auth.js';
 
-export interface SecondAuthDeps {
-  otp: OtpService;
-  captcha: CaptchaService;
-  tickets: TicketService;
-  audit: AuditService;
-  flow: SignInFlow;
-}
-
 /** The SMS second factor: reachable only with a login ticket at its step; the session opens after it. */
-export function secondAuthService(ctx: ServiceContext, deps: SecondAuthDeps) {
+export function secondAuthService(ctx: ServiceContext, deps: Pick<CoreServices, 'otp' | 'captcha' | 'tickets' | 'audit' | 'flow'>) {
   const ticketOf = (srmi: string) => deps.tickets.load<LoginTicketData>(srmi, [LOGIN_TICKET], [SECOND_AUTH_STEP]);
 
   async function userOf(userRef: number | null) {

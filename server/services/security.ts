@@ -4,25 +4,13 @@ import type { PhoneTicket } from '../../contract/schemas/password.js';
 import type { PageResult } from '../../contract/schemas/common.js';
 import { AppError, forbidden, notSignedIn } from '../http/errors.js';
 import type { AuthUser, Caller, ServiceContext } from './context.js';
-import type { OtpService } from './otp.js';
-import type { CaptchaService } from './captcha.js';
-import type { TicketService } from './tickets.js';
-import type { AuditService } from './audit.js';
-import type { SessionService } from './sessions.js';
-
-export interface SecurityDeps {
-  otp: OtpService;
-  captcha: CaptchaService;
-  tickets: TicketService;
-  audit: AuditService;
-  sessions: SessionService;
-}
+import type { CoreServices } from './deps.js';
 
 const CHANGE_TICKET = 'change-mobile';
 const taken = () => new AppError('E10805', {}, null, { zh: '该手机号已绑定其他账号', en: 'This number is already bound to another account' });
 
 /** The phone as a verification method (bind, change in three steps, stop, enable) and linked accounts. */
-export function securityService(ctx: ServiceContext, deps: SecurityDeps) {
+export function securityService(ctx: ServiceContext, deps: Pick<CoreServices, 'otp' | 'captcha' | 'tickets' | 'audit' | 'sessions'>) {
   const repo = ctx.repos.security;
 
   async function load(auth: AuthUser) {

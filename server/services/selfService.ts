@@ -1,30 +1,10 @@
 import { MOBILE_PATTERN } from '../../contract/rules.js';
 import type { StepResult } from '../../contract/schemas/signIn.js';
 import { AppError, invalid, notSignedIn, ticketExpired } from '../http/errors.js';
-import { DAY } from '../lib/clock.js';
 import type { TicketRow } from '../repositories/tickets.js';
 import type { Caller, ServiceContext } from './context.js';
-import type { OtpService } from './otp.js';
-import type { CaptchaService } from './captcha.js';
-import type { TicketService } from './tickets.js';
-import type { AuditService } from './audit.js';
-import type { Sm2Service } from './sm2.js';
-import type { PasswordService } from './passwords.js';
-import type { PasswordPolicyService } from './passwordPolicy.js';
-import type { SessionService } from './sessions.js';
-import { LOGIN_TICKET, SECOND_AUTH_STEP, type LoginOutcome, type LoginTicketData, type SignInFlow } from './signInFlow.js';
-
-export interface SelfServiceDeps {
-  otp: OtpService;
-  captcha: CaptchaService;
-  tickets: TicketService;
-  audit: AuditService;
-  sm2: Sm2Service;
-  passwords: PasswordService;
-  policy: PasswordPolicyService;
-  sessions: SessionService;
-  flow: SignInFlow;
-}
+import type { CoreServices } from './deps.js';
+import { LOGIN_TICKET, SECOND_AUTH_STEP, type LoginOutcome, type LoginTicketData } from './signInFlow.js';
 
 type Ticket = TicketRow & { payload: LoginTicketData };
 
@@ -32,7 +12,7 @@ type Ticket = TicketRow & { payload: LoginTicketData };
  * The steps between proven credentials and a session (bind a phone, update the password, finish).
  * Each call names the step it performs; a ticket at another step is refused, so none can be skipped.
  */
-export function selfServiceService(ctx: ServiceContext, deps: SelfServiceDeps) {
+export function selfServiceService(ctx: ServiceContext, deps: Pick<CoreServices, 'otp' | 'captcha' | 'tickets' | 'audit' | 'sm2' | 'passwords' | 'credentials' | 'flow'>) {
   const load = (srmi: string, step: string) => deps.tickets.load<LoginTicketData>(srmi, [LOGIN_TICKET], [step]) as Promise<Ticket>;
 
   async function userOf(ticket: Ticket) {
@@ -54,11 +34,7 @@ export function selfServiceService(ctx: ServiceContext, deps: SelfServiceDeps) {
   async function savePassword(ticket: Ticket, newPasswordCipher: string, caller: Caller): Promise<StepResult> {
     const user = await userOf(ticket);
     const password = await deps.sm2.decrypt('newPassword', newPasswordCipher);
-    const level = await deps.policy.enforce(password, user.user_id, user.password_hash);
-    const now = ctx.clock.now();
-    await ctx.repos.users.updatePassword(user.id, await deps.passwords.hash(password), level, now, now + ctx.config.passwordExpiryDays * DAY);
-    await deps.sessions.endOthers(user.id, null);
-    await deps.audit.operation(user.id, 'CHANGE_PASSWORD', caller, 'self-service');
+    await deps.credentials.replacePassword(user, password, { keepSessionId: null, caller, scene: 'CHANGE_PASSWORD', detail: 'self-service' });
     return next(ticket);
   }
 

@@ -5,10 +5,7 @@ import { DAY } from '../lib/clock.js';
 import type { AppRow } from '../repositories/apps.js';
 import type { UserRow } from '../repositories/users.js';
 import type { Caller, ServiceContext } from './context.js';
-import type { SessionService } from './sessions.js';
-import type { TicketService } from './tickets.js';
-import type { AuditService } from './audit.js';
-import type { LoginConfigService } from './loginConfig.js';
+import type { CoreServices } from './deps.js';
 
 /** A finished sign-in step: the answer for the browser and, when a session was opened, its token. */
 export interface LoginOutcome {
@@ -34,18 +31,11 @@ export interface LoginTicketData {
   secondAuthSent?: boolean;
 }
 
-export interface SignInDeps {
-  sessions: SessionService;
-  tickets: TicketService;
-  audit: AuditService;
-  loginConfig: LoginConfigService;
-}
-
 /**
  * The rules every sign-in method shares once the user is known: account states, application
  * access, forced or expired passwords, self-service steps, the second factor, the session.
  */
-export function signInFlow(ctx: ServiceContext, deps: SignInDeps) {
+export function signInFlow(ctx: ServiceContext, deps: Pick<CoreServices, 'sessions' | 'tickets' | 'audit' | 'loginConfig'>) {
   const now = () => ctx.clock.now();
 
   function daysUntilPasswordExpiry(user: UserRow): number | null {

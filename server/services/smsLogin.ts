@@ -1,25 +1,14 @@
 import { AppError } from '../http/errors.js';
 import type { Caller, ServiceContext } from './context.js';
-import type { OtpService } from './otp.js';
-import type { CaptchaService } from './captcha.js';
-import type { ThrottleService } from './throttle.js';
-import type { AuditService } from './audit.js';
-import type { LoginOutcome, SignInFlow } from './signInFlow.js';
+import type { CoreServices } from './deps.js';
+import type { LoginOutcome } from './signInFlow.js';
 import type { SendOtpResult } from '../../contract/schemas/signIn.js';
-
-export interface SmsLoginDeps {
-  otp: OtpService;
-  captcha: CaptchaService;
-  throttle: ThrottleService;
-  audit: AuditService;
-  flow: SignInFlow;
-}
 
 /**
  * Sign-in with a code texted to the phone. A number that matches no usable account gets the same
  * answers, timers and limits as a real one, but no text: nothing tells which numbers exist.
  */
-export function smsLoginService(ctx: ServiceContext, deps: SmsLoginDeps) {
+export function smsLoginService(ctx: ServiceContext, deps: Pick<CoreServices, 'otp' | 'captcha' | 'throttle' | 'audit' | 'flow'>) {
   return {
     async sendCode(body: { mobileNo: string; capKey?: string; capText?: string }, caller: Caller): Promise<SendOtpResult> {
       await deps.throttle.assertIpAllowed(caller.ip);
