@@ -1,0 +1,18 @@
+/** Constants the browser side shares between providers and pages. */
+
+/** Sent as X-Client-Id on every call; the server refuses state-changing calls without it (CSRF guard). */
+export const CLIENT_ID = 'idaas-portal-web';
+
+export const REQUEST_TIMEOUT_MS = 60_000;
+export const NETWORK_TOAST_SECONDS = 5;
+
+/** Storage keys. roleCode and checkInfo keep the names the spec gives them. */
+export const STORAGE_KEYS = {
+  instanceId: 'instanceId',
+  roleCode: 'roleCode',
+  checkInfo: 'checkInfo',
+  lang: 'idaas.lang',
+} as const;
+
+export const LOGIN_PATH = '/login';
+export const HOME_PATH = '/myApp';

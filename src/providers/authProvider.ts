@@ -1,0 +1,226 @@
+import type { AuthActionResponse, AuthProvider, CheckResponse, OnErrorResponse } from '@refinedev/core';
+import { paths } from '../../contract/paths';
+import type { LoginResponse } from '../../contract/schemas/auth';
+import type { CurrentUser } from '../../contract/schemas/personal';
+import { LOGIN_PATH } from '../config';
+import { ApiError, errorCode } from './apiError';
+import { deviceInfo as defaultDeviceInfo, type DeviceInfo } from './device';
+import { feedback as defaultFeedback } from './feedback';
+import { http as defaultHttp, type Http } from './http';
+import { t } from './i18nProvider';
+import { continueLogin, toCheckInfo, type FlowDeps, type LoginTarget } from './loginFlow';
+import { sm2Client } from './sm2';
+import { sessionStore, type SessionStore } from './storage';
+
+export interface AccountLoginParams {
+  loginType?: 'ACCOUNT';
+  account: string;
+  password: string;
+  validCode?: string;
+  capKey?: string;
+  appId?: string;
+  query?: Record<string, string>;
+}
+
+export interface SmsLoginParams {
+  loginType: 'MSG_CODE';
+  mobileNo: string;
+  validateCode: string;
+  smsCodeKey: string;
+  appId?: string;
+  query?: Record<string, string>;
+}
+
+export type LoginParams = AccountLoginParams | SmsLoginParams;
+
+/** A sign-in that succeeded but waits for the user to answer the password-expiry reminder. */
+export interface PasswordExpiryPrompt {
+  days: number;
+  srmi: string | null;
+  response: LoginResponse;
+  appId: string | null;
+}
+
+export interface LoginResult extends AuthActionResponse {
+  passwordExpiry?: PasswordExpiryPrompt;
+}
+
+export interface AuthDeps {
+  http: Http;
+  encrypt: (value: string) => Promise<string>;
+  device: () => Promise<DeviceInfo>;
+  store: SessionStore;
+  feedback: Pick<typeof defaultFeedback, 'error' | 'warning' | 'confirm'>;
+  translate: (key: string, options?: Record<string, unknown>) => string;
+  /** Full-page navigation and the current location, behind a seam for tests. */
+  page: { assign(href: string): void; path(): string };
+}
+
+const browserPage: AuthDeps['page'] = {
+  assign: (href) => window.location.assign(href),
+  path: () => `${window.location.pathname}${window.location.search}`,
+};
+
+function failure(error: unknown): LoginResult {
+  return { success: false, error: error instanceof Error ? error : new ApiError('UNKNOWN', String(error)) };
+}
+
+/**
+ * Refine auth provider of the portal: password and SMS sign-in with the post-login rules of
+ * the sign-in spec (self-service steps, expiry reminder, second factor, redirect or roles),
+ * the session check against current-user-detail, logout and the session-expiry dialog.
+ */
+export function createAuth(deps: AuthDeps) {
+  let identity: CurrentUser | null = null;
+  let identityRequest: Promise<CurrentUser> | null = null;
+  let expiryDialogOpen = false;
+
+  const flowDeps: FlowDeps = {
+    http: deps.http,
+    store: deps.store,
+    onNoRoleData: () => deps.feedback.error(deps.translate('login.messages.noDefaultApp')),
+  };
+
+  function forget(): void {
+    identity = null;
+    identityRequest = null;
+    deps.store.clear();
+  }
+
+  function loadIdentity(): Promise<CurrentUser> {
+    identityRequest ??= deps.http
+      .post<CurrentUser>(paths.personal.currentUserDetail, {}, { silent: true })
+      .then((user) => {
+        identity = user;
+        if (user.instanceId) deps.store.setInstanceId(user.instanceId);
+        return user;
+      })
+      .finally(() => {
+        identityRequest = null;
+      });
+    return identityRequest;
+  }
+
+  /** Router redirects go back to Refine; other URLs need a full page load. */
+  function toResult(target: LoginTarget): LoginResult {
+    if (target.kind === 'route') return { success: true, redirectTo: target.to };
+    deps.page.assign(target.href);
+    return { success: true };
+  }
+
+  async function callLogin(params: LoginParams): Promise<LoginResponse> {
+    const device = await deps.device();
+    const shared = { ...device, appId: params.appId || undefined, query: params.query };
+    if (params.loginType === 'MSG_CODE') {
+      const { mobileNo, validateCode, smsCodeKey } = params;
+      return deps.http.post<LoginResponse>(paths.auth.msgLoginCheck, { ...shared, mobileNo, validateCode, smsCodeKey, loginType: 'MSG_CODE' });
+    }
+    const [userId, password] = await Promise.all([deps.encrypt(params.account.trim()), deps.encrypt(params.password)]);
+    return deps.http.post<LoginResponse>(paths.auth.loginCheck, {
+      ...shared,
+      userId,
+      password,
+      loginType: 'ACCOUNT',
+      validCode: params.validCode || undefined,
+      capKey: params.capKey || undefined,
+    });
+  }
+
+  const provider: AuthProvider = {
+    async login(params: LoginParams): Promise<LoginResult> {
+      let response: LoginResponse;
+      try {
+        response = await callLogin(params);
+      } catch (error) {
+        return failure(error);
+      }
+      identity = null;
+      deps.store.setInstanceId(response.instanceId);
+      const appId = params.appId || null;
+      if (response.steps?.length) {
+        deps.store.setCheckInfo(toCheckInfo(response, appId));
+        return { success: true, redirectTo: '/selfService' };
+      }
+      if (response.passwordExpireDays > 0) {
+        return { success: true, passwordExpiry: { days: response.passwordExpireDays, srmi: response.srmi, response, appId } };
+      }
+      return toResult(await continueLogin(response, appId, flowDeps));
+    },
+
+    async check(): Promise<CheckResponse> {
+      if (identity) return { authenticated: true };
+      try {
+        await loadIdentity();
+        return { authenticated: true };
+      } catch (error) {
+        forget();
+        return { authenticated: false, redirectTo: LOGIN_PATH, logout: true, error: error as Error };
+      }
+    },
+
+    getIdentity: async () => identity ?? loadIdentity().catch(() => null),
+
+    async logout(): Promise<AuthActionResponse> {
+      const current = deps.page.path();
+      try {
+        await deps.http.post(paths.auth.logout, await deps.device());
+      } catch (error) {
+        // An already-expired session is as good as logged out.
+        if (errorCode(error) !== 'E00009') return failure(error);
+      }
+      forget();
+      const back = current.startsWith(LOGIN_PATH) ? '' : `?redirect=${encodeURIComponent(current)}`;
+      return { success: true, redirectTo: `${LOGIN_PATH}${back}` };
+    },
+
+    async onError(error: unknown): Promise<OnErrorResponse> {
+      const code = errorCode(error);
+      if (code === 'E00009') {
+        // The login page calls public endpoints only; an expiry there means nothing.
+        if (deps.page.path().startsWith(LOGIN_PATH) || expiryDialogOpen) return {};
+        expiryDialogOpen = true;
+        deps.feedback.confirm({
+          title: deps.translate('session.expiredTitle'),
+          content: deps.translate('session.expiredContent'),
+          okText: deps.translate('session.signInAgain'),
+          cancelText: deps.translate('common.actions.cancel'),
+          onOk: () => {
+            forget();
+            deps.page.assign(LOGIN_PATH);
+          },
+          afterClose: () => {
+            expiryDialogOpen = false;
+          },
+        });
+        return {};
+      }
+      if (code === 'E00013') {
+        deps.feedback.warning(deps.translate('session.stayedTooLong'));
+        return { redirectTo: LOGIN_PATH };
+      }
+      return {};
+    },
+  };
+
+  return {
+    provider,
+    /** After the expiry reminder was skipped: second factor or completion. */
+    async resumeLogin(prompt: PasswordExpiryPrompt): Promise<LoginResult> {
+      return toResult(await continueLogin(prompt.response, prompt.appId, flowDeps));
+    },
+    /** The cached user, for code that must not trigger a request. */
+    cachedIdentity: () => identity,
+  };
+}
+
+export const auth = createAuth({
+  http: defaultHttp,
+  encrypt: (value) => sm2Client.encrypt(value),
+  device: defaultDeviceInfo,
+  store: sessionStore,
+  feedback: defaultFeedback,
+  translate: t,
+  page: browserPage,
+});
+
+export const authProvider = auth.provider;

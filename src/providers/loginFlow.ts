@@ -1,0 +1,88 @@
+import { ADMIN_HUB_PATH } from '../../contract/rules';
+import type { LoginResponse } from '../../contract/schemas/auth';
+import { HOME_PATH, LOGIN_PATH } from '../config';
+import type { Http } from './http';
+import { fetchRoleCodes, hasAdminRole } from './roles';
+import type { SessionStore } from './storage';
+
+/** Where a sign-in goes next: a route of this app, or a full-page load of another URL. */
+export type LoginTarget = { kind: 'route'; to: string } | { kind: 'external'; href: string };
+
+export interface FlowDeps {
+  http: Http;
+  store: SessionStore;
+  /** Called when the server sends no role data at all (spec: error, back to /login). */
+  onNoRoleData: () => void;
+}
+
+/** The check info /selfService builds its stepper from. */
+export interface CheckInfo {
+  srmi: string | null;
+  userId: string;
+  appId: string | null;
+  instanceId: string | null;
+  steps: LoginResponse['steps'];
+  active: number;
+  secondAuth: boolean;
+  passwordExpireRemind: boolean;
+  passwordExpireDays: number;
+}
+
+export function toCheckInfo(response: LoginResponse, appId: string | null): CheckInfo {
+  return {
+    srmi: response.srmi,
+    userId: response.userId,
+    appId: response.appId ?? appId,
+    instanceId: response.instanceId,
+    steps: response.steps,
+    active: 0,
+    secondAuth: response.secondAuth,
+    passwordExpireRemind: response.passwordExpireDays > 0,
+    passwordExpireDays: response.passwordExpireDays,
+  };
+}
+
+export function secondAuthPath(response: LoginResponse, appId: string | null): string {
+  const query = new URLSearchParams();
+  if (response.srmi) query.set('srmi', response.srmi);
+  const app = response.appId ?? appId;
+  if (app) query.set('appId', app);
+  if (response.userId) query.set('userId', response.userId);
+  if (response.instanceId) query.set('instanceId', response.instanceId);
+  return `/secondAuth?${query.toString()}`;
+}
+
+/** Decodes a redirectUrl, tolerating one that was sent undecoded. */
+function decodeRedirect(url: string): string {
+  try {
+    return decodeURIComponent(url);
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * Login completion (sign-in spec §4): the server's redirectUrl wins; otherwise role codes
+ * decide between the admin hub and My apps.
+ */
+export async function completeLogin(response: Pick<LoginResponse, 'redirectUrl'>, deps: FlowDeps): Promise<LoginTarget> {
+  if (response.redirectUrl) return { kind: 'external', href: decodeRedirect(response.redirectUrl) };
+  let codes: string[] | null;
+  try {
+    codes = await fetchRoleCodes(deps.http, deps.store);
+  } catch {
+    // The http layer has shown why; without roles we cannot say where the user belongs.
+    return { kind: 'route', to: LOGIN_PATH };
+  }
+  if (codes === null) {
+    deps.onNoRoleData();
+    return { kind: 'route', to: LOGIN_PATH };
+  }
+  return hasAdminRole(codes) ? { kind: 'external', href: ADMIN_HUB_PATH } : { kind: 'route', to: HOME_PATH };
+}
+
+/** What follows the password-expiry reminder: the second factor, or completion. */
+export async function continueLogin(response: LoginResponse, appId: string | null, deps: FlowDeps): Promise<LoginTarget> {
+  if (response.secondAuth) return { kind: 'route', to: secondAuthPath(response, appId) };
+  return completeLogin(response, deps);
+}

@@ -1,0 +1,78 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { LOGIN_TYPES } from '../../contract/rules';
+import { i18n, LANGUAGES } from '../../src/providers/i18nProvider';
+
+const SRC = join(__dirname, '../../src');
+const LOCALES = join(SRC, 'locales');
+
+function flatten(value: unknown, prefix = ''): string[] {
+  if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => flatten(v, prefix ? `${prefix}.${k}` : k));
+  return [prefix];
+}
+
+function keysOf(lang: string): string[] {
+  return readdirSync(join(LOCALES, lang))
+    .filter((f) => f.endsWith('.json'))
+    .flatMap((f) => flatten(JSON.parse(readFileSync(join(LOCALES, lang, f), 'utf8')), f.replace(/\.json$/, '')))
+    .sort();
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return name === 'locales' ? [] : sourceFiles(path);
+    return /\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+/** Keys named literally in the code: t('a.b'), translate('a.b'), labelKey: 'a.b', titleKey="a.b". */
+function usedKeys(): string[] {
+  const pattern = /(?:\bt|translate)\(\s*'([a-zA-Z][\w.]*)'|(?:labelKey|titleKey)(?::\s*|=)["']([a-zA-Z][\w.]*)["']/g;
+  const keys = new Set<string>();
+  for (const file of sourceFiles(SRC)) {
+    const text = readFileSync(file, 'utf8');
+    for (const match of text.matchAll(pattern)) {
+      const key = match[1] ?? match[2];
+      if (key && key.includes('.')) keys.add(key);
+    }
+    for (const match of text.matchAll(/'(menu\.\w+)'/g)) keys.add(match[1]);
+  }
+  // Keys built from data.
+  for (const type of LOGIN_TYPES) keys.add(`login.tabs.${type}`);
+  for (const lang of LANGUAGES) keys.add(`common.languages.${lang}`);
+  return [...keys].sort();
+}
+
+describe('locales', () => {
+  it('zh and en have exactly the same keys', () => {
+    expect(keysOf('en')).toEqual(keysOf('zh'));
+  });
+
+  it('every key the code names exists in both languages', () => {
+    const zh = new Set(keysOf('zh'));
+    const missing = usedKeys().filter((k) => !zh.has(k));
+    expect(missing).toEqual([]);
+  });
+
+  it('the i18n instance serves both languages, zh by default', () => {
+    expect(i18n.language).toBe('zh');
+    expect(i18n.t('login.actions.submit')).toBe('登录');
+    expect(i18n.t('login.actions.submit', { lng: 'en' })).toBe('Sign in');
+    expect(i18n.t('login.expiry.content', { days: 3 })).toBe('您的密码还有3天过期，过期后原密码将无法使用，请及时修改密码。');
+  });
+
+  it('no Chinese text is hard-coded in components or providers (comments aside)', () => {
+    const offenders: string[] = [];
+    for (const file of sourceFiles(SRC)) {
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .forEach((line, i) => {
+          const code = line.replace(/\/\/.*$/, '').replace(/^\s*(\*|\/\*).*$/, '');
+          if (/[\u4e00-\u9fff]/.test(code)) offenders.push(`${file.replace(SRC, 'src')}:${i + 1}`);
+        });
+    }
+    expect(offenders).toEqual([]);
+  });
+});
