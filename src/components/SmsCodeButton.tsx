@@ -1,0 +1,39 @@
+import { Button } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LIMITS } from '../../contract/rules';
+
+interface Props {
+  /** Sends the code; resolves true when it went out, which starts the countdown. */
+  onSend: () => Promise<boolean>;
+  disabled?: boolean;
+  seconds?: number;
+}
+
+/** "Send code" button with the 60-second resend countdown every SMS form shares. */
+export function SmsCodeButton({ onSend, disabled, seconds = LIMITS.resendSeconds }: Props) {
+  const { t } = useTranslation();
+  const [left, setLeft] = useState(0);
+  const [sending, setSending] = useState(false);
+
+  useEffect(() => {
+    if (left <= 0) return undefined;
+    const timer = window.setTimeout(() => setLeft((n) => n - 1), 1000);
+    return () => window.clearTimeout(timer);
+  }, [left]);
+
+  async function send() {
+    setSending(true);
+    try {
+      if (await onSend()) setLeft(seconds);
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <Button data-testid="sms-send" disabled={disabled || left > 0} loading={sending} onClick={() => void send()}>
+      {left > 0 ? t('common.sms.resendIn', { seconds: left }) : t('common.sms.send')}
+    </Button>
+  );
+}

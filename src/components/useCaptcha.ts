@@ -1,0 +1,47 @@
+import { useCallback, useRef, useState } from 'react';
+import { LIMITS } from '../../contract/rules';
+import { paths } from '../../contract/paths';
+import type { CaptchaResult } from '../../contract/schemas/auth';
+import { http } from '../providers/http';
+
+export interface CaptchaState {
+  visible: boolean;
+  loading: boolean;
+  image: string;
+  capKey: string;
+  len: number;
+}
+
+const hidden: CaptchaState = { visible: false, loading: false, image: '', capKey: '', len: LIMITS.captchaLength };
+
+const loadPictureCaptcha = () => http.post<CaptchaResult>(paths.auth.captcha, {});
+
+/**
+ * A picture captcha shown on demand. Each answer is single-use on the server, so callers
+ * refresh after every attempt that sent one.
+ */
+export function useCaptcha(load: () => Promise<CaptchaResult> = loadPictureCaptcha) {
+  const [state, setState] = useState<CaptchaState>(hidden);
+  // Only the newest request may fill the image: quick double clicks must not show a stale key.
+  const latest = useRef(0);
+
+  const refresh = useCallback(async () => {
+    const ticket = ++latest.current;
+    setState((s) => ({ ...s, visible: true, loading: true }));
+    try {
+      const result = await load();
+      if (ticket === latest.current) {
+        setState({ visible: true, loading: false, image: result.data, capKey: result.capKey, len: result.len || LIMITS.captchaLength });
+      }
+    } catch {
+      if (ticket === latest.current) setState((s) => ({ ...s, loading: false }));
+    }
+  }, [load]);
+
+  const hide = useCallback(() => {
+    latest.current++;
+    setState(hidden);
+  }, []);
+
+  return { ...state, show: refresh, refresh, hide };
+}

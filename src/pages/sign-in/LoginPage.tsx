@@ -1,0 +1,45 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { LanguageSwitch } from '../../components/LanguageSwitch';
+import { LoginBrand } from './LoginBrand';
+import { LoginFooter } from './LoginFooter';
+import { LoginMethods } from './LoginMethods';
+import { useLoginPageConfig, useLoginTypes } from './useLoginConfig';
+import { useLoginQuery } from './useLoginQuery';
+import './login.css';
+
+/** A configured link may point inside the app (router link) or to another site. */
+function SmartLink({ href, children, testId }: { href: string; children: string; testId: string }) {
+  if (/^https?:\/\//i.test(href)) return <a href={href} data-testid={testId}>{children}</a>;
+  return <Link to={href} data-testid={testId}>{children}</Link>;
+}
+
+/** /login: branding, one tab per login type, links, language switch and footer. */
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const config = useLoginPageConfig();
+  const { appId, query } = useLoginQuery();
+  const methods = useLoginTypes(appId);
+  const forgetPasswordUrl = methods.types[0]?.forgetPasswordUrl || '/forgetPassword';
+  // Quotes and backslashes would end the CSS string early.
+  const background = config?.imageUrl ? { backgroundImage: `url("${config.imageUrl.replace(/["\\\n]/g, encodeURIComponent)}")` } : undefined;
+
+  return (
+    <div className="login-page" style={background}>
+      <div className="login-page__bar">
+        <LanguageSwitch size="middle" />
+      </div>
+      <main className="login-page__main">
+        <section className="login-card" aria-label={t('login.heading')}>
+          <LoginBrand config={config} />
+          <LoginMethods appId={appId} query={query} types={methods.types} isLoading={methods.isLoading} isError={methods.isError} />
+          <nav className="login-links" aria-label={t('login.links.label')}>
+            <SmartLink href={forgetPasswordUrl} testId="link-forget-password">{t('login.links.forgotPassword')}</SmartLink>
+            <SmartLink href="/registerAccount" testId="link-register">{t('login.links.register')}</SmartLink>
+          </nav>
+        </section>
+      </main>
+      <LoginFooter config={config} />
+    </div>
+  );
+}

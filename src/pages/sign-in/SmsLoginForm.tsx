@@ -1,0 +1,103 @@
+import { MobileOutlined, SafetyOutlined } from '@ant-design/icons';
+import { Button, Form } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { paths } from '../../../contract/paths';
+import { LIMITS, MOBILE_PATTERN } from '../../../contract/rules';
+import type { SendOtpResult } from '../../../contract/schemas/signIn';
+import { CaptchaInput } from '../../components/CaptchaInput';
+import { Input } from '../../components/inputs';
+import { SmsCodeButton } from '../../components/SmsCodeButton';
+import { useCaptcha } from '../../components/useCaptcha';
+import { errorCode } from '../../providers/apiError';
+import { feedback } from '../../providers/feedback';
+import { http } from '../../providers/http';
+import { CAPTCHA_REQUIRED, CAPTCHA_WRONG } from './loginErrors';
+import { LoginWarning } from './LoginWarning';
+import { useSignIn } from './useSignIn';
+
+interface Values {
+  mobileNo: string;
+  validateCode: string;
+  capText?: string;
+}
+
+/** Mobile + SMS code tab. A flagged IP must answer a picture captcha before a code is sent. */
+export function SmsLoginForm({ appId, query }: { appId?: string; query: Record<string, string> }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  const [smsCodeKey, setSmsCodeKey] = useState('');
+  const captcha = useCaptcha();
+  const { submit, submitting, warning, setWarning } = useSignIn();
+
+  async function sendCode(): Promise<boolean> {
+    let values: Pick<Values, 'mobileNo' | 'capText'>;
+    try {
+      values = await form.validateFields(captcha.visible ? ['mobileNo', 'capText'] : ['mobileNo']);
+    } catch {
+      return false;
+    }
+    const withCaptcha = captcha.visible ? { capKey: captcha.capKey, capText: values.capText } : {};
+    try {
+      const result = await http.post<SendOtpResult>(paths.auth.sendMsgLogin, { appId, mobileNo: values.mobileNo, ...withCaptcha });
+      setSmsCodeKey(result.msgCodeKey);
+      captcha.hide();
+      return true;
+    } catch (error) {
+      const code = errorCode(error);
+      if (code === CAPTCHA_WRONG) feedback.error(t('login.messages.captchaWrong'));
+      // Refusals other than these two were shown by the http layer.
+      if (code === CAPTCHA_REQUIRED || captcha.visible) {
+        form.setFieldValue('capText', '');
+        void captcha.refresh();
+      }
+      return false;
+    }
+  }
+
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      size="large"
+      requiredMark={false}
+      data-testid="sms-login-form"
+      onFinish={(values) => void submit({ loginType: 'MSG_CODE', mobileNo: values.mobileNo, validateCode: values.validateCode, smsCodeKey, appId, query })}
+    >
+      <Form.Item
+        name="mobileNo"
+        label={t('login.fields.mobile')}
+        rules={[
+          { required: true, message: t('login.validation.mobileRequired') },
+          { pattern: MOBILE_PATTERN, message: t('login.validation.mobileInvalid') },
+        ]}
+      >
+        <Input prefix={<MobileOutlined />} maxLength={11} inputMode="numeric" autoComplete="tel" placeholder={t('login.placeholders.mobile')} data-testid="login-mobile" />
+      </Form.Item>
+      {captcha.visible && (
+        <Form.Item name="capText" label={t('common.captcha.label')} rules={[{ required: true, len: captcha.len, message: t('common.captcha.required') }]}>
+          <CaptchaInput image={captcha.image} loading={captcha.loading} len={captcha.len} onRefresh={() => void captcha.refresh()} />
+        </Form.Item>
+      )}
+      <Form.Item label={t('login.fields.smsCode')} required>
+        <div className="sms-code-row">
+          <Form.Item
+            name="validateCode"
+            noStyle
+            rules={[
+              { required: true, message: t('login.validation.codeRequired') },
+              { max: LIMITS.codeMax, message: t('login.validation.codeTooLong') },
+            ]}
+          >
+            <Input prefix={<SafetyOutlined />} autoComplete="one-time-code" placeholder={t('login.placeholders.smsCode')} aria-label={t('login.fields.smsCode')} data-testid="login-sms-code" />
+          </Form.Item>
+          <SmsCodeButton onSend={sendCode} />
+        </div>
+      </Form.Item>
+      <LoginWarning message={warning} onClose={() => setWarning(null)} />
+      <Button type="primary" htmlType="submit" block loading={submitting} data-testid="login-submit">
+        {t('login.actions.submit')}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,22 @@
+import { paths } from '../../../contract/paths';
+import { errorCode } from '../../providers/apiError';
+import { http } from '../../providers/http';
+import { CAPTCHA_REQUIRED, WARNING_CODES } from './loginErrors';
+
+export type IpCheckOutcome = { kind: 'clear' } | { kind: 'captcha' } | { kind: 'warning'; message: string } | { kind: 'stop' };
+
+/**
+ * The scene check before a password sign-in: E30127 means this IP must answer a captcha first.
+ * Other refusals stop the attempt (a refused IP is shown under the form, the rest as a toast).
+ */
+export async function checkLoginScene(): Promise<IpCheckOutcome> {
+  try {
+    await http.post(paths.auth.ipCheck, { sceneCode: 'LOGIN' });
+    return { kind: 'clear' };
+  } catch (error) {
+    const code = errorCode(error);
+    if (code === CAPTCHA_REQUIRED) return { kind: 'captcha' };
+    if (WARNING_CODES.has(code)) return { kind: 'warning', message: (error as Error).message };
+    return { kind: 'stop' };
+  }
+}

@@ -1,0 +1,100 @@
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { errorCode, errorDataField } from '../../providers/apiError';
+import { feedback } from '../../providers/feedback';
+import { auth, type LoginParams, type LoginResult, type PasswordExpiryPrompt } from '../../providers/authProvider';
+import { CAPTCHA_REQUIRED, CAPTCHA_WRONG, CHANGE_PASSWORD_CODES, resetPasswordPath, WARNING_CODES } from './loginErrors';
+
+export interface SignInHooks {
+  /** The server wants a picture captcha (E30127). */
+  onCaptchaRequired?: () => void;
+  /** Any answer after a captcha was sent: the captcha is used up either way. */
+  onAttemptFinished?: () => void;
+}
+
+/**
+ * Runs a sign-in through the auth provider and turns the answer into what the page shows:
+ * the warning under the form, captcha escalation, the change-password dialogs and the
+ * password-expiry reminder, then goes where the provider says.
+ *
+ * The login page lives outside <Refine> (its runtime would break the page's size budget),
+ * so it calls authProvider.login itself instead of going through useLogin.
+ */
+export function useSignIn() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [submitting, setSubmitting] = useState(false);
+  const [warning, setWarning] = useState<string | null>(null);
+
+  const askAboutExpiry = useCallback(
+    (prompt: PasswordExpiryPrompt) => {
+      feedback.confirm({
+        title: t('login.expiry.title'),
+        content: t('login.expiry.content', { days: prompt.days }),
+        okText: t('login.actions.goChange'),
+        cancelText: t('login.actions.skip'),
+        onOk: () => navigate(resetPasswordPath(prompt.srmi)),
+        onCancel: async () => {
+          const next = await auth.resumeLogin(prompt);
+          if (next.redirectTo) navigate(next.redirectTo, { replace: true });
+        },
+      });
+    },
+    [navigate, t],
+  );
+
+  const showFailure = useCallback(
+    (error: unknown, hooks: SignInHooks) => {
+      const code = errorCode(error);
+      const text = error instanceof Error ? error.message : '';
+      if (code === CAPTCHA_REQUIRED) {
+        hooks.onCaptchaRequired?.();
+      } else if (code === CAPTCHA_WRONG) {
+        feedback.error(t('login.messages.captchaWrong'));
+      } else if (WARNING_CODES.has(code)) {
+        setWarning(text);
+      } else if (CHANGE_PASSWORD_CODES.has(code)) {
+        const srmi = errorDataField(error, 'srmi');
+        feedback.confirm({
+          content: text,
+          okText: t('login.actions.goChange'),
+          cancelText: t('common.actions.close'),
+          onOk: () => navigate(resetPasswordPath(srmi)),
+        });
+      }
+      // Anything else was already shown as a toast by the http layer.
+    },
+    [navigate, t],
+  );
+
+  const submit = useCallback(
+    async (params: LoginParams, hooks: SignInHooks = {}): Promise<boolean> => {
+      setSubmitting(true);
+      setWarning(null);
+      // A sign-in that ends in a full-page load keeps the button busy until the page goes.
+      let leaving = false;
+      try {
+        const result = (await auth.provider.login(params)) as LoginResult;
+        hooks.onAttemptFinished?.();
+        if (!result.success) {
+          showFailure(result.error, hooks);
+          return false;
+        }
+        if (result.passwordExpiry) askAboutExpiry(result.passwordExpiry);
+        else if (result.redirectTo) navigate(result.redirectTo, { replace: true });
+        else leaving = true;
+        return true;
+      } catch (error) {
+        hooks.onAttemptFinished?.();
+        showFailure(error, hooks);
+        return false;
+      } finally {
+        if (!leaving) setSubmitting(false);
+      }
+    },
+    [askAboutExpiry, navigate, showFailure],
+  );
+
+  return { submit, submitting, setSubmitting, warning, setWarning };
+}
