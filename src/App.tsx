@@ -1,0 +1,79 @@
+import { Authenticated, Refine } from '@refinedev/core';
+import routerProvider from '@refinedev/react-router';
+import { Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { PageLoading } from './components/PageLoading';
+import { HOME_PATH, LOGIN_PATH } from './config';
+import { useDayjsLocale } from './hooks/useDayjsLocale';
+import * as Pages from './pages';
+import { accessControlProvider } from './providers/accessControlProvider';
+import { authProvider } from './providers/authProvider';
+import { dataProvider } from './providers/dataProvider';
+import { i18nProvider } from './providers/i18nProvider';
+import { resources } from './resources';
+
+const refineOptions = {
+  // The session check runs in <Authenticated>; Refine's own per-route check would also
+  // fire on the public pages and ask the server about a session that is not there.
+  disableRouteChangeHandler: true,
+  disableTelemetry: true,
+  reactQuery: {
+    clientConfig: {
+      // Failures are shown once by the http layer; silent retries would repeat the toast.
+      defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
+    },
+  },
+};
+
+/** Signed-in part: session check, then the layout around the page. */
+function Protected() {
+  return (
+    <Authenticated key="protected" redirectOnFail={LOGIN_PATH} appendCurrentPathToQuery={false} loading={<PageLoading />}>
+      <Pages.PortalLayout />
+    </Authenticated>
+  );
+}
+
+/**
+ * The Refine application: every route except /login, which Root renders on its own so the
+ * sign-in page does not download the Refine runtime. Loaded lazily by Root.
+ */
+export default function App() {
+  useDayjsLocale();
+  return (
+    <Refine
+      routerProvider={routerProvider}
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      accessControlProvider={accessControlProvider}
+      i18nProvider={i18nProvider}
+      resources={resources}
+      options={refineOptions}
+    >
+      <Suspense fallback={<PageLoading />}>
+        <Routes>
+          <Route element={<Protected />}>
+            <Route path="/myApp" element={<Pages.MyAppsPage />} />
+            <Route path="/info" element={<Pages.InfoPage />} />
+            <Route path="/safe" element={<Pages.SafePage />} />
+            <Route path="/device" element={<Pages.DevicePage />} />
+            <Route path="/mailbox" element={<Pages.MailboxPage />} />
+            <Route path="/mailbox/groupMember" element={<Pages.GroupMemberPage />} />
+            <Route path="/applicationAuthority" element={<Pages.RequestsPage />} />
+            <Route path="/approvalAuthority" element={<Pages.ApprovalsPage />} />
+            <Route path="/log" element={<Pages.LogPage />} />
+          </Route>
+          <Route path="/404" element={<Pages.NotFoundPage />} />
+          <Route path="/permissionsNone" element={<Pages.PermissionsNonePage />} />
+          <Route path="/forgetPassword" element={<Pages.ForgetPasswordPage />} />
+          <Route path="/resetPassword" element={<Pages.ResetPasswordPage />} />
+          <Route path="/registerAccount" element={<Pages.RegisterPage />} />
+          <Route path="/secondAuth" element={<Pages.SecondAuthPage />} />
+          <Route path="/selfService" element={<Pages.SelfServicePage />} />
+          <Route path="/" element={<Navigate to={HOME_PATH} replace />} />
+          <Route path="*" element={<Navigate to={HOME_PATH} replace />} />
+        </Routes>
+      </Suspense>
+    </Refine>
+  );
+}

@@ -1,0 +1,31 @@
+import { ConfigProvider } from 'antd';
+import enUS from 'antd/locale/en_US';
+import zhCN from 'antd/locale/zh_CN';
+import type { ReactNode } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { i18n } from '../providers/i18nProvider';
+import { FeedbackBridge } from './FeedbackBridge';
+
+const theme = { token: { colorPrimary: '#1677ff', borderRadius: 6 } };
+
+/** antd configuration that follows the chosen language. */
+function AntdConfig({ children }: { children: ReactNode }) {
+  const { i18n: current } = useTranslation();
+  const en = current.language === 'en';
+  return (
+    // Chinese two-character buttons would get a space inserted (登 录); tests and users expect 登录.
+    <ConfigProvider locale={en ? enUS : zhCN} theme={theme} button={{ autoInsertSpace: false }}>
+      <FeedbackBridge />
+      {children}
+    </ConfigProvider>
+  );
+}
+
+/** Language, theme and feedback for every page, signed in or not. */
+export function AppShell({ children }: { children: ReactNode }) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <AntdConfig>{children}</AntdConfig>
+    </I18nextProvider>
+  );
+}

@@ -1,0 +1,23 @@
+import { lazy } from 'react';
+
+/**
+ * Every screen of the Refine application is its own chunk, loaded when first visited
+ * (the sign-in page is loaded by Root).
+ */
+export const PortalLayout = lazy(() => import('../layout/PortalLayout'));
+export const MyAppsPage = lazy(() => import('./my-apps/MyAppsPage'));
+export const InfoPage = lazy(() => import('./placeholders/InfoPage'));
+export const SafePage = lazy(() => import('./placeholders/SafePage'));
+export const DevicePage = lazy(() => import('./placeholders/DevicePage'));
+export const MailboxPage = lazy(() => import('./placeholders/MailboxPage'));
+export const GroupMemberPage = lazy(() => import('./placeholders/GroupMemberPage'));
+export const RequestsPage = lazy(() => import('./placeholders/RequestsPage'));
+export const ApprovalsPage = lazy(() => import('./placeholders/ApprovalsPage'));
+export const LogPage = lazy(() => import('./placeholders/LogPage'));
+export const NotFoundPage = lazy(() => import('./errors/NotFoundPage'));
+export const PermissionsNonePage = lazy(() => import('./errors/PermissionsNonePage'));
+export const ForgetPasswordPage = lazy(() => import('./placeholders/ForgetPasswordPage'));
+export const ResetPasswordPage = lazy(() => import('./placeholders/ResetPasswordPage'));
+export const RegisterPage = lazy(() => import('./placeholders/RegisterPage'));
+export const SecondAuthPage = lazy(() => import('./placeholders/SecondAuthPage'));
+export const SelfServicePage = lazy(() => import('./placeholders/SelfServicePage'));

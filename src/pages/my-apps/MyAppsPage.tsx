@@ -1,0 +1,59 @@
+import { useList } from '@refinedev/core';
+import { Button, Empty, Result, Skeleton, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AppTile } from '../../../contract/schemas/personal';
+import { AppTileButton } from './AppTileButton';
+import { ssoUrl } from './ssoUrl';
+import './myApps.css';
+
+/** /myApp: the user's applications; a tile opens the app by single sign-on in a new tab. */
+export default function MyAppsPage() {
+  const { t } = useTranslation();
+  const { result, query } = useList<AppTile>({ resource: 'applications', pagination: { mode: 'off' } });
+  const [activeId, setActiveId] = useState<number | null>(null);
+
+  function open(app: AppTile) {
+    setActiveId(app.id);
+    window.open(ssoUrl(app.clientId), '_blank', 'noopener');
+  }
+
+  let body;
+  if (query.isLoading) {
+    body = (
+      <div data-testid="apps-loading" aria-busy="true">
+        <Skeleton active paragraph={{ rows: 3 }} />
+      </div>
+    );
+  } else if (query.isError) {
+    body = (
+      <Result
+        status="error"
+        title={t('applications.loadFailed')}
+        subTitle={query.error?.message}
+        extra={<Button onClick={() => void query.refetch()}>{t('common.actions.retry')}</Button>}
+      />
+    );
+  } else if (result.data.length === 0) {
+    body = <Empty description={t('applications.empty')} />;
+  } else {
+    body = (
+      <div className="app-grid" role="list" aria-label={t('applications.title')}>
+        {result.data.map((app) => (
+          <div role="listitem" key={app.id}>
+            <AppTileButton app={app} active={app.id === activeId} onOpen={open} />
+          </div>
+        ))}
+      </div>
+    );
+  }
+
+  return (
+    <section>
+      <Typography.Title level={4} style={{ marginTop: 0 }}>
+        {t('applications.title')}
+      </Typography.Title>
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,5 @@
+import { SectionPage } from './SectionPage';
+
+export default function ApprovalsPage() {
+  return <SectionPage titleKey="menu.approvalAuthority" />;
+}

@@ -1,0 +1,5 @@
+import { PublicPage } from './PublicPage';
+
+export default function ForgetPasswordPage() {
+  return <PublicPage titleKey="pages.forgetPassword" />;
+}

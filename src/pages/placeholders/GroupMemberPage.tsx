@@ -1,0 +1,5 @@
+import { SectionPage } from './SectionPage';
+
+export default function GroupMemberPage() {
+  return <SectionPage titleKey="menu.groupMember" />;
+}

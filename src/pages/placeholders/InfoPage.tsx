@@ -1,0 +1,5 @@
+import { SectionPage } from './SectionPage';
+
+export default function InfoPage() {
+  return <SectionPage titleKey="menu.info" />;
+}

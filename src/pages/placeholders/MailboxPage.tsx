@@ -1,0 +1,5 @@
+import { SectionPage } from './SectionPage';
+
+export default function MailboxPage() {
+  return <SectionPage titleKey="menu.mailbox" />;
+}

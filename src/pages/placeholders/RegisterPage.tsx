@@ -1,0 +1,5 @@
+import { PublicPage } from './PublicPage';
+
+export default function RegisterPage() {
+  return <PublicPage titleKey="pages.registerAccount" />;
+}

@@ -1,0 +1,5 @@
+import { SectionPage } from './SectionPage';
+
+export default function RequestsPage() {
+  return <SectionPage titleKey="menu.applicationAuthority" />;
+}

@@ -1,0 +1,5 @@
+import { PublicPage } from './PublicPage';
+
+export default function ResetPasswordPage() {
+  return <PublicPage titleKey="pages.resetPassword" />;
+}

@@ -1,0 +1,5 @@
+import { SectionPage } from './SectionPage';
+
+export default function SafePage() {
+  return <SectionPage titleKey="menu.safe" />;
+}

@@ -1,0 +1,5 @@
+import { PublicPage } from './PublicPage';
+
+export default function SecondAuthPage() {
+  return <PublicPage titleKey="pages.secondAuth" />;
+}
