@@ -1,6 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 18090);
+/** Built SPA to serve; parallel runs build into their own folder (vite build --outDir …). */
+const STATIC_DIR = process.env.E2E_STATIC_DIR ?? 'dist';
+const DATA_DIR = `.tmp/e2e-${PORT}`;
 
 /**
  * End-to-end journeys in Debian's Chromium (browser downloads are not available here) against
@@ -28,7 +31,7 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 860 } } },
   ],
   webServer: {
-    command: 'rm -rf .tmp/e2e && npx tsx server/main.ts',
+    command: `rm -rf ${DATA_DIR} && npx tsx server/main.ts`,
     url: `http://127.0.0.1:${PORT}/idaas/auth/v1/sm2_key`,
     timeout: 120_000,
     reuseExistingServer: false,
@@ -38,8 +41,8 @@ export default defineConfig({
       IDAAS_MODE: 'test',
       PORT: String(PORT),
       HOST: '127.0.0.1',
-      DATABASE_URL: 'file:.tmp/e2e/idaas.db',
-      STATIC_DIR: 'dist',
+      DATABASE_URL: `file:${DATA_DIR}/idaas.db`,
+      STATIC_DIR,
     },
   },
 });

@@ -1,0 +1,43 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'Idaas@2026';
+
+/** The newest code texted to a number, read from the demo outbox (test mode only). */
+export async function lastSmsCode(request: APIRequestContext, mobileNo: string): Promise<string> {
+  const res = await request.get(`/idaas/dev/sms?mobileNo=${mobileNo}`);
+  expect(res.ok(), `an SMS was sent to ${mobileNo}`).toBe(true);
+  return (await res.json()).data.code as string;
+}
+
+/** Waits until a code newer than `previous` reaches the number. */
+export async function nextSmsCode(request: APIRequestContext, mobileNo: string, previousSentAt: string | null): Promise<string> {
+  let code = '';
+  await expect.poll(async () => {
+    const res = await request.get(`/idaas/dev/sms?mobileNo=${mobileNo}`);
+    if (!res.ok()) return false;
+    const data = (await res.json()).data as { code: string; sentAt: string };
+    code = data.code;
+    return data.sentAt !== previousSentAt;
+  }).toBe(true);
+  return code;
+}
+
+export async function lastSmsSentAt(request: APIRequestContext, mobileNo: string): Promise<string | null> {
+  const res = await request.get(`/idaas/dev/sms?mobileNo=${mobileNo}`);
+  return res.ok() ? ((await res.json()).data.sentAt as string) : null;
+}
+
+/** The answer of a picture captcha shown on the page, by its capKey. */
+export async function captchaAnswer(request: APIRequestContext, capKey: string): Promise<string> {
+  const res = await request.get(`/idaas/dev/captcha?capKey=${encodeURIComponent(capKey)}`);
+  return (await res.json()).data.answer as string;
+}
+
+/** Signs in on the ACCOUNT tab as a person would, and waits to leave /login. */
+export async function signIn(page: Page, account: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await page.getByTestId('login-account').fill(account);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-password').press('Enter');
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
