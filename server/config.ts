@@ -10,7 +10,7 @@ export interface Config {
   staticDir: string | null;
   trustProxy: boolean;
   session: { idleMinutes: number; absoluteHours: number; touchSeconds: number };
-  lockout: { captchaAfter: number; lockAfter: number; windowMinutes: number; lockMinutes: number; ipFailuresPerHour: number };
+  lockout: { captchaAfter: number; ipCaptchaAfter: number; lockAfter: number; windowMinutes: number; lockMinutes: number; ipFailuresPerHour: number };
   otp: { ttlSeconds: number; maxTries: number; resendSeconds: number; dailyPerNumber: number };
   captcha: { ttlSeconds: number; sliderTolerance: number };
   ticketMinutes: number;
@@ -52,6 +52,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     lockout: {
       captchaAfter: num(env, 'LOGIN_CAPTCHA_AFTER', 3),
+      // Many employees share one egress address: the page asks everyone there for a captcha
+      // only once failures from it pile up, not after a colleague's third typo.
+      ipCaptchaAfter: num(env, 'LOGIN_IP_CAPTCHA_AFTER', 20),
       lockAfter: num(env, 'LOGIN_LOCK_AFTER', 10),
       windowMinutes: 15,
       lockMinutes: num(env, 'LOGIN_LOCK_MINUTES', 15),

@@ -25,6 +25,8 @@ export async function registerSpa(app: FastifyInstance, staticDir: string | null
       root,
       index: false,
       wildcard: true,
+      // The build writes .br/.gz beside each asset; clients get the smallest they accept.
+      preCompressed: true,
       setHeaders(reply, filePath) {
         if (filePath.startsWith(join(root, 'assets'))) reply.header('cache-control', 'public, max-age=31536000, immutable');
       },

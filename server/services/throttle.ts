@@ -10,7 +10,7 @@ const ipKey = (ip: string) => `ip:${ip}`;
  * captcha and lock answers reveal nothing about which accounts exist.
  */
 export function throttleService(ctx: ServiceContext) {
-  const { captchaAfter, lockAfter, windowMinutes, lockMinutes, ipFailuresPerHour } = ctx.config.lockout;
+  const { captchaAfter, ipCaptchaAfter, lockAfter, windowMinutes, lockMinutes, ipFailuresPerHour } = ctx.config.lockout;
   const repo = ctx.repos.loginFailures;
 
   async function failuresInWindow(subject: string, windowMs: number): Promise<{ failures: number; lockedUntil: number | null }> {
@@ -29,7 +29,7 @@ export function throttleService(ctx: ServiceContext) {
     },
     async ipNeedsCaptcha(ip: string): Promise<boolean> {
       const { failures } = await failuresInWindow(ipKey(ip), HOUR);
-      return failures >= captchaAfter;
+      return failures >= ipCaptchaAfter;
     },
     /** E30053 while locked; otherwise whether a captcha must accompany the next try. */
     async accountState(account: string): Promise<{ captchaRequired: boolean }> {

@@ -61,6 +61,14 @@ describe.each(storeCases())('password sign-in ($name)', (store) => {
     expect(ok.json().data.passwordExpireDays).toBe(3);
   });
 
+  it('makes ip-check ask for a captcha once an address has failed 20 times in the hour', async () => {
+    const ip = '10.6.0.1';
+    expect((await client.post('/auth/v1/ip-check', { sceneCode: 'LOGIN' }, { ip })).json().code).toBe('D00000');
+    for (let i = 0; i < 20; i++) await passwordLogin(client, `someone-${i}`, 'Bad@pass1', {}, ip);
+    const res = await client.post('/auth/v1/ip-check', { sceneCode: 'LOGIN' }, { ip });
+    expect(res.json().code).toBe('E30127');
+  });
+
   it('refuses a reused or wrong captcha', async () => {
     for (let i = 0; i < 3; i++) await passwordLogin(client, 'zhaoliu', 'Bad@pass1', {}, '10.3.0.1');
     const cap = (await client.post('/auth/v1/pacas/get-valid-code')).json().data;

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page, type Response } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Idaas@2026';
 
@@ -33,11 +33,29 @@ export async function captchaAnswer(request: APIRequestContext, capKey: string):
   return (await res.json()).data.answer as string;
 }
 
-/** Signs in on the ACCOUNT tab as a person would, and waits to leave /login. */
+/**
+ * Signs in on the ACCOUNT tab as a person would, solving the picture captcha if the page asks
+ * for one (earlier journeys' failures from this address can make it), and waits to leave /login.
+ */
 export async function signIn(page: Page, account: string, password = DEMO_PASSWORD): Promise<void> {
-  await page.goto('/login');
-  await page.getByTestId('login-account').fill(account);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-password').press('Enter');
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  let capKey = '';
+  const watch = async (response: Response) => {
+    if (response.url().includes('/auth/v1/pacas/get-valid-code')) capKey = (await response.json()).data.capKey;
+  };
+  page.on('response', watch);
+  try {
+    await page.goto('/login');
+    await page.getByTestId('login-account').fill(account);
+    await page.getByTestId('login-password').fill(password);
+    await page.getByTestId('login-password').press('Enter');
+    const left = page.waitForURL((url) => !url.pathname.startsWith('/login')).then(() => 'left' as const);
+    const asked = page.getByTestId('captcha-image').waitFor().then(() => 'captcha' as const);
+    if ((await Promise.race([left, asked])) === 'captcha') {
+      await expect.poll(() => capKey).not.toBe('');
+      await page.getByTestId('captcha-input').pressSequentially(await captchaAnswer(page.request, capKey));
+      await left;
+    }
+  } finally {
+    page.off('response', watch);
+  }
 }
