@@ -1,12 +1,14 @@
-import type { LoginPageConfig, LoginTypeConfig } from '../../contract/schemas/auth.js';
+import type { LoginTypeConfig } from '../../contract/schemas/auth.js';
+import type { StoredLoginPage } from '../services/loginConfig.js';
 import type { HomeContent } from '../../contract/schemas/account.js';
 
-export const defaultLoginPage: LoginPageConfig = {
+export const defaultLoginPage: StoredLoginPage = {
   id: 'default',
   imageUrl: '',
   logoUrl: '',
   companyName: '星河科技统一身份认证平台',
   versionInfo: 'v0.1.0',
+  translations: { en: { companyName: 'Galaxy Tech Identity Portal' } },
 };
 
 const links = { forgetPasswordUrl: '/forgetPassword', updatePasswordUrl: '/resetPassword', umSelfHelpUrl: '', adSelfHelpUrl: '' };

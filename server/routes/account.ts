@@ -2,10 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { paths } from '../../contract/paths.js';
 import { emptyBody, loginPageConfigBody } from '../../contract/index.js';
 import { publicRoute, userRoute } from '../http/route.js';
+import { langOf } from '../http/envelope.js';
 
 /** The signed-in user's own data: identity, roles, applications, home numbers. */
 export default async function accountRoutes(app: FastifyInstance): Promise<void> {
-  publicRoute(app, 'POST', paths.system.loginPageConfig, loginPageConfigBody, ({ services }) => services.loginConfig.page());
+  publicRoute(app, 'POST', paths.system.loginPageConfig, loginPageConfigBody, ({ services, request }) => services.loginConfig.page(langOf(request)));
 
   for (const url of [paths.user.currentUserDetail, paths.personal.currentUserDetail]) {
     userRoute(app, 'POST', url, emptyBody, ({ services, user }) => services.account.currentUser(user));

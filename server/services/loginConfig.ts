@@ -2,11 +2,15 @@ import type { LoginPageConfig, LoginTypeConfig } from '../../contract/schemas/au
 import type { LoginType } from '../../contract/rules.js';
 import type { AppRow } from '../repositories/apps.js';
 import type { ServiceContext } from './context.js';
+import type { Lang } from '../../contract/codes.js';
 
 export const LOGIN_PAGE_KEY = 'login.page';
 export const LOGIN_TYPES_KEY = 'login.types';
 
-const DEFAULT_PAGE: LoginPageConfig = { id: 'default', imageUrl: '', logoUrl: '', companyName: '', versionInfo: '' };
+/** Stored form: the default (zh) texts plus per-language overrides. */
+export type StoredLoginPage = LoginPageConfig & { translations?: Partial<Record<Lang, Partial<LoginPageConfig>>> };
+
+const DEFAULT_PAGE: StoredLoginPage = { id: 'default', imageUrl: '', logoUrl: '', companyName: '', versionInfo: '' };
 
 /** Sign-in page settings and which login types an application allows. */
 export function loginConfigService(ctx: ServiceContext) {
@@ -24,8 +28,11 @@ export function loginConfigService(ctx: ServiceContext) {
   }
 
   return {
-    async page(): Promise<LoginPageConfig[]> {
-      return [(await ctx.repos.config.get<LoginPageConfig>(LOGIN_PAGE_KEY)) ?? DEFAULT_PAGE];
+    /** The page configuration, with the texts of the asked language where one is configured. */
+    async page(lang: Lang): Promise<LoginPageConfig[]> {
+      const stored = (await ctx.repos.config.get<StoredLoginPage>(LOGIN_PAGE_KEY)) ?? DEFAULT_PAGE;
+      const { translations, ...page } = stored;
+      return [{ ...page, ...(translations?.[lang] ?? {}) }];
     },
     /** Login types for the login page, narrowed to the app's allowed ones when an appId is given. */
     async typesFor(appId: string | undefined): Promise<LoginTypeConfig[]> {

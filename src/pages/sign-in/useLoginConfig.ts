@@ -1,11 +1,13 @@
+import { useTranslation } from 'react-i18next';
 import { paths } from '../../../contract/paths';
 import type { LoginPageConfig, LoginTypeConfig } from '../../../contract/schemas/auth';
 import { useRequest } from '../../hooks/useRequest';
 import { http } from '../../providers/http';
 
-/** Branding of the login page (data[0] of the page configuration). */
+/** Branding of the login page (data[0] of the page configuration), in the current language. */
 export function useLoginPageConfig(): LoginPageConfig | undefined {
-  const { data } = useRequest(() => http.post<LoginPageConfig[]>(paths.system.loginPageConfig, { isOptions: true }), 'page');
+  const { i18n } = useTranslation();
+  const { data } = useRequest(() => http.post<LoginPageConfig[]>(paths.system.loginPageConfig, { isOptions: true }), `page:${i18n.language}`);
   return Array.isArray(data) ? data[0] : undefined;
 }
 
