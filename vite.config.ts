@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './build/precompress';
 
 const API_SERVER = 'http://127.0.0.1:8080';
 
@@ -11,7 +12,7 @@ const API_SERVER = 'http://127.0.0.1:8080';
 const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|axios)[\\/]/;
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     // The Fastify server answers the API and the admin workbench; vite serves the SPA.
     proxy: {
