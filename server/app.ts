@@ -58,7 +58,7 @@ export async function buildApp({ config, clock = systemClock, logger = false }: 
   app.addHook('onClose', async () => store.db.destroy());
 
   registerErrorHandler(app);
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   await app.register(cookie);
   registerCsrfGuard(app);
 

@@ -18,6 +18,16 @@ export function usersRepo(db: Kysely<Database>) {
       if (employee) await db.insertInto('user_portal_roles').values({ user_ref: row.id, role_ref: employee.id }).execute();
       return row.id;
     },
+    /** A user with the names of their line manager and (for mailboxes) their mailbox manager. */
+    findWithManagers(id: number) {
+      return db.selectFrom('users as u')
+        .leftJoin('users as m', 'm.id', 'u.manager_user_ref')
+        .leftJoin('users as b', 'b.id', 'u.mailbox_manager_ref')
+        .selectAll('u')
+        .select(['m.user_id as manager_account', 'm.user_name as manager_name', 'b.user_id as mailbox_manager_account', 'b.user_name as mailbox_manager_name'])
+        .where('u.id', '=', id)
+        .executeTakeFirst();
+    },
     findById(id: number): Promise<UserRow | undefined> {
       return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
     },
@@ -35,10 +45,6 @@ export function usersRepo(db: Kysely<Database>) {
     },
     findByMobile(mobile: string): Promise<UserRow | undefined> {
       return db.selectFrom('users').selectAll().where('mobile_no', '=', mobile).executeTakeFirst();
-    },
-    async accountOf(id: number | null): Promise<{ user_id: string; user_name: string } | undefined> {
-      if (id === null) return undefined;
-      return db.selectFrom('users').select(['user_id', 'user_name']).where('id', '=', id).executeTakeFirst();
     },
     /** A new password: hash, measured strength, a fresh expiry, and no pending forced change. */
     async updatePassword(id: number, hash: string, level: string, now: number, expiresAt: number): Promise<void> {

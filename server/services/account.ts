@@ -25,9 +25,8 @@ export function accountService(ctx: ServiceContext) {
     safety,
 
     async currentUser(auth: AuthUser): Promise<CurrentUser> {
-      const user = await load(auth);
-      const manager = await ctx.repos.users.accountOf(user.manager_user_ref);
-      const mailboxManager = await ctx.repos.users.accountOf(user.mailbox_manager_ref);
+      const user = await ctx.repos.users.findWithManagers(auth.userRef);
+      if (!user) throw notSignedIn();
       return {
         id: user.id,
         userId: user.user_id,
@@ -49,12 +48,12 @@ export function accountService(ctx: ServiceContext) {
           companyName: user.company_name,
           deptName: user.dept_name,
           positionName: user.position_name,
-          managerUserName: manager?.user_name ?? null,
-          managerUserId: manager?.user_id ?? null,
+          managerUserName: user.manager_name,
+          managerUserId: user.manager_account,
           seniorLeader: user.senior_leader === 1,
         },
-        managerUserId: mailboxManager?.user_id ?? null,
-        managerUserName: mailboxManager?.user_name ?? null,
+        managerUserId: user.mailbox_manager_account,
+        managerUserName: user.mailbox_manager_name,
       };
     },
 
