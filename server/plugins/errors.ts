@@ -24,6 +24,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(400).send({ code: 'E00001', message: `${codeMessage('E00001', lang)} — ${describeZod(error)}`, data: null });
     }
     const status = (error as FastifyError).statusCode;
+    if (status === 404 || status === 403) {
+      const code = status === 404 ? 'E00404' : 'E00403';
+      return reply.status(status).send({ code, message: codeMessage(code, lang), data: null });
+    }
     if (status && status >= 400 && status < 500) {
       // Malformed JSON, wrong content type, oversized body: the client's fault, said plainly.
       return reply.status(400).send({ code: 'E00001', message: `${codeMessage('E00001', lang)} — body: ${error.message}`, data: null });

@@ -31,13 +31,14 @@ export async function registerSpa(app: FastifyInstance, staticDir: string | null
         if (filePath.startsWith(join(root, 'assets'))) reply.header('cache-control', 'public, max-age=31536000, immutable');
       },
     });
+    // The workbench folder itself (the admin landing URL is /systemhub/#/home).
+    app.get('/systemhub/', (_request, reply) => reply.sendFile('systemhub/index.html'));
   }
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith(`${API_PREFIX}/`) || request.url === API_PREFIX || !index || request.method !== 'GET') {
       return reply.status(404).send({ code: 'E00404', message: codeMessage('E00404', langOf(request)), data: null });
     }
-    if (request.url.startsWith('/systemhub')) return reply.sendFile('systemhub/index.html');
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(index);
   });
 }
