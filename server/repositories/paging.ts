@@ -42,3 +42,8 @@ export function ilike(column: string, text: string): RawBuilder<boolean> {
 export function startsWith(column: string, text: string): RawBuilder<boolean> {
   return sql<boolean>`(${sql.ref(column)} >= ${text} and ${sql.ref(column)} < ${`${text}\uffff`})`;
 }
+
+/** Maps the rows of a page, keeping its total and whether the count was capped. */
+export function mapPage<R, T>(result: PageResult<R>, map: (row: R) => T): PageResult<T> {
+  return { ...result, datas: result.datas.map(map) };
+}

@@ -29,7 +29,7 @@ export function permissionsRepo(db: Kysely<Database>) {
         : [];
       const groups = appRefs.length ? await db.selectFrom('perm_groups').select(['id', 'app_ref']).where('app_ref', 'in', appRefs).execute() : [];
       return {
-        total: result.total,
+        ...result,
         datas: result.datas.map((app) => ({
           appId: app.app_id,
           appName: app.app_name,

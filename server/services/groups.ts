@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { GroupMember, MailGroup, PublicMailbox, UserSearchResult } from '../../contract/schemas/groups.js';
 import type { PageResult } from '../../contract/schemas/common.js';
 import { forbidden, invalid, notFound } from '../http/errors.js';
+import { mapPage } from '../repositories/paging.js';
 import type { AuthUser, Caller, ServiceContext } from './context.js';
 import type { CoreServices } from './deps.js';
 
@@ -44,11 +45,9 @@ export function groupsService(ctx: ServiceContext, deps: Pick<CoreServices, 'aud
 
   return {
     async mailboxes(user: AuthUser, filters: { userName?: string; userId?: string }, pageNum: number, pageSize: number): Promise<PageResult<PublicMailbox>> {
-      const result = await repo.pageMailboxes(user.userRef, filters, pageNum, pageSize);
-      return {
-        total: result.total,
-        datas: result.datas.map((m) => ({ userId: m.user_id, userName: m.user_name, email: m.email, workInfo: { deptName: m.dept_name }, userExpireDate: iso(m.user_expire_date) })),
-      };
+      return mapPage(await repo.pageMailboxes(user.userRef, filters, pageNum, pageSize), (m) => ({
+        userId: m.user_id, userName: m.user_name, email: m.email, workInfo: { deptName: m.dept_name }, userExpireDate: iso(m.user_expire_date),
+      }));
     },
 
     /** Sets a mailbox password (typed, SM2-encrypted; or generated and shown once). */
@@ -69,17 +68,14 @@ export function groupsService(ctx: ServiceContext, deps: Pick<CoreServices, 'aud
     },
 
     async groups(user: AuthUser, filters: { groupName?: string; groupType?: number }, pageNum: number, pageSize: number): Promise<PageResult<MailGroup>> {
-      const result = await repo.pageGroups(user.userRef, filters, pageNum, pageSize);
-      return {
-        total: result.total,
-        datas: result.datas.map((g) => ({ groupCode: g.group_code, groupName: g.group_name, groupType: g.group_type as 1 | 2, email: g.email, memberNumber: Number(g.member_number ?? 0) })),
-      };
+      return mapPage(await repo.pageGroups(user.userRef, filters, pageNum, pageSize), (g) => ({
+        groupCode: g.group_code, groupName: g.group_name, groupType: g.group_type as 1 | 2, email: g.email, memberNumber: Number(g.member_number ?? 0),
+      }));
     },
 
     async members(user: AuthUser, groupCode: string, pageNum: number, pageSize: number): Promise<PageResult<GroupMember>> {
       const group = await managedGroup(user, groupCode);
-      const result = await repo.pageMembers(group.id, pageNum, pageSize);
-      return { total: result.total, datas: result.datas.map((m) => ({ userId: m.user_id, userName: m.user_name, companyName: m.company_name, deptName: m.dept_name })) };
+      return mapPage(await repo.pageMembers(group.id, pageNum, pageSize), (m) => ({ userId: m.user_id, userName: m.user_name, companyName: m.company_name, deptName: m.dept_name }));
     },
 
     async addMembers(user: AuthUser, groupCode: string, accounts: string[], caller: Caller): Promise<{ added: number }> {
@@ -110,8 +106,7 @@ export function groupsService(ctx: ServiceContext, deps: Pick<CoreServices, 'aud
 
     async search(filters: { userName?: string; keyWord?: string }, pageNum: number, pageSize: number): Promise<PageResult<UserSearchResult>> {
       if (!filters.userName && !filters.keyWord) return { datas: [], total: 0 };
-      const result = await repo.searchPeople(filters, pageNum, pageSize);
-      return { total: result.total, datas: result.datas.map((u) => ({ id: u.id, userId: u.user_id, userName: u.user_name, deptName: u.dept_name })) };
+      return mapPage(await repo.searchPeople(filters, pageNum, pageSize), (u) => ({ id: u.id, userId: u.user_id, userName: u.user_name, deptName: u.dept_name }));
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { ApplyRecord, AppOption, RoleOption } from '../../contract/schemas/permissions.js';
 import type { PageResult } from '../../contract/schemas/common.js';
 import { AppError, forbidden, invalid, notFound } from '../http/errors.js';
+import { mapPage } from '../repositories/paging.js';
 import type { AuthUser, Caller, ServiceContext } from './context.js';
 import type { AuditService } from './audit.js';
 
@@ -34,8 +35,7 @@ export function requestsService(ctx: ServiceContext, audit: AuditService) {
     },
 
     async mine(user: AuthUser, status: number | null, pageNum: number, pageSize: number): Promise<PageResult<ApplyRecord>> {
-      const result = await repo.pageByApplicant(user.userRef, status, pageNum, pageSize);
-      return { total: result.total, datas: result.datas.map(toRecord) };
+      return mapPage(await repo.pageByApplicant(user.userRef, status, pageNum, pageSize), toRecord);
     },
 
     async apply(user: AuthUser, body: { appId: string; roleIdSet: number[]; applyReason: string }, caller: Caller): Promise<{ id: number }> {
@@ -83,8 +83,7 @@ export function requestsService(ctx: ServiceContext, audit: AuditService) {
     },
 
     async awaiting(user: AuthUser, filters: { applyUserId?: string; appName?: string }, pageNum: number, pageSize: number): Promise<PageResult<ApplyRecord>> {
-      const result = await repo.pagePendingForApprover(user.userRef, filters, pageNum, pageSize);
-      return { total: result.total, datas: result.datas.map(toRecord) };
+      return mapPage(await repo.pagePendingForApprover(user.userRef, filters, pageNum, pageSize), toRecord);
     },
 
     /**

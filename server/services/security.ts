@@ -3,6 +3,7 @@ import type { SocialBinding } from '../../contract/schemas/account.js';
 import type { PhoneTicket } from '../../contract/schemas/password.js';
 import type { PageResult } from '../../contract/schemas/common.js';
 import { AppError, forbidden, notSignedIn } from '../http/errors.js';
+import { mapPage } from '../repositories/paging.js';
 import type { AuthUser, Caller, ServiceContext } from './context.js';
 import type { CoreServices } from './deps.js';
 
@@ -46,8 +47,7 @@ export function securityService(ctx: ServiceContext, deps: Pick<CoreServices, 'o
 
     async social(auth: AuthUser, userId: string | undefined, pageNum: number, pageSize: number): Promise<PageResult<SocialBinding>> {
       assertSelf(auth, userId);
-      const result = await repo.pageSocial(auth.userRef, pageNum, pageSize);
-      return { total: result.total, datas: result.datas.map((s) => ({ id: s.id, source: s.source, socialId: s.social_id, userId: auth.account, createdDate: new Date(s.created_at).toISOString() })) };
+      return mapPage(await repo.pageSocial(auth.userRef, pageNum, pageSize), (s) => ({ id: s.id, source: s.source, socialId: s.social_id, userId: auth.account, createdDate: new Date(s.created_at).toISOString() }));
     },
 
     async unbindSocial(auth: AuthUser, userId: string | undefined, source: string, caller: Caller): Promise<null> {
