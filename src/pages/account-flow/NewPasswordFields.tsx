@@ -1,0 +1,55 @@
+import { Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_PASSWORD_POLICY } from '../../../contract/rules';
+import { PasswordStrength } from '../../components/PasswordStrength';
+import { PasswordStrengthHint } from '../../components/PasswordStrengthHint';
+
+export interface NewPasswordValues {
+  newPassword: string;
+  repeatNewPassword: string;
+}
+
+/**
+ * New password and its repetition, with the strength meter and the server's policy text. The
+ * length check uses the policy the server enforces (8–64), not the older 6–18 of the spec,
+ * which would let through passwords the server then refuses.
+ */
+export function NewPasswordFields({ label }: { label?: string }) {
+  const { t } = useTranslation();
+  const value = Form.useWatch<string | undefined>('newPassword');
+  const { minLength, maxLength } = DEFAULT_PASSWORD_POLICY;
+  return (
+    <>
+      <Form.Item
+        name="newPassword"
+        label={label ?? t('login.password.new')}
+        rules={[
+          { required: true, message: t('login.password.newRequired') },
+          { min: minLength, max: maxLength, message: t('login.password.invalid') },
+        ]}
+        extra={
+          <>
+            <PasswordStrength value={value} />
+            <PasswordStrengthHint />
+          </>
+        }
+      >
+        <Input.Password autoComplete="new-password" placeholder={t('login.password.newRequired')} data-testid="new-password" />
+      </Form.Item>
+      <Form.Item
+        name="repeatNewPassword"
+        label={t('login.password.repeat')}
+        dependencies={['newPassword']}
+        rules={[
+          { required: true, message: t('login.password.repeatRequired') },
+          ({ getFieldValue }) => ({
+            validator: (_rule, repeat: string | undefined) =>
+              !repeat || repeat === getFieldValue('newPassword') ? Promise.resolve() : Promise.reject(new Error(t('login.password.mismatch'))),
+          }),
+        ]}
+      >
+        <Input.Password autoComplete="new-password" placeholder={t('login.password.repeatRequired')} data-testid="repeat-password" />
+      </Form.Item>
+    </>
+  );
+}

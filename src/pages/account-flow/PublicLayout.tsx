@@ -1,0 +1,41 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { LanguageSwitch } from '../../components/LanguageSwitch';
+import { LOGIN_PATH } from '../../config';
+import './flow.css';
+
+/* Only demo and test servers have an outbox; its code is fetched after the page is up. */
+const DemoOutbox = lazy(() => import('../../components/DemoOutbox'));
+
+interface Props {
+  title: ReactNode;
+  children: ReactNode;
+  /** Card width: 480 for one-column forms, 760 for the steppers. */
+  width?: number;
+  testId?: string;
+}
+
+/** Frame of the public account pages: brand and language bar, one centred card, demo outbox. */
+export function PublicLayout({ title, children, width = 480, testId }: Props) {
+  const { t } = useTranslation();
+  return (
+    <div className="public-page" data-testid={testId}>
+      <header className="public-page__bar">
+        <Link to={LOGIN_PATH} className="public-page__brand">
+          {t('common.appTitle')}
+        </Link>
+        <LanguageSwitch size="middle" />
+      </header>
+      <main className="public-page__main">
+        <section className="public-card" style={{ maxWidth: width }}>
+          <h1 className="public-card__title">{title}</h1>
+          {children}
+        </section>
+      </main>
+      <Suspense fallback={null}>
+        <DemoOutbox />
+      </Suspense>
+    </div>
+  );
+}

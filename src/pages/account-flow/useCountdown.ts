@@ -1,0 +1,16 @@
+import { useCallback, useEffect, useState } from 'react';
+import { LIMITS } from '../../../contract/rules';
+
+/** A resend timer in whole seconds: start() (re)starts it, left is 0 when it has run out. */
+export function useCountdown(seconds: number = LIMITS.resendSeconds) {
+  const [left, setLeft] = useState(0);
+
+  useEffect(() => {
+    if (left <= 0) return undefined;
+    const timer = window.setTimeout(() => setLeft((n) => n - 1), 1000);
+    return () => window.clearTimeout(timer);
+  }, [left]);
+
+  const start = useCallback(() => setLeft(seconds), [seconds]);
+  return { left, running: left > 0, start };
+}

@@ -1,0 +1,31 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { LOGIN_PATH } from '../../config';
+import { errorCode } from '../../providers/apiError';
+import { feedback } from '../../providers/feedback';
+
+export const TICKET_EXPIRED = 'E00013';
+
+/**
+ * The sign-in ticket (srmi / requestId) of a public flow expired or is unknown: say the page
+ * stayed open too long and go back to /login. Returns whether it handled the error, so a
+ * caller can fall through to its own handling for every other code.
+ */
+export function useTicketExpired() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const leave = useCallback(() => {
+    feedback.warning(t('session.stayedTooLong'));
+    navigate(LOGIN_PATH, { replace: true });
+  }, [navigate, t]);
+  const handle = useCallback(
+    (error: unknown): boolean => {
+      if (errorCode(error) !== TICKET_EXPIRED) return false;
+      leave();
+      return true;
+    },
+    [leave],
+  );
+  return { handle, leave };
+}
