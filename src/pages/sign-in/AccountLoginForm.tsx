@@ -1,11 +1,11 @@
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Input, Password } from '../../components/inputs';
 import { LIMITS, MOBILE_AS_ACCOUNT_PATTERN } from '../../../contract/rules';
-import { CaptchaInput } from '../../components/CaptchaInput';
-import { useCaptcha } from '../../components/useCaptcha';
+import { feedback } from '../../providers/feedback';
 import { checkLoginScene } from './ipCheck';
+import { LoginCaptchaField, useLoginCaptcha, type CaptchaStrategy, type SliderAnswer } from './LoginCaptcha';
 import { LoginWarning } from './LoginWarning';
 import { useSignIn } from './useSignIn';
 
@@ -13,49 +13,63 @@ interface Values {
   account: string;
   password: string;
   validCode?: string;
+  tokenCode?: string;
 }
 
 interface Props {
   appId?: string;
   query: Record<string, string>;
-  /** Placeholder of the account field: directory tabs ask for the UM/AD account. */
-  accountHint?: string;
+  captchaStrategy?: CaptchaStrategy;
 }
 
-/** Account + password tab: SM2-encrypted sign-in with the picture captcha on demand. */
-export function AccountLoginForm({ appId, query, accountHint }: Props) {
+/** Account + password tab: SM2-encrypted sign-in with the captcha its login type configures. */
+export function AccountLoginForm({ appId, query, captchaStrategy = 0 }: Props) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const captcha = useCaptcha();
+  const captcha = useLoginCaptcha(captchaStrategy, form);
   const { submit, submitting, setSubmitting, warning, setWarning } = useSignIn();
+  // Strategy 2: a token code the server checks like a captcha answer; a picture captcha it asks for takes its place.
+  const tokenCode = captchaStrategy === 2 && !captcha.shown;
 
-  async function onFinish(values: Values) {
+  async function onFinish(values: Values, sliderAnswer?: SliderAnswer) {
     if (submitting) return;
-    if (!captcha.visible) {
+    if (!captcha.shown) {
       // The scene check runs before a sign-in that carries no captcha answer yet.
       setSubmitting(true);
       setWarning(null);
       const scene = await checkLoginScene();
       setSubmitting(false);
-      if (scene.kind === 'captcha') return void captcha.show();
+      if (scene.kind === 'captcha') return captcha.ask();
       if (scene.kind === 'warning') return setWarning(scene.message);
       if (scene.kind === 'stop') return;
+    } else if (captcha.slider && !sliderAnswer) {
+      return feedback.warning(t('login.slider.required'));
     }
-    const sentCaptcha = captcha.visible;
+    const sentCaptcha = captcha.shown;
+    const answer = tokenCode ? { validCode: values.tokenCode } : captcha.answer(values.validCode, sliderAnswer);
     await submit(
-      { loginType: 'ACCOUNT', account: values.account, password: values.password, validCode: values.validCode, capKey: captcha.capKey, appId, query },
+      { loginType: 'ACCOUNT', account: values.account, password: values.password, ...answer, appId, query },
       {
         onCaptchaRequired: () => {
-          // With a captcha already on screen the refresh below brings the next one.
-          if (!sentCaptcha) void captcha.show();
+          // With a captcha already on screen, next() below brings the fresh one.
+          if (!sentCaptcha) captcha.ask();
         },
         onAttemptFinished: () => {
-          if (!sentCaptcha) return;
-          form.setFieldValue('validCode', '');
-          void captcha.refresh();
+          if (sentCaptcha) captcha.next();
         },
       },
     );
+  }
+
+  async function onSliderSolve(answer: SliderAnswer) {
+    let values: Values;
+    try {
+      values = await form.validateFields();
+    } catch {
+      // The fields say what is missing; the used puzzle makes way for a new one.
+      return captcha.next();
+    }
+    await onFinish(values, answer);
   }
 
   return (
@@ -69,20 +83,24 @@ export function AccountLoginForm({ appId, query, accountHint }: Props) {
           { validator: mobileRefused(t('login.validation.mobileNotSupported')) },
         ]}
       >
-        <Input prefix={<UserOutlined />} placeholder={accountHint ?? t('login.placeholders.account')} autoComplete="username" data-testid="login-account" />
+        <Input prefix={<UserOutlined />} placeholder={t('login.placeholders.account')} autoComplete="username" data-testid="login-account" />
       </Form.Item>
       <Form.Item name="password" label={t('login.fields.password')} rules={[{ required: true, message: t('login.validation.passwordRequired') }]}>
         <Password prefix={<LockOutlined />} placeholder={t('login.placeholders.password')} autoComplete="current-password" data-testid="login-password" />
       </Form.Item>
-      {captcha.visible && (
+      {tokenCode ? (
         <Form.Item
-          name="validCode"
-          label={t('common.captcha.label')}
-          rules={[{ required: true, len: captcha.len, message: t('common.captcha.required') }]}
+          name="tokenCode"
+          label={t('login.fields.tokenCode')}
+          rules={[
+            { required: true, whitespace: true, message: t('login.validation.tokenCodeRequired') },
+            { max: LIMITS.codeMax, message: t('login.validation.codeTooLong') },
+          ]}
         >
-          <CaptchaInput image={captcha.image} loading={captcha.loading} len={captcha.len} onRefresh={() => void captcha.refresh()} onComplete={() => form.submit()} />
+          <Input prefix={<SafetyOutlined />} placeholder={t('login.placeholders.tokenCode')} autoComplete="one-time-code" data-testid="login-token-code" />
         </Form.Item>
-      )}
+      ) : null}
+      <LoginCaptchaField state={captcha} busy={submitting} onPictureComplete={() => form.submit()} onSliderSolve={(answer) => void onSliderSolve(answer)} />
       <LoginWarning message={warning} onClose={() => setWarning(null)} />
       <Button type="primary" htmlType="submit" block loading={submitting} data-testid="login-submit">
         {t('login.actions.submit')}

@@ -1,15 +1,16 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoading } from '../../components/PageLoading';
-import type { LoginType } from '../../../contract/rules';
 import type { LoginTypeConfig } from '../../../contract/schemas/auth';
 import { AccountLoginForm } from './AccountLoginForm';
-import { DirectoryLoginForm } from './DirectoryLoginForm';
 import { MethodTabs } from './MethodTabs';
 import { SmsLoginForm } from './SmsLoginForm';
 
+/* The directory tabs exist only where a directory is configured; their code loads with the tab. */
+const DirectoryLoginForm = lazy(() => import('../account-flow/directory/DirectoryLoginForm'));
+
 /** When the login-type call fails, password sign-in is still offered rather than nothing. */
-const FALLBACK: Pick<LoginTypeConfig, 'code'>[] = [{ code: 'ACCOUNT' }];
+const FALLBACK: Pick<LoginTypeConfig, 'code' | 'captchaStrategy'>[] = [{ code: 'ACCOUNT', captchaStrategy: 0 }];
 
 interface Props {
   appId?: string;
@@ -30,15 +31,19 @@ export function LoginMethods({ appId, query, types, isLoading, isError }: Props)
   const offered = isError ? FALLBACK : types;
   if (offered.length === 0) return <p className="login-methods__empty">{t('login.messages.noMethods')}</p>;
 
-  const form = (code: LoginType) => {
+  const form = ({ code, captchaStrategy }: Pick<LoginTypeConfig, 'code' | 'captchaStrategy'>) => {
     switch (code) {
       case 'MSG_CODE':
         return <SmsLoginForm appId={appId} query={query} />;
       case 'LDAP':
       case 'PA_ACCOUNT':
-        return <DirectoryLoginForm />;
+        return (
+          <Suspense key={code} fallback={<PageLoading minHeight={200} />}>
+            <DirectoryLoginForm loginType={code} appId={appId} captchaStrategy={captchaStrategy} />
+          </Suspense>
+        );
       default:
-        return <AccountLoginForm appId={appId} query={query} />;
+        return <AccountLoginForm appId={appId} query={query} captchaStrategy={captchaStrategy} />;
     }
   };
 
@@ -47,7 +52,7 @@ export function LoginMethods({ appId, query, types, isLoading, isError }: Props)
       label={t('login.methods')}
       activeKey={chosen ?? offered[0].code}
       onChange={setChosen}
-      items={offered.map(({ code }) => ({ key: code, label: t(`login.tabs.${code}`), content: form(code) }))}
+      items={offered.map((type) => ({ key: type.code, label: t(`login.tabs.${type.code}`), content: form(type) }))}
     />
   );
 }

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
@@ -7,6 +8,9 @@ import { LoginMethods } from './LoginMethods';
 import { useLoginPageConfig, useLoginTypes } from './useLoginConfig';
 import { useLoginQuery } from './useLoginQuery';
 import './login.css';
+
+/* Demo and test servers only; loaded after the page so it costs the first load nothing. */
+const DemoOutbox = lazy(() => import('../../components/DemoOutbox'));
 
 /** A configured link may point inside the app (router link) or to another site. */
 function SmartLink({ href, children, testId }: { href: string; children: string; testId: string }) {
@@ -40,6 +44,9 @@ export default function LoginPage() {
         </section>
       </main>
       <LoginFooter config={config} />
+      <Suspense fallback={null}>
+        <DemoOutbox />
+      </Suspense>
     </div>
   );
 }

@@ -42,6 +42,7 @@ export function SmsLoginForm({ appId, query }: { appId?: string; query: Record<s
       const result = await http.post<SendOtpResult>(paths.auth.sendMsgLogin, { appId, mobileNo: values.mobileNo, ...withCaptcha });
       setSmsCodeKey(result.msgCodeKey);
       captcha.hide();
+      feedback.success(t('login.messages.smsSent'));
       return true;
     } catch (error) {
       const code = errorCode(error);

@@ -68,6 +68,17 @@ export function useSignIn() {
     [navigate, t],
   );
 
+  /** Goes where a successful sign-in leads; false when the page stays (a full-page load is under way). */
+  const follow = useCallback(
+    (result: LoginResult): boolean => {
+      if (result.passwordExpiry) askAboutExpiry(result.passwordExpiry);
+      else if (result.redirectTo) navigate(result.redirectTo, { replace: true });
+      else return false;
+      return true;
+    },
+    [askAboutExpiry, navigate],
+  );
+
   const submit = useCallback(
     async (params: LoginParams, hooks: SignInHooks = {}): Promise<boolean> => {
       setSubmitting(true);
@@ -81,9 +92,7 @@ export function useSignIn() {
           showFailure(result.error, hooks);
           return false;
         }
-        if (result.passwordExpiry) askAboutExpiry(result.passwordExpiry);
-        else if (result.redirectTo) navigate(result.redirectTo, { replace: true });
-        else leaving = true;
+        leaving = !follow(result);
         return true;
       } catch (error) {
         hooks.onAttemptFinished?.();
@@ -93,8 +102,8 @@ export function useSignIn() {
         if (!leaving) setSubmitting(false);
       }
     },
-    [askAboutExpiry, navigate, showFailure],
+    [follow, showFailure],
   );
 
-  return { submit, submitting, setSubmitting, warning, setWarning };
+  return { submit, follow, showFailure, submitting, setSubmitting, warning, setWarning };
 }

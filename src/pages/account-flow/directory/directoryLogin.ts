@@ -1,0 +1,86 @@
+import { paths } from '../../../../contract/paths';
+import type { LoginResponse } from '../../../../contract/schemas/auth';
+import type { CasResult } from '../../../../contract/schemas/signIn';
+import { errorCode, errorDataField } from '../../../providers/apiError';
+import type { DeviceInfo } from '../../../providers/device';
+import type { Http } from '../../../providers/http';
+
+export type DirectoryType = 'LDAP' | 'PA_ACCOUNT';
+
+export interface DirectoryDeps {
+  http: Http;
+  encrypt: (value: string) => Promise<string>;
+  device: () => Promise<DeviceInfo>;
+}
+
+export interface DirectoryInput {
+  loginType: DirectoryType;
+  account: string;
+  password: string;
+  validCode?: string;
+  capKey?: string;
+  appId?: string;
+}
+
+export type DirectoryOutcome =
+  | { kind: 'signedIn'; response: LoginResponse }
+  /** The directory account is not linked yet: prove a portal account by its phone. */
+  | { kind: 'bind'; srmi: string }
+  /** The company-token service refused (E60002): its own message, and whether it wants a captcha. */
+  | { kind: 'casRefused'; message: string; needCaptcha: boolean }
+  /** Any other refusal, for the sign-in page's usual handling (warnings, captcha, dialogs). */
+  | { kind: 'failed'; error: unknown };
+
+const CAS_REFUSED = 'E60002';
+const NEED_RAND_CODE = 'NEED_RAND_CODE';
+
+/** Directory and company-token sign-in (pacas/authenticate), its answer sorted into what the page does next. */
+export async function directorySignIn(input: DirectoryInput, deps: DirectoryDeps): Promise<DirectoryOutcome> {
+  try {
+    const [userId, password, device] = await Promise.all([deps.encrypt(input.account.trim()), deps.encrypt(input.password), deps.device()]);
+    const result = await deps.http.post<CasResult<LoginResponse>>(
+      paths.auth.pacasAuthenticate,
+      { userId, password, loginType: input.loginType, validCode: input.validCode || undefined, capKey: input.capKey || undefined, appId: input.appId || undefined, ...device },
+      { silent: [CAS_REFUSED] },
+    );
+    if (result.casCode === 'NEED_BINDING' && result.casData.srmi) return { kind: 'bind', srmi: result.casData.srmi };
+    if (result.casCode === 'SUCCESS' && result.casData.data) return { kind: 'signedIn', response: result.casData.data };
+    return { kind: 'failed', error: new Error(`unexpected answer ${result.casCode}`) };
+  } catch (error) {
+    if (errorCode(error) === CAS_REFUSED) {
+      const message = errorDataField(error, 'casMessage') ?? (error as Error).message;
+      return { kind: 'casRefused', message, needCaptcha: errorDataField(error, 'casCode') === NEED_RAND_CODE };
+    }
+    return { kind: 'failed', error };
+  }
+}
+
+export type BindSendOutcome = { kind: 'sent'; smsCodeKey: string } | { kind: 'tooEarly' } | { kind: 'captchaWrong'; message: string } | { kind: 'failed'; error: unknown };
+
+const CAPTCHA_WRONG = 'E10802';
+const RESEND_TOO_EARLY = 'E60003';
+
+/** Texts a code to the main account's phone, after the picture captcha. */
+export async function sendBindCode(body: { srmi: string; mobileNo: string; capKey: string; capText: string }, http: Http): Promise<BindSendOutcome> {
+  try {
+    const sent = await http.post<{ msgCodeKey: string; smsCodeKey: string }>(paths.auth.pacasSendMsg, body, { silent: [CAPTCHA_WRONG, RESEND_TOO_EARLY] });
+    return { kind: 'sent', smsCodeKey: sent.smsCodeKey || sent.msgCodeKey };
+  } catch (error) {
+    const code = errorCode(error);
+    // A code sent under a minute ago still counts: the timer starts again rather than failing.
+    if (code === RESEND_TOO_EARLY) return { kind: 'tooEarly' };
+    if (code === CAPTCHA_WRONG) return { kind: 'captchaWrong', message: (error as Error).message };
+    return { kind: 'failed', error };
+  }
+}
+
+/** Wrong, expired or void codes: the dialog says so under the code field. */
+export const CODE_REFUSALS: readonly string[] = ['E10801', CAPTCHA_WRONG, 'E10803'];
+
+/** Links the directory account to the portal account that owns the phone, and signs it in. */
+export async function bindMainAccount(
+  body: { srmi: string; mobileNo: string; validateCode: string; smsCodeKey: string },
+  deps: Pick<DirectoryDeps, 'http' | 'device'>,
+): Promise<LoginResponse> {
+  return deps.http.post<LoginResponse>(paths.auth.pacasBind, { ...body, ...(await deps.device()) }, { silent: CODE_REFUSALS });
+}
