@@ -1,5 +1,0 @@
-import { PublicPage } from './PublicPage';
-
-export default function RegisterPage() {
-  return <PublicPage titleKey="pages.registerAccount" />;
-}

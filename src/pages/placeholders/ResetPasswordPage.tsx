@@ -1,5 +1,0 @@
-import { PublicPage } from './PublicPage';
-
-export default function ResetPasswordPage() {
-  return <PublicPage titleKey="pages.resetPassword" />;
-}

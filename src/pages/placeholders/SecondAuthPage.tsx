@@ -1,5 +1,0 @@
-import { PublicPage } from './PublicPage';
-
-export default function SecondAuthPage() {
-  return <PublicPage titleKey="pages.secondAuth" />;
-}

@@ -1,5 +1,0 @@
-import { PublicPage } from './PublicPage';
-
-export default function SelfServicePage() {
-  return <PublicPage titleKey="pages.selfService" />;
-}

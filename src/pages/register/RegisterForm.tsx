@@ -1,0 +1,63 @@
+import { Button, Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { ACCOUNT_NAME_PATTERN, EMAIL_PATTERN, LIMITS, MOBILE_PATTERN } from '../../../contract/rules';
+import { PasswordStrength } from '../../components/PasswordStrength';
+import { PasswordStrengthHint } from '../../components/PasswordStrengthHint';
+import { FormAlert } from '../account-flow/FormAlert';
+import { useFormSave } from '../account-flow/useFormSave';
+import { registerAccount, REGISTER_REFUSALS, type RegisterValues } from './api';
+
+const ignore = () => undefined;
+
+/** The registration form; calls onRegistered with the account the server created. */
+export function RegisterForm({ onRegistered }: { onRegistered: (account: string) => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<RegisterValues>();
+  const password = Form.useWatch('password', form);
+  // Anything not explained in the alert was toasted by the http layer.
+  const save = useFormSave(REGISTER_REFUSALS, ignore);
+
+  return (
+    <Form form={form} layout="vertical" requiredMark onFinish={(values) => void save.run(async () => onRegistered((await registerAccount(values)).userId))} data-testid="register-form">
+      <Form.Item name="userId" label={t('register.fields.account')} rules={[{ pattern: ACCOUNT_NAME_PATTERN, message: t('register.validation.accountInvalid') }]} extra={t('register.hints.account')}>
+        <Input maxLength={40} autoComplete="username" placeholder={t('register.placeholders.account')} data-testid="register-account" />
+      </Form.Item>
+      <Form.Item name="userName" label={t('register.fields.name')} rules={[{ required: true, whitespace: true, message: t('register.validation.nameRequired') }, { max: 100 }]}>
+        <Input autoComplete="name" placeholder={t('register.validation.nameRequired')} data-testid="register-name" />
+      </Form.Item>
+      <Form.Item
+        name="mobileNo"
+        label={t('register.fields.mobile')}
+        rules={[
+          { required: true, message: t('register.validation.mobileRequired') },
+          { pattern: MOBILE_PATTERN, message: t('register.validation.mobileInvalid') },
+        ]}
+      >
+        <Input addonBefore="+086" maxLength={11} inputMode="numeric" autoComplete="tel-national" placeholder={t('register.validation.mobileRequired')} data-testid="register-mobile" />
+      </Form.Item>
+      <Form.Item
+        name="password"
+        label={t('register.fields.password')}
+        rules={[{ required: true, message: t('register.validation.passwordRequired') }]}
+        extra={
+          <>
+            <PasswordStrength value={password} />
+            <PasswordStrengthHint />
+          </>
+        }
+      >
+        <Input.Password autoComplete="new-password" placeholder={t('register.validation.passwordRequired')} data-testid="register-password" />
+      </Form.Item>
+      <Form.Item name="enterprise" label={t('register.fields.enterprise')} rules={[{ max: LIMITS.textMax }]}>
+        <Input autoComplete="organization" placeholder={t('register.placeholders.enterprise')} data-testid="register-enterprise" />
+      </Form.Item>
+      <Form.Item name="email" label={t('register.fields.email')} rules={[{ pattern: EMAIL_PATTERN, message: t('register.validation.emailInvalid') }, { max: LIMITS.textMax }]}>
+        <Input type="email" autoComplete="email" placeholder={t('register.placeholders.email')} data-testid="register-email" />
+      </Form.Item>
+      <FormAlert message={save.error} onClose={() => save.setError(null)} />
+      <Button type="primary" htmlType="submit" block size="large" loading={save.saving} data-testid="register-submit">
+        {t('register.actions.submit')}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,36 @@
+import { paths } from '../../../contract/paths';
+import { http } from '../../providers/http';
+import { sm2Client } from '../../providers/sm2';
+
+export interface RegisterValues {
+  userId?: string;
+  userName: string;
+  mobileNo: string;
+  password: string;
+  enterprise?: string;
+  email?: string;
+}
+
+/** Policy and field refusals the form shows in its own alert. */
+export const REGISTER_REFUSALS = ['E10701', 'E00001'];
+
+/**
+ * Self-registration. The server answers message SUCCESS with D00000; the http layer turns any
+ * other answer into a rejection, so resolving is the success the spec reads from the message.
+ */
+export async function registerAccount(values: RegisterValues): Promise<{ userId: string }> {
+  return http.post<{ userId: string }>(
+    paths.personal.register,
+    {
+      userId: values.userId?.trim() || undefined,
+      userName: values.userName.trim(),
+      mobileNo: values.mobileNo,
+      password: await sm2Client.encrypt(values.password),
+      email: values.email?.trim() || undefined,
+      description: values.enterprise?.trim() || undefined,
+      deptCodes: [],
+      forceChangePwdFirstLogin: false,
+    },
+    { silent: REGISTER_REFUSALS },
+  );
+}

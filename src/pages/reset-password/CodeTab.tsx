@@ -1,0 +1,98 @@
+import { MobileOutlined, SafetyOutlined } from '@ant-design/icons';
+import { Alert, Button, Form, Input } from 'antd';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LIMITS } from '../../../contract/rules';
+import { SmsCodeButton } from '../../components/SmsCodeButton';
+import { errorCode } from '../../providers/apiError';
+import { feedback } from '../../providers/feedback';
+import { CaptchaPopup } from '../account-flow/CaptchaPopup';
+import { FormAlert } from '../account-flow/FormAlert';
+import { NewPasswordFields, type NewPasswordValues } from '../account-flow/NewPasswordFields';
+import { useCaptchaSend, type CaptchaSendResult } from '../account-flow/useCaptchaSend';
+import { RESET_REFUSALS, type PasswordFamily } from './api';
+import { useFormSave } from '../account-flow/useFormSave';
+
+const CAPTCHA_WRONG = 'E10802';
+const NO_PHONE = 'E10805';
+
+interface Values extends NewPasswordValues {
+  code: string;
+}
+
+interface Props {
+  api: PasswordFamily;
+  requestId: string;
+  maskedMobile: string;
+  onSaved: (account: string | null) => void;
+  onError: (error: unknown) => void;
+}
+
+/** Change by code: a code to the bound phone (asked for through the picture captcha), then the new password. */
+export function CodeTab({ api, requestId, maskedMobile, onSaved, onError }: Props) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  const [msgCodeKey, setMsgCodeKey] = useState('');
+  const [phoneError, setPhoneError] = useState<string | null>(null);
+  const save = useFormSave(RESET_REFUSALS, onError);
+  const unbound = !maskedMobile;
+
+  const send = useCallback(
+    async (capKey: string, capText: string): Promise<CaptchaSendResult> => {
+      setPhoneError(null);
+      try {
+        setMsgCodeKey((await api.sendOtp(requestId, capKey, capText)).msgCodeKey);
+        feedback.success(t('resetPassword.messages.sent'));
+        return { kind: 'sent' };
+      } catch (failure) {
+        const code = errorCode(failure);
+        if (code === CAPTCHA_WRONG) return { kind: 'retry', message: (failure as Error).message };
+        // The number cannot take texts: said under it, and the captcha closes.
+        if (code === NO_PHONE) setPhoneError((failure as Error).message);
+        else onError(failure);
+        return { kind: 'failed' };
+      }
+    },
+    [api, onError, requestId, t],
+  );
+  const { popup, onSend } = useCaptchaSend(send);
+
+  if (unbound) return <Alert type="warning" showIcon message={t('resetPassword.messages.notBound')} data-testid="reset-not-bound" />;
+
+  const codeFetched = () => (msgCodeKey ? Promise.resolve() : Promise.reject(new Error(t('resetPassword.validation.fetchCode'))));
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      requiredMark={false}
+      data-testid="reset-code-form"
+      onFinish={(values) => void save.run(async () => onSaved((await api.saveByOtp(requestId, msgCodeKey, values.code, values))?.userId ?? null))}
+    >
+      <Form.Item label={t('resetPassword.fields.mobile')} validateStatus={phoneError ? 'error' : undefined} help={phoneError ?? undefined}>
+        <Input prefix={<MobileOutlined />} value={maskedMobile} disabled data-testid="reset-masked-mobile" />
+      </Form.Item>
+      <Form.Item label={t('resetPassword.fields.code')} required>
+        <div className="public-row">
+          <Form.Item
+            name="code"
+            noStyle
+            rules={[
+              { required: true, message: t('resetPassword.validation.codeRequired') },
+              { max: LIMITS.codeMax, message: t('login.validation.codeTooLong') },
+              { validator: codeFetched },
+            ]}
+          >
+            <Input prefix={<SafetyOutlined />} autoComplete="one-time-code" inputMode="numeric" aria-label={t('resetPassword.fields.code')} placeholder={t('resetPassword.validation.codeRequired')} data-testid="reset-code" />
+          </Form.Item>
+          <SmsCodeButton onSend={onSend} />
+        </div>
+      </Form.Item>
+      <NewPasswordFields />
+      <FormAlert message={save.error} onClose={() => save.setError(null)} />
+      <Button type="primary" htmlType="submit" block loading={save.saving} data-testid="reset-save">
+        {t('resetPassword.actions.save')}
+      </Button>
+      <CaptchaPopup {...popup} />
+    </Form>
+  );
+}

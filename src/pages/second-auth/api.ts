@@ -1,0 +1,31 @@
+import { paths } from '../../../contract/paths';
+import type { LoginResponse } from '../../../contract/schemas/auth';
+import type { SecondAuthAppInfo, SecondAuthSendResult } from '../../../contract/schemas/signIn';
+import { deviceInfo } from '../../providers/device';
+import { http } from '../../providers/http';
+
+/**
+ * Refusals the second-factor page explains itself (under the code boxes, in the captcha popup,
+ * or by leaving for /login), so the generic toast stays quiet for them (sign-in spec §8).
+ */
+export const SECOND_AUTH_CODES = {
+  expired: 'E10801',
+  wrong: 'E10802',
+  void: 'E10803',
+  refused: 'E10805',
+  tooOften: 'E00408',
+  noPhone: 'E30074',
+  captchaRequired: 'E30127',
+  smsTicketInvalid: 'E10807',
+} as const;
+
+const quiet = { silent: Object.values(SECOND_AUTH_CODES) };
+
+export const secondAuthApi = {
+  /** E00013 (the ticket expired) is silent in the http layer; the page says why it leaves. */
+  appInfo: (srmi: string) => http.post<SecondAuthAppInfo>(paths.auth.secondAuthAppInfo, { srmi }),
+  send: (srmi: string, captcha?: { capKey: string; capText: string }) => http.post<SecondAuthSendResult>(paths.auth.secondAuthSend, { srmi, ...captcha }, quiet),
+  async verify(srmi: string, validateCode: string, smsCodeKey: string) {
+    return http.post<LoginResponse>(paths.auth.secondAuth, { srmi, validateCode, smsCodeKey, ...(await deviceInfo()) }, quiet);
+  },
+};

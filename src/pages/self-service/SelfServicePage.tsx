@@ -1,0 +1,50 @@
+import { Steps } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SelfServiceStep } from '../../../contract/schemas/auth';
+import { PublicLayout } from '../account-flow/PublicLayout';
+import { useTicketExpired } from '../account-flow/useTicketExpired';
+import { BindPhoneStep } from './BindPhoneStep';
+import { FinishStep } from './FinishStep';
+import { UpdatePasswordStep } from './UpdatePasswordStep';
+import { useCheckInfo } from './useCheckInfo';
+
+const TITLE_KEYS: Record<SelfServiceStep['code'], string> = {
+  'BIND-PHONE': 'selfService.steps.bindPhone',
+  'UPDATE-PASSWORD': 'selfService.steps.updatePassword',
+  FINISH: 'selfService.steps.finish',
+};
+
+/** /selfService: the steps the sign-in asked for (bind a phone, update the password), then finish. */
+export default function SelfServicePage() {
+  const { t } = useTranslation();
+  const { info, moveTo, forget } = useCheckInfo();
+  const { handle, leave } = useTicketExpired();
+
+  useEffect(() => {
+    // Opened without a sign-in in progress (a new tab, or the check info is gone).
+    if (!info) leave();
+  }, [info, leave]);
+  if (!info?.srmi) return null;
+
+  const srmi = info.srmi;
+  const active = Math.min(Math.max(0, info.active), info.steps.length - 1);
+  const step = info.steps[active];
+  // Failures a step does not explain itself: the http layer has toasted them, except an expired ticket.
+  const onError = (error: unknown) => void handle(error);
+  const common = { srmi, active, onDone: moveTo, onError };
+
+  return (
+    <PublicLayout title={t('selfService.title')} width={640} testId="self-service-page">
+      <Steps
+        className="public-steps"
+        current={active}
+        size="small"
+        items={info.steps.map((s) => ({ title: t(TITLE_KEYS[s.code] ?? 'selfService.steps.finish') }))}
+      />
+      {step.code === 'BIND-PHONE' ? <BindPhoneStep key={active} {...common} /> : null}
+      {step.code === 'UPDATE-PASSWORD' ? <UpdatePasswordStep key={active} {...common} canSkip={info.passwordExpireRemind} /> : null}
+      {step.code === 'FINISH' ? <FinishStep srmi={srmi} appId={info.appId} onLeave={forget} onError={onError} /> : null}
+    </PublicLayout>
+  );
+}

@@ -1,0 +1,119 @@
+import { LockOutlined, SafetyOutlined } from '@ant-design/icons';
+import { Button, Form, Input, Tabs } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LIMITS } from '../../../contract/rules';
+import { SmsCodeButton } from '../../components/SmsCodeButton';
+import { errorCode } from '../../providers/apiError';
+import { feedback } from '../../providers/feedback';
+import { FormAlert } from '../account-flow/FormAlert';
+import { NewPasswordFields, type NewPasswordValues } from '../account-flow/NewPasswordFields';
+import { useFormSave } from '../account-flow/useFormSave';
+import { SCENE_UPDATE_PASSWORD, selfServiceApi, STEP_REFUSALS } from './api';
+import type { StepProps } from './StepProps';
+
+/** E30002 here is a wrong current password, which the server words as such. */
+const PASSWORD_REFUSALS = [...STEP_REFUSALS, 'E30002'];
+
+interface SmsValues extends NewPasswordValues {
+  code: string;
+}
+
+interface OldValues extends NewPasswordValues {
+  oldPassword: string;
+}
+
+function SubmitRow({ saving, extra }: { saving: boolean; extra: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 8 }}>
+      {extra ?? <span />}
+      <Button type="primary" htmlType="submit" loading={saving} data-testid="update-password-save">
+        {t('selfService.actions.save')}
+      </Button>
+    </div>
+  );
+}
+
+/** UPDATE-PASSWORD: a new password, proven by a code to the bound phone or by the current password. */
+export function UpdatePasswordStep({ srmi, active, onDone, onError, canSkip }: StepProps & { canSkip: boolean }) {
+  const { t } = useTranslation();
+  const [smsForm] = Form.useForm<SmsValues>();
+  const [oldForm] = Form.useForm<OldValues>();
+  const [smsCodeKey, setSmsCodeKey] = useState('');
+  const sms = useFormSave(PASSWORD_REFUSALS, onError);
+  const old = useFormSave(PASSWORD_REFUSALS, onError);
+
+  const saved = (next: number) => {
+    feedback.success(t('selfService.messages.passwordChanged'));
+    onDone(next);
+  };
+
+  async function send(): Promise<boolean> {
+    sms.setError(null);
+    try {
+      setSmsCodeKey((await selfServiceApi.sendSms(srmi, SCENE_UPDATE_PASSWORD)).smsCodeKey);
+      feedback.success(t('selfService.messages.sent'));
+      return true;
+    } catch (failure) {
+      if (STEP_REFUSALS.includes(errorCode(failure))) sms.setError((failure as Error).message);
+      else onError(failure);
+      return false;
+    }
+  }
+
+  const notNow = canSkip ? (
+    <Button type="link" style={{ padding: 0 }} data-testid="update-password-skip" onClick={() => void old.run(async () => onDone((await selfServiceApi.skip(srmi, active)).active))}>
+      {t('selfService.actions.notNow')}
+    </Button>
+  ) : null;
+
+  const bySms = (
+    <Form
+      form={smsForm}
+      layout="vertical"
+      requiredMark={false}
+      onFinish={(values) => {
+        if (!smsCodeKey) return sms.setError(t('selfService.messages.fetchFirst'));
+        void sms.run(async () => saved((await selfServiceApi.updateBySms(srmi, values.code, smsCodeKey, values.newPassword, active)).active));
+      }}
+    >
+      <Form.Item label={t('selfService.fields.code')} required extra={t('selfService.messages.toBoundPhone')}>
+        <div className="public-row">
+          <Form.Item name="code" noStyle rules={[{ required: true, message: t('selfService.validation.codeRequired') }, { max: LIMITS.codeMax, message: t('login.validation.codeTooLong') }]}>
+            <Input prefix={<SafetyOutlined />} autoComplete="one-time-code" inputMode="numeric" aria-label={t('selfService.fields.code')} placeholder={t('selfService.validation.codeRequired')} data-testid="update-password-code" />
+          </Form.Item>
+          <SmsCodeButton onSend={send} />
+        </div>
+      </Form.Item>
+      <NewPasswordFields />
+      <FormAlert message={sms.error} onClose={() => sms.setError(null)} />
+      <SubmitRow saving={sms.saving} extra={notNow} />
+    </Form>
+  );
+
+  const byOld = (
+    <Form
+      form={oldForm}
+      layout="vertical"
+      requiredMark={false}
+      onFinish={(values) => void old.run(async () => saved((await selfServiceApi.updateByOld(srmi, values.oldPassword, values.newPassword)).active))}
+    >
+      <Form.Item name="oldPassword" label={t('selfService.fields.oldPassword')} rules={[{ required: true, message: t('selfService.validation.oldRequired') }]}>
+        <Input.Password prefix={<LockOutlined />} autoComplete="current-password" placeholder={t('selfService.validation.oldRequired')} data-testid="old-password" />
+      </Form.Item>
+      <NewPasswordFields />
+      <FormAlert message={old.error} onClose={() => old.setError(null)} />
+      <SubmitRow saving={old.saving} extra={notNow} />
+    </Form>
+  );
+
+  return (
+    <Tabs
+      items={[
+        { key: 'sms', label: t('selfService.tabs.sms'), children: bySms },
+        { key: 'old', label: t('selfService.tabs.old'), children: byOld },
+      ]}
+    />
+  );
+}
