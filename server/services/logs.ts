@@ -26,6 +26,7 @@ export function logsService(ctx: ServiceContext) {
       const result = await ctx.repos.logs.pageAppLog(auth.userRef, range(body.startTime, body.endTime), { optType: body.optType || undefined, isSuccess }, body.pageNum, body.pageSize);
       return {
         total: result.total,
+        ...(result.totalCapped ? { totalCapped: true } : {}),
         datas: result.datas.map((r) => ({ id: r.id, optType: r.opt_type, appName: r.app_name, isSuccess: r.is_success === 1, loginMsg: message(r.login_msg, lang), ip: r.ip, deviceName: r.device_name, createdDate: iso(r.created_at) })),
       };
     },
@@ -33,6 +34,7 @@ export function logsService(ctx: ServiceContext) {
       const result = await ctx.repos.logs.pageOperationLog(auth.userRef, range(body.startTime, body.endTime), { sceneCode: body.sceneCode || undefined }, body.pageNum, body.pageSize);
       return {
         total: result.total,
+        ...(result.totalCapped ? { totalCapped: true } : {}),
         datas: result.datas.map((r) => ({ id: r.id, sceneCode: r.scene_code, ip: r.ip, ipRegion: r.ip_region, detail: r.detail, createdDate: iso(r.created_at) })),
       };
     },
