@@ -1,6 +1,8 @@
 import { ConfigProvider } from 'antd';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
+// The ES builds: antd/locale/* is CommonJS, whose default import reached the page as the module
+// object, so every antd text (pagination, date pickers) silently fell back to English.
+import enUS from 'antd/es/locale/en_US';
+import zhCN from 'antd/es/locale/zh_CN';
 import type { ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { i18n } from '../providers/i18nProvider';
