@@ -59,6 +59,11 @@ export const resources: PortalResource[] = [
     meta: { labelKey: 'groups.title', hide: true, listPath: paths.personal.groupList },
   },
   {
+    // The permission tab of /info; cancelling goes through custom calls, not delete.
+    name: 'permissions',
+    meta: { labelKey: 'info.tabs.change', hide: true, listPath: paths.auty.myPermissions },
+  },
+  {
     name: 'members',
     list: '/mailbox/groupMember',
     meta: {

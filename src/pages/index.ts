@@ -6,14 +6,14 @@ import { lazy } from 'react';
  */
 export const PortalLayout = lazy(() => import('../layout/PortalLayout'));
 export const MyAppsPage = lazy(() => import('./my-apps/MyAppsPage'));
-export const InfoPage = lazy(() => import('./placeholders/InfoPage'));
+export const InfoPage = lazy(() => import('./info/InfoPage'));
 export const SafePage = lazy(() => import('./placeholders/SafePage'));
 export const DevicePage = lazy(() => import('./placeholders/DevicePage'));
 export const MailboxPage = lazy(() => import('./placeholders/MailboxPage'));
 export const GroupMemberPage = lazy(() => import('./placeholders/GroupMemberPage'));
 export const RequestsPage = lazy(() => import('./placeholders/RequestsPage'));
 export const ApprovalsPage = lazy(() => import('./placeholders/ApprovalsPage'));
-export const LogPage = lazy(() => import('./placeholders/LogPage'));
+export const LogPage = lazy(() => import('./log/LogPage'));
 export const NotFoundPage = lazy(() => import('./errors/NotFoundPage'));
 export const PermissionsNonePage = lazy(() => import('./errors/PermissionsNonePage'));
 export const ForgetPasswordPage = lazy(() => import('./forget-password/ForgetPasswordPage'));

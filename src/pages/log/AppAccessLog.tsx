@@ -1,0 +1,58 @@
+import { Form, Table, Tag, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { paths } from '../../../contract/paths';
+import { DICTIONARY_TYPES } from '../../../contract/dictionaries';
+import type { AppLogRow } from '../../../contract/schemas/account';
+import { formatTime } from './format';
+import { FilterSelect, LogFilters } from './LogFilters';
+import { usePagedTableProps } from './pagedTable';
+import { useLogTable } from './useLogTable';
+import { useSelectOptions } from './useSelectOptions';
+
+/** logType of the application access log in the spec's query. */
+const APP_ACCESS = 7;
+
+/** Application access log: sign-ins and launches, filtered by type, result and time. */
+export function AppAccessLog() {
+  const { t } = useTranslation();
+  const types = useSelectOptions(paths.system.commonSelect, { type: DICTIONARY_TYPES.accessTypes });
+  const { table, form, initialValues, query, clear } = useLogTable<AppLogRow>(APP_ACCESS);
+  const tableProps = usePagedTableProps(table);
+
+  const columns: TableColumnsType<AppLogRow> = [
+    { title: t('logs.fields.createdDate'), dataIndex: 'createdDate', width: 180, render: formatTime },
+    { title: t('logs.fields.optType'), dataIndex: 'optType', render: (v: string) => types.labelOf(v) },
+    { title: t('logs.fields.appName'), dataIndex: 'appName', render: (v: string | null) => v || '-' },
+    {
+      title: t('logs.fields.isSuccess'),
+      dataIndex: 'isSuccess',
+      render: (ok: boolean) => <Tag color={ok ? 'success' : 'error'}>{t(ok ? 'logs.result.success' : 'logs.result.failure')}</Tag>,
+    },
+    { title: t('logs.fields.loginMsg'), dataIndex: 'loginMsg', ellipsis: true },
+    { title: t('logs.fields.ip'), dataIndex: 'ip' },
+    { title: t('logs.fields.deviceName'), dataIndex: 'deviceName', render: (v: string | null) => v || '-' },
+  ];
+
+  return (
+    <>
+      <LogFilters form={form} initialValues={initialValues} onQuery={query} onClear={clear} testId="app-log-filters">
+        <Form.Item name="optType" label={t('logs.fields.optType')}>
+          <FilterSelect options={types.options} loading={types.loading} data-testid="filter-opt-type" />
+        </Form.Item>
+        <Form.Item name="isSuccess" label={t('logs.fields.isSuccess')}>
+          <FilterSelect
+            style={{ width: 120 }}
+            data-testid="filter-success"
+            options={[
+              { value: 1, label: t('logs.result.success') },
+              { value: 0, label: t('logs.result.failure') },
+            ]}
+          />
+        </Form.Item>
+      </LogFilters>
+      <div data-testid="app-log-table">
+        <Table<AppLogRow> {...tableProps} rowKey="id" columns={columns} size="middle" />
+      </div>
+    </>
+  );
+}

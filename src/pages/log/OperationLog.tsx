@@ -1,0 +1,42 @@
+import { Form, Table, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { DICTIONARY_TYPES } from '../../../contract/dictionaries';
+import { paths } from '../../../contract/paths';
+import type { OperationLogRow } from '../../../contract/schemas/account';
+import { formatTime } from './format';
+import { FilterSelect, LogFilters } from './LogFilters';
+import { usePagedTableProps } from './pagedTable';
+import { useLogTable } from './useLogTable';
+import { useSelectOptions } from './useSelectOptions';
+
+/** logType of the personal operation log in the spec's query. */
+const OPERATION = 6;
+
+/** Personal operation log: account changes, filtered by scene and time. */
+export function OperationLog() {
+  const { t } = useTranslation();
+  const scenes = useSelectOptions(paths.log.commonSelect, { type: DICTIONARY_TYPES.sceneCodes, logType: OPERATION });
+  const { table, form, initialValues, query, clear } = useLogTable<OperationLogRow>(OPERATION, 'operation');
+  const tableProps = usePagedTableProps(table);
+
+  const columns: TableColumnsType<OperationLogRow> = [
+    { title: t('logs.fields.createdDate'), dataIndex: 'createdDate', width: 180, render: formatTime },
+    { title: t('logs.fields.sceneCode'), dataIndex: 'sceneCode', render: (v: string) => scenes.labelOf(v) },
+    { title: t('logs.fields.detail'), dataIndex: 'detail', ellipsis: true, render: (v: string | null) => v || '-' },
+    { title: t('logs.fields.ip'), dataIndex: 'ip' },
+    { title: t('logs.fields.ipRegion'), dataIndex: 'ipRegion', render: (v: string | null) => v || '-' },
+  ];
+
+  return (
+    <>
+      <LogFilters form={form} initialValues={initialValues} onQuery={query} onClear={clear} testId="operation-log-filters">
+        <Form.Item name="sceneCode" label={t('logs.fields.sceneCode')}>
+          <FilterSelect options={scenes.options} loading={scenes.loading} data-testid="filter-scene" />
+        </Form.Item>
+      </LogFilters>
+      <div data-testid="operation-log-table">
+        <Table<OperationLogRow> {...tableProps} rowKey="id" columns={columns} size="middle" />
+      </div>
+    </>
+  );
+}

@@ -1,5 +1,0 @@
-import { SectionPage } from './SectionPage';
-
-export default function InfoPage() {
-  return <SectionPage titleKey="menu.info" />;
-}

@@ -1,5 +1,0 @@
-import { SectionPage } from './SectionPage';
-
-export default function LogPage() {
-  return <SectionPage titleKey="menu.log" />;
-}
