@@ -1,0 +1,71 @@
+import { DesktopOutlined } from '@ant-design/icons';
+import { useCustomMutation } from '@refinedev/core';
+import { Avatar, Button, List, Space, Tag, Typography, type ButtonProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { paths } from '../../../contract/paths';
+import type { DeviceRow } from '../../../contract/schemas/account';
+import { feedback } from '../../providers/feedback';
+import { formatTime } from '../log/format';
+
+interface Props {
+  device: DeviceRow;
+  onSignedOut: () => void;
+}
+
+/** One device: name, when and where it was seen, and sign-out (the device in use signs out with Logout). */
+export function DeviceItem({ device, onSignedOut }: Props) {
+  const { t } = useTranslation();
+  const { mutateAsync } = useCustomMutation<{ ended: number }>();
+  const name = device.deviceName || t('device.unknownName');
+
+  function confirmSignOut() {
+    feedback.confirm({
+      title: t('device.signOut.title'),
+      content: t('device.signOut.content', { name }),
+      okText: t('device.signOut.ok'),
+      okButtonProps: { danger: true, 'data-testid': 'confirm-ok' } as ButtonProps,
+      cancelText: t('common.actions.cancel'),
+      onOk: async () => {
+        try {
+          const { data } = await mutateAsync({ url: paths.personal.deviceSignOut, method: 'post', values: { deviceId: device.deviceId } });
+          feedback.success(t('device.signOut.done', { n: data.ended }));
+        } catch {
+          // The http layer showed the refusal; the list below says what is true now.
+        }
+        onSignedOut();
+      },
+    });
+  }
+
+  const action = device.current ? (
+    <Typography.Text type="secondary" data-testid="device-current-note">
+      {t('device.useLogout')}
+    </Typography.Text>
+  ) : (
+    <Button danger onClick={confirmSignOut} data-testid="device-sign-out">
+      {t('device.signOut.action')}
+    </Button>
+  );
+
+  return (
+    <List.Item actions={[action]} data-testid="device-item" data-current={device.current}>
+      <List.Item.Meta
+        avatar={<Avatar icon={<DesktopOutlined />} />}
+        title={
+          <Space wrap size={4}>
+            <span>{name}</span>
+            {device.current ? <Tag color="blue">{t('device.current')}</Tag> : null}
+            {device.trusted ? <Tag color="green">{t('device.trusted')}</Tag> : null}
+            {device.activeSessions > 0 ? <Tag>{t('device.sessions', { n: device.activeSessions })}</Tag> : null}
+          </Space>
+        }
+        description={
+          <Space direction="vertical" size={0}>
+            <span>{t('device.lastSeen', { time: formatTime(device.lastSeen), ip: device.lastIp || '-' })}</span>
+            <span>{t('device.firstSeen', { time: formatTime(device.firstSeen) })}</span>
+          </Space>
+        }
+      />
+    </List.Item>
+  );
+}

@@ -1,5 +1,0 @@
-import { SectionPage } from './SectionPage';
-
-export default function SafePage() {
-  return <SectionPage titleKey="menu.safe" />;
-}

@@ -1,0 +1,98 @@
+import { MobileOutlined, QuestionCircleOutlined } from '@ant-design/icons';
+import { Button, Form, Input, Modal, Tooltip } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorCode } from '../../providers/apiError';
+import { feedback } from '../../providers/feedback';
+import { CODE_WRONG, phoneApi, SMS_REFUSED } from './api';
+import { CodeField } from './CodeField';
+import { mobileRules } from './rules';
+
+interface Values {
+  mobileNo: string;
+  code: string;
+}
+
+interface Props {
+  open: boolean;
+  onClose: () => void;
+  onBound: () => void;
+}
+
+function BindPhoneForm({ onBound }: { onBound: () => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  const [sent, setSent] = useState<{ mobileNo: string; msgCodeKey: string } | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  async function send(): Promise<boolean> {
+    let mobileNo: string;
+    try {
+      ({ mobileNo } = await form.validateFields(['mobileNo']));
+    } catch {
+      return false;
+    }
+    try {
+      const { msgCodeKey } = await phoneApi.bindSend(mobileNo);
+      setSent({ mobileNo, msgCodeKey });
+      feedback.success(t('safe.messages.codeSent'));
+      return true;
+    } catch (failure) {
+      if (errorCode(failure) === SMS_REFUSED) form.setFields([{ name: 'mobileNo', errors: [(failure as Error).message] }]);
+      return false;
+    }
+  }
+
+  async function save({ mobileNo, code }: Values) {
+    // The code belongs to the number it was sent to.
+    if (!sent || sent.mobileNo !== mobileNo) {
+      feedback.warning(t('safe.messages.getCodeFirst'));
+      return;
+    }
+    setSaving(true);
+    try {
+      await phoneApi.bindSave(mobileNo, sent.msgCodeKey, code);
+      feedback.success(t('safe.messages.phoneBound'));
+      onBound();
+    } catch (failure) {
+      if (errorCode(failure) === CODE_WRONG) form.setFields([{ name: 'code', errors: [t('safe.messages.codeWrong')] }]);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const help = (
+    <Tooltip title={t('safe.bind.noCodeHelp')}>
+      <Button type="link" size="small" icon={<QuestionCircleOutlined />} style={{ paddingInline: 0 }} data-testid="no-code-help">
+        {t('safe.bind.noCode')}
+      </Button>
+    </Tooltip>
+  );
+
+  return (
+    <Form form={form} layout="vertical" requiredMark={false} onFinish={(values) => void save(values)} data-testid="bind-phone-form">
+      <Form.Item name="mobileNo" label={t('safe.fields.mobileNo')} rules={mobileRules(t)}>
+        <Input prefix={<MobileOutlined />} maxLength={11} inputMode="numeric" autoComplete="tel" placeholder={t('safe.placeholders.mobileNo')} data-testid="mobile-input" />
+      </Form.Item>
+      <CodeField onSend={send} extra={help} />
+      <Button type="primary" htmlType="submit" block loading={saving} data-testid="bind-submit">
+        {t('safe.bind.submit')}
+      </Button>
+    </Form>
+  );
+}
+
+/** Binds a first phone: a code sent to the number proves it is the user's. */
+export function BindPhoneDialog({ open, onClose, onBound }: Props) {
+  const { t } = useTranslation();
+  return (
+    <Modal open={open} title={t('safe.bind.title')} footer={null} onCancel={onClose} destroyOnHidden maskClosable={false}>
+      <BindPhoneForm
+        onBound={() => {
+          onClose();
+          onBound();
+        }}
+      />
+    </Modal>
+  );
+}

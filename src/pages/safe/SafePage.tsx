@@ -1,0 +1,70 @@
+import { useCustom, useInvalidate } from '@refinedev/core';
+import { Button, List, Result, Skeleton, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { paths } from '../../../contract/paths';
+import type { SafetyScore } from '../../../contract/schemas/personal';
+import { ButtonLink } from '../../components/ButtonLink';
+import { useNarrow } from '../log/useNarrow';
+import { BindPhoneDialog } from './BindPhoneDialog';
+import { ChangePasswordDialog } from './ChangePasswordDialog';
+import { ChangePhoneDialog } from './ChangePhoneDialog';
+import { LinkedAccounts } from './LinkedAccounts';
+import { PasswordRow } from './PasswordRow';
+import { PhoneRow } from './PhoneRow';
+import { ScoreSummary } from './ScoreSummary';
+
+type Dialog = 'password' | 'bind' | 'change' | null;
+
+/** /safe: security score, password, phone, linked accounts and a way to the device list. */
+export default function SafePage() {
+  const { t } = useTranslation();
+  const narrow = useNarrow();
+  const { query } = useCustom<SafetyScore>({ url: paths.personal.safetyScore, method: 'post', config: { payload: {} } });
+  // Not result.data: Refine fills it with {} while loading.
+  const safety = query.data?.data as SafetyScore | undefined;
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const invalidate = useInvalidate();
+  // Everything on screen may follow a change (score card in the header, phone row, score).
+  const reload = () => void invalidate({ invalidates: ['all'] });
+  const close = () => setDialog(null);
+
+  let body;
+  if (query.isLoading) body = <Skeleton active paragraph={{ rows: 8 }} />;
+  else if (query.isError || !safety) {
+    body = (
+      <Result
+        status="warning"
+        title={t('safe.loadFailed')}
+        subTitle={query.error?.message}
+        extra={<Button onClick={() => void query.refetch()}>{t('common.actions.retry')}</Button>}
+      />
+    );
+  } else {
+    body = (
+      <>
+        <ScoreSummary safety={safety} />
+        <List bordered itemLayout={narrow ? 'vertical' : 'horizontal'} data-testid="security-items">
+          <PasswordRow safety={safety} onChange={() => setDialog('password')} />
+          <PhoneRow safety={safety} onBind={() => setDialog('bind')} onChange={() => setDialog('change')} onUpdated={reload} />
+          <List.Item actions={[<ButtonLink key="devices" type="link" to="/device" data-testid="devices-link">{t('safe.devices.open')}</ButtonLink>]}>
+            <List.Item.Meta title={t('safe.devices.title')} description={t('safe.devices.description')} />
+          </List.Item>
+        </List>
+        <LinkedAccounts userId={safety.userId} />
+      </>
+    );
+  }
+
+  return (
+    <section>
+      <Typography.Title level={4} style={{ marginTop: 0 }}>
+        {t('safe.title')}
+      </Typography.Title>
+      {body}
+      <ChangePasswordDialog open={dialog === 'password'} onClose={close} onChanged={reload} />
+      <BindPhoneDialog open={dialog === 'bind'} onClose={close} onBound={reload} />
+      <ChangePhoneDialog open={dialog === 'change'} onClose={close} onChanged={reload} />
+    </section>
+  );
+}

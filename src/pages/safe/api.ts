@@ -1,0 +1,62 @@
+import { paths } from '../../../contract/paths';
+import type { PhoneTicket } from '../../../contract/schemas/password';
+import type { SendOtpResult } from '../../../contract/schemas/signIn';
+import { http, type CallOptions } from '../../providers/http';
+import { sm2Client } from '../../providers/sm2';
+
+/**
+ * The multi-step calls of the security dialogs (a ticket carried from one step to the next),
+ * typed. Saves are silent: each dialog shows the refusal in its own alert or under the field.
+ */
+const post = <T>(url: string, body: unknown = {}, options?: CallOptions) => http.post<T>(url, body, options);
+const quiet: CallOptions = { silent: true };
+
+/** Codes the dialogs explain next to the field they concern. */
+export const CODE_WRONG = 'E10802';
+export const SMS_REFUSED = 'E10805';
+
+export interface PasswordFields {
+  newPassword: string;
+  repeatNewPassword: string;
+}
+
+async function encryptPasswords({ newPassword, repeatNewPassword }: PasswordFields) {
+  const [a, b] = await Promise.all([sm2Client.encrypt(newPassword), sm2Client.encrypt(repeatNewPassword)]);
+  return { newPassword: a, repeatNewPassword: b };
+}
+
+export const passwordApi = {
+  phone: () => post<PhoneTicket>(paths.personal.pwdPersonGetPhone, {}, quiet),
+  sendCode: (requestId: string, capKey: string, capText: string) =>
+    post<SendOtpResult>(paths.personal.pwdPersonSendOtp, { requestId, capKey, capText }, { silent: [CODE_WRONG, SMS_REFUSED] }),
+  async saveByCode(requestId: string, msgCodeKey: string, msgValueClient: string, fields: PasswordFields) {
+    return post<null>(paths.personal.pwdPersonSaveByOtp, { requestId, msgCodeKey, msgValueClient, ...(await encryptPasswords(fields)) }, quiet);
+  },
+  async saveByOld(oldPassword: string, fields: PasswordFields) {
+    const [old, rest] = await Promise.all([sm2Client.encrypt(oldPassword), encryptPasswords(fields)]);
+    return post<null>(paths.personal.pwdPersonSaveByOld, { oldPassword: old, ...rest }, quiet);
+  },
+  /** The policy as rule lines (the server sends them as a <ul>; only the texts are kept). */
+  async policy(): Promise<string[]> {
+    const html = await post<string>(paths.personal.pwdStrategy, {}, quiet);
+    return [...String(html).matchAll(/<li>(.*?)<\/li>/g)].map((m) => m[1].replace(/<[^>]*>/g, ''));
+  },
+};
+
+export const phoneApi = {
+  bindSend: (mobileNo: string) => post<SendOtpResult>(paths.personal.bindMobileSend, { mobileNo }, { silent: [SMS_REFUSED] }),
+  bindSave: (mobileNo: string, msgCodeKey: string, msgValueClient: string) =>
+    post<null>(paths.personal.bindMobileSave, { mobileNo, msgCodeKey, msgValueClient }),
+  changeStart: () => post<PhoneTicket>(paths.personal.changeMobileGetPhone),
+  sendOld: (requestId: string) => post<SendOtpResult>(paths.personal.changeMobileSendOld, { requestId }),
+  verifyOld: (requestId: string, msgCodeKey: string, msgValueClient: string) =>
+    post<null>(paths.personal.changeMobileVerifyOld, { requestId, msgCodeKey, msgValueClient }),
+  sendNew: (requestId: string, mobileNo: string) => post<SendOtpResult>(paths.personal.changeMobileSendNew, { requestId, mobileNo }, { silent: [SMS_REFUSED] }),
+  setNew: (requestId: string, msgCodeKey: string, msgValueClient: string) =>
+    post<null>(paths.personal.changeMobileSetNew, { requestId, msgCodeKey, msgValueClient }),
+};
+
+export const socialApi = {
+  /** Silent: the spec's own failure text (解绑失败) is what the user reads. */
+  unbind: (userId: string, source: string) => post<null>(paths.personal.socialUnbind, { userId, source }, quiet),
+};
