@@ -3,6 +3,7 @@ import { Button, Empty, Result, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppTile } from '../../../contract/schemas/personal';
+import { HomeSection } from '../home/HomeSection';
 import { AppTileButton } from './AppTileButton';
 import { ssoUrl } from './ssoUrl';
 import './myApps.css';
@@ -49,11 +50,14 @@ export default function MyAppsPage() {
   }
 
   return (
-    <section>
-      <Typography.Title level={4} style={{ marginTop: 0 }}>
-        {t('applications.title')}
-      </Typography.Title>
-      {body}
-    </section>
+    <>
+      <HomeSection />
+      <section>
+        <Typography.Title level={4} style={{ marginTop: 0 }}>
+          {t('applications.title')}
+        </Typography.Title>
+        {body}
+      </section>
+    </>
   );
 }

@@ -1,0 +1,21 @@
+import { Col, Row } from 'antd';
+import { CommonApps } from './CommonApps';
+import { NewsCard } from './NewsCard';
+import { NoticeCard } from './NoticeCard';
+
+/** The top of /myApp: common apps, notices and news, above the full application grid. */
+export function HomeSection() {
+  return (
+    <Row gutter={[16, 16]} style={{ marginBottom: 24 }} data-testid="home-section">
+      <Col span={24}>
+        <CommonApps />
+      </Col>
+      <Col xs={24} lg={10}>
+        <NoticeCard />
+      </Col>
+      <Col xs={24} lg={14}>
+        <NewsCard />
+      </Col>
+    </Row>
+  );
+}
