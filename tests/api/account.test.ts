@@ -90,6 +90,23 @@ describe.each(storeCases())('account security, devices and logs ($name)', (store
     expect(his.some((r: { id: number }) => lisiIds.has(r.id))).toBe(false);
   });
 
+  it('stops counting at 10,000 rows and says so, while paging still works', async () => {
+    const { id } = await client.app.store.db.selectFrom('users').select('id').where('user_id', '=', 'emp0010').executeTakeFirstOrThrow();
+    const now = Date.now();
+    for (let start = 0; start < 10_050; start += 500) {
+      const rows = Array.from({ length: Math.min(500, 10_050 - start) }, (_, i) => ({
+        user_ref: id, account: 'emp0010', opt_type: 'SSO', app_ref: null, app_name: '企业邮箱', is_success: 1, login_msg: 'D00000',
+        ip: '10.0.0.1', device_id: null, device_name: null, created_at: now - (start + i) * 1000,
+      }));
+      await client.app.store.db.insertInto('login_history').values(rows).execute();
+    }
+    const token = await signIn(client, 'emp0010');
+    const first = (await data('/personal/v1/login-history/page-list', { logType: 7, pageNum: 1, pageSize: 10 }, token)).data;
+    expect(first).toMatchObject({ total: 10_000, totalCapped: true });
+    const deep = (await data('/personal/v1/login-history/page-list', { logType: 7, pageNum: 900, pageSize: 10 }, token)).data;
+    expect(deep.datas).toHaveLength(10);
+  });
+
   it('serves the log dictionaries in the asked language', async () => {
     const lisi = await signIn(client, 'lisi');
     const scenes = await client.post('/log/v1/common-select/get-by-type', { type: 14, logType: 6 }, { token: lisi, headers: { 'accept-language': 'en' } });
