@@ -1,0 +1,38 @@
+import { useCustom } from '@refinedev/core';
+import { useState } from 'react';
+import { paths } from '../../../contract/paths';
+import type { PageResult } from '../../../contract/schemas/common';
+import type { UserSearchResult } from '../../../contract/schemas/groups';
+import { useDebounced } from './useDebounced';
+
+/** Enough rows to pick from; the server matches by prefix, so typing more narrows it. */
+const SEARCH_SIZE = 20;
+const STARTS_WITH_HAN = /^[\u4e00-\u9fff]/;
+
+/** The search body: a text starting with Chinese characters is a name, anything else an account (or name) prefix. */
+export function searchBody(text: string): { userName?: string; keyWord?: string; pageNum: number; pageSize: number } {
+  const value = text.trim();
+  const field = STARTS_WITH_HAN.test(value) ? 'userName' : 'keyWord';
+  return { [field]: value, pageNum: 1, pageSize: SEARCH_SIZE };
+}
+
+/** People search by name or account as the user types (debounced; nothing is asked for a blank text). */
+export function usePeopleSearch() {
+  const [text, setText] = useState('');
+  const settled = useDebounced(text.trim());
+  const { result, query } = useCustom<PageResult<UserSearchResult>>({
+    url: paths.personal.userSearch,
+    method: 'post',
+    config: { payload: searchBody(settled) },
+    queryOptions: { enabled: settled !== '' },
+  });
+  // Before its first answer useCustom holds an empty object, hence the optional datas.
+  const page = result.data as Partial<PageResult<UserSearchResult>> | undefined;
+  return {
+    text,
+    setText,
+    people: settled ? (page?.datas ?? []) : [],
+    searching: settled !== '' && query.isFetching,
+    failed: query.isError,
+  };
+}
