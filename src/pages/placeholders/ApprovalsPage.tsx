@@ -1,5 +1,0 @@
-import { SectionPage } from './SectionPage';
-
-export default function ApprovalsPage() {
-  return <SectionPage titleKey="menu.approvalAuthority" />;
-}

@@ -1,5 +1,0 @@
-import { SectionPage } from './SectionPage';
-
-export default function RequestsPage() {
-  return <SectionPage titleKey="menu.applicationAuthority" />;
-}

@@ -1,0 +1,108 @@
+import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
+import { Button, Form, Input, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { useState, type Key } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ApplyRecord } from '../../../contract/schemas/permissions';
+import { feedback } from '../../providers/feedback';
+import { FilterBar } from '../shared/FilterBar';
+import { formatTime, orDash } from '../shared/format';
+import { usePortalTable } from '../shared/usePortalTable';
+import { ApprovalDialog, type Decision, type PendingDecision } from './ApprovalDialog';
+
+interface Filters {
+  applyUserId?: string;
+  appName?: string;
+}
+
+/** /approvalAuthority: requests waiting for this user, decided one by one or as a selected batch. */
+export default function ApprovalList() {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Filters>();
+  const { tableProps, search, reload } = usePortalTable<ApplyRecord>('approvals');
+  const [selected, setSelected] = useState<Key[]>([]);
+  const [decision, setDecision] = useState<PendingDecision | null>(null);
+
+  function decideSelected(status: Decision) {
+    if (selected.length === 0) {
+      feedback.confirm({
+        type: 'warning',
+        title: t('approvals.decide.nothingSelectedTitle'),
+        content: t('approvals.decide.nothingSelected'),
+        okCancel: false,
+        okText: t('approvals.decide.understood'),
+      });
+      return;
+    }
+    setDecision({ status, applyIdList: selected.map(Number) });
+  }
+
+  function onSearch(values: Filters) {
+    setSelected([]);
+    search({ ...values });
+  }
+
+  const columns: TableColumnsType<ApplyRecord> = [
+    { title: t('approvals.fields.applyUserId'), dataIndex: 'applyUserId' },
+    { title: t('approvals.fields.applyUserName'), dataIndex: 'applyUserName' },
+    { title: t('approvals.fields.appName'), dataIndex: 'appName' },
+    { title: t('approvals.fields.roleName'), dataIndex: 'roleName', render: orDash },
+    { title: t('approvals.fields.applyReason'), dataIndex: 'applyReason', ellipsis: true, render: orDash },
+    { title: t('approvals.fields.applyDate'), dataIndex: 'applyDate', width: 180, render: formatTime },
+    {
+      title: t('common.list.actions'),
+      key: 'actions',
+      width: 140,
+      render: (_, row) => (
+        <Space size={0}>
+          <Button type="link" size="small" onClick={() => setDecision({ status: 1, applyIdList: [row.id] })} data-testid={`approval-pass-${row.id}`}>
+            {t('approvals.actions.pass')}
+          </Button>
+          <Button type="link" size="small" danger onClick={() => setDecision({ status: 2, applyIdList: [row.id] })} data-testid={`approval-reject-${row.id}`}>
+            {t('approvals.actions.reject')}
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <section>
+      <Typography.Title level={4} style={{ marginTop: 0 }}>
+        {t('approvals.title')}
+      </Typography.Title>
+      <FilterBar form={form} onSearch={onSearch} testId="approval-filters">
+        <Form.Item name="applyUserId" label={t('approvals.fields.applyUserId')}>
+          <Input allowClear maxLength={64} style={{ width: 160 }} data-testid="filter-apply-user" />
+        </Form.Item>
+        <Form.Item name="appName" label={t('approvals.fields.appName')}>
+          <Input allowClear maxLength={100} style={{ width: 160 }} data-testid="filter-app-name" />
+        </Form.Item>
+      </FilterBar>
+      <Space wrap style={{ marginBottom: 12 }}>
+        <Button type="primary" icon={<CheckOutlined />} onClick={() => decideSelected(1)} data-testid="batch-pass">
+          {t('approvals.actions.batchPass')}
+        </Button>
+        <Button danger icon={<CloseOutlined />} onClick={() => decideSelected(2)} data-testid="batch-reject">
+          {t('approvals.actions.batchReject')}
+        </Button>
+        {selected.length ? <Typography.Text type="secondary">{t('approvals.selected', { count: selected.length })}</Typography.Text> : null}
+      </Space>
+      <Table<ApplyRecord>
+        {...tableProps}
+        rowKey="id"
+        columns={columns}
+        size="middle"
+        rowSelection={{ selectedRowKeys: selected, onChange: setSelected, preserveSelectedRowKeys: true }}
+        data-testid="approval-table"
+      />
+      <ApprovalDialog
+        decision={decision}
+        onClose={() => setDecision(null)}
+        onSettled={() => {
+          setSelected([]);
+          reload();
+        }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,96 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { useDelete } from '@refinedev/core';
+import { Button, Form, Select, Space, Table, Typography, type ButtonProps, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ApplyRecord } from '../../../contract/schemas/permissions';
+import { feedback } from '../../providers/feedback';
+import { FilterBar } from '../shared/FilterBar';
+import { formatTime, orDash } from '../shared/format';
+import { usePortalTable } from '../shared/usePortalTable';
+import { ApplyDialog } from './ApplyDialog';
+import { RequestDetailDialog } from './RequestDetailDialog';
+import { RequestStatusTag } from './RequestStatusTag';
+
+const STATUSES = [0, 1, 2] as const;
+
+/** /applicationAuthority: the user's own permission requests; apply, read the timeline, cancel a pending one. */
+export default function RequestList() {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ status?: number }>();
+  const { tableProps, search } = usePortalTable<ApplyRecord>('requests');
+  const { mutateAsync: remove } = useDelete();
+  const [applying, setApplying] = useState(false);
+  const [detailId, setDetailId] = useState<number | null>(null);
+
+  function confirmCancel(row: ApplyRecord) {
+    feedback.confirm({
+      title: t('requests.cancel.title'),
+      content: t('requests.cancel.content'),
+      okText: t('requests.cancel.ok'),
+      cancelText: t('requests.cancel.keep'),
+      okButtonProps: { danger: true, 'data-testid': 'confirm-ok' } as ButtonProps,
+      cancelButtonProps: { 'data-testid': 'confirm-cancel' } as ButtonProps,
+      onOk: async () => {
+        try {
+          // Refine refreshes the list after the delete either way.
+          await remove({ resource: 'requests', id: row.id });
+          feedback.success(t('requests.cancel.done'));
+        } catch {
+          // The http layer showed the server's reason.
+        }
+      },
+    });
+  }
+
+  const columns: TableColumnsType<ApplyRecord> = [
+    { title: t('requests.fields.appName'), dataIndex: 'appName' },
+    { title: t('requests.fields.roleName'), dataIndex: 'roleName', render: orDash },
+    { title: t('requests.fields.status'), dataIndex: 'status', width: 110, render: (status: ApplyRecord['status']) => <RequestStatusTag status={status} /> },
+    { title: t('requests.fields.applyDate'), dataIndex: 'applyDate', width: 180, render: formatTime },
+    {
+      title: t('common.list.actions'),
+      key: 'actions',
+      width: 160,
+      render: (_, row) => (
+        <Space size={0}>
+          <Button type="link" size="small" onClick={() => setDetailId(row.id)} data-testid={`request-detail-${row.id}`}>
+            {t('requests.actions.detail')}
+          </Button>
+          {row.status === 0 ? (
+            <Button type="link" size="small" danger onClick={() => confirmCancel(row)} data-testid={`request-cancel-${row.id}`}>
+              {t('requests.actions.cancel')}
+            </Button>
+          ) : null}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <section>
+      <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 8 }} wrap>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {t('requests.title')}
+        </Typography.Title>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setApplying(true)} data-testid="apply-open">
+          {t('requests.apply.open')}
+        </Button>
+      </Space>
+      <FilterBar form={form} onSearch={search} testId="request-filters">
+        <Form.Item name="status" label={t('requests.fields.status')}>
+          <Select
+            allowClear
+            placeholder={t('common.list.all')}
+            style={{ width: 140 }}
+            data-testid="filter-status"
+            options={STATUSES.map((s) => ({ value: s, label: t(`requests.status.${s}`) }))}
+          />
+        </Form.Item>
+      </FilterBar>
+      <Table<ApplyRecord> {...tableProps} rowKey="id" columns={columns} size="middle" data-testid="request-table" />
+      <ApplyDialog open={applying} onClose={() => setApplying(false)} />
+      <RequestDetailDialog applyId={detailId} onClose={() => setDetailId(null)} />
+    </section>
+  );
+}
