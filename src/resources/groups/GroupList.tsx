@@ -1,0 +1,57 @@
+import { Button, Form, Input, Space, Table, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { MailGroup } from '../../../contract/schemas/groups';
+import { ButtonLink } from '../../components/ButtonLink';
+import { tabOfGroupType } from '../mailboxes/tabs';
+import { FilterBar } from '../shared/FilterBar';
+import { orDash } from '../shared/format';
+import { usePortalTable } from '../shared/usePortalTable';
+import { TransferDialog } from './TransferDialog';
+
+/** Link to a group's member page that brings the user back to the same tab. */
+export function membersLink(group: MailGroup): string {
+  const query = new URLSearchParams({ groupCode: group.groupCode, groupName: group.groupName, activeName: tabOfGroupType(group.groupType) });
+  return `/mailbox/groupMember?${query.toString()}`;
+}
+
+/** The mail groups (2) or security groups (1) this user manages: edit members, hand over. */
+export function GroupList({ groupType }: { groupType: 1 | 2 }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ groupName?: string }>();
+  const { tableProps, search } = usePortalTable<MailGroup>('groups', { permanent: [{ field: 'groupType', operator: 'eq', value: groupType }] });
+  const [transferring, setTransferring] = useState<MailGroup | null>(null);
+
+  const columns: TableColumnsType<MailGroup> = [
+    { title: t('groups.fields.groupName'), dataIndex: 'groupName' },
+    ...(groupType === 2 ? [{ title: t('groups.fields.email'), dataIndex: 'email', render: orDash }] : []),
+    { title: t('groups.fields.memberNumber'), dataIndex: 'memberNumber', width: 120 },
+    {
+      title: t('common.list.actions'),
+      key: 'actions',
+      width: 200,
+      render: (_, row) => (
+        <Space size={0}>
+          <ButtonLink type="link" size="small" to={membersLink(row)} data-testid={`group-members-${row.groupCode}`}>
+            {t('groups.actions.members')}
+          </ButtonLink>
+          <Button type="link" size="small" onClick={() => setTransferring(row)} data-testid={`group-transfer-${row.groupCode}`}>
+            {t('groups.actions.transfer')}
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <FilterBar form={form} onSearch={search} testId={`group-filters-${groupType}`}>
+        <Form.Item name="groupName" label={t('groups.fields.groupName')}>
+          <Input allowClear maxLength={100} style={{ width: 180 }} data-testid="filter-group-name" />
+        </Form.Item>
+      </FilterBar>
+      <Table<MailGroup> {...tableProps} rowKey="groupCode" columns={columns} size="middle" data-testid={`group-table-${groupType}`} />
+      <TransferDialog group={transferring} onClose={() => setTransferring(null)} />
+    </>
+  );
+}

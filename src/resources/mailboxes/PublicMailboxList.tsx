@@ -1,0 +1,53 @@
+import { Button, Form, Input, Table, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PublicMailbox } from '../../../contract/schemas/groups';
+import { FilterBar } from '../shared/FilterBar';
+import { formatDate, orDash } from '../shared/format';
+import { usePortalTable } from '../shared/usePortalTable';
+import { ResetPasswordDialog } from './ResetPasswordDialog';
+
+interface Filters {
+  userName?: string;
+  userId?: string;
+}
+
+/** The public mailboxes this user manages, by name and account, each with a password reset. */
+export function PublicMailboxList() {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Filters>();
+  const { tableProps, search } = usePortalTable<PublicMailbox>('mailboxes');
+  const [resetting, setResetting] = useState<PublicMailbox | null>(null);
+
+  const columns: TableColumnsType<PublicMailbox> = [
+    { title: t('mailboxes.fields.userName'), dataIndex: 'userName' },
+    { title: t('mailboxes.fields.userId'), dataIndex: 'userId' },
+    { title: t('mailboxes.fields.deptName'), dataIndex: ['workInfo', 'deptName'], render: orDash },
+    { title: t('mailboxes.fields.userExpireDate'), dataIndex: 'userExpireDate', width: 140, render: formatDate },
+    {
+      title: t('common.list.actions'),
+      key: 'actions',
+      width: 120,
+      render: (_, row) => (
+        <Button type="link" size="small" onClick={() => setResetting(row)} data-testid={`mailbox-reset-${row.userId}`}>
+          {t('mailboxes.reset.action')}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <FilterBar form={form} onSearch={search} testId="mailbox-filters">
+        <Form.Item name="userName" label={t('mailboxes.fields.userName')}>
+          <Input allowClear maxLength={100} style={{ width: 160 }} data-testid="filter-mailbox-name" />
+        </Form.Item>
+        <Form.Item name="userId" label={t('mailboxes.fields.userId')}>
+          <Input allowClear maxLength={64} style={{ width: 160 }} data-testid="filter-mailbox-account" />
+        </Form.Item>
+      </FilterBar>
+      <Table<PublicMailbox> {...tableProps} rowKey="userId" columns={columns} size="middle" data-testid="mailbox-table" />
+      <ResetPasswordDialog mailbox={resetting} onClose={() => setResetting(null)} />
+    </>
+  );
+}

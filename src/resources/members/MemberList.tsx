@@ -1,0 +1,106 @@
+import { ArrowLeftOutlined, DeleteOutlined, UserAddOutlined } from '@ant-design/icons';
+import { useDeleteMany } from '@refinedev/core';
+import { Button, Result, Space, Table, Typography, type ButtonProps, type TableColumnsType } from 'antd';
+import { useState, type Key, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import type { GroupMember } from '../../../contract/schemas/groups';
+import { ButtonLink } from '../../components/ButtonLink';
+import { feedback } from '../../providers/feedback';
+import { tabOf } from '../mailboxes/tabs';
+import { orDash } from '../shared/format';
+import { usePortalTable } from '../shared/usePortalTable';
+import { AddMembersDialog } from './AddMembersDialog';
+
+/** /mailbox/groupMember?groupCode&groupName&activeName: one group's members, added and removed by its manager. */
+export default function MemberList() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const groupCode = params.get('groupCode') ?? '';
+  const backTo = `/mailbox?activeName=${tabOf(params.get('activeName'))}`;
+  const back = (
+    <ButtonLink to={backTo} icon={<ArrowLeftOutlined />} data-testid="members-back">
+      {t('members.back')}
+    </ButtonLink>
+  );
+  if (!groupCode) return <Result status="warning" title={t('members.noGroup')} extra={back} />;
+  return <Members groupCode={groupCode} groupName={params.get('groupName') || groupCode} back={back} />;
+}
+
+function Members({ groupCode, groupName, back }: { groupCode: string; groupName: string; back: ReactNode }) {
+  const { t } = useTranslation();
+  const { tableProps } = usePortalTable<GroupMember>('members', { permanent: [{ field: 'groupCode', operator: 'eq', value: groupCode }] });
+  const { mutateAsync: removeMany } = useDeleteMany();
+  const [selected, setSelected] = useState<Key[]>([]);
+  const [adding, setAdding] = useState(false);
+
+  function confirmRemove(userIds: string[]) {
+    if (userIds.length === 0) {
+      feedback.warning(t('members.remove.nothingSelected'));
+      return;
+    }
+    feedback.confirm({
+      title: t('members.remove.title'),
+      content: t('members.remove.content', { count: userIds.length }),
+      okText: t('members.remove.ok'),
+      cancelText: t('common.actions.cancel'),
+      okButtonProps: { danger: true, 'data-testid': 'confirm-ok' } as ButtonProps,
+      onOk: async () => {
+        try {
+          // Refine refreshes the member list after the delete.
+          await removeMany({ resource: 'members', ids: userIds, values: { groupCode } });
+          feedback.success(t('members.remove.done'));
+          setSelected((keys) => keys.filter((k) => !userIds.includes(String(k))));
+        } catch {
+          // Not the manager any more (403) and the like: the http layer showed the reason.
+        }
+      },
+    });
+  }
+
+  const columns: TableColumnsType<GroupMember> = [
+    { title: t('members.fields.userName'), dataIndex: 'userName' },
+    { title: t('members.fields.userId'), dataIndex: 'userId' },
+    { title: t('members.fields.companyName'), dataIndex: 'companyName', render: orDash },
+    { title: t('members.fields.deptName'), dataIndex: 'deptName', render: orDash },
+    {
+      title: t('common.list.actions'),
+      key: 'actions',
+      width: 100,
+      render: (_, row) => (
+        <Button type="link" size="small" danger onClick={() => confirmRemove([row.userId])} data-testid={`member-remove-${row.userId}`}>
+          {t('members.remove.action')}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <section>
+      <Space style={{ marginBottom: 8 }} wrap>
+        {back}
+        <Typography.Title level={4} style={{ margin: 0 }} data-testid="members-group-name">
+          {t('members.heading', { name: groupName })}
+        </Typography.Title>
+      </Space>
+      <Space wrap style={{ display: 'flex', marginBottom: 12 }}>
+        <Button type="primary" icon={<UserAddOutlined />} onClick={() => setAdding(true)} data-testid="members-add">
+          {t('members.add.open')}
+        </Button>
+        <Button danger icon={<DeleteOutlined />} onClick={() => confirmRemove(selected.map(String))} data-testid="members-remove-batch">
+          {t('members.remove.batch')}
+        </Button>
+        {selected.length ? <Typography.Text type="secondary">{t('members.selected', { count: selected.length })}</Typography.Text> : null}
+      </Space>
+      <Table<GroupMember>
+        {...tableProps}
+        rowKey="userId"
+        columns={columns}
+        size="middle"
+        rowSelection={{ selectedRowKeys: selected, onChange: setSelected, preserveSelectedRowKeys: true }}
+        data-testid="member-table"
+      />
+      <AddMembersDialog open={adding} groupCode={groupCode} onClose={() => setAdding(false)} />
+    </section>
+  );
+}
