@@ -24,3 +24,13 @@ export const deviceFields = {
 };
 
 export const emptyBody = z.object({}).loose().optional();
+
+/** A text the demo/test server would have sent (GET /idaas/dev/sms and /dev/sms/outbox). */
+export interface OutboxMessage {
+  mobileNo: string;
+  purpose: string;
+  content: string;
+  /** The code in the text, for the demo drawer and tests. */
+  code: string | null;
+  sentAt: string;
+}

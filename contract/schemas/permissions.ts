@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../rules.js';
 import { pageRequest, text } from './common.js';
+import type { AppTile } from './personal.js';
 
 const id = z.coerce.number().int().positive();
 
@@ -25,13 +26,7 @@ export const appIdBody = z.object({ appId: text(64).min(1) });
 export const groupIdBody = z.object({ groupId: id });
 export const cancelRolesBody = z.object({ groupId: id, roleIdSet: z.array(id).min(1, 'select at least one role').max(50) });
 
-export interface AppOption {
-  id: number;
-  appId: string;
-  appName: string;
-  icon: string | null;
-  clientId: string;
-  idpSsoUrl: string;
+export interface AppOption extends AppTile {
   /** false when the app is not connected to the permission system (roles may be empty). */
   permSystem: boolean;
 }

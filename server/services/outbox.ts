@@ -1,13 +1,5 @@
+import type { OutboxMessage } from '../../contract/schemas/common.js';
 import type { ServiceContext } from './context.js';
-
-export interface OutboxMessage {
-  mobileNo: string;
-  purpose: string;
-  content: string;
-  /** The code in the text, for the demo drawer and tests. */
-  code: string | null;
-  sentAt: string;
-}
 
 const toMessage = (r: { mobile_no: string; purpose: string; content: string; sent_at: number }): OutboxMessage => ({
   mobileNo: r.mobile_no,

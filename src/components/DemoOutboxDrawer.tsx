@@ -2,18 +2,10 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Drawer, Empty, List, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../contract/paths';
+import type { OutboxMessage } from '../../contract/schemas/common';
 import { useRequest } from '../hooks/useRequest';
 import { http } from '../providers/http';
 import { PageLoading } from './PageLoading';
-
-/** A text the demo server would have sent (GET /dev/sms/outbox). */
-export interface OutboxMessage {
-  mobileNo: string;
-  purpose: string;
-  content: string;
-  code: string | null;
-  sentAt: string;
-}
 
 const loadOutbox = () => http.get<OutboxMessage[]>(paths.dev.outbox, undefined, { silent: true });
 
