@@ -131,7 +131,7 @@ test.describe('personal centre', () => {
     await page.getByTestId('new-password').fill('Emp0188#2027x');
     await page.getByTestId('repeat-password').fill('Other#2027x');
     await page.getByTestId('password-submit').click();
-    await expect(page.getByText('两次输入的密码不一致')).toBeVisible();
+    await expect(page.getByText('密码不一致', { exact: true })).toBeVisible();
     await page.getByTestId('repeat-password').fill('Emp0188#2027x');
     await page.getByTestId('password-submit').click();
     await expect(page.getByTestId('password-error')).toContainText('不能包含账号');

@@ -1,7 +1,7 @@
 import { Button, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../account-flow/FormAlert';
-import { NewPasswordFields, type NewPasswordValues } from '../account-flow/NewPasswordFields';
+import { NewPasswordFields, type NewPasswordValues } from '../../components/NewPasswordFields';
 import { useFormSave } from '../account-flow/useFormSave';
 import { forgetApi, FORGET_REFUSALS } from './api';
 

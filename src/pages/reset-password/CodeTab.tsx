@@ -8,7 +8,7 @@ import { errorCode } from '../../providers/apiError';
 import { feedback } from '../../providers/feedback';
 import { CaptchaPopup } from '../account-flow/CaptchaPopup';
 import { FormAlert } from '../account-flow/FormAlert';
-import { NewPasswordFields, type NewPasswordValues } from '../account-flow/NewPasswordFields';
+import { NewPasswordFields, type NewPasswordValues } from '../../components/NewPasswordFields';
 import { useCaptchaSend, type CaptchaSendResult } from '../account-flow/useCaptchaSend';
 import { RESET_REFUSALS, type PasswordFamily } from './api';
 import { useFormSave } from '../account-flow/useFormSave';

@@ -2,7 +2,7 @@ import { LockOutlined } from '@ant-design/icons';
 import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../account-flow/FormAlert';
-import { NewPasswordFields, type NewPasswordValues } from '../account-flow/NewPasswordFields';
+import { NewPasswordFields, type NewPasswordValues } from '../../components/NewPasswordFields';
 import { RESET_REFUSALS, type PasswordFamily } from './api';
 import { useFormSave } from '../account-flow/useFormSave';
 

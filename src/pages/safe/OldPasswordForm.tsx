@@ -2,7 +2,7 @@ import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { passwordApi, type PasswordFields } from './api';
-import { NewPasswordFields } from './NewPasswordFields';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
 
 interface Values extends PasswordFields {
   oldPassword: string;

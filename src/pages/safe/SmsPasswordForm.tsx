@@ -8,7 +8,7 @@ import { feedback } from '../../providers/feedback';
 import { useRequest } from '../../hooks/useRequest';
 import { CODE_WRONG, passwordApi, type PasswordFields } from './api';
 import { CodeField } from './CodeField';
-import { NewPasswordFields } from './NewPasswordFields';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
 
 interface Values extends PasswordFields {
   capText: string;

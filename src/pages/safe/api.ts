@@ -36,11 +36,6 @@ export const passwordApi = {
     const [old, rest] = await Promise.all([sm2Client.encrypt(oldPassword), encryptPasswords(fields)]);
     return post<null>(paths.personal.pwdPersonSaveByOld, { oldPassword: old, ...rest }, quiet);
   },
-  /** The policy as rule lines (the server sends them as a <ul>; only the texts are kept). */
-  async policy(): Promise<string[]> {
-    const html = await post<string>(paths.personal.pwdStrategy, {}, quiet);
-    return [...String(html).matchAll(/<li>(.*?)<\/li>/g)].map((m) => m[1].replace(/<[^>]*>/g, ''));
-  },
 };
 
 export const phoneApi = {

@@ -7,7 +7,7 @@ import { SmsCodeButton } from '../../components/SmsCodeButton';
 import { errorCode } from '../../providers/apiError';
 import { feedback } from '../../providers/feedback';
 import { FormAlert } from '../account-flow/FormAlert';
-import { NewPasswordFields, type NewPasswordValues } from '../account-flow/NewPasswordFields';
+import { NewPasswordFields, type NewPasswordValues } from '../../components/NewPasswordFields';
 import { useFormSave } from '../account-flow/useFormSave';
 import { SCENE_UPDATE_PASSWORD, selfServiceApi, STEP_REFUSALS } from './api';
 import type { StepProps } from './StepProps';

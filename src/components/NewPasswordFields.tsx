@@ -1,8 +1,8 @@
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_PASSWORD_POLICY } from '../../../contract/rules';
-import { PasswordStrength } from '../../components/PasswordStrength';
-import { PasswordStrengthHint } from '../../components/PasswordStrengthHint';
+import { DEFAULT_PASSWORD_POLICY } from '../../contract/rules';
+import { PasswordStrength } from './PasswordStrength';
+import { PasswordStrengthHint } from './PasswordStrengthHint';
 
 export interface NewPasswordValues {
   newPassword: string;
