@@ -31,7 +31,7 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 860 } } },
   ],
   webServer: {
-    command: `rm -rf ${DATA_DIR} && npx tsx server/main.ts`,
+    command: `rm -rf ${DATA_DIR} && npx tsx tests/e2e/serve.ts`,
     url: `http://127.0.0.1:${PORT}/idaas/auth/v1/sm2_key`,
     timeout: 120_000,
     reuseExistingServer: false,
