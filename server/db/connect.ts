@@ -4,6 +4,7 @@ import { sql, Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration, 
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { Database } from './schema.js';
+import { withStatementCache } from './statementCache.js';
 import { init } from './migrations/0001_init.js';
 import { listIndexes } from './migrations/0002_list_indexes.js';
 
@@ -43,7 +44,7 @@ export function openStore(databaseUrl: string): Store {
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database }) }), kind: 'sqlite' };
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) }), kind: 'sqlite' };
 }
 
 function provider(kind: StoreKind): MigrationProvider {
