@@ -5,6 +5,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { Database } from './schema.js';
 import { withStatementCache } from './statementCache.js';
+import { withPreparedStatements } from './preparedStatements.js';
 import { init } from './migrations/0001_init.js';
 import { listIndexes } from './migrations/0002_list_indexes.js';
 
@@ -35,7 +36,7 @@ export function openStore(databaseUrl: string): Store {
       max: 10,
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), kind: 'postgres', schema: schema ?? undefined };
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }) }), kind: 'postgres', schema: schema ?? undefined };
   }
   const file = databaseUrl.startsWith('file:') ? databaseUrl.slice(5) : databaseUrl;
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
