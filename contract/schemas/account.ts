@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { LIMITS, MOBILE_PATTERN } from '../rules.js';
-import { pageRequest, text } from './common.js';
+import { INT32_MAX, TIME_MS_MAX, intIn, pageRequest, text } from './common.js';
 
 const key = text(64).min(1);
-const code = z.string().min(1).max(LIMITS.codeMax);
-const mobile = z.string().regex(MOBILE_PATTERN, 'must be a mainland mobile number');
+const code = text(LIMITS.codeMax).min(1);
+const mobile = text(20).regex(MOBILE_PATTERN, 'must be a mainland mobile number');
+const typeCode = intIn(0, INT32_MAX);
 
 export const socialListBody = pageRequest.extend({ userId: text(64).optional() });
 export const socialUnbindBody = z.object({ userId: text(64).optional(), source: text(40).min(1) });
@@ -15,21 +16,21 @@ export const changeMobileVerifyBody = z.object({ requestId: key, msgCodeKey: key
 export const changeMobileNewBody = z.object({ requestId: key, mobileNo: mobile });
 export const deviceSignOutBody = z.object({ deviceId: text(LIMITS.deviceIdMax).min(1) });
 
-const time = z.union([z.coerce.number().int().min(0), z.iso.datetime({ offset: true }), z.iso.date()]).optional();
+const time = z.union([intIn(0, TIME_MS_MAX), z.iso.datetime({ offset: true }), z.iso.date()]).optional();
 export const appLogBody = pageRequest.extend({
-  logType: z.coerce.number().int().optional(),
+  logType: typeCode.optional(),
   optType: text(40).optional(),
-  isSuccess: z.union([z.boolean(), z.coerce.number().int().min(0).max(1), z.literal('')]).optional(),
+  isSuccess: z.union([z.boolean(), intIn(0, 1), z.literal('')]).optional(),
   startTime: time,
   endTime: time,
 });
 export const operationLogBody = pageRequest.extend({
-  logType: z.coerce.number().int().optional(),
+  logType: typeCode.optional(),
   sceneCode: text(40).optional(),
   startTime: time,
   endTime: time,
 });
-export const selectByTypeBody = z.object({ type: z.coerce.number().int(), logType: z.coerce.number().int().optional() });
+export const selectByTypeBody = z.object({ type: typeCode, logType: typeCode.optional() });
 
 export interface SocialBinding {
   id: number;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { LIMITS, LOGIN_TYPES, CAPTCHA_STRATEGIES } from '../rules.js';
-import { deviceFields, text } from './common.js';
+import { INT32_MAX, deviceFields, intIn, text } from './common.js';
 
-const cipher = z.string().min(1).max(LIMITS.cipherMax).regex(/^[0-9a-fA-F]+$/, 'must be SM2 ciphertext (hex)');
+const cipher = text(LIMITS.cipherMax).min(1).regex(/^[0-9a-fA-F]+$/, 'must be SM2 ciphertext (hex)');
 
 export const loginCheckBody = z.object({
   userId: cipher,
@@ -16,7 +16,7 @@ export const loginCheckBody = z.object({
   requestId: text(64).optional(),
   capKey: text(64).optional(),
   appId: text(64).optional(),
-  query: z.record(z.string().max(64), z.string().max(LIMITS.textMax)).optional(),
+  query: z.record(text(64), text()).optional(),
 });
 export type LoginCheckBody = z.infer<typeof loginCheckBody>;
 
@@ -31,7 +31,7 @@ export const logoutBody = z.object({ ...deviceFields });
 
 export const captchaBody = z.object({ mobileNo: text(20).optional() }).optional();
 
-export const loginPageConfigBody = z.object({ isOptions: z.union([z.boolean(), z.number(), z.string().max(10)]).optional() }).optional();
+export const loginPageConfigBody = z.object({ isOptions: z.union([z.boolean(), intIn(0, INT32_MAX), text(10)]).optional() }).optional();
 
 export interface LoginTypeConfig {
   code: (typeof LOGIN_TYPES)[number];

@@ -1,12 +1,26 @@
 import { z } from 'zod';
 import { LIMITS } from '../rules.js';
 
-/** A bounded free-text field; every string input has a ceiling so huge bodies fail cleanly. */
-export const text = (max: number = LIMITS.textMax) => z.string().max(max);
+/**
+ * A bounded string field, and the only way a schema takes a string: every input has a ceiling
+ * so huge bodies fail cleanly, and NUL is refused because PostgreSQL cannot store it in text.
+ */
+export const text = (max: number = LIMITS.textMax) =>
+  z.string().max(max).refine((s) => !s.includes('\u0000'), 'must not contain a NUL character');
+
+/** The largest value of a PostgreSQL `integer` column; ids and counters above it fail the query. */
+export const INT32_MAX = 2 ** 31 - 1;
+/** The last millisecond a JavaScript Date can hold: later times cannot be formatted. */
+export const TIME_MS_MAX = 8.64e15;
+
+/** A whole number (JSON number or numeric string) within [min, max]; every integer input is one. */
+export const intIn = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+/** The id of a stored row. */
+export const recordId = () => intIn(1, INT32_MAX);
 
 export const pageRequest = z.object({
-  pageNum: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).default(LIMITS.defaultPageSize),
+  pageNum: intIn(1, INT32_MAX).default(1),
+  pageSize: intIn(1, LIMITS.pageSizeMax).default(LIMITS.defaultPageSize),
 });
 export type PageRequest = z.infer<typeof pageRequest>;
 
@@ -23,7 +37,8 @@ export const deviceFields = {
   deviceName: text(40).optional(),
 };
 
-export const emptyBody = z.object({}).loose().optional();
+/** Unknown fields are dropped, so nothing unvalidated reaches a service. */
+export const emptyBody = z.object({}).optional();
 
 /** A text the demo/test server would have sent (GET /idaas/dev/sms and /dev/sms/outbox). */
 export interface OutboxMessage {

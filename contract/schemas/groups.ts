@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../rules.js';
-import { pageRequest, text } from './common.js';
+import { intIn, pageRequest, text } from './common.js';
 
 const account = text(64).min(1);
 
@@ -8,12 +8,12 @@ export const pubMailListBody = pageRequest.extend({ userName: text(100).optional
 export const pubMailResetBody = z.object({
   userId: account,
   /** SM2 ciphertext of the manual password; absent when autoGen. */
-  newPassword: z.string().max(LIMITS.cipherMax).regex(/^[0-9a-fA-F]*$/, 'must be SM2 ciphertext (hex)').optional(),
+  newPassword: text(LIMITS.cipherMax).regex(/^[0-9a-fA-F]*$/, 'must be SM2 ciphertext (hex)').optional(),
   autoGen: z.boolean().optional().default(false),
 });
 export const groupListBody = pageRequest.extend({
   groupName: text(100).optional(),
-  groupType: z.union([z.literal(1), z.literal(2), z.coerce.number().int().min(1).max(2)]).optional(),
+  groupType: intIn(1, 2).optional(),
 });
 export const groupCodeBody = pageRequest.extend({ groupCode: text(64).min(1) });
 export const memberBatchBody = z.object({ groupCode: text(64).min(1), userIdSet: z.array(account).min(1, 'select at least one member').max(200) });

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { LIMITS } from '../rules.js';
 import { text } from './common.js';
 
-const cipher = z.string().min(1).max(LIMITS.cipherMax).regex(/^[0-9a-fA-F]+$/, 'must be SM2 ciphertext (hex)');
+const cipher = text(LIMITS.cipherMax).min(1).regex(/^[0-9a-fA-F]+$/, 'must be SM2 ciphertext (hex)');
 const key = text(64).min(1);
-const code = z.string().min(1).max(LIMITS.codeMax);
+const code = text(LIMITS.codeMax).min(1);
 const captcha = { capKey: text(64).optional(), capText: text(LIMITS.codeMax).optional() };
 
 export const requestIdBody = z.object({ requestId: key });
@@ -20,11 +20,11 @@ export const forgetVerifyOtpBody = z.object({ requestId: key, msgCodeKey: key, m
 export const forgetSaveBody = z.object({ requestId: key, newPassword: cipher });
 
 export const registerBody = z.object({
-  userId: z.string().max(40).optional(),
+  userId: text(40).optional(),
   userName: text(100).min(1, 'name is required'),
-  mobileNo: z.string().max(20),
+  mobileNo: text(20),
   password: cipher,
-  email: z.string().max(200).optional(),
+  email: text(200).optional(),
   description: text(200).optional(),
   deptCodes: z.array(text(64)).max(0, 'departments are assigned by administrators').optional(),
   forceChangePwdFirstLogin: z.literal(false).optional(),

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { LIMITS } from '../rules.js';
-import { pageRequest, text } from './common.js';
+import { intIn, pageRequest, recordId, text } from './common.js';
 import type { AppTile } from './personal.js';
 
-const id = z.coerce.number().int().positive();
+const id = recordId();
 
 export const appByNameBody = z.object({ appName: text(100).optional().default('') });
 export const rolesByAppBody = z.object({ appId: text(64), roleName: text(100).optional() });
-export const myRequestsBody = pageRequest.extend({ status: z.union([z.literal(''), z.null(), z.coerce.number().int().min(0).max(2)]).optional() });
+export const myRequestsBody = pageRequest.extend({ status: z.union([z.literal(''), z.null(), intIn(0, 2)]).optional() });
 export const applyBody = z.object({
   appId: text(64).min(1, 'please choose an application'),
   roleIdSet: z.array(id).max(50).optional().default([]),
@@ -16,7 +16,7 @@ export const applyBody = z.object({
 export const applyIdBody = z.object({ applyId: id });
 export const approvalListBody = pageRequest.extend({ applyUserId: text(64).optional(), appName: text(100).optional() });
 export const approvalBody = z.object({
-  status: z.coerce.number().int().refine((n) => n === 1 || n === 2, 'must be 1 (pass) or 2 (reject)'),
+  status: intIn(1, 2),
   approvalSuggestion: text(LIMITS.reasonMax).optional().default(''),
   applyIdList: z.array(id).min(1, 'select at least one request').max(100),
 });

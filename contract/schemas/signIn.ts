@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { LIMITS, MOBILE_PATTERN } from '../rules.js';
-import { deviceFields, text } from './common.js';
+import { deviceFields, intIn, text } from './common.js';
 
-const mobile = z.string().regex(MOBILE_PATTERN, 'must be a mainland mobile number');
-const code = z.string().min(1).max(LIMITS.codeMax);
+const mobile = text(20).regex(MOBILE_PATTERN, 'must be a mainland mobile number');
+const code = text(LIMITS.codeMax).min(1);
 const key = text(64);
-const cipher = z.string().min(1).max(LIMITS.cipherMax).regex(/^[0-9a-fA-F]+$/, 'must be SM2 ciphertext (hex)');
+const cipher = text(LIMITS.cipherMax).min(1).regex(/^[0-9a-fA-F]+$/, 'must be SM2 ciphertext (hex)');
 const captcha = { capKey: key.optional(), capText: text(LIMITS.codeMax).optional() };
 
 export const sendLoginSmsBody = z.object({ mobileNo: mobile, appId: text(64).optional(), ...captcha });
@@ -18,26 +18,26 @@ export const secondAuthBody = z.object({ srmi: key, validateCode: code, smsCodeK
 export const sceneSmsBody = z.object({
   srmi: key,
   requestId: text(64).optional(),
-  mobileNo: z.string().max(20).optional(),
-  scene: z.coerce.number().int().refine((n) => n === 1 || n === 2, 'must be 1 (bind phone) or 2 (update password)'),
+  mobileNo: text(20).optional(),
+  scene: intIn(1, 2),
   ...captcha,
 });
 export const bindPhoneBody = z.object({
   srmi: key,
   requestId: text(64).optional(),
   mobileNo: mobile,
-  smsValueClient: z.string().min(1).max(LIMITS.bindCodeMax),
+  smsValueClient: text(LIMITS.bindCodeMax).min(1),
   smsCodeKey: key,
-  active: z.coerce.number().int().min(0).max(10).optional(),
+  active: intIn(0, 10).optional(),
 });
-export const skipStepBody = z.object({ srmi: key, requestId: text(64).optional(), active: z.coerce.number().int().min(0).max(10).optional() });
+export const skipStepBody = z.object({ srmi: key, requestId: text(64).optional(), active: intIn(0, 10).optional() });
 export const selfPwdBySmsBody = z.object({
   srmi: key,
   requestId: text(64).optional(),
   smsValueClient: code,
   smsCodeKey: key,
   newPassword: cipher,
-  active: z.coerce.number().int().min(0).max(10).optional(),
+  active: intIn(0, 10).optional(),
 });
 export const selfPwdByOldBody = z.object({ srmi: key, oldPassword: cipher, newPassword: cipher, requestId: text(64).optional() });
 

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { API_PREFIX } from '../../contract/paths.js';
 import { langOf } from '../http/envelope.js';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -7,10 +6,12 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
  * State-changing API calls must carry X-Client-Id. A cross-site form or image cannot set a
  * custom header, so a forged request from another site is refused before it reaches a route.
+ * Registered inside the API scope, it runs on every route the router matched there, whatever
+ * encoding the URL arrived in (`/%69daas/…` reaches the same route as `/idaas/…`).
  */
-export function registerCsrfGuard(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
-    if (SAFE.has(request.method) || !request.url.startsWith(`${API_PREFIX}/`)) return;
+export function registerCsrfGuard(api: FastifyInstance): void {
+  api.addHook('onRequest', async (request, reply) => {
+    if (SAFE.has(request.method)) return;
     const clientId = request.headers['x-client-id'];
     if (typeof clientId !== 'string' || clientId.trim() === '' || clientId.length > 100) {
       const lang = langOf(request);

@@ -1,12 +1,16 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { API_PREFIX } from '../../contract/paths.js';
 import { codeMessage } from '../../contract/codes.js';
 import { langOf } from '../http/envelope.js';
+import { API_CACHE_CONTROL } from './apiScope.js';
 
 const META = /<meta name="idaas-sm2"[^>]*>/;
+
+/** index.html is revalidated on every load, so a new build reaches browsers at once. */
+const sendIndex = (reply: FastifyReply, index: string) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(index);
 
 /**
  * Serves the built SPA: hashed assets with long caching, and index.html for every client-side
@@ -33,12 +37,14 @@ export async function registerSpa(app: FastifyInstance, staticDir: string | null
     });
     // The workbench folder itself (the admin landing URL is /systemhub/#/home).
     app.get('/systemhub/', (_request, reply) => reply.sendFile('systemhub/index.html'));
+    // The static wildcard would answer the root folder with 403 (index: false).
+    app.get('/', (_request, reply) => sendIndex(reply, index));
   }
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith(`${API_PREFIX}/`) || request.url === API_PREFIX || !index || request.method !== 'GET') {
-      return reply.status(404).send({ code: 'E00404', message: codeMessage('E00404', langOf(request)), data: null });
+      return reply.status(404).header('cache-control', API_CACHE_CONTROL).send({ code: 'E00404', message: codeMessage('E00404', langOf(request)), data: null });
     }
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(index);
+    return sendIndex(reply, index);
   });
 }
