@@ -33,6 +33,8 @@ export const codes = {
   E10805: { status: 400, zh: '该手机号无法接收短信', en: 'SMS cannot be sent to this number' },
   E10806: { status: 429, zh: '今日短信发送次数已达上限', en: 'Daily SMS limit reached for this number' },
   E10807: { status: 400, zh: '短信凭证无效，请重新登录', en: 'SMS ticket is invalid, please sign in again' },
+  E10808: { status: 503, zh: '短信服务暂不可用，请稍后再试或使用其他方式', en: 'The SMS service is unavailable; try again later or use another method' },
+  E10809: { status: 429, zh: '该账号短信发送次数过多，请1小时后再试', en: 'Too many codes were sent for this account; try again in an hour' },
   E60002: { status: 400, zh: '统一认证登录失败', en: 'Company token sign-in refused' },
   E60003: { status: 429, zh: '发送过于频繁，请稍后再试', en: 'Sent too early, please wait' },
 } as const;

@@ -7,9 +7,10 @@ import { seedDemo } from './db/seedDemo.js';
 import { buildRepos } from './repositories/index.js';
 import { buildServices, type Services } from './services/index.js';
 import { systemClock, type Clock } from './lib/clock.js';
-import { httpGateway, outboxGateway } from './sms/gateway.js';
+import { demoGateway, httpGateway } from './sms/gateway.js';
 import { registerErrorHandler } from './plugins/errors.js';
-import { registerCsrfGuard } from './plugins/csrf.js';
+import { registerApiScope } from './plugins/apiScope.js';
+import { fastifyTrustProxy } from './http/trustProxy.js';
 import { registerSecurityHeaders } from './plugins/security.js';
 import { registerSpa } from './plugins/spa.js';
 import authRoutes from './routes/auth.js';
@@ -33,37 +34,63 @@ export interface BuildOptions {
   config: Config;
   clock?: Clock;
   logger?: boolean;
+  /** Where log lines go when logger is on (standard output by default). */
+  logStream?: { write(line: string): void };
 }
 
 /** Keys that must never reach a log line. */
 const REDACT = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'];
 
+/** Above the 60 s idle timeout of common load balancers, so they never reuse a connection we just closed. */
+const KEEP_ALIVE_MS = 72_000;
+
+/**
+ * A client has requestTimeoutSeconds to send its headers and body (slow-loris connections are
+ * answered 408 and closed); Node checks open connections every second instead of every 30.
+ */
+function timeouts(config: Config) {
+  const requestMs = config.requestTimeoutSeconds * 1000;
+  if (!(requestMs > 0)) return { keepAliveTimeout: KEEP_ALIVE_MS };
+  return {
+    requestTimeout: requestMs,
+    keepAliveTimeout: KEEP_ALIVE_MS,
+    // A socket silent for longer than any request or keep-alive wait is dead weight.
+    connectionTimeout: KEEP_ALIVE_MS + requestMs,
+    http: { requestTimeout: requestMs, headersTimeout: requestMs, connectionsCheckingInterval: Math.min(1000, requestMs) },
+  };
+}
+
 /** Builds the whole server: store (migrated, seeded outside production), services, plugins, routes. */
-export async function buildApp({ config, clock = systemClock, logger = false }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, clock = systemClock, logger = false, logStream }: BuildOptions): Promise<FastifyInstance> {
   const store = openStore(config.databaseUrl);
   await migrate(store);
 
   const app = Fastify({
-    logger: logger ? { level: 'info', redact: REDACT } : false,
-    trustProxy: config.trustProxy,
+    logger: logger ? { level: 'info', redact: REDACT, ...(logStream ? { stream: logStream } : {}) } : false,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
+    ...timeouts(config),
     bodyLimit: 64 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   });
-  const gateway = config.sms.gatewayUrl ? httpGateway(config.sms.gatewayUrl) : outboxGateway(store.db);
+  const gateway = config.sms.gatewayUrl ? httpGateway(config.sms.gatewayUrl) : demoGateway;
   const services = buildServices({ store, repos: buildRepos(store.db), config, clock }, gateway);
   if (isDevMode(config)) await seedDemo(store, clock.now(), services.passwords.hash);
   app.decorate('services', services);
   app.decorate('config', config);
   app.decorate('store', store);
-  app.addHook('onClose', async () => store.db.destroy());
+  services.sms.start();
+  app.addHook('onClose', async () => {
+    await services.sms.stop();
+    await store.db.destroy();
+  });
 
   registerErrorHandler(app);
   registerSecurityHeaders(app);
   await app.register(cookie);
-  registerCsrfGuard(app);
 
   await app.register(
     async (api) => {
+      registerApiScope(api);
       await api.register(authRoutes);
       await api.register(accountRoutes);
       await api.register(signInStepRoutes);

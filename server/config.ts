@@ -1,3 +1,5 @@
+import { parseTrustProxy, type TrustProxy } from './http/trustProxy.js';
+
 /** Runtime configuration, read once from the environment. Every security number is here. */
 export type Mode = 'demo' | 'test' | 'production';
 
@@ -8,7 +10,8 @@ export interface Config {
   mode: Mode;
   /** Serve the built SPA from this folder (absent in API tests). */
   staticDir: string | null;
-  trustProxy: boolean;
+  /** Whose X-Forwarded-For to believe: nobody, the nearest N proxies, or proxies at these addresses. */
+  trustProxy: TrustProxy;
   session: { idleMinutes: number; absoluteHours: number; touchSeconds: number };
   lockout: { captchaAfter: number; ipCaptchaAfter: number; lockAfter: number; windowMinutes: number; lockMinutes: number; ipFailuresPerHour: number };
   otp: { ttlSeconds: number; maxTries: number; resendSeconds: number; dailyPerNumber: number };
@@ -17,10 +20,24 @@ export interface Config {
   passwordExpiryDays: number;
   passwordRemindDays: number;
   argon2: { memoryCost: number; timeCost: number; parallelism: number };
-  sms: { gatewayUrl: string | null };
+  sms: {
+    gatewayUrl: string | null;
+    /** Sends from one address in 10 minutes before each further send needs a captcha. */
+    ipCaptchaAfter: number;
+    ipPerHour: number;
+    accountPerHour: number;
+    /** How long sends are refused after the gateway failed, before it is tried again. */
+    gatewayCooldownSeconds: number;
+    /** Delivery attempts before a text is given up and its quota given back. */
+    deliveryAttempts: number;
+    /** How often the outbox worker looks for texts to deliver (0: only when asked, as tests do). */
+    workerIntervalMs: number;
+  };
   registrationEnabled: boolean;
   /** The company directory (LDAP / AD); null switches the directory sign-in tabs off. */
   ldap: { url: string; baseDn: string; bindDn: string; bindPassword: string; userFilter: string } | null;
+  /** Time a client has to send a whole request (headers and body) before the connection is closed. */
+  requestTimeoutSeconds: number;
 }
 
 function num(env: NodeJS.ProcessEnv, key: string, fallback: number): number {
@@ -44,7 +61,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseUrl: env.DATABASE_URL || 'file:data/idaas.db',
     mode,
     staticDir: env.STATIC_DIR === '' ? null : (env.STATIC_DIR ?? 'dist'),
-    trustProxy: env.TRUST_PROXY === 'true',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     session: {
       idleMinutes: num(env, 'SESSION_IDLE_MINUTES', 30),
       absoluteHours: num(env, 'SESSION_ABSOLUTE_HOURS', 12),
@@ -66,7 +83,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     passwordExpiryDays: num(env, 'PASSWORD_EXPIRY_DAYS', 90),
     passwordRemindDays: num(env, 'PASSWORD_REMIND_DAYS', 7),
     argon2: { memoryCost: 19456, timeCost: 2, parallelism: 1 },
-    sms: { gatewayUrl: smsUrl },
+    sms: {
+      gatewayUrl: smsUrl,
+      ipCaptchaAfter: num(env, 'SMS_IP_CAPTCHA_AFTER', 3),
+      ipPerHour: num(env, 'SMS_IP_HOURLY_LIMIT', 20),
+      accountPerHour: num(env, 'SMS_ACCOUNT_HOURLY_LIMIT', 5),
+      gatewayCooldownSeconds: num(env, 'SMS_GATEWAY_COOLDOWN_SECONDS', 30),
+      deliveryAttempts: 3,
+      workerIntervalMs: 250,
+    },
     registrationEnabled: env.REGISTRATION_ENABLED !== 'false',
     ldap: env.LDAP_URL
       ? {
@@ -77,6 +102,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
           userFilter: env.LDAP_USER_FILTER ?? '(uid={0})',
         }
       : null,
+    requestTimeoutSeconds: num(env, 'REQUEST_TIMEOUT_SECONDS', 15),
   };
   return { ...config, ...overrides };
 }

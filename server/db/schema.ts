@@ -116,6 +116,8 @@ export interface DevicesTable {
   last_ip: string | null;
   /** Second factor passed on this device: it is remembered until this time. */
   trusted_until: number | null;
+  /** SHA-256 of the device-trust cookie issued when the second factor was passed here. */
+  trust_hash: string | null;
 }
 
 export interface TicketsTable {
@@ -140,12 +142,28 @@ export interface OtpsTable {
   used: number;
 }
 
-export interface SmsOutboxTable { id: Generated<number>; mobile_no: string; purpose: string; content: string; sent_at: number }
+/** Texts waiting for (or done with) the gateway; `sent_at` is when the text was queued. */
+export interface SmsOutboxTable {
+  id: Generated<number>;
+  mobile_no: string;
+  purpose: string;
+  content: string;
+  sent_at: number;
+  /** pending → sending → sent | failed */
+  status: Generated<string>;
+  attempts: Generated<number>;
+  next_at: Generated<number>;
+  /** JSON array of limit-counter subjects to give back if the text cannot be delivered. */
+  charges: Generated<string>;
+}
 
 export interface CaptchasTable { id: string; kind: string; answer: string; created_at: number; expires_at: number }
 
-/** Failure counters and locks for accounts and IPs (keyed "acct:<name>", "ip:<addr>"). */
-export interface LoginFailuresTable { subject: string; failures: number; window_start: number; locked_until: number | null }
+/**
+ * Every budget as one row: sign-in attempts per account and address, SMS sends per address,
+ * account, number and day, registrations per address ("acct:<name>", "ip:<addr>", "sms-ip:<addr>"…).
+ */
+export interface LimitCountersTable { subject: string; hits: number; window_start: number; locked_until: number | null }
 
 export interface LoginHistoryTable {
   id: Generated<number>;
@@ -195,7 +213,7 @@ export interface Database {
   otps: OtpsTable;
   sms_outbox: SmsOutboxTable;
   captchas: CaptchasTable;
-  login_failures: LoginFailuresTable;
+  limit_counters: LimitCountersTable;
   login_history: LoginHistoryTable;
   operation_log: OperationLogTable;
   config: ConfigTable;

@@ -3,17 +3,20 @@ import type { Database } from '../db/schema.js';
 
 export function devicesRepo(db: Kysely<Database>) {
   return {
-    find(userRef: number, deviceId: string) {
-      return db.selectFrom('devices').selectAll().where('user_ref', '=', userRef).where('device_id', '=', deviceId).executeTakeFirst();
+    /** Whether the user trusts the browser holding the cookie whose digest this is. */
+    async trusted(userRef: number, trustHash: string, now: number): Promise<boolean> {
+      const row = await db.selectFrom('devices').select('id').where('trust_hash', '=', trustHash).where('user_ref', '=', userRef)
+        .where('trusted_until', '>', now).executeTakeFirst();
+      return !!row;
     },
-    /** Records a sign-in from a device; `trustedUntil` set when the second factor was passed on it. */
-    async seen(userRef: number, deviceId: string, deviceName: string | null, ip: string, now: number, trustedUntil: number | null): Promise<void> {
+    /** Records a sign-in from a device; `trust` when the second factor was just passed on it. */
+    async seen(userRef: number, deviceId: string, deviceName: string | null, ip: string, now: number, trust: { hash: string; until: number } | null): Promise<void> {
       await db.insertInto('devices')
-        .values({ user_ref: userRef, device_id: deviceId, device_name: deviceName, first_seen_at: now, last_seen_at: now, last_ip: ip, trusted_until: trustedUntil })
+        .values({ user_ref: userRef, device_id: deviceId, device_name: deviceName, first_seen_at: now, last_seen_at: now, last_ip: ip, trusted_until: trust?.until ?? null, trust_hash: trust?.hash ?? null })
         .onConflict((oc) => oc.columns(['user_ref', 'device_id']).doUpdateSet(
-          trustedUntil === null
+          trust === null
             ? { last_seen_at: now, last_ip: ip, device_name: deviceName }
-            : { last_seen_at: now, last_ip: ip, device_name: deviceName, trusted_until: trustedUntil },
+            : { last_seen_at: now, last_ip: ip, device_name: deviceName, trusted_until: trust.until, trust_hash: trust.hash },
         ))
         .execute();
     },

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { usersRepo } from './users.js';
 import { sessionsRepo } from './sessions.js';
-import { loginFailuresRepo } from './loginFailures.js';
+import { limitCountersRepo } from './limitCounters.js';
 import { captchasRepo } from './captchas.js';
 import { configRepo } from './config.js';
 import { sm2ReplayRepo } from './sm2Replay.js';
@@ -24,7 +24,7 @@ export function buildRepos(db: Kysely<Database>) {
   return {
     users: usersRepo(db),
     sessions: sessionsRepo(db),
-    loginFailures: loginFailuresRepo(db),
+    limits: limitCountersRepo(db),
     captchas: captchasRepo(db),
     config: configRepo(db),
     sm2Replay: sm2ReplayRepo(db),

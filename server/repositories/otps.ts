@@ -11,21 +11,16 @@ export function otpsRepo(db: Kysely<Database>) {
     find(id: string): Promise<OtpRow | undefined> {
       return db.selectFrom('otps').selectAll().where('id', '=', id).executeTakeFirst();
     },
-    /** The newest code sent to a number for a purpose (the resend timer reads it). */
-    latest(mobileNo: string, purpose: string) {
-      return db.selectFrom('otps').select(['created_at']).where('mobile_no', '=', mobileNo).where('purpose', '=', purpose)
-        .orderBy('created_at', 'desc').limit(1).executeTakeFirst();
-    },
-    /** Codes sent to a number since a time, all purposes (the daily cap). */
-    async countSince(mobileNo: string, since: number): Promise<number> {
-      const row = await db.selectFrom('otps').select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('mobile_no', '=', mobileNo).where('created_at', '>=', since).executeTakeFirstOrThrow();
-      return Number(row.n);
-    },
-    /** Counts a wrong try atomically and returns the new count. */
-    async addTry(id: string): Promise<number> {
-      const row = await db.updateTable('otps').set({ tries: sql`tries + 1` }).where('id', '=', id).returning('tries').executeTakeFirst();
-      return Number(row?.tries ?? 0);
+    /**
+     * Takes one try of a live code (right purpose and number, unused, unexpired, tries left) and
+     * returns it with the try counted; nothing when there is no such code or no try left.
+     */
+    takeTry(q: { id: string; purpose: string; mobileNo: string | null; now: number; maxTries: number }): Promise<OtpRow | undefined> {
+      let update = db.updateTable('otps').set({ tries: sql`tries + 1` })
+        .where('id', '=', q.id).where('purpose', '=', q.purpose).where('used', '=', 0)
+        .where('expires_at', '>', q.now).where('tries', '<', q.maxTries);
+      if (q.mobileNo) update = update.where('mobile_no', '=', q.mobileNo);
+      return update.returningAll().executeTakeFirst();
     },
     /** Marks a code used only if it was unused: a code verifies once, even under a race. */
     async consume(id: string): Promise<boolean> {

@@ -37,7 +37,7 @@ export function securityRepo(db: Kysely<Database>) {
     /** Ends every session of the user on that device and forgets its second-factor trust. */
     async signOutDevice(userRef: number, deviceId: string): Promise<number> {
       const result = await db.deleteFrom('sessions').where('user_ref', '=', userRef).where('device_id', '=', deviceId).executeTakeFirst();
-      await db.updateTable('devices').set({ trusted_until: null }).where('user_ref', '=', userRef).where('device_id', '=', deviceId).execute();
+      await db.updateTable('devices').set({ trusted_until: null, trust_hash: null }).where('user_ref', '=', userRef).where('device_id', '=', deviceId).execute();
       return Number(result.numDeletedRows);
     },
     async deviceExists(userRef: number, deviceId: string): Promise<boolean> {

@@ -2,19 +2,24 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { paths } from '../../contract/paths.js';
 import { appLoginConfigBody, applyTokenBody, captchaBody, ipCheckBody, loginCheckBody, logoutBody, ssoRedeemBody } from '../../contract/schemas/auth.js';
+import { text } from '../../contract/schemas/common.js';
 import { publicRoute, userRoute, SESSION_COOKIE, tokenOf } from '../http/route.js';
 import type { LoginOutcome } from '../services/signInFlow.js';
 
-/** Opens the browser session of a finished sign-in (HttpOnly cookie; Secure over https). */
-export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, outcome: LoginOutcome, maxAgeSeconds: number): void {
+/**
+ * Opens the browser session of a finished sign-in (HttpOnly cookie; Secure over https), ending
+ * the session this browser held before, and remembers the browser when the second factor was
+ * just passed on it.
+ */
+export async function setSessionCookie(request: FastifyRequest, reply: FastifyReply, outcome: LoginOutcome, maxAgeSeconds: number): Promise<void> {
   if (!outcome.session) return;
-  reply.setCookie(SESSION_COOKIE, outcome.session.token, {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: request.protocol === 'https',
-    path: '/',
-    maxAge: maxAgeSeconds,
-  });
+  const secure = request.protocol === 'https';
+  const previous = request.cookies[SESSION_COOKIE];
+  if (previous) await request.server.services.sessions.end(previous);
+  reply.setCookie(SESSION_COOKIE, outcome.session.token, { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: maxAgeSeconds });
+  if (outcome.trust) {
+    reply.setCookie(outcome.trust.name, outcome.trust.token, { httpOnly: true, sameSite: 'lax', secure, path: '/idaas', maxAge: outcome.trust.maxAgeSeconds });
+  }
 }
 
 export default async function authRoutes(app: FastifyInstance): Promise<void> {
@@ -36,7 +41,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
 
   publicRoute(app, 'POST', paths.auth.loginCheck, loginCheckBody, async ({ body, services, caller, request, reply }) => {
     const outcome = await services.login.passwordLogin(body, caller);
-    setSessionCookie(request, reply, outcome, sessionMaxAge);
+    await setSessionCookie(request, reply, outcome, sessionMaxAge);
     return outcome.response;
   });
 
@@ -53,7 +58,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
 
   // A browser navigation, not an XHR: it answers with redirects, never with JSON.
   publicRoute(app, 'GET', paths.auth.ssoGo, null, async ({ request, reply, services, caller }) => {
-    const { clientId } = z.object({ clientId: z.string().min(1).max(64) }).parse(request.params);
+    const { clientId } = z.object({ clientId: text(64).min(1) }).parse(request.params);
     const user = await services.sessions.authenticate(tokenOf(request)).catch(() => null);
     const decision = await services.sso.launch(clientId, user, caller);
     switch (decision.kind) {

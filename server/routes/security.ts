@@ -14,12 +14,12 @@ export default async function securityRoutes(app: FastifyInstance): Promise<void
   userRoute(app, 'POST', paths.personal.useMobile, emptyBody, ({ services, user, caller }) => services.security.setPhoneEnabled(user, true, caller));
   userRoute(app, 'POST', paths.personal.socialList, socialListBody, ({ body, services, user }) => services.security.social(user, body.userId, body.pageNum, body.pageSize));
   userRoute(app, 'POST', paths.personal.socialUnbind, socialUnbindBody, ({ body, services, user, caller }) => services.security.unbindSocial(user, body.userId, body.source, caller));
-  userRoute(app, 'POST', paths.personal.bindMobileSend, bindMobileSendBody, ({ body, services, user }) => services.security.bindSend(user, body.mobileNo));
+  userRoute(app, 'POST', paths.personal.bindMobileSend, bindMobileSendBody, ({ body, services, user, caller }) => services.security.bindSend(user, body, caller));
   userRoute(app, 'POST', paths.personal.bindMobileSave, bindMobileSaveBody, ({ body, services, user, caller }) => services.security.bindSave(user, body, caller));
   userRoute(app, 'POST', paths.personal.changeMobileGetPhone, emptyBody, ({ services, user }) => services.security.changeStart(user));
-  userRoute(app, 'POST', paths.personal.changeMobileSendOld, changeMobileTicketBody, ({ body, services, user }) => services.security.changeSendOld(user, body.requestId));
+  userRoute(app, 'POST', paths.personal.changeMobileSendOld, changeMobileTicketBody, ({ body, services, user, caller }) => services.security.changeSendOld(user, body.requestId, caller));
   userRoute(app, 'POST', paths.personal.changeMobileVerifyOld, changeMobileVerifyBody, ({ body, services, user }) => services.security.changeVerifyOld(user, body));
-  userRoute(app, 'POST', paths.personal.changeMobileSendNew, changeMobileNewBody, ({ body, services, user }) => services.security.changeSendNew(user, body));
+  userRoute(app, 'POST', paths.personal.changeMobileSendNew, changeMobileNewBody, ({ body, services, user, caller }) => services.security.changeSendNew(user, body, caller));
   userRoute(app, 'POST', paths.personal.changeMobileSetNew, changeMobileVerifyBody, ({ body, services, user, caller }) => services.security.changeSetNew(user, body, caller));
 
   userRoute(app, 'POST', paths.personal.devices, emptyBody, ({ services, user }) => services.devices.list(user));

@@ -18,38 +18,38 @@ export default async function signInStepRoutes(app: FastifyInstance): Promise<vo
   publicRoute(app, 'POST', paths.auth.sendMsgLogin, sendLoginSmsBody, ({ body, services, caller }) => services.smsLogin.sendCode(body, caller));
   publicRoute(app, 'POST', paths.auth.msgLoginCheck, smsLoginBody, async ({ body, services, caller, request, reply }) => {
     const outcome = await services.smsLogin.login(body, caller);
-    setSessionCookie(request, reply, outcome, maxAge);
+    await setSessionCookie(request, reply, outcome, maxAge);
     return outcome.response;
   });
 
   publicRoute(app, 'POST', paths.auth.secondAuthAppInfo, srmiBody, ({ body, services }) => services.secondAuth.appInfo(body.srmi));
-  publicRoute(app, 'POST', paths.auth.secondAuthSend, secondAuthSendBody, ({ body, services }) => services.secondAuth.send(body));
+  publicRoute(app, 'POST', paths.auth.secondAuthSend, secondAuthSendBody, ({ body, services, caller }) => services.secondAuth.send(body, caller));
   publicRoute(app, 'POST', paths.auth.secondAuth, secondAuthBody, async ({ body, services, caller, request, reply }) => {
     const outcome = await services.secondAuth.verify(body, caller);
-    setSessionCookie(request, reply, outcome, maxAge);
+    await setSessionCookie(request, reply, outcome, maxAge);
     return outcome.response;
   });
 
-  publicRoute(app, 'POST', paths.user.sendSmsByScene, sceneSmsBody, ({ body, services }) => services.selfService.sendSms(body));
+  publicRoute(app, 'POST', paths.user.sendSmsByScene, sceneSmsBody, ({ body, services, caller }) => services.selfService.sendSms(body, caller));
   publicRoute(app, 'POST', paths.user.bindPhone, bindPhoneBody, ({ body, services, caller }) => services.selfService.bindPhone(body, caller));
   publicRoute(app, 'POST', paths.user.skipStep, skipStepBody, ({ body, services }) => services.selfService.skip(body));
   publicRoute(app, 'POST', paths.user.updatePwdBySms, selfPwdBySmsBody, ({ body, services, caller }) => services.selfService.updatePasswordBySms(body, caller));
   publicRoute(app, 'POST', paths.user.updatePwdByOld, selfPwdByOldBody, ({ body, services, caller }) => services.selfService.updatePasswordByOld(body, caller));
   publicRoute(app, 'POST', paths.auth.continueLogin, srmiBody, async ({ body, services, caller, request, reply }) => {
     const outcome = await services.selfService.continueLogin(body, caller);
-    setSessionCookie(request, reply, outcome, maxAge);
+    await setSessionCookie(request, reply, outcome, maxAge);
     return outcome.response;
   });
 
   publicRoute(app, 'POST', paths.auth.pacasAuthenticate, directoryLoginBody, async ({ body, services, caller, request, reply }) => {
     const { result, outcome } = await services.directory.authenticate(body, caller);
-    if (outcome) setSessionCookie(request, reply, outcome, maxAge);
+    if (outcome) await setSessionCookie(request, reply, outcome, maxAge);
     return result;
   });
-  publicRoute(app, 'POST', paths.auth.pacasSendMsg, bindSendBody, ({ body, services }) => services.directory.sendBindCode(body));
+  publicRoute(app, 'POST', paths.auth.pacasSendMsg, bindSendBody, ({ body, services, caller }) => services.directory.sendBindCode(body, caller));
   publicRoute(app, 'POST', paths.auth.pacasBind, bindMasterBody, async ({ body, services, caller, request, reply }) => {
     const outcome = await services.directory.bind(body, caller);
-    setSessionCookie(request, reply, outcome, maxAge);
+    await setSessionCookie(request, reply, outcome, maxAge);
     return outcome.response;
   });
 

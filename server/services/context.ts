@@ -11,12 +11,17 @@ export interface ServiceContext {
   clock: Clock;
 }
 
+/** Cookies whose names start with this carry device trust (one per user who trusted the browser). */
+export const TRUST_COOKIE_PREFIX = 'idaas_dt_';
+
 /** Who is asking and from where: services record it in logs, never read HTTP themselves. */
 export interface Caller {
   ip: string;
   userAgent: string | null;
   deviceId: string | null;
   deviceName: string | null;
+  /** Device-trust tokens the browser holds (cookie name → value), issued by the server after a second factor. */
+  trustTokens: Record<string, string>;
 }
 
 /** The signed-in user of a request. */

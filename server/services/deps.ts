@@ -10,6 +10,7 @@ import type { AuditService } from './audit.js';
 import type { OtpService } from './otp.js';
 import type { SignInFlow } from './signInFlow.js';
 import type { LoginConfigService } from './loginConfig.js';
+import type { SecretsService } from './secrets.js';
 
 /** The building blocks the feature services are made of; each takes the Pick it needs. */
 export interface CoreServices {
@@ -25,4 +26,5 @@ export interface CoreServices {
   otp: OtpService;
   flow: SignInFlow;
   loginConfig: LoginConfigService;
+  secrets: SecretsService;
 }

@@ -40,24 +40,26 @@ export function directoryLoginService(ctx: ServiceContext, deps: Pick<CoreServic
 
   return {
     async authenticate(body: { userId: string; password: string; loginType: DirectoryType; validCode?: string; capKey?: string; appId?: string }, caller: Caller): Promise<{ result: CasResult<LoginResponse>; outcome: LoginOutcome | null }> {
-      await deps.throttle.assertIpAllowed(caller.ip);
       const account = (await deps.sm2.decrypt('userId', body.userId)).trim();
       const password = await deps.sm2.decrypt('password', body.password);
       const app = await deps.flow.resolveApp(body.appId);
       const subject = `dir:${account}`;
-      const { captchaRequired } = await deps.throttle.accountState(subject);
-      if (captchaRequired) {
-        if (!body.validCode || !body.capKey) throw refusal(body.loginType, 'NEED_RAND_CODE');
-        if (!(await deps.captcha.verify(body.capKey, body.validCode))) throw new AppError('E10802');
+      const attempt = await deps.throttle.reserve(subject, caller.ip);
+      if (attempt.captchaRequired) {
+        const answered = !!body.validCode && !!body.capKey;
+        if (!answered || !(await deps.captcha.verify(body.capKey, body.validCode))) {
+          await attempt.cancel();
+          throw answered ? new AppError('E10802') : refusal(body.loginType, 'NEED_RAND_CODE');
+        }
       }
       const entry = await lookup(account, password);
       if (!entry) {
-        const { locked } = await deps.throttle.recordFailure(subject, caller.ip);
+        const { locked } = await attempt.failed();
         await deps.audit.signIn({ userRef: null, account, optType: body.loginType, app, result: body.loginType === 'LDAP' ? 'E30076' : 'E60002', caller });
         if (locked) throw new AppError('E30053', { minutes: ctx.config.lockout.lockMinutes });
         throw refusal(body.loginType, 'AUTH_FAILED');
       }
-      await deps.throttle.recordSuccess(subject);
+      await attempt.succeeded();
       const user = await ctx.repos.users.findByLdapDn(entry.dn);
       if (!user) {
         const srmi = await deps.tickets.issue<BindData>(BIND_TICKET, null, 'directory', { dn: entry.dn, loginType: body.loginType, appId: app?.app_id ?? null });
@@ -71,13 +73,13 @@ export function directoryLoginService(ctx: ServiceContext, deps: Pick<CoreServic
     },
 
     /** Code to the main account's phone. Unknown numbers are answered alike and never texted. */
-    async sendBindCode(body: { srmi: string; mobileNo: string; capKey: string; capText: string }): Promise<{ msgCodeKey: string; smsCodeKey: string }> {
+    async sendBindCode(body: { srmi: string; mobileNo: string; capKey: string; capText: string }, caller: Caller): Promise<{ msgCodeKey: string; smsCodeKey: string }> {
       await deps.tickets.load<BindData>(body.srmi, [BIND_TICKET], ['directory']);
       if (!(await deps.captcha.verify(body.capKey, body.capText))) throw new AppError('E10802');
       const user = await ctx.repos.users.findByMobile(body.mobileNo);
       const usable = !!user && user.enabled === 1 && user.phone_disabled === 0;
       try {
-        const { msgCodeKey } = await deps.otp.send({ purpose: 'bind-master', mobileNo: body.mobileNo, userRef: usable ? user.id : null, deliver: usable });
+        const { msgCodeKey } = await deps.otp.send({ purpose: 'bind-master', mobileNo: body.mobileNo, userRef: usable ? user.id : null, deliver: usable, ip: caller.ip, proof: 'proven' });
         return { msgCodeKey, smsCodeKey: msgCodeKey };
       } catch (error) {
         if (error instanceof AppError && error.code === 'E00408') throw new AppError('E60003');

@@ -4,12 +4,13 @@ import type { CaptchaTicket, PhoneTicket } from '../../contract/schemas/password
 import { AppError } from '../http/errors.js';
 import type { Caller, ServiceContext } from './context.js';
 import type { CoreServices } from './deps.js';
+import { accountKey } from './throttle.js';
 
 const TICKET = 'forget-pwd';
 
 interface ForgotData {
   /** The phone the code goes to: the account's, or a stand-in for an unknown account. */
-  mobileNo: string | null;
+  mobileNo: string;
   real: boolean;
 }
 
@@ -18,12 +19,13 @@ interface ForgotData {
  * new password. An unknown account walks the same steps with a stand-in phone that is never
  * texted and a code that never matches, so nothing tells which accounts exist.
  */
-export function forgotPasswordService(ctx: ServiceContext, deps: Pick<CoreServices, 'otp' | 'captcha' | 'tickets' | 'sm2' | 'policy' | 'credentials'>) {
-  const secret = `forget:${ctx.config.databaseUrl}`;
-
-  /** A stable, plausible number for an unknown account, so repeated tries look alike. */
-  function standIn(account: string): string {
-    const digest = createHmac('sha256', secret).update(account.toLowerCase()).digest();
+export function forgotPasswordService(ctx: ServiceContext, deps: Pick<CoreServices, 'otp' | 'captcha' | 'tickets' | 'sm2' | 'policy' | 'credentials' | 'secrets'>) {
+  /**
+   * A stable, plausible number for an account that cannot receive a code (unknown, or without a
+   * usable phone), so repeated tries look alike; keyed with the installation's own secret.
+   */
+  async function standIn(account: string): Promise<string> {
+    const digest = createHmac('sha256', await deps.secrets.hmacKey()).update(`forget:${account.toLowerCase()}`).digest();
     const second = 3 + (digest[0] % 7);
     const rest = Array.from(digest.subarray(1, 10), (b) => String(b % 10)).join('');
     return `1${second}${rest}`;
@@ -32,7 +34,7 @@ export function forgotPasswordService(ctx: ServiceContext, deps: Pick<CoreServic
   return {
     async start(): Promise<CaptchaTicket> {
       const captcha = await deps.captcha.createPicture();
-      const requestId = await deps.tickets.issue<ForgotData>(TICKET, null, 'captcha', { mobileNo: null, real: false });
+      const requestId = await deps.tickets.issue<ForgotData>(TICKET, null, 'captcha', { mobileNo: '', real: false });
       return { ...captcha, requestId };
     },
 
@@ -42,19 +44,18 @@ export function forgotPasswordService(ctx: ServiceContext, deps: Pick<CoreServic
       const account = (await deps.sm2.decrypt('userId', body.userId)).trim();
       const byPhone = MOBILE_AS_ACCOUNT_PATTERN.test(account);
       const user = byPhone ? await ctx.repos.users.findByMobile(account.replace(/^0086/, '')) : await ctx.repos.users.findByAccount(account);
-      const real = !!user && user.enabled === 1;
-      const mobileNo = real ? (user.phone_disabled === 1 ? null : user.mobile_no) : byPhone ? account.replace(/^0086/, '') : standIn(account);
+      // Only an account that can receive the code is "real"; one without a usable phone walks
+      // the same steps as an unknown name, so the answers never tell the two apart.
+      const real = !!user && user.enabled === 1 && !!user.mobile_no && user.phone_disabled === 0;
+      const mobileNo = real ? user.mobile_no! : byPhone ? account.replace(/^0086/, '') : await standIn(account);
       // The ticket carries the user to the last step; an unknown account has none.
       await deps.tickets.advance(ticket, 'account', { mobileNo, real }, real ? user.id : undefined);
       return { requestId: ticket.id, mobileNo: maskMobile(mobileNo), encryptMobileNo: maskMobile(mobileNo) };
     },
 
-    async sendOtp(requestId: string): Promise<{ msgCodeKey: string }> {
+    async sendOtp(requestId: string, caller: Caller): Promise<{ msgCodeKey: string }> {
       const ticket = await deps.tickets.load<ForgotData>(requestId, [TICKET], ['account', 'otp-sent']);
-      if (!ticket.payload.mobileNo) {
-        throw new AppError('E10805', {}, null, { zh: '该账号未绑定手机号，请使用其他方式登录后在个人中心修改密码，或联系管理员', en: 'This account has no bound phone: sign in another way and change the password in the personal centre, or contact the administrator' });
-      }
-      const sent = await deps.otp.send({ purpose: 'forget-pwd', mobileNo: ticket.payload.mobileNo, userRef: ticket.user_ref, deliver: ticket.payload.real });
+      const sent = await deps.otp.send({ purpose: 'forget-pwd', mobileNo: ticket.payload.mobileNo, userRef: ticket.user_ref, deliver: ticket.payload.real, ip: caller.ip, proof: 'proven' });
       if (ticket.step === 'account') await deps.tickets.advance(ticket, 'otp-sent', ticket.payload);
       return sent;
     },
@@ -77,7 +78,7 @@ export function forgotPasswordService(ctx: ServiceContext, deps: Pick<CoreServic
       await deps.tickets.advance(ticket, 'done', ticket.payload);
       await deps.credentials.replacePassword(user, password, { keepSessionId: null, caller, scene: 'RESET_PASSWORD', detail: 'forgot-password' });
       await deps.tickets.close(ticket.id);
-      await ctx.repos.loginFailures.reset(`acct:${user.user_id}`);
+      await ctx.repos.limits.reset(accountKey(user.user_id));
       return { userId: user.user_id };
     },
   };

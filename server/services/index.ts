@@ -13,6 +13,9 @@ import { loginConfigService } from './loginConfig.js';
 import { signInFlow } from './signInFlow.js';
 import { loginService } from './login.js';
 import { otpService } from './otp.js';
+import { smsBudgetService } from './smsBudget.js';
+import { smsWorker } from './smsWorker.js';
+import { secretsService } from './secrets.js';
 import { smsLoginService } from './smsLogin.js';
 import { secondAuthService } from './secondAuth.js';
 import { selfServiceService } from './selfService.js';
@@ -32,6 +35,7 @@ import { directoryLoginService } from './directoryLogin.js';
 
 export function buildServices(ctx: ServiceContext, gateway: SmsGateway) {
   const sm2 = sm2Service(ctx);
+  const secrets = secretsService(ctx);
   const passwords = passwordService(ctx);
   const policy = passwordPolicyService(passwords);
   const captcha = captchaService(ctx);
@@ -41,8 +45,10 @@ export function buildServices(ctx: ServiceContext, gateway: SmsGateway) {
   const audit = auditService(ctx);
   const credentials = credentialService(ctx, { passwords, policy, sessions, audit });
   const loginConfig = loginConfigService(ctx);
-  const otp = otpService(ctx, gateway);
-  const flow = signInFlow(ctx, { sessions, tickets, audit, loginConfig });
+  const smsBudget = smsBudgetService(ctx, captcha);
+  const sms = smsWorker(ctx, { gateway, budget: smsBudget });
+  const otp = otpService(ctx, { budget: smsBudget, outbox: sms });
+  const flow = signInFlow(ctx, { sessions, tickets, audit, loginConfig, secrets });
   const login = loginService(ctx, { sm2, passwords, captcha, throttle, audit, flow });
   const smsLogin = smsLoginService(ctx, { otp, captcha, throttle, audit, flow });
   const secondAuth = secondAuthService(ctx, { otp, captcha, tickets, audit, flow });
@@ -54,13 +60,13 @@ export function buildServices(ctx: ServiceContext, gateway: SmsGateway) {
   const permissions = permissionsService(ctx, audit);
   const groups = groupsService(ctx, { audit, sm2, credentials });
   const passwordChange = passwordChangeService(ctx, { otp, captcha, tickets, sm2, passwords, credentials });
-  const forgotPassword = forgotPasswordService(ctx, { otp, captcha, tickets, sm2, policy, credentials });
+  const forgotPassword = forgotPasswordService(ctx, { otp, captcha, tickets, sm2, policy, credentials, secrets });
   const registration = registrationService(ctx, { audit, sm2, passwords, policy });
   const security = securityService(ctx, { otp, captcha, tickets, audit, sessions });
   const devices = devicesService(ctx, audit);
   const logs = logsService(ctx);
   const directory = directoryLoginService(ctx, { sm2, otp, captcha, throttle, tickets, audit, flow });
-  return { directory, security, devices, logs, passwordChange, forgotPassword, registration, groups, requests, permissions, outbox, sm2, passwords, policy, captcha, sessions, throttle, tickets, audit, loginConfig, otp, flow, login, smsLogin, secondAuth, selfService, account, sso };
+  return { secrets, sms, smsBudget, directory, security, devices, logs, passwordChange, forgotPassword, registration, groups, requests, permissions, outbox, sm2, passwords, policy, captcha, sessions, throttle, tickets, audit, loginConfig, otp, flow, login, smsLogin, secondAuth, selfService, account, sso };
 }
 
 export type Services = ReturnType<typeof buildServices>;

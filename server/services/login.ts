@@ -3,19 +3,16 @@ import type { LoginCheckBody } from '../../contract/schemas/auth.js';
 import { AppError, invalid } from '../http/errors.js';
 import type { Caller, ServiceContext } from './context.js';
 import type { CoreServices } from './deps.js';
+import { accountKey } from './throttle.js';
 import type { LoginOutcome } from './signInFlow.js';
 
 /** Password sign-in: SM2-encrypted credentials, captcha escalation, lockout, uniform errors. */
 export function loginService(ctx: ServiceContext, deps: Pick<CoreServices, 'sm2' | 'passwords' | 'captcha' | 'throttle' | 'audit' | 'flow'>) {
   return {
     /** E30127 when this IP has failed often enough that the page should show a captcha up front. */
-    async ipCheck(ip: string): Promise<void> {
-      await deps.throttle.assertIpAllowed(ip);
-      if (await deps.throttle.ipNeedsCaptcha(ip)) throw new AppError('E30127');
-    },
+    ipCheck: (ip: string) => deps.throttle.ipCheck(ip),
 
     async passwordLogin(body: LoginCheckBody, caller: Caller): Promise<LoginOutcome> {
-      await deps.throttle.assertIpAllowed(caller.ip);
       const account = (await deps.sm2.decrypt('userId', body.userId)).trim();
       const password = await deps.sm2.decrypt('password', body.password);
       if (!account || account.length > 64) throw invalid('userId', '请输入账号', 'account is required');
@@ -27,19 +24,22 @@ export function loginService(ctx: ServiceContext, deps: Pick<CoreServices, 'sm2'
         deps.audit.signIn({ userRef: user?.id ?? null, account, optType: 'ACCOUNT', app, result, caller });
 
       try {
-        const { captchaRequired } = await deps.throttle.accountState(account);
-        if (captchaRequired) {
+        const attempt = await deps.throttle.reserve(accountKey(account), caller.ip);
+        if (attempt.captchaRequired) {
           const capKey = body.capKey ?? body.requestId;
-          if (!body.validCode || !capKey) throw new AppError('E30127');
-          if (!(await deps.captcha.verify(capKey, body.validCode))) throw new AppError('E10802');
+          const refusal = !body.validCode || !capKey ? 'E30127' : (await deps.captcha.verify(capKey, body.validCode)) ? null : 'E10802';
+          if (refusal) {
+            await attempt.cancel();
+            throw new AppError(refusal);
+          }
         }
         const passwordOk = await deps.passwords.verify(user?.password_hash ?? null, password);
         if (!user || !passwordOk) {
-          const { locked } = await deps.throttle.recordFailure(account, caller.ip);
+          const { locked } = await attempt.failed();
           if (locked) throw new AppError('E30053', { minutes: ctx.config.lockout.lockMinutes });
           throw new AppError('E30002');
         }
-        await deps.throttle.recordSuccess(account);
+        await attempt.succeeded();
         if (user.password_hash && deps.passwords.needsRehash(user.password_hash)) {
           await ctx.repos.users.setPasswordHash(user.id, await deps.passwords.hash(password), ctx.clock.now());
         }

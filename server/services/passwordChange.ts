@@ -42,9 +42,9 @@ export function passwordChangeService(ctx: ServiceContext, deps: Pick<CoreServic
     return user.mobile_no;
   }
 
-  async function sendCode(user: UserRow, capKey?: string, capText?: string): Promise<{ msgCodeKey: string }> {
+  async function sendCode(user: UserRow, capKey: string | undefined, capText: string | undefined, caller: Caller): Promise<{ msgCodeKey: string }> {
     if (!(await deps.captcha.verify(capKey, capText))) throw new AppError('E10802');
-    return deps.otp.send({ purpose: 'change-pwd', mobileNo: phoneOf(user), userRef: user.id, deliver: true });
+    return deps.otp.send({ purpose: 'change-pwd', mobileNo: phoneOf(user), userRef: user.id, deliver: true, ip: caller.ip, proof: 'proven' });
   }
 
   async function checkCode(user: UserRow, msgCodeKey: string, code: string): Promise<void> {
@@ -60,10 +60,10 @@ export function passwordChangeService(ctx: ServiceContext, deps: Pick<CoreServic
         const user = await userById(auth.userRef);
         return phoneTicket(await deps.tickets.issue(PERSON_TICKET, user.id, 'start', {}), user);
       },
-      async sendOtp(auth: AuthUser, body: { requestId: string; capKey?: string; capText?: string }) {
+      async sendOtp(auth: AuthUser, body: { requestId: string; capKey?: string; capText?: string }, caller: Caller) {
         const ticket = await deps.tickets.load(body.requestId, [PERSON_TICKET]);
         if (ticket.user_ref !== auth.userRef) throw new AppError('E00013');
-        return sendCode(await userById(auth.userRef), body.capKey, body.capText);
+        return sendCode(await userById(auth.userRef), body.capKey, body.capText, caller);
       },
       async saveByOtp(auth: AuthUser, body: { requestId: string; msgCodeKey: string; msgValueClient: string; newPassword: string; repeatNewPassword: string }, caller: Caller) {
         const ticket = await deps.tickets.load(body.requestId, [PERSON_TICKET]);
@@ -88,9 +88,9 @@ export function passwordChangeService(ctx: ServiceContext, deps: Pick<CoreServic
         const ticket = await deps.tickets.load(requestId, [PASSWORD_CHANGE_TICKET]);
         return phoneTicket(ticket.id, await userById(ticket.user_ref));
       },
-      async sendOtp(body: { requestId: string; capKey?: string; capText?: string }) {
+      async sendOtp(body: { requestId: string; capKey?: string; capText?: string }, caller: Caller) {
         const ticket = await deps.tickets.load(body.requestId, [PASSWORD_CHANGE_TICKET]);
-        return sendCode(await userById(ticket.user_ref), body.capKey, body.capText);
+        return sendCode(await userById(ticket.user_ref), body.capKey, body.capText, caller);
       },
       async saveByOtp(body: { requestId: string; msgCodeKey: string; msgValueClient: string; newPassword: string; repeatNewPassword: string }, caller: Caller) {
         const ticket = await deps.tickets.load(body.requestId, [PASSWORD_CHANGE_TICKET]);

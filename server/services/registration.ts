@@ -25,8 +25,7 @@ export function registrationService(ctx: ServiceContext, deps: RegistrationDeps)
       if (!ctx.config.registrationEnabled) throw new AppError('E00403', {}, null, { zh: '当前未开放注册', en: 'Registration is switched off' });
       const ipKey = `register:${caller.ip}`;
       const now = ctx.clock.now();
-      const recent = await ctx.repos.loginFailures.record(ipKey, now, now - HOUR);
-      if (recent > PER_IP_HOURLY) throw new AppError('E00429');
+      if ((await ctx.repos.limits.take(ipKey, now, now - HOUR, PER_IP_HOURLY)) === null) throw new AppError('E00429');
 
       const account = body.userId?.trim() ? body.userId.trim() : `u${body.mobileNo.slice(-4)}${randomInt(100000, 999999)}`;
       if (!ACCOUNT_NAME_PATTERN.test(account)) throw invalid('userId', '请输入正确的账户名', 'letters, digits, dot, underscore or hyphen, 4 to 40 characters');

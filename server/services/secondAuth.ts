@@ -32,7 +32,7 @@ export function secondAuthService(ctx: ServiceContext, deps: Pick<CoreServices, 
     },
 
     /** Texts a code to the bound phone. The first send is automatic; resends need a captcha. */
-    async send(body: { srmi: string; capKey?: string; capText?: string }): Promise<SecondAuthSendResult> {
+    async send(body: { srmi: string; capKey?: string; capText?: string }, caller: Caller): Promise<SecondAuthSendResult> {
       const ticket = await ticketOf(body.srmi);
       const user = await userOf(ticket.user_ref);
       if (!user.mobile_no || user.phone_disabled === 1) throw new AppError('E30074');
@@ -40,7 +40,7 @@ export function secondAuthService(ctx: ServiceContext, deps: Pick<CoreServices, 
         if (!body.capKey || !body.capText) throw new AppError('E30127');
         if (!(await deps.captcha.verify(body.capKey, body.capText))) throw new AppError('E10802');
       }
-      const { msgCodeKey } = await deps.otp.send({ purpose: 'second-auth', mobileNo: user.mobile_no, userRef: user.id, deliver: true });
+      const { msgCodeKey } = await deps.otp.send({ purpose: 'second-auth', mobileNo: user.mobile_no, userRef: user.id, deliver: true, ip: caller.ip, proof: 'proven' });
       if (!ticket.payload.secondAuthSent) await deps.tickets.advance(ticket, SECOND_AUTH_STEP, { ...ticket.payload, secondAuthSent: true });
       const masked = maskMobile(user.mobile_no);
       return { mobile: masked, encryptMobile: masked, smsCodeKey: msgCodeKey };

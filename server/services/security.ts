@@ -58,11 +58,12 @@ export function securityService(ctx: ServiceContext, deps: Pick<CoreServices, 'o
     },
 
     /** Binding a first phone: a code to the new number proves it is the user's. */
-    async bindSend(auth: AuthUser, mobileNo: string): Promise<{ msgCodeKey: string; requestId: string }> {
+    async bindSend(auth: AuthUser, body: { mobileNo: string; capKey?: string; capText?: string }, caller: Caller): Promise<{ msgCodeKey: string; requestId: string }> {
+      const { mobileNo } = body;
       const user = await load(auth);
       if (user.mobile_no) throw new AppError('E00001', {}, null, { zh: '已绑定手机号，请使用更换手机号', en: 'A phone is already bound; use change phone' });
       await assertFree(mobileNo, user.id);
-      const { msgCodeKey } = await deps.otp.send({ purpose: 'bind-phone', mobileNo, userRef: user.id, deliver: true });
+      const { msgCodeKey } = await deps.otp.send({ purpose: 'bind-phone', mobileNo, userRef: user.id, deliver: true, ip: caller.ip, proof: { capKey: body.capKey, capText: body.capText } });
       return { msgCodeKey, requestId: msgCodeKey };
     },
     async bindSave(auth: AuthUser, body: { mobileNo: string; msgCodeKey: string; msgValueClient: string }, caller: Caller): Promise<null> {
@@ -83,10 +84,10 @@ export function securityService(ctx: ServiceContext, deps: Pick<CoreServices, 'o
       const requestId = await deps.tickets.issue(CHANGE_TICKET, user.id, 'start', {});
       return { requestId, mobileNo: maskMobile(user.mobile_no), encryptMobileNo: maskMobile(user.mobile_no) };
     },
-    async changeSendOld(auth: AuthUser, requestId: string): Promise<{ msgCodeKey: string; requestId: string }> {
+    async changeSendOld(auth: AuthUser, requestId: string, caller: Caller): Promise<{ msgCodeKey: string; requestId: string }> {
       const ticket = await changeTicket(auth, requestId, ['start', 'old-sent']);
       const user = await load(auth);
-      const { msgCodeKey } = await deps.otp.send({ purpose: 'change-mobile-old', mobileNo: user.mobile_no!, userRef: user.id, deliver: true });
+      const { msgCodeKey } = await deps.otp.send({ purpose: 'change-mobile-old', mobileNo: user.mobile_no!, userRef: user.id, deliver: true, ip: caller.ip, proof: 'proven' });
       if (ticket.step === 'start') await deps.tickets.advance(ticket, 'old-sent', ticket.payload);
       return { msgCodeKey, requestId };
     },
@@ -98,12 +99,12 @@ export function securityService(ctx: ServiceContext, deps: Pick<CoreServices, 'o
       await deps.tickets.advance(ticket, 'old-verified', ticket.payload);
       return null;
     },
-    async changeSendNew(auth: AuthUser, body: { requestId: string; mobileNo: string }): Promise<{ msgCodeKey: string; requestId: string }> {
+    async changeSendNew(auth: AuthUser, body: { requestId: string; mobileNo: string }, caller: Caller): Promise<{ msgCodeKey: string; requestId: string }> {
       const ticket = await changeTicket(auth, body.requestId, ['old-verified', 'new-sent']);
       const user = await load(auth);
       if (body.mobileNo === user.mobile_no) throw new AppError('E00001', {}, null, { zh: '新手机号不能与原手机号相同', en: 'The new number must differ from the current one' });
       await assertFree(body.mobileNo, user.id);
-      const { msgCodeKey } = await deps.otp.send({ purpose: 'change-mobile-new', mobileNo: body.mobileNo, userRef: user.id, deliver: true });
+      const { msgCodeKey } = await deps.otp.send({ purpose: 'change-mobile-new', mobileNo: body.mobileNo, userRef: user.id, deliver: true, ip: caller.ip, proof: 'proven' });
       await deps.tickets.advance(ticket, 'new-sent', { newMobile: body.mobileNo });
       return { msgCodeKey, requestId: body.requestId };
     },

@@ -39,7 +39,8 @@ export function selfServiceService(ctx: ServiceContext, deps: Pick<CoreServices,
   }
 
   return {
-    async sendSms(body: { srmi: string; scene: number; mobileNo?: string; capKey?: string; capText?: string }): Promise<{ smsCodeKey: string }> {
+    async sendSms(body: { srmi: string; scene: number; mobileNo?: string; capKey?: string; capText?: string }, caller: Caller): Promise<{ smsCodeKey: string }> {
+      const proof = { capKey: body.capKey, capText: body.capText };
       if (body.scene === 1) {
         const ticket = await load(body.srmi, 'BIND-PHONE');
         const user = await userOf(ticket);
@@ -48,13 +49,13 @@ export function selfServiceService(ctx: ServiceContext, deps: Pick<CoreServices,
         if (holder && holder.id !== user.id) {
           throw new AppError('E10805', {}, null, { zh: '该手机号已绑定其他账号', en: 'This number is already bound to another account' });
         }
-        const { msgCodeKey } = await deps.otp.send({ purpose: 'bind-phone', mobileNo: body.mobileNo, userRef: user.id, deliver: true });
+        const { msgCodeKey } = await deps.otp.send({ purpose: 'bind-phone', mobileNo: body.mobileNo, userRef: user.id, deliver: true, ip: caller.ip, proof });
         return { smsCodeKey: msgCodeKey };
       }
       const ticket = await load(body.srmi, 'UPDATE-PASSWORD');
       const user = await userOf(ticket);
       if (!user.mobile_no || user.phone_disabled === 1) throw new AppError('E10805');
-      const { msgCodeKey } = await deps.otp.send({ purpose: 'self-pwd', mobileNo: user.mobile_no, userRef: user.id, deliver: true });
+      const { msgCodeKey } = await deps.otp.send({ purpose: 'self-pwd', mobileNo: user.mobile_no, userRef: user.id, deliver: true, ip: caller.ip, proof });
       return { smsCodeKey: msgCodeKey };
     },
 
@@ -100,7 +101,7 @@ export function selfServiceService(ctx: ServiceContext, deps: Pick<CoreServices,
       const user = await userOf(ticket);
       deps.flow.assertUsable(user);
       const app = await deps.flow.resolveApp(ticket.payload.appId);
-      const secondAuth = ticket.payload.secondAuth && !(await deps.flow.deviceTrusted(user.id, caller.deviceId));
+      const secondAuth = ticket.payload.secondAuth && !(await deps.flow.deviceTrusted(user.id, caller));
       if (secondAuth) {
         await deps.tickets.advance(ticket, SECOND_AUTH_STEP, ticket.payload);
         return { response: { ...deps.flow.baseResponse(user, app), secondAuth: true, srmi: ticket.id }, session: null };

@@ -4,13 +4,16 @@ import { AppError, invalid } from '../http/errors.js';
 import { DAY } from '../lib/clock.js';
 import type { AppRow } from '../repositories/apps.js';
 import type { UserRow } from '../repositories/users.js';
-import type { Caller, ServiceContext } from './context.js';
+import { TRUST_COOKIE_PREFIX, type Caller, type ServiceContext } from './context.js';
+import { randomId, sha256 } from '../lib/crypto.js';
 import type { CoreServices } from './deps.js';
 
 /** A finished sign-in step: the answer for the browser and, when a session was opened, its token. */
 export interface LoginOutcome {
   response: LoginResponse;
   session: { token: string; instanceId: string } | null;
+  /** A device-trust cookie to set: the second factor was just passed on this browser. */
+  trust?: { name: string; token: string; maxAgeSeconds: number };
 }
 
 /** Ticket purposes a sign-in can open. */
@@ -35,7 +38,7 @@ export interface LoginTicketData {
  * The rules every sign-in method shares once the user is known: account states, application
  * access, forced or expired passwords, self-service steps, the second factor, the session.
  */
-export function signInFlow(ctx: ServiceContext, deps: Pick<CoreServices, 'sessions' | 'tickets' | 'audit' | 'loginConfig'>) {
+export function signInFlow(ctx: ServiceContext, deps: Pick<CoreServices, 'sessions' | 'tickets' | 'audit' | 'loginConfig' | 'secrets'>) {
   const now = () => ctx.clock.now();
 
   function daysUntilPasswordExpiry(user: UserRow): number | null {
@@ -43,10 +46,13 @@ export function signInFlow(ctx: ServiceContext, deps: Pick<CoreServices, 'sessio
     return Math.ceil((user.password_expire_at - now()) / DAY);
   }
 
-  async function deviceTrusted(userRef: number, deviceId: string | null): Promise<boolean> {
-    if (!deviceId) return false;
-    const device = await ctx.repos.devices.find(userRef, deviceId);
-    return !!device?.trusted_until && device.trusted_until > now();
+  /** Each user who trusts a browser gets a cookie of their own, named so that it tells nobody whose it is. */
+  const trustCookieName = async (userRef: number) => `${TRUST_COOKIE_PREFIX}${(await deps.secrets.digest('device-trust', String(userRef))).slice(0, 16)}`;
+
+  /** Trust rides only on the server-issued cookie, never on the device id the client reports. */
+  async function deviceTrusted(userRef: number, caller: Caller): Promise<boolean> {
+    const token = caller.trustTokens[await trustCookieName(userRef)];
+    return !!token && (await ctx.repos.devices.trusted(userRef, sha256(token), now()));
   }
 
   function baseResponse(user: UserRow, app: AppRow | undefined | null): LoginResponse {
@@ -64,11 +70,16 @@ export function signInFlow(ctx: ServiceContext, deps: Pick<CoreServices, 'sessio
 
   /** Opens the session: the last thing any sign-in does. */
   async function openSession(user: UserRow, app: AppRow | undefined | null, caller: Caller, trustDevice: boolean): Promise<LoginOutcome> {
-    if (caller.deviceId) {
-      await ctx.repos.devices.seen(user.id, caller.deviceId, caller.deviceName, caller.ip, now(), trustDevice ? now() + DEVICE_TRUST_DAYS * DAY : null);
+    const deviceId = caller.deviceId ?? (trustDevice ? `browser-${randomId(9)}` : null);
+    let trust: LoginOutcome['trust'];
+    if (deviceId) {
+      const token = trustDevice ? randomId(32) : null;
+      const trusted = token ? { hash: sha256(token), until: now() + DEVICE_TRUST_DAYS * DAY } : null;
+      await ctx.repos.devices.seen(user.id, deviceId, caller.deviceName, caller.ip, now(), trusted);
+      if (token) trust = { name: await trustCookieName(user.id), token, maxAgeSeconds: DEVICE_TRUST_DAYS * 86_400 };
     }
-    const session = await deps.sessions.create(user.id, caller);
-    return { response: { ...baseResponse(user, app), instanceId: session.instanceId }, session };
+    const session = await deps.sessions.create(user.id, { ...caller, deviceId });
+    return { response: { ...baseResponse(user, app), instanceId: session.instanceId }, session, trust };
   }
 
   return {
@@ -113,7 +124,7 @@ export function signInFlow(ctx: ServiceContext, deps: Pick<CoreServices, 'sessio
       // An expiring password is a skippable step when the user is in self-service anyway; alone it is a reminder dialog.
       if (steps.length && expiring) steps.push({ code: 'UPDATE-PASSWORD', title: 'UPDATE-PASSWORD', message: 'UPDATE-PASSWORD' });
       if (steps.length) steps.push({ code: 'FINISH', title: 'FINISH', message: 'FINISH' });
-      const secondAuth = (user.second_auth_required === 1 || app?.second_auth_required === 1) && !(await deviceTrusted(user.id, caller.deviceId));
+      const secondAuth = (user.second_auth_required === 1 || app?.second_auth_required === 1) && !(await deviceTrusted(user.id, caller));
       const passwordExpireDays = expiring && daysLeft !== null && !steps.length ? daysLeft : 0;
       if (steps.length || secondAuth) {
         // The session only exists once every step and the second factor are passed.

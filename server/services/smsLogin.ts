@@ -11,28 +11,26 @@ import type { SendOtpResult } from '../../contract/schemas/signIn.js';
 export function smsLoginService(ctx: ServiceContext, deps: Pick<CoreServices, 'otp' | 'captcha' | 'throttle' | 'audit' | 'flow'>) {
   return {
     async sendCode(body: { mobileNo: string; capKey?: string; capText?: string }, caller: Caller): Promise<SendOtpResult> {
-      await deps.throttle.assertIpAllowed(caller.ip);
-      if (await deps.throttle.ipNeedsCaptcha(caller.ip)) {
-        if (!body.capKey || !body.capText) throw new AppError('E30127');
-        if (!(await deps.captcha.verify(body.capKey, body.capText))) throw new AppError('E10802');
-      }
+      // An address with many failed sign-ins answers a captcha before texting (checked with the send).
+      if (!body.capKey || !body.capText) await deps.throttle.ipCheck(caller.ip);
       const user = await ctx.repos.users.findByMobile(body.mobileNo);
       const usable = !!user && user.enabled === 1 && user.phone_disabled === 0;
-      const { msgCodeKey } = await deps.otp.send({ purpose: 'msg-login', mobileNo: body.mobileNo, userRef: usable ? user.id : null, deliver: usable });
+      const { msgCodeKey } = await deps.otp.send({ purpose: 'msg-login', mobileNo: body.mobileNo, userRef: usable ? user.id : null, deliver: usable, ip: caller.ip, proof: { capKey: body.capKey, capText: body.capText } });
       return { requestId: msgCodeKey, msgCodeKey };
     },
 
     async login(body: { mobileNo: string; validateCode: string; smsCodeKey: string; appId?: string }, caller: Caller): Promise<LoginOutcome> {
-      await deps.throttle.assertIpAllowed(caller.ip);
       const app = await deps.flow.resolveApp(body.appId);
       const user = await ctx.repos.users.findByMobile(body.mobileNo);
       const record = (result: Parameters<typeof deps.audit.signIn>[0]['result']) =>
         deps.audit.signIn({ userRef: user?.id ?? null, account: user?.user_id ?? body.mobileNo, optType: 'MSG_CODE', app, result, caller });
       try {
+        const attempt = await deps.throttle.reserve(null, caller.ip);
         try {
           await deps.otp.verify({ msgCodeKey: body.smsCodeKey, code: body.validateCode, purpose: 'msg-login', mobileNo: body.mobileNo });
+          await attempt.succeeded();
         } catch (error) {
-          await deps.throttle.recordFailure(`mobile:${body.mobileNo}`, caller.ip);
+          await attempt.failed();
           // A voided code says so; every other failure reads the same for known and unknown numbers.
           if (error instanceof AppError && error.code === 'E10803') throw error;
           throw new AppError('E30075');

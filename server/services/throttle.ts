@@ -2,53 +2,83 @@ import { AppError } from '../http/errors.js';
 import { HOUR, MINUTE } from '../lib/clock.js';
 import type { ServiceContext } from './context.js';
 
-const accountKey = (account: string) => `acct:${account.trim().toLowerCase()}`;
+export const accountKey = (account: string) => `acct:${account.trim().toLowerCase()}`;
 const ipKey = (ip: string) => `ip:${ip}`;
 
+/** A credential check that holds its place in the budgets until it is known how it went. */
+export interface Attempt {
+  /** Earlier attempts in the window reached the captcha threshold (account or address). */
+  captchaRequired: boolean;
+  /** Nothing was checked after all (captcha missing or wrong): give the place back. */
+  cancel(): Promise<void>;
+  /** The credential was wrong: the place stays taken; the account locks at the threshold. */
+  failed(): Promise<{ locked: boolean }>;
+  /** The credential was right: the account's counter starts afresh, the address gets its place back. */
+  succeeded(): Promise<void>;
+}
+
 /**
- * Failed-sign-in counters. Unknown account names are counted exactly like real ones, so the
- * captcha and lock answers reveal nothing about which accounts exist.
+ * Sign-in budgets, reserved before the expensive check rather than counted after it, so tens of
+ * guesses arriving at once get no more checks between them than one after another would.
+ * Unknown account names are counted exactly like real ones: the answers reveal nothing.
  */
 export function throttleService(ctx: ServiceContext) {
   const { captchaAfter, ipCaptchaAfter, lockAfter, windowMinutes, lockMinutes, ipFailuresPerHour } = ctx.config.lockout;
-  const repo = ctx.repos.loginFailures;
+  const repo = ctx.repos.limits;
 
-  async function failuresInWindow(subject: string, windowMs: number): Promise<{ failures: number; lockedUntil: number | null }> {
-    const row = await repo.get(subject);
-    if (!row) return { failures: 0, lockedUntil: null };
+  async function lockedFor(subject: string): Promise<AppError> {
     const now = ctx.clock.now();
-    const failures = row.window_start >= now - windowMs ? row.failures : 0;
-    return { failures, lockedUntil: row.locked_until && row.locked_until > now ? row.locked_until : null };
+    const row = await repo.get(subject);
+    const until = row?.locked_until && row.locked_until > now ? row.locked_until : now + lockMinutes * MINUTE;
+    return new AppError('E30053', { minutes: Math.max(1, Math.ceil((until - now) / MINUTE)) });
+  }
+
+  async function ipFailures(ip: string): Promise<number> {
+    const row = await repo.get(ipKey(ip));
+    return row && row.window_start >= ctx.clock.now() - HOUR ? row.hits : 0;
   }
 
   return {
-    /** Refuses an IP over its hourly failure budget. */
-    async assertIpAllowed(ip: string): Promise<void> {
-      const { failures } = await failuresInWindow(ipKey(ip), HOUR);
+    /** E00429 over the hourly budget, E30127 once the address should show a captcha up front. */
+    async ipCheck(ip: string): Promise<void> {
+      const failures = await ipFailures(ip);
       if (failures >= ipFailuresPerHour) throw new AppError('E00429');
+      if (failures >= ipCaptchaAfter) throw new AppError('E30127');
     },
-    async ipNeedsCaptcha(ip: string): Promise<boolean> {
-      const { failures } = await failuresInWindow(ipKey(ip), HOUR);
-      return failures >= ipCaptchaAfter;
-    },
-    /** E30053 while locked; otherwise whether a captcha must accompany the next try. */
-    async accountState(account: string): Promise<{ captchaRequired: boolean }> {
-      const { failures, lockedUntil } = await failuresInWindow(accountKey(account), windowMinutes * MINUTE);
-      if (lockedUntil) throw new AppError('E30053', { minutes: Math.max(1, Math.ceil((lockedUntil - ctx.clock.now()) / MINUTE)) });
-      return { captchaRequired: failures >= captchaAfter };
-    },
-    /** Counts a failure for the account and the IP; locks the account at the threshold. */
-    async recordFailure(account: string, ip: string): Promise<{ locked: boolean }> {
+
+    /**
+     * Takes a place for one credential check in the address's hourly budget and, when
+     * `subject` is given, in the account's lock window: E00429 or E30053 when there is none left.
+     */
+    async reserve(subject: string | null, ip: string): Promise<Attempt> {
       const now = ctx.clock.now();
-      const failures = await repo.record(accountKey(account), now, now - windowMinutes * MINUTE);
-      await repo.record(ipKey(ip), now, now - HOUR);
-      if (failures >= lockAfter) {
-        await repo.lock(accountKey(account), now + lockMinutes * MINUTE);
-        return { locked: true };
+      const ipHits = await repo.take(ipKey(ip), now, now - HOUR, ipFailuresPerHour);
+      if (ipHits === null) throw new AppError('E00429');
+      const hits = subject === null ? 0 : await repo.take(subject, now, now - windowMinutes * MINUTE, lockAfter);
+      if (hits === null) {
+        await repo.give(ipKey(ip));
+        throw await lockedFor(subject!);
       }
-      return { locked: false };
+      return {
+        captchaRequired: hits > captchaAfter || ipHits > ipCaptchaAfter,
+        async cancel() {
+          await repo.give(ipKey(ip));
+          if (subject !== null) await repo.give(subject);
+        },
+        async failed() {
+          if (subject === null || hits < lockAfter) return { locked: false };
+          await repo.lock(subject, ctx.clock.now() + lockMinutes * MINUTE);
+          return { locked: true };
+        },
+        async succeeded() {
+          await repo.give(ipKey(ip));
+          if (subject !== null) await repo.reset(subject);
+        },
+      };
     },
-    recordSuccess: (account: string) => repo.reset(accountKey(account)),
+
+    /** Clears an account's failures (its password was just reset by a proven owner). */
+    clear: (subject: string) => repo.reset(subject),
   };
 }
 

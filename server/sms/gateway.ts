@@ -1,26 +1,23 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
-
-/** Where text messages go. The outbox keeps them for the demo drawer and tests; production posts to a gateway. */
+/** Where text messages go once the outbox worker picks them up. */
 export interface SmsGateway {
-  send(message: { mobileNo: string; purpose: string; content: string; at: number }): Promise<void>;
+  send(message: { mobileNo: string; purpose: string; content: string }): Promise<void>;
+  /** The outbox keeps what was sent (demo and test: it is the phone the drawer shows). */
+  readonly keepsContent: boolean;
 }
 
-/** Demo/test: messages are stored, never sent. The dev endpoints and the demo drawer read them. */
-export function outboxGateway(db: Kysely<Database>): SmsGateway {
-  return {
-    async send({ mobileNo, purpose, content, at }) {
-      await db.insertInto('sms_outbox').values({ mobile_no: mobileNo, purpose, content, sent_at: at }).execute();
-    },
-  };
-}
+/** Demo/test: nothing leaves the machine; the outbox row is the text the demo drawer and tests read. */
+export const demoGateway: SmsGateway = {
+  keepsContent: true,
+  async send() {},
+};
 
 /**
  * Production: POST {mobileNo, content} as JSON to SMS_GATEWAY_URL. The content holds a live code,
- * so it is never logged; a gateway failure surfaces as an error the caller reports as E00500.
+ * so it is never logged; a failure is thrown for the worker to retry or give up.
  */
 export function httpGateway(url: string, timeoutMs = 5000): SmsGateway {
   return {
+    keepsContent: false,
     async send({ mobileNo, content }) {
       const res = await fetch(url, {
         method: 'POST',

@@ -62,34 +62,16 @@ export interface Client {
   close(): Promise<void>;
 }
 
-export async function startClient(store: StoreCase, label: string, overrides: Partial<Config> = {}): Promise<Client> {
+/**
+ * Every suite sends its texts from 127.0.0.1, so the per-address and per-account SMS budgets
+ * are lifted unless a suite asks for the real ones (`env: {}` or its own numbers).
+ */
+export const ROOMY_SMS_BUDGETS = { SMS_IP_CAPTCHA_AFTER: '10000', SMS_IP_HOURLY_LIMIT: '10000', SMS_ACCOUNT_HOURLY_LIMIT: '10000' };
+
+export async function startClient(store: StoreCase, label: string, overrides: Partial<Config> = {}, env: Record<string, string> = ROOMY_SMS_BUDGETS, databaseUrl?: string): Promise<Client> {
   const clock = testClock();
-  const config = readConfig({ IDAAS_MODE: 'test', DATABASE_URL: store.url(label) }, { staticDir: null, ...overrides });
-  const app = await buildApp({ config, clock });
-  let publicKey: string | null = null;
-  const auth = (token?: string) => (token ? { cookie: `idaas_token=${token}` } : {});
-  return {
-    app,
-    clock,
-    post: (path, body = {}, opts = {}) =>
-      app.inject({
-        method: 'POST',
-        url: `/idaas${path}`,
-        payload: body as object,
-        remoteAddress: opts.ip ?? '127.0.0.1',
-        headers: { 'x-client-id': 'idaas-portal-test', 'content-type': 'application/json', ...auth(opts.token), ...opts.headers },
-      }),
-    get: (path, opts = {}) => app.inject({ method: 'GET', url: `/idaas${path}`, headers: { ...auth(opts.token), ...opts.headers } }),
-    async encrypt(value) {
-      if (!publicKey) {
-        const res = await app.inject({ method: 'GET', url: '/idaas/auth/v1/sm2_key' });
-        const { pubX, pubY } = res.json().data;
-        publicKey = `04${pubX}${pubY}`;
-      }
-      return smCrypto.sm2.doEncrypt(value, publicKey, 1);
-    },
-    close: () => app.close(),
-  };
+  const config = readConfig({ IDAAS_MODE: 'test', DATABASE_URL: databaseUrl ?? store.url(label), ...env }, { staticDir: null, ...overrides });
+  return clientFor(await buildApp({ config, clock }), clock);
 }
 
 export function sessionTokenOf(res: LightMyRequestResponse): string | undefined {
@@ -97,7 +79,7 @@ export function sessionTokenOf(res: LightMyRequestResponse): string | undefined 
 }
 
 /** Password sign-in as the browser does it (both fields SM2-encrypted). */
-export async function passwordLogin(client: Client, account: string, password = DEMO_PASSWORD, extra: Record<string, unknown> = {}, ip?: string) {
+export async function passwordLogin(client: Client, account: string, password = DEMO_PASSWORD, extra: Record<string, unknown> = {}, ip?: string, headers?: Record<string, string>) {
   return client.post('/auth/v1/login-check', {
     userId: await client.encrypt(account),
     password: await client.encrypt(password),
@@ -105,7 +87,7 @@ export async function passwordLogin(client: Client, account: string, password = 
     deviceName: 'Chrome',
     loginType: 'ACCOUNT',
     ...extra,
-  }, { ip });
+  }, { ip, headers });
 }
 
 /** A full sign-in, passing the second factor by SMS when the account requires it. */
@@ -141,4 +123,31 @@ export async function lastSmsCode(client: Client, mobileNo: string): Promise<str
 export async function solvedCaptcha(client: Client): Promise<{ capKey: string; capText: string }> {
   const cap = (await client.post('/auth/v1/pacas/get-valid-code')).json().data;
   return { capKey: cap.capKey, capText: await captchaAnswer(client, cap.capKey) };
+}
+
+/** A Client around an app the test built itself (with a logger, say), speaking like startClient's. */
+export function clientFor(app: FastifyInstance, clock: ReturnType<typeof testClock> = testClock()): Client {
+  let publicKey: string | null = null;
+  const auth = (token?: string) => (token ? { cookie: `idaas_token=${token}` } : {});
+  return {
+    app,
+    clock,
+    post: (path, body = {}, opts = {}) =>
+      app.inject({
+        method: 'POST',
+        url: `/idaas${path}`,
+        payload: body as object,
+        remoteAddress: opts.ip ?? '127.0.0.1',
+        headers: { 'x-client-id': 'idaas-portal-test', 'content-type': 'application/json', ...auth(opts.token), ...opts.headers },
+      }),
+    get: (path, opts = {}) => app.inject({ method: 'GET', url: `/idaas${path}`, headers: { ...auth(opts.token), ...opts.headers } }),
+    async encrypt(value) {
+      if (!publicKey) {
+        const { pubX, pubY } = (await app.inject({ method: 'GET', url: '/idaas/auth/v1/sm2_key' })).json().data;
+        publicKey = `04${pubX}${pubY}`;
+      }
+      return smCrypto.sm2.doEncrypt(value, publicKey, 1);
+    },
+    close: () => app.close(),
+  };
 }

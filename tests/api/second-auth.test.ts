@@ -24,9 +24,41 @@ describe.each(storeCases())('second factor ($name)', (store) => {
     const token = sessionTokenOf(res);
     expect((await client.post('/personal/v1/current-user-detail', {}, { token })).json().data.userId).toBe('zhaoliu');
 
-    const again = await passwordLogin(client, 'zhaoliu', undefined, { deviceId: 'laptop-1' });
+    const trust = res.cookies.find((c) => c.name.startsWith('idaas_dt_'));
+    expect(trust).toMatchObject({ httpOnly: true, maxAge: 30 * 86_400 });
+    const again = await passwordLogin(client, 'zhaoliu', undefined, { deviceId: 'laptop-1' }, undefined, { cookie: `${trust!.name}=${trust!.value}` });
     expect(again.json().data.secondAuth).toBe(false);
     expect(sessionTokenOf(again)).toBeDefined();
+  });
+
+  it('trusts only the cookie the server issued, never a device id the client repeats', async () => {
+    client.clock.advance(61_000);
+    const srmi = await srmiFor('zhaoliu', 'laptop-2');
+    const sent = await client.post('/auth/v1/send-msg/second-auth', { srmi });
+    const code = await lastSmsCode(client, '13800000004');
+    const passed = await client.post('/auth/v1/second-auth', { srmi, validateCode: code, smsCodeKey: sent.json().data.smsCodeKey, deviceId: 'laptop-2' });
+    const trust = passed.cookies.find((c) => c.name.startsWith('idaas_dt_'))!;
+
+    const copycat = await passwordLogin(client, 'zhaoliu', undefined, { deviceId: 'laptop-2' });
+    expect(copycat.json().data.secondAuth).toBe(true);
+    const forged = await passwordLogin(client, 'zhaoliu', undefined, { deviceId: 'laptop-2' }, undefined, { cookie: `${trust.name}=${trust.value}x` });
+    expect(forged.json().data.secondAuth).toBe(true);
+    // Another user presenting zhaoliu's cookie is not trusted either: trust is per user.
+    const other = await passwordLogin(client, 'zhangsan', undefined, { appId: 'erp', deviceId: 'laptop-2' }, undefined, { cookie: `${trust.name}=${trust.value}` });
+    expect(other.json().data.secondAuth).toBe(true);
+
+    // Signing the device out from another session revokes its trust.
+    const cookie = { cookie: `${trust.name}=${trust.value}` };
+    const desk = sessionTokenOf(await passwordLogin(client, 'zhaoliu', undefined, { deviceId: 'laptop-2' }, undefined, cookie))!;
+    client.clock.advance(61_000);
+    const phoneSrmi = await srmiFor('zhaoliu', 'phone-9');
+    const phoneSent = await client.post('/auth/v1/send-msg/second-auth', { srmi: phoneSrmi });
+    const phoneCode = await lastSmsCode(client, '13800000004');
+    const phone = sessionTokenOf(await client.post('/auth/v1/second-auth', { srmi: phoneSrmi, validateCode: phoneCode, smsCodeKey: phoneSent.json().data.smsCodeKey, deviceId: 'phone-9' }))!;
+    expect((await client.post('/personal/v1/device/sign-out', { deviceId: 'laptop-2' }, { token: phone })).json().code).toBe('D00000');
+    expect((await client.post('/personal/v1/current-user-detail', {}, { token: desk })).json().code).toBe('E00009');
+    const afterRevoke = await passwordLogin(client, 'zhaoliu', undefined, { deviceId: 'laptop-2' }, undefined, cookie);
+    expect(afterRevoke.json().data.secondAuth).toBe(true);
   });
 
   it('cannot be bypassed: an srmi opens no protected API, and a wrong code opens nothing', async () => {

@@ -1,0 +1,51 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+
+/**
+ * Budgets as counters, each check one atomic statement so that racing requests and several
+ * instances on one database can never take more than the budget between them.
+ */
+export function limitCountersRepo(db: Kysely<Database>) {
+  return {
+    get(subject: string) {
+      return db.selectFrom('limit_counters').selectAll().where('subject', '=', subject).executeTakeFirst();
+    },
+    /**
+     * Takes one unit of a budget of `limit` per window and returns how many are taken now, or
+     * null when the budget is spent or the subject is locked. A window that started before
+     * `windowStartAfter`, or a lock that has run out, starts afresh.
+     */
+    async take(subject: string, now: number, windowStartAfter: number, limit: number): Promise<number | null> {
+      const stale = sql<boolean>`(limit_counters.window_start < ${windowStartAfter} or limit_counters.locked_until <= ${now})`;
+      const row = await db
+        .insertInto('limit_counters')
+        .values({ subject, hits: 1, window_start: now, locked_until: null })
+        .onConflict((oc) =>
+          oc.column('subject')
+            .doUpdateSet({
+              hits: sql`case when ${stale} then 1 else limit_counters.hits + 1 end`,
+              window_start: sql`case when ${stale} then ${now} else limit_counters.window_start end`,
+              locked_until: sql`case when ${stale} then null else limit_counters.locked_until end`,
+            })
+            .where(sql<boolean>`${stale} or (limit_counters.locked_until is null and limit_counters.hits < ${limit})`),
+        )
+        .returning('hits')
+        .executeTakeFirst();
+      return row ? Number(row.hits) : null;
+    },
+    /** Gives one unit back (an attempt that succeeded, or a send that never happened). */
+    async give(subject: string): Promise<void> {
+      await db.updateTable('limit_counters').set({ hits: sql`hits - 1` }).where('subject', '=', subject).where('hits', '>', 0).execute();
+    },
+    async lock(subject: string, until: number): Promise<void> {
+      await db.insertInto('limit_counters').values({ subject, hits: 0, window_start: until, locked_until: until })
+        .onConflict((oc) => oc.column('subject').doUpdateSet({ locked_until: until }))
+        .execute();
+    },
+    async reset(subject: string): Promise<void> {
+      await db.deleteFrom('limit_counters').where('subject', '=', subject).execute();
+    },
+  };
+}
+
+export type LimitCountersRepo = ReturnType<typeof limitCountersRepo>;

@@ -1,0 +1,84 @@
+import { AppError } from '../http/errors.js';
+import { HOUR, MINUTE, startOfDay } from '../lib/clock.js';
+import type { ServiceContext } from './context.js';
+import type { CaptchaService } from './captcha.js';
+
+/** The limit-counter subject whose lock says the SMS gateway failed and is resting. */
+export const GATEWAY_SUBJECT = 'sms-gateway';
+/** Window of the "captcha after N sends from one address" rule. */
+const CAPTCHA_WINDOW = 10 * MINUTE;
+const UNLIMITED = 1_000_000_000;
+
+/** What proves a person is asking: a captcha answer given with the send, or an earlier proof in the flow. */
+export type SendProof = { capKey?: string; capText?: string } | 'proven';
+
+export interface SmsCharge {
+  /** Whose budget the text is charged to: the account, or the number when it matches none. */
+  account: string;
+  mobileNo: string;
+  purpose: string;
+  ip: string;
+  proof: SendProof;
+}
+
+/**
+ * The budgets every text is charged against before it is queued, each taken by one atomic
+ * statement: one per number and purpose per resend interval, a captcha after a few sends from
+ * one address, an hourly cap per address and per account, a daily cap per number across
+ * purposes. A refusal gives back what was taken; so does a text the gateway never delivers.
+ */
+export function smsBudgetService(ctx: ServiceContext, captcha: CaptchaService) {
+  const repo = ctx.repos.limits;
+  const { resendSeconds, dailyPerNumber } = ctx.config.otp;
+  const { ipCaptchaAfter, ipPerHour, accountPerHour } = ctx.config.sms;
+
+  async function giveBack(subjects: string[]): Promise<void> {
+    for (const subject of subjects) await repo.give(subject);
+  }
+
+  async function gatewayResting(now: number): Promise<boolean> {
+    const row = await repo.get(GATEWAY_SUBJECT);
+    return !!row?.locked_until && row.locked_until > now;
+  }
+
+  return {
+    giveBack,
+
+    /** Takes every budget for one text; returns the subjects charged (to give back on failure). */
+    async charge(c: SmsCharge): Promise<string[]> {
+      const now = ctx.clock.now();
+      // A captcha shown with the form is always checked, needed or not.
+      let proven = c.proof === 'proven';
+      if (c.proof !== 'proven' && (c.proof.capKey || c.proof.capText)) {
+        if (!(await captcha.verify(c.proof.capKey, c.proof.capText))) throw new AppError('E10802');
+        proven = true;
+      }
+      if (await gatewayResting(now)) throw new AppError('E10808');
+
+      const budgets: { subject: string; windowStart: number; limit: number; refusal: () => AppError | null }[] = [
+        { subject: `sms-resend:${c.mobileNo}:${c.purpose}`, windowStart: now - resendSeconds * 1000, limit: 1, refusal: () => new AppError('E00408') },
+        { subject: `sms-ip10:${c.ip}`, windowStart: now - CAPTCHA_WINDOW, limit: UNLIMITED, refusal: () => null },
+        { subject: `sms-ip:${c.ip}`, windowStart: now - HOUR, limit: ipPerHour, refusal: () => new AppError('E00429') },
+        { subject: `sms-acct:${c.account}`, windowStart: now - HOUR, limit: accountPerHour, refusal: () => new AppError('E10809') },
+        { subject: `sms-day:${c.mobileNo}`, windowStart: startOfDay(now), limit: dailyPerNumber, refusal: () => new AppError('E10806') },
+      ];
+      const taken: string[] = [];
+      for (const budget of budgets) {
+        const hits = await repo.take(budget.subject, now, budget.windowStart, budget.limit);
+        const refusal = hits === null ? budget.refusal() : budget.subject.startsWith('sms-ip10:') && hits > ipCaptchaAfter && !proven ? new AppError('E30127') : null;
+        if (hits !== null) taken.push(budget.subject);
+        if (refusal) {
+          await giveBack(taken);
+          throw refusal;
+        }
+      }
+      return taken;
+    },
+
+    /** The gateway failed: refuse sends for a while instead of charging texts that cannot leave. */
+    rest: (until: number) => repo.lock(GATEWAY_SUBJECT, until),
+    recovered: () => repo.reset(GATEWAY_SUBJECT),
+  };
+}
+
+export type SmsBudgetService = ReturnType<typeof smsBudgetService>;
