@@ -43,6 +43,15 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATABASE_URL: `file:${DATA_DIR}/idaas.db`,
       STATIC_DIR,
+      // The browser reaches the server directly, so the one "proxy hop" is the test itself: each
+      // test sends its own X-Forwarded-For (tests/e2e/support.ts) and so its own client address.
+      TRUST_PROXY: '1',
+      // The real per-address numbers: the SMS captcha journey spends exactly these 3 free texts.
+      SMS_IP_CAPTCHA_AFTER: '3',
+      SMS_IP_HOURLY_LIMIT: '20',
+      // Journeys text the same demo accounts (lisi, zhangsan…) many times within the hour the
+      // real budget of 5 covers; the per-account refusal has its own API tests.
+      SMS_ACCOUNT_HOURLY_LIMIT: '1000',
     },
   },
 });

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { captchaAnswer, lastSmsSentAt, nextSmsCode } from './support';
+import { captchaAnswer, expect, lastSmsSentAt, nextSmsCode, test } from './support';
 
 /**
  * Directory sign-in against the real OpenLDAP the e2e server starts (tests/e2e/serve.ts):

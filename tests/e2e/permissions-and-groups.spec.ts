@@ -1,12 +1,11 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { signIn } from './support';
+import { DB_FILE } from './db';
+import { expect, signIn, test } from './support';
 
 /** Every state-changing call needs the client id header (CSRF guard); the SPA sends it, so must we. */
 const API_HEADERS = { 'X-Client-Id': 'idaas-portal-web' };
 
-/** This run's database, where playwright.config.ts puts it. */
-const DB_FILE = `.tmp/e2e-${process.env.E2E_PORT ?? 18090}/idaas.db`;
 const CREDENTIALS = ['password_hash', 'password_changed_at', 'password_expire_at', 'password_level', 'must_change_password'] as const;
 
 /**

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { captchaAnswer, DEMO_PASSWORD, lastSmsSentAt, nextSmsCode, signIn } from './support';
+import type { Page } from '@playwright/test';
+import { captchaAnswer, DEMO_PASSWORD, expect, lastSmsSentAt, nextSmsCode, signIn, test } from './support';
 
 /*
  * Journeys through the screens around sign-in: SMS sign-in, the second factor, self-service,

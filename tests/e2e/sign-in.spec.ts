@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { captchaAnswer, signIn } from './support';
+import type { Page } from '@playwright/test';
+import { captchaAnswer, expect, signIn, test } from './support';
 
 /** Applications' own sign-in pages are outside this machine; answer them with a stand-in page. */
 async function standInApps(page: Page) {

@@ -1,6 +1,31 @@
-import { expect, type APIRequestContext, type Page, type Response } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page, type Response } from '@playwright/test';
+
+export { expect };
 
 export const DEMO_PASSWORD = 'Idaas@2026';
+
+let issued = 0;
+
+/**
+ * A client address no other test of the run uses: the worker's index and a count within the
+ * worker, so a retry (a new worker) gets a fresh one too.
+ */
+function nextClientAddress(workerIndex: number): string {
+  const n = workerIndex * 4096 + ++issued;
+  return `10.${200 + ((n >> 16) & 31)}.${(n >> 8) & 255}.${n & 255}`;
+}
+
+/**
+ * The server counts SMS, captcha and sign-in budgets per client address and believes one proxy
+ * hop (TRUST_PROXY=1 in playwright.config.ts), so every test, its page.request and any context
+ * it opens come from an address of their own: no journey spends another's budget, whatever the
+ * order they run in.
+ */
+export const test = base.extend({
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
+    await use({ ...extraHTTPHeaders, 'X-Forwarded-For': nextClientAddress(testInfo.workerIndex) });
+  },
+});
 
 /** The newest code texted to a number, read from the demo outbox (test mode only). */
 export async function lastSmsCode(request: APIRequestContext, mobileNo: string): Promise<string> {

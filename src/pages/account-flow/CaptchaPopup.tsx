@@ -1,5 +1,5 @@
-import { Button, Input, Modal, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { Button, Input, Modal, Typography, type InputRef } from 'antd';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoading } from '../../components/PageLoading';
 import { useCaptcha } from '../../components/useCaptcha';
@@ -25,6 +25,7 @@ export function CaptchaPopup({ open, onCancel, onSubmit }: Props) {
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const input = useRef<InputRef>(null);
 
   useEffect(() => {
     if (!open) return undefined;
@@ -52,7 +53,17 @@ export function CaptchaPopup({ open, onCancel, onSubmit }: Props) {
   }
 
   return (
-    <Modal open={open} title={t('login.captchaPopup.title')} onCancel={onCancel} footer={null} width={360} destroyOnHidden maskClosable={false}>
+    <Modal
+      open={open}
+      title={t('login.captchaPopup.title')}
+      onCancel={onCancel}
+      footer={null}
+      width={360}
+      destroyOnHidden
+      maskClosable={false}
+      // autoFocus alone loses: the dialog focuses itself once its opening animation ends.
+      afterOpenChange={(opened) => opened && input.current?.focus()}
+    >
       <div style={{ display: 'flex', alignItems: 'center', gap: 12, marginBottom: 12 }}>
         <button
           type="button"
@@ -71,12 +82,15 @@ export function CaptchaPopup({ open, onCancel, onSubmit }: Props) {
         {t('login.captchaPopup.prompt')}
       </Typography.Paragraph>
       <Input
+        ref={input}
         size="large"
         value={text}
         maxLength={captcha.len}
         autoFocus
         autoComplete="off"
-        disabled={busy}
+        // Read-only rather than disabled while checking: a disabled input drops the focus, and a wrong answer is typed again right there.
+        readOnly={busy}
+        aria-busy={busy}
         status={error ? 'error' : undefined}
         aria-label={t('login.captchaPopup.prompt')}
         aria-describedby={error ? 'captcha-popup-error' : undefined}

@@ -4,7 +4,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorCode } from '../../providers/apiError';
 import { feedback } from '../../providers/feedback';
-import { CODE_WRONG, phoneApi, SMS_REFUSED } from './api';
+import { CaptchaPopup } from '../account-flow/CaptchaPopup';
+import { FormAlert } from '../account-flow/FormAlert';
+import { useGuardedSend } from '../account-flow/useGuardedSend';
+import { BIND_SEND_REFUSALS, CODE_WRONG, phoneApi, SMS_REFUSED } from './api';
 import { CodeField } from './CodeField';
 import { mobileRules } from './rules';
 
@@ -24,6 +27,13 @@ function BindPhoneForm({ onBound }: { onBound: () => void }) {
   const [form] = Form.useForm<Values>();
   const [sent, setSent] = useState<{ mobileNo: string; msgCodeKey: string } | null>(null);
   const [saving, setSaving] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const sms = useGuardedSend((failure) => {
+    const code = errorCode(failure);
+    // The number itself cannot take texts: said under it; budgets and the gateway concern any number.
+    if (code === SMS_REFUSED) form.setFields([{ name: 'mobileNo', errors: [(failure as Error).message] }]);
+    else if (BIND_SEND_REFUSALS.includes(code)) setRefusal((failure as Error).message);
+  });
 
   async function send(): Promise<boolean> {
     let mobileNo: string;
@@ -32,15 +42,12 @@ function BindPhoneForm({ onBound }: { onBound: () => void }) {
     } catch {
       return false;
     }
-    try {
-      const { msgCodeKey } = await phoneApi.bindSend(mobileNo);
+    setRefusal(null);
+    return sms.send(async (captcha) => {
+      const { msgCodeKey } = await phoneApi.bindSend(mobileNo, captcha);
       setSent({ mobileNo, msgCodeKey });
       feedback.success(t('safe.messages.codeSent'));
-      return true;
-    } catch (failure) {
-      if (errorCode(failure) === SMS_REFUSED) form.setFields([{ name: 'mobileNo', errors: [(failure as Error).message] }]);
-      return false;
-    }
+    });
   }
 
   async function save({ mobileNo, code }: Values) {
@@ -75,9 +82,11 @@ function BindPhoneForm({ onBound }: { onBound: () => void }) {
         <Input prefix={<MobileOutlined />} maxLength={11} inputMode="numeric" autoComplete="tel" placeholder={t('safe.placeholders.mobileNo')} data-testid="mobile-input" />
       </Form.Item>
       <CodeField onSend={send} extra={help} />
+      <FormAlert message={refusal} onClose={() => setRefusal(null)} />
       <Button type="primary" htmlType="submit" block loading={saving} data-testid="bind-submit">
         {t('safe.bind.submit')}
       </Button>
+      <CaptchaPopup {...sms.popup} />
     </Form>
   );
 }

@@ -3,6 +3,7 @@ import type { PhoneTicket } from '../../../contract/schemas/password';
 import type { SendOtpResult } from '../../../contract/schemas/signIn';
 import { http, type CallOptions } from '../../providers/http';
 import { sm2Client } from '../../providers/sm2';
+import { SMS_BUDGET_REFUSALS, type CaptchaAnswer } from '../account-flow/guardedSend';
 
 /**
  * The multi-step calls of the security dialogs (a ticket carried from one step to the next),
@@ -14,6 +15,8 @@ const quiet: CallOptions = { silent: true };
 /** Codes the dialogs explain next to the field they concern. */
 export const CODE_WRONG = 'E10802';
 export const SMS_REFUSED = 'E10805';
+/** Refusals of the bind send that only waiting cures: said in the dialog's alert. */
+export const BIND_SEND_REFUSALS: readonly string[] = ['E00408', ...SMS_BUDGET_REFUSALS];
 
 export interface PasswordFields {
   newPassword: string;
@@ -39,7 +42,8 @@ export const passwordApi = {
 };
 
 export const phoneApi = {
-  bindSend: (mobileNo: string) => post<SendOtpResult>(paths.personal.bindMobileSend, { mobileNo }, { silent: [SMS_REFUSED] }),
+  bindSend: (mobileNo: string, captcha?: CaptchaAnswer) =>
+    post<SendOtpResult>(paths.personal.bindMobileSend, { mobileNo, ...captcha }, { silent: [SMS_REFUSED, ...BIND_SEND_REFUSALS] }),
   bindSave: (mobileNo: string, msgCodeKey: string, msgValueClient: string) =>
     post<null>(paths.personal.bindMobileSave, { mobileNo, msgCodeKey, msgValueClient }),
   changeStart: () => post<PhoneTicket>(paths.personal.changeMobileGetPhone),

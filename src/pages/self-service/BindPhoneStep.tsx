@@ -6,7 +6,9 @@ import { LIMITS, MOBILE_PATTERN } from '../../../contract/rules';
 import { SmsCodeButton } from '../../components/SmsCodeButton';
 import { errorCode } from '../../providers/apiError';
 import { feedback } from '../../providers/feedback';
+import { CaptchaPopup } from '../account-flow/CaptchaPopup';
 import { FormAlert } from '../account-flow/FormAlert';
+import { useGuardedSend } from '../account-flow/useGuardedSend';
 import { SCENE_BIND_PHONE, selfServiceApi, STEP_REFUSALS } from './api';
 import type { StepProps } from './StepProps';
 
@@ -27,6 +29,7 @@ export function BindPhoneStep({ srmi, active, onDone, onError }: StepProps) {
     if (STEP_REFUSALS.includes(errorCode(failure))) setError((failure as Error).message);
     else onError(failure);
   };
+  const sms = useGuardedSend(explain);
 
   async function send(): Promise<boolean> {
     let mobileNo: string;
@@ -36,14 +39,10 @@ export function BindPhoneStep({ srmi, active, onDone, onError }: StepProps) {
       return false;
     }
     setError(null);
-    try {
-      setSmsCodeKey((await selfServiceApi.sendSms(srmi, SCENE_BIND_PHONE, mobileNo)).smsCodeKey);
+    return sms.send(async (captcha) => {
+      setSmsCodeKey((await selfServiceApi.sendSms(srmi, SCENE_BIND_PHONE, mobileNo, captcha)).smsCodeKey);
       feedback.success(t('selfService.messages.sent'));
-      return true;
-    } catch (failure) {
-      explain(failure);
-      return false;
-    }
+    });
   }
 
   async function save(values: Values) {
@@ -95,6 +94,7 @@ export function BindPhoneStep({ srmi, active, onDone, onError }: StepProps) {
           {t('selfService.actions.save')}
         </Button>
       </Space>
+      <CaptchaPopup {...sms.popup} />
     </Form>
   );
 }

@@ -6,9 +6,11 @@ import { LIMITS } from '../../../contract/rules';
 import { SmsCodeButton } from '../../components/SmsCodeButton';
 import { errorCode } from '../../providers/apiError';
 import { feedback } from '../../providers/feedback';
+import { CaptchaPopup } from '../account-flow/CaptchaPopup';
 import { FormAlert } from '../account-flow/FormAlert';
 import { NewPasswordFields, type NewPasswordValues } from '../../components/NewPasswordFields';
 import { useFormSave } from '../account-flow/useFormSave';
+import { useGuardedSend } from '../account-flow/useGuardedSend';
 import { SCENE_UPDATE_PASSWORD, selfServiceApi, STEP_REFUSALS } from './api';
 import type { StepProps } from './StepProps';
 
@@ -49,17 +51,17 @@ export function UpdatePasswordStep({ srmi, active, onDone, onError, canSkip }: S
     onDone(next);
   };
 
-  async function send(): Promise<boolean> {
+  const codeSend = useGuardedSend((failure) => {
+    if (STEP_REFUSALS.includes(errorCode(failure))) sms.setError((failure as Error).message);
+    else onError(failure);
+  });
+
+  function send(): Promise<boolean> {
     sms.setError(null);
-    try {
-      setSmsCodeKey((await selfServiceApi.sendSms(srmi, SCENE_UPDATE_PASSWORD)).smsCodeKey);
+    return codeSend.send(async (captcha) => {
+      setSmsCodeKey((await selfServiceApi.sendSms(srmi, SCENE_UPDATE_PASSWORD, undefined, captcha)).smsCodeKey);
       feedback.success(t('selfService.messages.sent'));
-      return true;
-    } catch (failure) {
-      if (STEP_REFUSALS.includes(errorCode(failure))) sms.setError((failure as Error).message);
-      else onError(failure);
-      return false;
-    }
+    });
   }
 
   const notNow = canSkip ? (
@@ -89,6 +91,7 @@ export function UpdatePasswordStep({ srmi, active, onDone, onError, canSkip }: S
       <NewPasswordFields />
       <FormAlert message={sms.error} onClose={() => sms.setError(null)} />
       <SubmitRow saving={sms.saving} extra={notNow} />
+      <CaptchaPopup {...codeSend.popup} />
     </Form>
   );
 
