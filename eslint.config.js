@@ -19,6 +19,20 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  // The layers: the browser never reaches into the server, the contract depends on nothing but
+  // zod, and business rules never see HTTP.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**'], message: 'The SPA talks to the server only through contract/ and HTTP.' }] }] },
+  },
+  {
+    files: ['contract/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', '**/src/**', 'fastify', 'react'], message: 'The contract is shared by both sides and depends on neither.' }] }] },
+  },
+  {
+    files: ['server/services/**/*.ts', 'server/repositories/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['fastify', '@fastify/*', '**/routes/**', '**/plugins/**', '**/http/**'], message: 'Services and repositories know nothing of HTTP; routes translate.' }] }] },
+  },
   {
     files: ['tests/**/*.ts', 'server/main.ts', 'server/db/cli.ts'],
     rules: { 'no-console': 'off' },

@@ -1,10 +1,33 @@
 /**
- * Every result code the API can answer, with its zh (default) and en message.
- * The server picks the message from the request's language; the browser may re-translate.
+ * Every result code the API can answer, with its zh (default) and en message. These messages are
+ * the only user-facing text a refusal carries: a refusal is its code plus `{name}` parameters,
+ * never a one-off string, so clients and tests can match on the code and the two languages cannot
+ * drift apart. The server picks the message from the request's language; the browser may
+ * re-translate.
+ *
+ * Numbering: D00000 is success; refusals are E, then an area, then a rule within it.
+ *   E00xxx  any endpoint: input the schema refuses (E00001, field named), undecryptable or replayed
+ *           ciphertext, session, ticket, access, rates, internal errors
+ *   E106xx  registration: the switch, account names, taken names and numbers
+ *   E107xx  passwords: the policy (E10701 the family, E1071x one code per rule), the current
+ *           password, the repeated new password
+ *   E108xx  texted codes and SMS budgets
+ *   E109xx  the phone as a verification method: bind, change, stop, a usable number
+ *   E201xx  permission requests and approvals
+ *   E202xx  permissions and roles held
+ *   E203xx  groups and public mailboxes
+ *   E204xx  devices
+ *   E30xxx  sign-in (the specs' numbers, plus E30003/E30004/E30066 for what the schema cannot see)
+ *   E60xxx  the company directory and company-token sign-in
+ * Status: 400 a refusal of what was asked, 403 not allowed, 404 the thing named does not exist
+ * (for this user), 409 in conflict with the current state (taken, already bound, already
+ * decided), 429 a budget spent, 503 a dependency resting.
  */
 export const codes = {
   D00000: { status: 200, zh: '成功', en: 'Success' },
   E00001: { status: 400, zh: '参数错误', en: 'Invalid input' },
+  E00002: { status: 400, zh: '加密数据无法解密：{field}', en: 'The encrypted value could not be decrypted: {field}' },
+  E00003: { status: 400, zh: '加密数据已被使用，请重新提交：{field}', en: 'The encrypted value was already used; submit again: {field}' },
   E00009: { status: 401, zh: '登录过期，请重新登录', en: 'Sign-in expired, please sign in again' },
   E00013: { status: 400, zh: '页面停留时间过长，即将跳转到登录页', en: 'This page was open too long; returning to sign-in' },
   E00403: { status: 403, zh: '无权操作', en: 'Forbidden' },
@@ -13,6 +36,8 @@ export const codes = {
   E00429: { status: 429, zh: '请求过于频繁，请稍后再试', en: 'Too many requests, please try again later' },
   E00500: { status: 500, zh: '系统繁忙，请稍后重试', en: 'Internal error, please try again later' },
   E30002: { status: 400, zh: '账号或密码错误', en: 'Account or password is wrong' },
+  E30003: { status: 400, zh: '请输入账号', en: 'Enter the account' },
+  E30004: { status: 400, zh: '不支持手机号登录', en: 'A mobile number cannot be used as the account' },
   E30051: { status: 400, zh: '账号已停用', en: 'This account is disabled' },
   E30053: { status: 400, zh: '登录失败次数过多，账号已临时锁定，请{minutes}分钟后再试', en: 'Too many failed sign-ins; the account is locked, try again in {minutes} minutes' },
   E30054: { status: 400, zh: '账号已过期', en: 'This account has expired' },
@@ -21,12 +46,27 @@ export const codes = {
   E30057: { status: 400, zh: '账号未激活', en: 'This account is not activated yet' },
   E30058: { status: 400, zh: '密码已过期，请修改密码', en: 'Your password has expired, please change it' },
   E30065: { status: 400, zh: '您没有该应用的登录权限', en: 'You have no sign-in permission for this application' },
+  E30066: { status: 404, zh: '应用不存在', en: 'Unknown application' },
   E30067: { status: 400, zh: '管理员已重置您的密码，请修改密码后登录', en: 'Your password was reset by an administrator; change it to continue' },
   E30074: { status: 400, zh: '账号未绑定手机号，无法进行二次认证，请联系管理员', en: 'No phone is bound to this account, so the second factor cannot be used; contact your administrator' },
   E30075: { status: 400, zh: '手机号或验证码错误', en: 'Phone number or code is wrong' },
   E30076: { status: 400, zh: '目录账号或密码错误', en: 'Directory account or password is wrong' },
   E30127: { status: 400, zh: '请输入图形验证码', en: 'Please enter the picture captcha' },
+  E10601: { status: 403, zh: '当前未开放注册', en: 'Registration is switched off' },
+  E10602: { status: 409, zh: '账户名已被使用', en: 'This account name is taken' },
+  E10603: { status: 409, zh: '该手机号已注册', en: 'This mobile number is already registered' },
+  E10604: { status: 409, zh: '账户名或手机号已被使用', en: 'The account name or mobile number is taken' },
+  E10605: { status: 400, zh: '请输入正确的账户名：4-40 位字母、数字、点、下划线或连字符', en: 'The account name must be 4 to 40 letters, digits, dots, underscores or hyphens' },
+  E10606: { status: 400, zh: '邮箱格式不正确', en: 'The email address is not valid' },
+  // The policy family the specs name; the server answers the rule's own code (E1071x) instead.
   E10701: { status: 400, zh: '新密码不符合密码策略', en: 'The new password does not meet the password policy' },
+  E10702: { status: 400, zh: '原密码错误', en: 'The current password is wrong' },
+  E10703: { status: 400, zh: '两次输入的密码不一致', en: 'The two new passwords differ' },
+  E10711: { status: 400, zh: '新密码不符合密码策略：密码长度须为 {minLength}-{maxLength} 位', en: 'The new password does not meet the policy: passwords are {minLength} to {maxLength} characters long' },
+  E10712: { status: 400, zh: '新密码不符合密码策略：须包含数字、字母、特殊字符中的至少 {minKinds} 种', en: 'The new password does not meet the policy: use at least {minKinds} of digits, letters, other characters' },
+  E10713: { status: 400, zh: '新密码不符合密码策略：不能包含账号', en: 'The new password does not meet the policy: it must not contain the account name' },
+  E10714: { status: 400, zh: '新密码不符合密码策略：不能使用常见弱密码', en: 'The new password does not meet the policy: it must not be a commonly used password' },
+  E10715: { status: 400, zh: '新密码不符合密码策略：不能与当前密码相同', en: 'The new password does not meet the policy: it must differ from the current password' },
   E10801: { status: 400, zh: '验证码已过期，请重新获取', en: 'The code has expired, please request a new one' },
   E10802: { status: 400, zh: '验证码错误，请重新输入', en: 'Wrong code, please re-enter' },
   E10803: { status: 400, zh: '验证码错误次数过多，已失效，请重新获取', en: 'Too many wrong tries; the code is void, please request a new one' },
@@ -35,14 +75,168 @@ export const codes = {
   E10807: { status: 400, zh: '短信凭证无效，请重新登录', en: 'SMS ticket is invalid, please sign in again' },
   E10808: { status: 503, zh: '短信服务暂不可用，请稍后再试或使用其他方式', en: 'The SMS service is unavailable; try again later or use another method' },
   E10809: { status: 429, zh: '该账号短信发送次数过多，请1小时后再试', en: 'Too many codes were sent for this account; try again in an hour' },
+  E10901: { status: 409, zh: '该手机号已绑定其他账号', en: 'This number is already bound to another account' },
+  E10902: { status: 409, zh: '已绑定手机号，请使用更换手机号', en: 'A phone is already bound; use change phone' },
+  E10903: { status: 400, zh: '新手机号不能与原手机号相同', en: 'The new number must differ from the current one' },
+  E10904: { status: 400, zh: '账号未绑定手机号', en: 'No phone is bound to this account' },
+  E10905: { status: 400, zh: '账号未绑定可用的手机号，无法使用该方式', en: 'This account has no usable phone, so this method cannot be used' },
+  E10906: { status: 400, zh: '手机号格式错误，请输入正确的手机号', en: 'The mobile number is not valid; enter a mainland mobile number' },
+  E20101: { status: 409, zh: '已有相同的申请正在审批中，请勿重复申请', en: 'The same request is already awaiting approval' },
+  E20102: { status: 404, zh: '所选应用不存在或已停用', en: 'The chosen application does not exist or is disabled' },
+  E20103: { status: 400, zh: '角色不属于该应用', en: 'A role does not belong to this application' },
+  E20104: { status: 400, zh: '该应用须至少选择一个角色', en: 'Choose at least one role for this application' },
+  E20105: { status: 409, zh: '您已拥有该应用的登录权限', en: 'You already hold sign-in permission for this application' },
+  E20106: { status: 409, zh: '只能取消审批中的申请', en: 'Only a request awaiting approval can be cancelled' },
+  E20107: { status: 403, zh: '所选申请中包含您无权审批的数据', en: 'The selection contains requests you may not decide' },
+  E20108: { status: 409, zh: '所选申请中包含已被审批的数据，请刷新后重试', en: 'Some of the selected requests were already decided; refresh and try again' },
+  E20201: { status: 404, zh: '您没有该应用的登录权限', en: 'You hold no sign-in permission for this application' },
+  E20202: { status: 404, zh: '所选角色不是您直接拥有的角色', en: 'You do not directly hold the selected roles' },
+  E20301: { status: 404, zh: '用户不存在：{accounts}', en: 'Unknown users: {accounts}' },
+  E20302: { status: 400, zh: '新管理员不能是自己', en: 'The new manager must be someone else' },
+  E20303: { status: 400, zh: '密码不能为空', en: 'Enter a password or have one generated' },
+  E20401: { status: 409, zh: '当前设备请使用退出登录', en: 'Use sign-out for the device you are using' },
   E60002: { status: 400, zh: '统一认证登录失败', en: 'Company token sign-in refused' },
   E60003: { status: 429, zh: '发送过于频繁，请稍后再试', en: 'Sent too early, please wait' },
-} as const;
+  E60004: { status: 409, zh: '该账号已绑定其他目录账号，请联系管理员', en: 'This account is already linked to another directory account; contact the administrator' },
+} as const satisfies Record<string, { status: number; zh: string; en: string }>;
 
 export type ResultCode = keyof typeof codes;
 export type Lang = 'zh' | 'en';
 
-export const OK: ResultCode = 'D00000';
+/**
+ * Every result code by name, each named once: the same number under several local names is how
+ * a renumbering gets half done. The server throws `new AppError(CODE.x)` and the SPA branches on
+ * `CODE.x`; only the tests spell the wire values, since that is what a client sees.
+ */
+export const CODE = {
+  ok: 'D00000',
+  // Any endpoint
+  invalidInput: 'E00001',
+  cipherUndecryptable: 'E00002',
+  cipherReplayed: 'E00003',
+  notSignedIn: 'E00009',
+  ticketExpired: 'E00013',
+  forbidden: 'E00403',
+  notFound: 'E00404',
+  sentTooOften: 'E00408',
+  tooManyRequests: 'E00429',
+  internalError: 'E00500',
+  // Sign-in
+  accountOrPasswordWrong: 'E30002',
+  accountRequired: 'E30003',
+  mobileAsAccount: 'E30004',
+  accountDisabled: 'E30051',
+  accountLocked: 'E30053',
+  accountExpired: 'E30054',
+  loginTypeNotAllowed: 'E30055',
+  ipRefused: 'E30056',
+  accountNotActivated: 'E30057',
+  passwordExpired: 'E30058',
+  noAppPermission: 'E30065',
+  unknownApp: 'E30066',
+  passwordResetByAdmin: 'E30067',
+  /** The second factor needs a bound phone and there is none. */
+  secondFactorNoPhone: 'E30074',
+  phoneOrCodeWrong: 'E30075',
+  directoryPasswordWrong: 'E30076',
+  captchaRequired: 'E30127',
+  // Registration
+  registrationClosed: 'E10601',
+  accountNameTaken: 'E10602',
+  mobileRegistered: 'E10603',
+  accountOrMobileTaken: 'E10604',
+  accountNameInvalid: 'E10605',
+  emailInvalid: 'E10606',
+  // Passwords
+  passwordPolicy: 'E10701',
+  currentPasswordWrong: 'E10702',
+  newPasswordsDiffer: 'E10703',
+  passwordLength: 'E10711',
+  passwordKinds: 'E10712',
+  passwordContainsAccount: 'E10713',
+  passwordCommon: 'E10714',
+  passwordSameAsCurrent: 'E10715',
+  // Texted codes and SMS budgets
+  codeExpired: 'E10801',
+  /** A texted code, or the answer to a picture captcha, is wrong. */
+  codeWrong: 'E10802',
+  codeVoid: 'E10803',
+  smsRefused: 'E10805',
+  smsDailyLimit: 'E10806',
+  smsTicketInvalid: 'E10807',
+  smsGatewayResting: 'E10808',
+  smsAccountHourly: 'E10809',
+  // The phone
+  mobileBoundElsewhere: 'E10901',
+  phoneAlreadyBound: 'E10902',
+  mobileUnchanged: 'E10903',
+  phoneNotBound: 'E10904',
+  noUsablePhone: 'E10905',
+  mobileInvalid: 'E10906',
+  // Permission requests and approvals
+  duplicateRequest: 'E20101',
+  appUnavailable: 'E20102',
+  roleNotOfApp: 'E20103',
+  roleRequired: 'E20104',
+  permissionHeld: 'E20105',
+  requestNotPending: 'E20106',
+  notApproverOfAll: 'E20107',
+  alreadyDecided: 'E20108',
+  // Permissions and roles held
+  permissionNotHeld: 'E20201',
+  rolesNotHeld: 'E20202',
+  // Groups and public mailboxes
+  unknownUsers: 'E20301',
+  managerIsSelf: 'E20302',
+  mailboxPasswordRequired: 'E20303',
+  // Devices
+  currentDevice: 'E20401',
+  // The company directory and company-token sign-in
+  casRefused: 'E60002',
+  casResendTooEarly: 'E60003',
+  directoryAlreadyLinked: 'E60004',
+} as const satisfies Record<string, ResultCode>;
+
+type MustBeNever<T extends never> = T;
+/** The codes without a name in CODE: none, or this fails to compile. */
+export type UnnamedCode = MustBeNever<Exclude<ResultCode, (typeof CODE)[keyof typeof CODE]>>;
+
+export const OK = CODE.ok;
+
+/** A texted code refused: expired, wrong, void after too many tries. */
+const codeRefusals = ['E10801', 'E10802', 'E10803'] as const satisfies readonly ResultCode[];
+/** A new password the policy refuses: one code per rule, E10701 naming the family. */
+const passwordPolicy = ['E10701', 'E10711', 'E10712', 'E10713', 'E10714', 'E10715'] as const satisfies readonly ResultCode[];
+
+/**
+ * Refusals that clients handle alike, named once. Endpoint declarations and forms spread these
+ * rather than repeating the lists, so a new code joins every place that should know it.
+ */
+export const CODE_GROUPS = {
+  codeRefusals,
+  passwordPolicy,
+  /** A new password set through a texted code: the forms explain these next to their fields. */
+  passwordByCode: [...passwordPolicy, ...codeRefusals, 'E10805', 'E00408'],
+  /** The SMS budgets (gateway resting, account hour, address hour, number's day): only waiting or another method helps. */
+  smsBudget: ['E10808', 'E10809', 'E00429', 'E10806'],
+  /** A password change the person can correct: wrong current password, the two new ones differ. */
+  passwordEntry: ['E10702', 'E10703'],
+  /** A mobile number that cannot be used here: not textable, bound elsewhere, unchanged, malformed. */
+  numberRefusals: ['E10805', 'E10901', 'E10903', 'E10906'],
+  /** The account has no (usable) phone for what was asked. */
+  noPhone: ['E10904', 'E10905'],
+  /** Registration refusals of the form's own fields. */
+  registration: ['E10601', 'E10602', 'E10603', 'E10604', 'E10605', 'E10606', 'E10906'],
+  /** Sign-in refusals shown as a warning under the sign-in form, in the server's words (sign-in spec §8). */
+  signInWarnings: ['E30002', 'E30051', 'E30053', 'E30054', 'E30055', 'E30056', 'E30057', 'E30065', 'E30075', 'E30076'],
+  /** The password must (E30067) or should (E30058) be changed: data.srmi opens /resetPassword. */
+  passwordChangeRequired: ['E30058', 'E30067'],
+} as const satisfies Record<string, readonly ResultCode[]>;
+
+/** Whether a code (from an envelope, or '' when there was none) is one of `group`. */
+export function codeIn(group: readonly ResultCode[], code: string): boolean {
+  return (group as readonly string[]).includes(code);
+}
 
 /** Message for a code, with `{name}` placeholders filled from params. */
 export function codeMessage(code: ResultCode, lang: Lang = 'zh', params: Record<string, string | number> = {}): string {

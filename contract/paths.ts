@@ -110,6 +110,16 @@ export const paths = {
   },
 } as const;
 
+/**
+ * Pages of the single-page app the server sends a browser to (the sso/go redirects). The SPA's
+ * router declares the same paths (src/App.tsx, src/config.ts LOGIN_PATH).
+ */
+export const SPA_PATHS = {
+  login: '/login',
+  permissionsNone: '/permissionsNone',
+  notFound: '/404',
+} as const;
+
 /** Fills `:param` segments of a path. */
 export function fillPath(path: string, params: Record<string, string>): string {
   return path.replace(/:(\w+)/g, (_, k: string) => encodeURIComponent(params[k] ?? ''));

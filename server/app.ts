@@ -9,6 +9,7 @@ import { buildServices, type Services } from './services/index.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { demoGateway, httpGateway } from './sms/gateway.js';
 import { registerErrorHandler } from './plugins/errors.js';
+import { registerContractCheck } from './plugins/contractCheck.js';
 import { registerApiScope } from './plugins/apiScope.js';
 import { fastifyTrustProxy } from './http/trustProxy.js';
 import { registerSecurityHeaders } from './plugins/security.js';
@@ -21,6 +22,7 @@ import permissionRoutes from './routes/permissions.js';
 import groupRoutes from './routes/groups.js';
 import passwordRoutes from './routes/passwords.js';
 import securityRoutes from './routes/security.js';
+import docsRoutes from './routes/docs.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -84,6 +86,7 @@ export async function buildApp({ config, clock = systemClock, logger = false, lo
     await store.db.destroy();
   });
 
+  registerContractCheck(app, isDevMode(config));
   registerErrorHandler(app);
   registerSecurityHeaders(app);
   await app.register(cookie);
@@ -98,6 +101,7 @@ export async function buildApp({ config, clock = systemClock, logger = false, lo
       await api.register(groupRoutes);
       await api.register(passwordRoutes);
       await api.register(securityRoutes);
+      await api.register(docsRoutes);
       if (isDevMode(config)) await api.register(devRoutes);
     },
     { prefix: API_PREFIX },

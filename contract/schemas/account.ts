@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, MOBILE_PATTERN } from '../rules.js';
-import { INT32_MAX, TIME_MS_MAX, intIn, pageRequest, text } from './common.js';
+import { INT32_MAX, TIME_MS_MAX, idOut, intIn, isoTime, pageRequest, text } from './common.js';
 
 const key = text(64).min(1);
 const code = text(LIMITS.codeMax).min(1);
@@ -32,46 +32,66 @@ export const operationLogBody = pageRequest.extend({
 });
 export const selectByTypeBody = z.object({ type: typeCode, logType: typeCode.optional() });
 
-export interface SocialBinding {
-  id: number;
-  source: string;
-  socialId: string;
-  userId: string;
-  createdDate: string;
-}
-export interface DeviceRow {
-  deviceId: string;
-  deviceName: string | null;
-  firstSeen: string;
-  lastSeen: string;
-  lastIp: string | null;
-  trusted: boolean;
-  activeSessions: number;
-  current: boolean;
-}
-export interface AppLogRow {
-  id: number;
-  optType: string;
-  appName: string | null;
-  isSuccess: boolean;
-  loginMsg: string;
-  ip: string;
-  deviceName: string | null;
-  createdDate: string;
-}
-export interface OperationLogRow {
-  id: number;
-  sceneCode: string;
-  ip: string;
-  ipRegion: string | null;
-  detail: string | null;
-  createdDate: string;
-}
-export interface SelectOption {
-  selectKey: string;
-  selectValue: string;
-}
-export interface HomeContent {
-  notices: { id: string; title: string; date: string }[];
-  news: Record<'recommend' | 'news' | 'dynamic' | 'release', { id: string; title: string; date: string }[]>;
-}
+export const socialBinding = z.object({
+  id: idOut,
+  source: z.string(),
+  socialId: z.string(),
+  userId: z.string(),
+  createdDate: isoTime,
+});
+export type SocialBinding = z.infer<typeof socialBinding>;
+
+export const deviceRow = z.object({
+  deviceId: z.string(),
+  deviceName: z.string().nullable(),
+  firstSeen: isoTime,
+  lastSeen: isoTime,
+  lastIp: z.string().nullable(),
+  trusted: z.boolean(),
+  activeSessions: z.number().int(),
+  current: z.boolean(),
+});
+export type DeviceRow = z.infer<typeof deviceRow>;
+
+export const appLogRow = z.object({
+  id: idOut,
+  optType: z.string(),
+  appName: z.string().nullable(),
+  isSuccess: z.boolean(),
+  loginMsg: z.string(),
+  ip: z.string(),
+  deviceName: z.string().nullable(),
+  createdDate: isoTime,
+});
+export type AppLogRow = z.infer<typeof appLogRow>;
+
+export const operationLogRow = z.object({
+  id: idOut,
+  sceneCode: z.string(),
+  ip: z.string(),
+  ipRegion: z.string().nullable(),
+  detail: z.string().nullable(),
+  createdDate: isoTime,
+});
+export type OperationLogRow = z.infer<typeof operationLogRow>;
+
+export const selectOption = z.object({
+  selectKey: z.string(),
+  selectValue: z.string(),
+});
+export type SelectOption = z.infer<typeof selectOption>;
+
+const homeItem = z.object({ id: z.string(), title: z.string(), date: z.string() });
+export const homeContent = z.object({
+  notices: z.array(homeItem),
+  news: z.object({
+    recommend: z.array(homeItem),
+    news: z.array(homeItem),
+    dynamic: z.array(homeItem),
+    release: z.array(homeItem),
+  }),
+});
+export type HomeContent = z.infer<typeof homeContent>;
+
+/** The code sent to a phone, on the flow's ticket (requestId). */
+export const sentCode = z.object({ msgCodeKey: z.string(), requestId: z.string() });

@@ -33,66 +33,83 @@ export const captchaBody = z.object({ mobileNo: text(20).optional() }).optional(
 
 export const loginPageConfigBody = z.object({ isOptions: z.union([z.boolean(), intIn(0, INT32_MAX), text(10)]).optional() }).optional();
 
-export interface LoginTypeConfig {
-  code: (typeof LOGIN_TYPES)[number];
-  authCategoryName: string;
-  authCategoryCode: string;
-  isPriorityShow: boolean;
-  adAuthEnable: boolean;
-  captchaStrategy: (typeof CAPTCHA_STRATEGIES)[number];
-  forgetPasswordUrl: string;
-  updatePasswordUrl: string;
-  umSelfHelpUrl: string;
-  adSelfHelpUrl: string;
-}
+export const loginTypeConfig = z.object({
+  code: z.enum(LOGIN_TYPES),
+  authCategoryName: z.string(),
+  authCategoryCode: z.string(),
+  isPriorityShow: z.boolean(),
+  adAuthEnable: z.boolean(),
+  captchaStrategy: z.literal(CAPTCHA_STRATEGIES),
+  forgetPasswordUrl: z.string(),
+  updatePasswordUrl: z.string(),
+  umSelfHelpUrl: z.string(),
+  adSelfHelpUrl: z.string(),
+});
+export type LoginTypeConfig = z.infer<typeof loginTypeConfig>;
 
-export interface LoginPageConfig {
-  id: string;
-  imageUrl: string;
-  logoUrl: string;
-  companyName: string;
-  versionInfo: string;
-}
+export const loginPageConfig = z.object({
+  id: z.string(),
+  imageUrl: z.string(),
+  logoUrl: z.string(),
+  companyName: z.string(),
+  versionInfo: z.string(),
+});
+export type LoginPageConfig = z.infer<typeof loginPageConfig>;
 
-export interface SelfServiceStep {
-  code: 'BIND-PHONE' | 'UPDATE-PASSWORD' | 'FINISH';
-  title: string;
-  message: string;
-}
+export const selfServiceStep = z.object({
+  code: z.enum(['BIND-PHONE', 'UPDATE-PASSWORD', 'FINISH']),
+  title: z.string(),
+  message: z.string(),
+});
+export type SelfServiceStep = z.infer<typeof selfServiceStep>;
 
-export interface LoginResponse {
-  passwordExpireDays: number;
-  secondAuth: boolean;
-  steps: SelfServiceStep[];
-  srmi: string | null;
-  appId: string | null;
-  instanceId: string | null;
-  userId: string;
-  redirectUrl: string | null;
-}
+/** Where a sign-in step leaves the browser: signed in (instanceId), or on to a step or the second factor (srmi). */
+export const loginResponse = z.object({
+  passwordExpireDays: z.number().int(),
+  secondAuth: z.boolean(),
+  steps: z.array(selfServiceStep),
+  srmi: z.string().nullable(),
+  appId: z.string().nullable(),
+  instanceId: z.string().nullable(),
+  userId: z.string(),
+  redirectUrl: z.string().nullable(),
+});
+export type LoginResponse = z.infer<typeof loginResponse>;
 
-export interface Sm2Key {
-  pubX: string;
-  pubY: string;
-}
+export const sm2Key = z.object({ pubX: z.string(), pubY: z.string() });
+export type Sm2Key = z.infer<typeof sm2Key>;
 
-export interface CaptchaResult {
-  data: string;
-  capKey: string;
-  len: number;
-}
+export const captchaResult = z.object({
+  data: z.string(),
+  capKey: z.string(),
+  len: z.number().int(),
+});
+export type CaptchaResult = z.infer<typeof captchaResult>;
 
-export interface SliderResult {
-  capKey: string;
+export const sliderResult = z.object({
+  capKey: z.string(),
   /** Background with the gap, and the piece to drag (SVG data URLs). */
-  bgImage: string;
-  pieceImage: string;
+  bgImage: z.string(),
+  pieceImage: z.string(),
   /** Vertical position of the piece; the user finds the horizontal one. */
-  y: number;
-  width: number;
-  height: number;
-  pieceSize: number;
-}
+  y: z.number().int(),
+  width: z.number().int(),
+  height: z.number().int(),
+  pieceSize: z.number().int(),
+});
+export type SliderResult = z.infer<typeof sliderResult>;
 
 export const applyTokenBody = z.object({ clientId: text(64).min(1) });
 export const ssoRedeemBody = z.object({ clientId: text(64).min(1), code: text(64).min(1) });
+/**
+ * GET sso/go/:clientId, a link that applications and bookmarks hold: the application to launch.
+ * Query parameters such a link carries are ignored, never refused with a JSON error page, as
+ * they always were (a pipe, so the server's strict-input rule for API bodies leaves it alone).
+ */
+export const ssoGoParams = z.object({ clientId: text(64).min(1) }).transform((params) => params);
+
+export const applyTokenResult = z.object({ code: z.string(), redirectUrl: z.string() });
+export type ApplyTokenResult = z.infer<typeof applyTokenResult>;
+/** Who signed in, for the application's back end that redeems the code. */
+export const ssoIdentity = z.object({ userId: z.string(), userName: z.string(), email: z.string().nullable() });
+export type SsoIdentity = z.infer<typeof ssoIdentity>;

@@ -31,6 +31,17 @@ export interface PageResult<T> {
   totalCapped?: boolean;
 }
 
+/** A page of rows as an answer declares it. */
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ datas: z.array(item), total: z.number().int().min(0), totalCapped: z.boolean().optional() });
+
+/** An answer with nothing in `data`. */
+export const nothing = z.null();
+/** A moment as the API writes it (ISO 8601, UTC). */
+export const isoTime = z.string();
+/** A record's numeric id in an answer. */
+export const idOut = z.number().int();
+
 /** Device fields every sign-in sends. */
 export const deviceFields = {
   deviceId: text(LIMITS.deviceIdMax).optional(),
@@ -41,11 +52,12 @@ export const deviceFields = {
 export const emptyBody = z.object({}).optional();
 
 /** A text the demo/test server would have sent (GET /idaas/dev/sms and /dev/sms/outbox). */
-export interface OutboxMessage {
-  mobileNo: string;
-  purpose: string;
-  content: string;
+export const outboxMessage = z.object({
+  mobileNo: z.string(),
+  purpose: z.string(),
+  content: z.string(),
   /** The code in the text, for the demo drawer and tests. */
-  code: string | null;
-  sentAt: string;
-}
+  code: z.string().nullable(),
+  sentAt: isoTime,
+});
+export type OutboxMessage = z.infer<typeof outboxMessage>;

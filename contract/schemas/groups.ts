@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../rules.js';
-import { intIn, pageRequest, text } from './common.js';
+import { intIn, isoTime, idOut, pageRequest, text } from './common.js';
 
 const account = text(64).min(1);
 
@@ -20,29 +20,31 @@ export const memberBatchBody = z.object({ groupCode: text(64).min(1), userIdSet:
 export const userSearchBody = pageRequest.extend({ userName: text(100).optional(), keyWord: text(100).optional() });
 export const managerUpdateBody = z.object({ groupCode: text(64).min(1), managerUserId: account });
 
-export interface PublicMailbox {
-  userId: string;
-  userName: string;
-  email: string | null;
-  workInfo: { deptName: string | null };
-  userExpireDate: string | null;
-}
-export interface MailGroup {
-  groupCode: string;
-  groupName: string;
-  groupType: 1 | 2;
-  email: string | null;
-  memberNumber: number;
-}
-export interface GroupMember {
-  userId: string;
-  userName: string;
-  companyName: string | null;
-  deptName: string | null;
-}
-export interface UserSearchResult {
-  id: number;
-  userId: string;
-  userName: string;
-  deptName: string | null;
-}
+export const publicMailbox = z.object({
+  userId: z.string(),
+  userName: z.string(),
+  email: z.string().nullable(),
+  workInfo: z.object({ deptName: z.string().nullable() }),
+  userExpireDate: isoTime.nullable(),
+});
+export type PublicMailbox = z.infer<typeof publicMailbox>;
+
+export const mailGroup = z.object({
+  groupCode: z.string(),
+  groupName: z.string(),
+  groupType: z.union([z.literal(1), z.literal(2)]),
+  email: z.string().nullable(),
+  memberNumber: z.number().int(),
+});
+export type MailGroup = z.infer<typeof mailGroup>;
+
+export const groupMember = z.object({
+  userId: z.string(),
+  userName: z.string(),
+  companyName: z.string().nullable(),
+  deptName: z.string().nullable(),
+});
+export type GroupMember = z.infer<typeof groupMember>;
+
+export const userSearchResult = z.object({ id: idOut, userId: z.string(), userName: z.string(), deptName: z.string().nullable() });
+export type UserSearchResult = z.infer<typeof userSearchResult>;

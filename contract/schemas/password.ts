@@ -30,14 +30,24 @@ export const registerBody = z.object({
   forceChangePwdFirstLogin: z.literal(false).optional(),
 });
 
-export interface PhoneTicket {
-  requestId: string;
-  mobileNo: string;
-  encryptMobileNo: string;
-}
-export interface CaptchaTicket {
-  data: string;
-  capKey: string;
-  requestId: string;
-  len: number;
-}
+/** A flow's ticket with the (masked) phone its code will go to. */
+export const phoneTicket = z.object({
+  requestId: z.string(),
+  mobileNo: z.string(),
+  encryptMobileNo: z.string(),
+});
+export type PhoneTicket = z.infer<typeof phoneTicket>;
+
+/** A picture captcha opening a flow on its ticket. */
+export const captchaTicket = z.object({
+  data: z.string(),
+  capKey: z.string(),
+  requestId: z.string(),
+  len: z.number().int(),
+});
+export type CaptchaTicket = z.infer<typeof captchaTicket>;
+
+/** The key of a code just texted. */
+export const codeKey = z.object({ msgCodeKey: z.string() });
+/** The account a flow acted on. */
+export const accountOut = z.object({ userId: z.string() });

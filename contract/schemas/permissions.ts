@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../rules.js';
-import { intIn, pageRequest, recordId, text } from './common.js';
-import type { AppTile } from './personal.js';
+import { idOut, intIn, isoTime, pageRequest, recordId, text } from './common.js';
+import { appTile } from './personal.js';
 
 const id = recordId();
 
@@ -26,33 +26,36 @@ export const appIdBody = z.object({ appId: text(64).min(1) });
 export const groupIdBody = z.object({ groupId: id });
 export const cancelRolesBody = z.object({ groupId: id, roleIdSet: z.array(id).min(1, 'select at least one role').max(50) });
 
-export interface AppOption extends AppTile {
+export const appOption = appTile.extend({
   /** false when the app is not connected to the permission system (roles may be empty). */
-  permSystem: boolean;
-}
-export interface RoleOption {
-  id: number;
-  name: string;
-  code: string;
-}
-export interface ApplyRecord {
-  id: number;
-  appId: string;
-  appName: string;
-  roleName: string;
-  status: 0 | 1 | 2;
-  applyDate: string;
-  applyUserId: string;
-  applyUserName: string;
-  applyReason: string;
-  approvalUserId: string | null;
-  approvalUserName: string | null;
-  approvalSuggestion: string | null;
-  approvalDate: string | null;
-}
-export interface PermissionRow {
-  appId: string;
-  appName: string;
-  groupId: number | null;
-  roleNameList: string[];
-}
+  permSystem: z.boolean(),
+});
+export type AppOption = z.infer<typeof appOption>;
+
+export const roleOption = z.object({ id: idOut, name: z.string(), code: z.string() });
+export type RoleOption = z.infer<typeof roleOption>;
+
+export const applyRecord = z.object({
+  id: idOut,
+  appId: z.string(),
+  appName: z.string(),
+  roleName: z.string(),
+  status: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+  applyDate: isoTime,
+  applyUserId: z.string(),
+  applyUserName: z.string(),
+  applyReason: z.string(),
+  approvalUserId: z.string().nullable(),
+  approvalUserName: z.string().nullable(),
+  approvalSuggestion: z.string().nullable(),
+  approvalDate: isoTime.nullable(),
+});
+export type ApplyRecord = z.infer<typeof applyRecord>;
+
+export const permissionRow = z.object({
+  appId: z.string(),
+  appName: z.string(),
+  groupId: idOut.nullable(),
+  roleNameList: z.array(z.string()),
+});
+export type PermissionRow = z.infer<typeof permissionRow>;

@@ -1,67 +1,75 @@
-import type { UserType } from '../rules.js';
+import { z } from 'zod';
+import { USER_TYPES } from '../rules.js';
+import { idOut, isoTime } from './common.js';
 
-export interface WorkInfo {
-  companyName: string | null;
-  deptName: string | null;
-  positionName: string | null;
-  managerUserName: string | null;
-  managerUserId: string | null;
-  seniorLeader: boolean;
-}
+export const workInfo = z.object({
+  companyName: z.string().nullable(),
+  deptName: z.string().nullable(),
+  positionName: z.string().nullable(),
+  managerUserName: z.string().nullable(),
+  managerUserId: z.string().nullable(),
+  seniorLeader: z.boolean(),
+});
+export type WorkInfo = z.infer<typeof workInfo>;
 
-export interface CurrentUser {
-  id: number;
-  userId: string;
-  userName: string;
-  userType: UserType;
-  instanceId: string;
-  avatar: string | null;
-  mobileNo: string | null;
-  encryptMobileNo: string;
-  enabled: boolean;
-  createdDate: string;
-  userExpireDate: string | null;
-  ldapCreated: boolean;
-  description: string | null;
-  email: string | null;
-  mailLocalAddress: string | null;
-  klpaResultDesc: string | null;
-  workInfo: WorkInfo;
+export const currentUser = z.object({
+  id: idOut,
+  userId: z.string(),
+  userName: z.string(),
+  userType: z.enum(USER_TYPES),
+  instanceId: z.string(),
+  avatar: z.string().nullable(),
+  mobileNo: z.string().nullable(),
+  encryptMobileNo: z.string(),
+  enabled: z.boolean(),
+  createdDate: isoTime,
+  userExpireDate: isoTime.nullable(),
+  ldapCreated: z.boolean(),
+  description: z.string().nullable(),
+  email: z.string().nullable(),
+  mailLocalAddress: z.string().nullable(),
+  klpaResultDesc: z.string().nullable(),
+  workInfo,
   /** For PUBLIC_MAIL accounts: who manages the mailbox. */
-  managerUserId: string | null;
-  managerUserName: string | null;
-}
+  managerUserId: z.string().nullable(),
+  managerUserName: z.string().nullable(),
+});
+export type CurrentUser = z.infer<typeof currentUser>;
 
-export interface UserRole {
-  id: number;
-  code: string;
-  name: string;
-}
+export const userRole = z.object({
+  id: idOut,
+  code: z.string(),
+  name: z.string(),
+});
+export type UserRole = z.infer<typeof userRole>;
 
-export interface AppTile {
-  id: number;
-  appId: string;
-  appName: string;
-  icon: string | null;
-  clientId: string;
-  idpSsoUrl: string;
-}
+export const appTile = z.object({
+  id: idOut,
+  appId: z.string(),
+  appName: z.string(),
+  icon: z.string().nullable(),
+  clientId: z.string(),
+  idpSsoUrl: z.string(),
+});
+export type AppTile = z.infer<typeof appTile>;
 
-export interface TodayNum {
-  score: number;
-  loginCount: number;
-  appCount: number;
-}
+export const todayNum = z.object({
+  score: z.number().int(),
+  loginCount: z.number().int(),
+  appCount: z.number().int(),
+});
+export type TodayNum = z.infer<typeof todayNum>;
 
-export interface SafetyScore {
-  score: number;
-  pwdLevel: 'weak' | 'middle' | 'strong';
-  passwordExpired: boolean;
-  passwordExpireDays: number | null;
-  userId: string;
-  mobileNo: string | null;
+export const safetyScore = z.object({
+  score: z.number().int(),
+  pwdLevel: z.enum(['weak', 'middle', 'strong']),
+  passwordExpired: z.boolean(),
+  passwordExpireDays: z.number().int().nullable(),
+  userId: z.string(),
+  mobileNo: z.string().nullable(),
   /** true means the phone is stopped as an identity-verification method. */
-  phoneEnabled: boolean;
+  phoneEnabled: z.boolean(),
   /** How the score was reached, item by item (documented formula). */
-  items: { key: string; points: number; earned: boolean }[];
-}
+  items: z.array(z.object({ key: z.string(), points: z.number().int(), earned: z.boolean() })),
+});
+export type SafetyScore = z.infer<typeof safetyScore>;

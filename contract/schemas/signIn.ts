@@ -9,7 +9,16 @@ const cipher = text(LIMITS.cipherMax).min(1).regex(/^[0-9a-fA-F]+$/, 'must be SM
 const captcha = { capKey: key.optional(), capText: text(LIMITS.codeMax).optional() };
 
 export const sendLoginSmsBody = z.object({ mobileNo: mobile, appId: text(64).optional(), ...captcha });
-export const smsLoginBody = z.object({ mobileNo: mobile, validateCode: code, smsCodeKey: key, appId: text(64).optional(), ...deviceFields });
+export const smsLoginBody = z.object({
+  mobileNo: mobile,
+  validateCode: code,
+  smsCodeKey: key,
+  appId: text(64).optional(),
+  ...deviceFields,
+  /** The sign-in page sends these with every sign-in; a text sign-in does not need them. */
+  loginType: z.literal('MSG_CODE').optional(),
+  query: z.record(text(64), text()).optional(),
+});
 
 export const srmiBody = z.object({ srmi: key });
 export const secondAuthSendBody = z.object({ srmi: key, ...captcha });
@@ -41,25 +50,27 @@ export const selfPwdBySmsBody = z.object({
 });
 export const selfPwdByOldBody = z.object({ srmi: key, oldPassword: cipher, newPassword: cipher, requestId: text(64).optional() });
 
-export interface SendOtpResult {
-  requestId: string;
-  msgCodeKey: string;
-}
-export interface SecondAuthAppInfo {
-  code: string;
-  appName: string;
-  icon: string | null;
-  verificationLength: number;
-  expiryLength: number;
-}
-export interface SecondAuthSendResult {
-  mobile: string;
-  encryptMobile: string;
-  smsCodeKey: string;
-}
-export interface StepResult {
-  active: number;
-}
+export const sendOtpResult = z.object({ requestId: z.string(), msgCodeKey: z.string() });
+export type SendOtpResult = z.infer<typeof sendOtpResult>;
+
+export const secondAuthAppInfo = z.object({
+  code: z.string(),
+  appName: z.string(),
+  icon: z.string().nullable(),
+  verificationLength: z.number().int(),
+  expiryLength: z.number().int(),
+});
+export type SecondAuthAppInfo = z.infer<typeof secondAuthAppInfo>;
+
+export const secondAuthSendResult = z.object({ mobile: z.string(), encryptMobile: z.string(), smsCodeKey: z.string() });
+export type SecondAuthSendResult = z.infer<typeof secondAuthSendResult>;
+
+/** The index of the self-service step the flow moved on to. */
+export const stepResult = z.object({ active: z.number().int() });
+export type StepResult = z.infer<typeof stepResult>;
+
+export const sceneSmsResult = z.object({ smsCodeKey: z.string() });
+export type SceneSmsResult = z.infer<typeof sceneSmsResult>;
 
 export const directoryLoginBody = z.object({
   userId: cipher,
@@ -73,7 +84,18 @@ export const directoryLoginBody = z.object({
 export const bindSendBody = z.object({ srmi: key, mobileNo: mobile, capKey: key, capText: text(LIMITS.codeMax).min(1) });
 export const bindMasterBody = z.object({ srmi: key, mobileNo: mobile, validateCode: code, smsCodeKey: key, ...deviceFields });
 
-export interface CasResult<T> {
-  casCode: 'SUCCESS' | 'NEED_BINDING';
-  casData: { needBindingIdaasAccount: boolean; srmi: string | null; requestId: string | null; data: T | null };
-}
+export const bindSendResult = z.object({ msgCodeKey: z.string(), smsCodeKey: z.string() });
+export type BindSendResult = z.infer<typeof bindSendResult>;
+
+/** A directory sign-in's answer: signed in (data), or a directory account to link to a portal account (srmi). */
+export const casResultOf = <T extends z.ZodType>(data: T) =>
+  z.object({
+    casCode: z.enum(['SUCCESS', 'NEED_BINDING']),
+    casData: z.object({
+      needBindingIdaasAccount: z.boolean(),
+      srmi: z.string().nullable(),
+      requestId: z.string().nullable(),
+      data: data.nullable(),
+    }),
+  });
+export type CasResult<T> = z.infer<ReturnType<typeof casResultOf<z.ZodType<T>>>>;

@@ -2,6 +2,7 @@ import type { Insertable, Kysely } from 'kysely';
 import type { Store } from './connect.js';
 import type { Database, LoginHistoryTable } from './schema.js';
 import { DAY } from '../lib/clock.js';
+import { CODE } from '../../contract/codes.js';
 
 export interface BulkSize {
   users: number;
@@ -44,7 +45,7 @@ export async function seedBulk(store: Store, now: number, size: BulkSize): Promi
     const reader = i < size.logRowsForReader;
     return {
       user_ref: reader ? lisi : firstBulk + (i % size.users), account: reader ? 'lisi' : 'bulk', opt_type: i % 3 === 0 ? 'ACCOUNT' : 'SSO',
-      app_ref: null, app_name: i % 3 === 0 ? null : '企业邮箱', is_success: i % 17 === 0 ? 0 : 1, login_msg: i % 17 === 0 ? 'E30002' : 'D00000',
+      app_ref: null, app_name: i % 3 === 0 ? null : '企业邮箱', is_success: i % 17 === 0 ? 0 : 1, login_msg: i % 17 === 0 ? CODE.accountOrPasswordWrong : CODE.ok,
       ip: '10.1.2.3', device_id: 'bench', device_name: 'Chrome', created_at: now - (i % (60 * 24 * 60)) * 60_000,
     };
   };

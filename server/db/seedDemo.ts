@@ -6,6 +6,7 @@ import { LOGIN_PAGE_KEY, LOGIN_TYPES_KEY } from '../services/loginConfig.js';
 import { defaultHomeContent, defaultLoginTypes, defaultLoginPage } from './defaultConfig.js';
 import { HOME_CONTENT_KEY } from '../services/logs.js';
 import { APPS, COMPANY, DEMO_PASSWORD, DEPARTMENTS, GIVEN, GRANTS, NAMED_USERS, POSITIONS, SURNAMES, appIcon } from './demoData.js';
+import { CODE } from '../../contract/codes.js';
 
 const MARKER = 'seed.demo';
 const GENERATED = 200;
@@ -172,11 +173,11 @@ function history(ids: Record<string, number>, appRefs: Record<string, number>, n
       if (random() < 0.25) continue;
       const at = now - day * DAY + 9 * HOUR + Math.floor(random() * 60) * MINUTE;
       const device = { ip: `10.8.${day % 20}.${10 + (day % 200)}`, device_id: `demo-${account}-pc`, device_name: day % 7 === 0 ? 'Edge' : 'Chrome' };
-      if (random() < 0.08) rows.push({ user_ref: ids[account], account, opt_type: 'ACCOUNT', app_ref: null, app_name: null, is_success: 0, login_msg: 'E30002', created_at: at - 2 * MINUTE, ...device });
-      rows.push({ user_ref: ids[account], account, opt_type: 'ACCOUNT', app_ref: null, app_name: null, is_success: 1, login_msg: 'D00000', created_at: at, ...device });
+      if (random() < 0.08) rows.push({ user_ref: ids[account], account, opt_type: 'ACCOUNT', app_ref: null, app_name: null, is_success: 0, login_msg: CODE.accountOrPasswordWrong, created_at: at - 2 * MINUTE, ...device });
+      rows.push({ user_ref: ids[account], account, opt_type: 'ACCOUNT', app_ref: null, app_name: null, is_success: 1, login_msg: CODE.ok, created_at: at, ...device });
       for (let k = 0; k < 1 + Math.floor(random() * 3); k++) {
         const appId = apps[Math.floor(random() * apps.length)];
-        rows.push({ user_ref: ids[account], account, opt_type: 'SSO', app_ref: appRefs[appId], app_name: names[appId], is_success: 1, login_msg: 'D00000', created_at: at + (k + 1) * 7 * MINUTE, ...device });
+        rows.push({ user_ref: ids[account], account, opt_type: 'SSO', app_ref: appRefs[appId], app_name: names[appId], is_success: 1, login_msg: CODE.ok, created_at: at + (k + 1) * 7 * MINUTE, ...device });
       }
     }
   }

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { codeMessage, type Envelope, type Lang } from '../../contract/codes.js';
+import { CODE, codeMessage, type Envelope, type Lang } from '../../contract/codes.js';
 
 /** Language of the reply: English when the client prefers it, Chinese otherwise. */
 export function langOf(request: FastifyRequest): Lang {
@@ -8,5 +8,5 @@ export function langOf(request: FastifyRequest): Lang {
 }
 
 export function ok<T>(request: FastifyRequest, data: T): Envelope<T> {
-  return { code: 'D00000', message: codeMessage('D00000', langOf(request)), data };
+  return { code: CODE.ok, message: codeMessage(CODE.ok, langOf(request)), data };
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { langOf } from '../http/envelope.js';
+import { CODE } from '../../contract/codes.js';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -16,7 +17,7 @@ export function registerCsrfGuard(api: FastifyInstance): void {
     if (typeof clientId !== 'string' || clientId.trim() === '' || clientId.length > 100) {
       const lang = langOf(request);
       return reply.status(403).send({
-        code: 'E00403',
+        code: CODE.forbidden,
         message: lang === 'en' ? 'Forbidden — the X-Client-Id header is required' : '无权操作 — 缺少 X-Client-Id 请求头',
         data: null,
       });

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
-import { codeMessage } from '../../contract/codes.js';
-import { AppError } from '../http/errors.js';
+import { CODE, codeMessage } from '../../contract/codes.js';
+import { AppError } from '../domain/errors.js';
 import { langOf } from '../http/envelope.js';
 
 function describeZod(error: ZodError): string {
@@ -21,18 +21,18 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(error.status).send({ code: error.code, message: error.messageIn(lang), data: error.data });
     }
     if (error instanceof ZodError) {
-      return reply.status(400).send({ code: 'E00001', message: `${codeMessage('E00001', lang)} — ${describeZod(error)}`, data: null });
+      return reply.status(400).send({ code: CODE.invalidInput, message: `${codeMessage(CODE.invalidInput, lang)} — ${describeZod(error)}`, data: null });
     }
     const status = (error as FastifyError).statusCode;
     if (status === 404 || status === 403) {
-      const code = status === 404 ? 'E00404' : 'E00403';
+      const code = status === 404 ? CODE.notFound : CODE.forbidden;
       return reply.status(status).send({ code, message: codeMessage(code, lang), data: null });
     }
     if (status && status >= 400 && status < 500) {
       // Malformed JSON, wrong content type, oversized body: the client's fault, said plainly.
-      return reply.status(400).send({ code: 'E00001', message: `${codeMessage('E00001', lang)} — body: ${error.message}`, data: null });
+      return reply.status(400).send({ code: CODE.invalidInput, message: `${codeMessage(CODE.invalidInput, lang)} — body: ${error.message}`, data: null });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ code: 'E00500', message: codeMessage('E00500', lang), data: null });
+    return reply.status(500).send({ code: CODE.internalError, message: codeMessage(CODE.internalError, lang), data: null });
   });
 }

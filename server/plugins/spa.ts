@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { API_PREFIX } from '../../contract/paths.js';
-import { codeMessage } from '../../contract/codes.js';
+import { CODE, codeMessage } from '../../contract/codes.js';
 import { langOf } from '../http/envelope.js';
 import { API_CACHE_CONTROL } from './apiScope.js';
 
@@ -43,7 +43,7 @@ export async function registerSpa(app: FastifyInstance, staticDir: string | null
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith(`${API_PREFIX}/`) || request.url === API_PREFIX || !index || request.method !== 'GET') {
-      return reply.status(404).header('cache-control', API_CACHE_CONTROL).send({ code: 'E00404', message: codeMessage('E00404', langOf(request)), data: null });
+      return reply.status(404).header('cache-control', API_CACHE_CONTROL).send({ code: CODE.notFound, message: codeMessage(CODE.notFound, langOf(request)), data: null });
     }
     return sendIndex(reply, index);
   });

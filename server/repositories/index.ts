@@ -10,6 +10,7 @@ import { loginHistoryRepo } from './loginHistory.js';
 import { operationLogRepo } from './operationLog.js';
 import { appsRepo } from './apps.js';
 import { portalRolesRepo } from './portalRoles.js';
+import { accessRepo } from './access.js';
 import { ticketsRepo } from './tickets.js';
 import { otpsRepo } from './otps.js';
 import { smsOutboxRepo } from './smsOutbox.js';
@@ -32,6 +33,7 @@ export function buildRepos(db: Kysely<Database>) {
     operationLog: operationLogRepo(db),
     apps: appsRepo(db),
     portalRoles: portalRolesRepo(db),
+    access: accessRepo(db),
     tickets: ticketsRepo(db),
     otps: otpsRepo(db),
     smsOutbox: smsOutboxRepo(db),

@@ -1,19 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { paths } from '../../contract/paths.js';
-import { emptyBody, loginPageConfigBody } from '../../contract/index.js';
-import { publicRoute, userRoute } from '../http/route.js';
+import { accountEndpoints as e } from '../../contract/endpoints/account.js';
+import { serve } from '../http/serve.js';
 import { langOf } from '../http/envelope.js';
 
-/** The signed-in user's own data: identity, roles, applications, home numbers. */
+/** The sign-in page's settings and the signed-in user's own data: identity, roles, applications, home numbers. */
 export default async function accountRoutes(app: FastifyInstance): Promise<void> {
-  publicRoute(app, 'POST', paths.system.loginPageConfig, loginPageConfigBody, ({ services, request }) => services.loginConfig.page(langOf(request)));
+  serve(app, e.loginPageConfig, ({ services, request }) => services.loginConfig.page(langOf(request)));
 
-  for (const url of [paths.user.currentUserDetail, paths.personal.currentUserDetail]) {
-    userRoute(app, 'POST', url, emptyBody, ({ services, user }) => services.account.currentUser(user));
-  }
-  userRoute(app, 'POST', paths.auty.userRoles, emptyBody, ({ services, user }) => services.account.roles(user));
-  userRoute(app, 'POST', paths.personal.userApps, emptyBody, ({ services, user }) => services.account.apps(user));
-  userRoute(app, 'GET', paths.personal.todayNum, null, ({ services, user }) => services.account.today(user));
-  userRoute(app, 'POST', paths.personal.todayNum, emptyBody, ({ services, user }) => services.account.today(user));
-  userRoute(app, 'POST', paths.personal.safetyScore, emptyBody, ({ services, user }) => services.account.safety(user));
+  serve(app, e.currentUserDetail, ({ services, user }) => services.account.currentUser(user));
+  serve(app, e.personalCurrentUserDetail, ({ services, user }) => services.account.currentUser(user));
+  serve(app, e.userRoles, ({ services, user }) => services.account.roles(user));
+  serve(app, e.userApps, ({ services, user }) => services.account.apps(user));
+  serve(app, e.todayNum, ({ services, user }) => services.account.today(user));
+  serve(app, e.todayNumPost, ({ services, user }) => services.account.today(user));
+  serve(app, e.safetyScore, ({ services, user }) => services.account.safety(user));
 }

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { paths } from '../../contract/paths.js';
-import { appLoginConfigBody, applyTokenBody, captchaBody, ipCheckBody, loginCheckBody, logoutBody, ssoRedeemBody } from '../../contract/schemas/auth.js';
-import { text } from '../../contract/schemas/common.js';
-import { publicRoute, userRoute, SESSION_COOKIE, tokenOf } from '../http/route.js';
+import { authEndpoints as e } from '../../contract/endpoints/auth.js';
+import { SPA_PATHS } from '../../contract/paths.js';
+import type { LoginResponse } from '../../contract/schemas/auth.js';
+import { SESSION_COOKIE, tokenOf } from '../http/request.js';
+import { serve } from '../http/serve.js';
 import type { LoginOutcome } from '../services/signInFlow.js';
 
 /**
@@ -22,55 +22,44 @@ export async function setSessionCookie(request: FastifyRequest, reply: FastifyRe
   }
 }
 
+/** The answer of a sign-in step, with the session cookie when the step opened the session. */
+export async function signInAnswer({ request, reply }: { request: FastifyRequest; reply: FastifyReply }, outcome: LoginOutcome): Promise<LoginResponse> {
+  await setSessionCookie(request, reply, outcome, request.server.config.session.absoluteHours * 3600);
+  return outcome.response;
+}
+
+/** Password sign-in, the sign-in page's settings, picture captcha, sign-out and single sign-on. */
 export default async function authRoutes(app: FastifyInstance): Promise<void> {
-  const sessionMaxAge = app.config.session.absoluteHours * 3600;
-
-  for (const url of [paths.auth.sm2Key, paths.auth.pacasSm2Key]) {
-    publicRoute(app, 'GET', url, null, async ({ services }) => {
-      const { pubX, pubY } = await services.sm2.publicKey();
-      return { pubX, pubY };
-    });
-  }
-
-  publicRoute(app, 'POST', paths.auth.appLoginConfig, appLoginConfigBody, ({ body, services }) => services.loginConfig.typesFor(body.appId));
-
-  publicRoute(app, 'POST', paths.auth.ipCheck, ipCheckBody, async ({ services, caller }) => {
+  serve(app, e.sm2Key, ({ services }) => services.sm2.publicKey());
+  serve(app, e.pacasSm2Key, ({ services }) => services.sm2.publicKey());
+  serve(app, e.appLoginConfig, ({ input, services }) => services.loginConfig.typesFor(input.appId));
+  serve(app, e.ipCheck, async ({ services, caller }) => {
     await services.login.ipCheck(caller.ip);
     return null;
   });
-
-  publicRoute(app, 'POST', paths.auth.loginCheck, loginCheckBody, async ({ body, services, caller, request, reply }) => {
-    const outcome = await services.login.passwordLogin(body, caller);
-    await setSessionCookie(request, reply, outcome, sessionMaxAge);
-    return outcome.response;
-  });
-
-  publicRoute(app, 'POST', paths.auth.captcha, captchaBody, ({ services }) => services.captcha.createPicture());
-
-  publicRoute(app, 'POST', paths.auth.logout, logoutBody, async ({ services, request, reply }) => {
+  serve(app, e.loginCheck, async (ctx) => signInAnswer(ctx, await ctx.services.login.passwordLogin(ctx.input, ctx.caller)));
+  serve(app, e.captcha, ({ services }) => services.captcha.createPicture());
+  serve(app, e.logout, async ({ services, request, reply }) => {
     await services.sessions.end(tokenOf(request));
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return null;
   });
-
-  userRoute(app, 'POST', paths.auth.applyToken, applyTokenBody, ({ body, services, user, caller }) => services.sso.applyToken(user, body.clientId, caller));
-  publicRoute(app, 'POST', paths.auth.ssoRedeem, ssoRedeemBody, ({ body, services }) => services.sso.redeem(body.clientId, body.code));
+  serve(app, e.applyToken, ({ input, services, user, caller }) => services.sso.applyToken(user, input.clientId, caller));
+  serve(app, e.ssoRedeem, ({ input, services }) => services.sso.redeem(input.clientId, input.code));
 
   // A browser navigation, not an XHR: it answers with redirects, never with JSON.
-  publicRoute(app, 'GET', paths.auth.ssoGo, null, async ({ request, reply, services, caller }) => {
-    const { clientId } = z.object({ clientId: text(64).min(1) }).parse(request.params);
+  serve(app, e.ssoGo, async ({ input, request, reply, services, caller }) => {
     const user = await services.sessions.authenticate(tokenOf(request)).catch(() => null);
-    const decision = await services.sso.launch(clientId, user, caller);
+    const decision = await services.sso.launch(input.clientId, user, caller);
     switch (decision.kind) {
       case 'redirect':
         return reply.redirect(decision.url, 302);
       case 'signIn':
-        return reply.redirect(`/login?appId=${encodeURIComponent(decision.appId)}`, 302);
+        return reply.redirect(`${SPA_PATHS.login}?appId=${encodeURIComponent(decision.appId)}`, 302);
       case 'noPermission':
-        return reply.redirect('/permissionsNone', 302);
+        return reply.redirect(SPA_PATHS.permissionsNone, 302);
       default:
-        return reply.redirect('/404', 302);
+        return reply.redirect(SPA_PATHS.notFound, 302);
     }
   });
 }
-

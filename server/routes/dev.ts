@@ -1,23 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { paths } from '../../contract/paths.js';
-import { text } from '../../contract/schemas/common.js';
-import { publicRoute } from '../http/route.js';
-import { notFound } from '../http/errors.js';
+import { devEndpoints as e } from '../../contract/endpoints/dev.js';
+import { notFound } from '../domain/errors.js';
+import { serve } from '../http/serve.js';
 
 /** Demo and test mode only (never registered in production): read what a person would see. */
 export default async function devRoutes(app: FastifyInstance): Promise<void> {
-  publicRoute(app, 'GET', paths.dev.captcha, z.object({ capKey: text(64).min(1) }), async ({ body, services }) => {
-    const answer = await services.captcha.answerOf(body.capKey);
+  serve(app, e.captcha, async ({ input, services }) => {
+    const answer = await services.captcha.answerOf(input.capKey);
     if (answer === null) throw notFound();
-    return { capKey: body.capKey, answer };
+    return { capKey: input.capKey, answer };
   });
-
-  publicRoute(app, 'GET', paths.dev.sms, z.object({ mobileNo: text(20).min(1) }), async ({ body, services }) => {
-    const message = await services.outbox.latest(body.mobileNo);
+  serve(app, e.sms, async ({ input, services }) => {
+    const message = await services.outbox.latest(input.mobileNo);
     if (!message) throw notFound();
     return message;
   });
-
-  publicRoute(app, 'GET', paths.dev.outbox, null, ({ services }) => services.outbox.recent(20));
+  serve(app, e.outbox, ({ services }) => services.outbox.recent(20));
 }

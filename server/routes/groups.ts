@@ -1,18 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { paths } from '../../contract/paths.js';
-import { groupCodeBody, groupListBody, managerUpdateBody, memberBatchBody, pubMailListBody, pubMailResetBody, userSearchBody } from '../../contract/schemas/groups.js';
-import { userRoute } from '../http/route.js';
+import { groupEndpoints as e } from '../../contract/endpoints/groups.js';
+import { serve } from '../http/serve.js';
 
 /** Public mailboxes, mail and security groups, members, and the people search. */
 export default async function groupRoutes(app: FastifyInstance): Promise<void> {
-  userRoute(app, 'POST', paths.personal.pubMailList, pubMailListBody, ({ body, services, user }) =>
-    services.groups.mailboxes(user, { userName: body.userName, userId: body.userId }, body.pageNum, body.pageSize));
-  userRoute(app, 'POST', paths.personal.pubMailResetPwd, pubMailResetBody, ({ body, services, user, caller }) => services.groups.resetMailboxPassword(user, body, caller));
-  userRoute(app, 'POST', paths.personal.groupList, groupListBody, ({ body, services, user }) =>
-    services.groups.groups(user, { groupName: body.groupName, groupType: body.groupType }, body.pageNum, body.pageSize));
-  userRoute(app, 'POST', paths.personal.memberList, groupCodeBody, ({ body, services, user }) => services.groups.members(user, body.groupCode, body.pageNum, body.pageSize));
-  userRoute(app, 'POST', paths.personal.memberAdd, memberBatchBody, ({ body, services, user, caller }) => services.groups.addMembers(user, body.groupCode, body.userIdSet, caller));
-  userRoute(app, 'POST', paths.personal.memberRemove, memberBatchBody, ({ body, services, user, caller }) => services.groups.removeMembers(user, body.groupCode, body.userIdSet, caller));
-  userRoute(app, 'POST', paths.personal.userSearch, userSearchBody, ({ body, services }) => services.groups.search({ userName: body.userName, keyWord: body.keyWord }, body.pageNum, body.pageSize));
-  userRoute(app, 'POST', paths.personal.groupManagerUpdate, managerUpdateBody, ({ body, services, user, caller }) => services.groups.transfer(user, body.groupCode, body.managerUserId, caller));
+  serve(app, e.pubMailList, ({ input, services, user }) =>
+    services.groups.mailboxes(user, { userName: input.userName, userId: input.userId }, input.pageNum, input.pageSize));
+  serve(app, e.pubMailResetPwd, ({ input, services, user, caller }) => services.groups.resetMailboxPassword(user, input, caller));
+  serve(app, e.groupList, ({ input, services, user }) =>
+    services.groups.groups(user, { groupName: input.groupName, groupType: input.groupType }, input.pageNum, input.pageSize));
+  serve(app, e.memberList, ({ input, services, user }) => services.groups.members(user, input.groupCode, input.pageNum, input.pageSize));
+  serve(app, e.memberAdd, ({ input, services, user, caller }) => services.groups.addMembers(user, input.groupCode, input.userIdSet, caller));
+  serve(app, e.memberRemove, ({ input, services, user, caller }) => services.groups.removeMembers(user, input.groupCode, input.userIdSet, caller));
+  serve(app, e.userSearch, ({ input, services }) => services.groups.search({ userName: input.userName, keyWord: input.keyWord }, input.pageNum, input.pageSize));
+  serve(app, e.groupManagerUpdate, ({ input, services, user, caller }) => services.groups.transfer(user, input.groupCode, input.managerUserId, caller));
 }

@@ -1,32 +1,29 @@
 import type { FastifyInstance } from 'fastify';
-import { paths } from '../../contract/paths.js';
-import {
-  captchaGenBody, forgetSaveBody, forgetSendOtpBody, forgetVerifyAccountBody, forgetVerifyOtpBody, optionalRequestIdBody,
-  pwdSaveByOldBody, pwdSaveByOtpBody, pwdSendOtpBody, registerBody, requestIdBody,
-} from '../../contract/schemas/password.js';
-import { publicRoute, userRoute } from '../http/route.js';
+import { passwordEndpoints as e } from '../../contract/endpoints/passwords.js';
+import { serve } from '../http/serve.js';
+import { CODE } from '../../contract/codes.js';
 
 /** Registration, forgotten password, and both password-change families. */
 export default async function passwordRoutes(app: FastifyInstance): Promise<void> {
-  publicRoute(app, 'POST', paths.personal.register, registerBody, async ({ body, services, caller, reply }) => {
-    const created = await services.registration.register(body, caller);
+  serve(app, e.register, async ({ input, services, caller, reply }) => {
+    const created = await services.registration.register(input, caller);
     // The registration page reads message SUCCESS (sign-in spec §4).
-    return reply.send({ code: 'D00000', message: 'SUCCESS', data: created });
+    return reply.send({ code: CODE.ok, message: 'SUCCESS', data: e.register.output.parse(created) });
   });
 
-  publicRoute(app, 'POST', paths.message.captchaGen, captchaGenBody, ({ services }) => services.forgotPassword.start());
-  publicRoute(app, 'POST', paths.user.forgetVerifyAccount, forgetVerifyAccountBody, ({ body, services }) => services.forgotPassword.verifyAccount(body));
-  publicRoute(app, 'POST', paths.user.forgetSendOtp, forgetSendOtpBody, ({ body, services, caller }) => services.forgotPassword.sendOtp(body.requestId, caller));
-  publicRoute(app, 'POST', paths.user.forgetVerifyOtp, forgetVerifyOtpBody, ({ body, services }) => services.forgotPassword.verifyOtp(body));
-  publicRoute(app, 'POST', paths.user.forgetSave, forgetSaveBody, ({ body, services, caller }) => services.forgotPassword.save(body, caller));
+  serve(app, e.captchaGen, ({ services }) => services.forgotPassword.start());
+  serve(app, e.forgetVerifyAccount, ({ input, services }) => services.forgotPassword.verifyAccount(input));
+  serve(app, e.forgetSendOtp, ({ input, services, caller }) => services.forgotPassword.sendOtp(input.requestId, caller));
+  serve(app, e.forgetVerifyOtp, ({ input, services }) => services.forgotPassword.verifyOtp(input));
+  serve(app, e.forgetSave, ({ input, services, caller }) => services.forgotPassword.save(input, caller));
 
-  userRoute(app, 'POST', paths.personal.pwdPersonGetPhone, optionalRequestIdBody, ({ services, user }) => services.passwordChange.person.getPhone(user));
-  userRoute(app, 'POST', paths.personal.pwdPersonSendOtp, pwdSendOtpBody, ({ body, services, user, caller }) => services.passwordChange.person.sendOtp(user, body, caller));
-  userRoute(app, 'POST', paths.personal.pwdPersonSaveByOtp, pwdSaveByOtpBody, ({ body, services, user, caller }) => services.passwordChange.person.saveByOtp(user, body, caller));
-  userRoute(app, 'POST', paths.personal.pwdPersonSaveByOld, pwdSaveByOldBody, ({ body, services, user, caller }) => services.passwordChange.person.saveByOld(user, body, caller));
+  serve(app, e.pwdPersonGetPhone, ({ services, user }) => services.passwordChange.person.getPhone(user));
+  serve(app, e.pwdPersonSendOtp, ({ input, services, user, caller }) => services.passwordChange.person.sendOtp(user, input, caller));
+  serve(app, e.pwdPersonSaveByOtp, ({ input, services, user, caller }) => services.passwordChange.person.saveByOtp(user, input, caller));
+  serve(app, e.pwdPersonSaveByOld, ({ input, services, user, caller }) => services.passwordChange.person.saveByOld(user, input, caller));
 
-  publicRoute(app, 'POST', paths.user.pwdAuthGetPhone, requestIdBody, ({ body, services }) => services.passwordChange.auth.getPhone(body.requestId));
-  publicRoute(app, 'POST', paths.user.pwdAuthSendOtp, pwdSendOtpBody, ({ body, services, caller }) => services.passwordChange.auth.sendOtp(body, caller));
-  publicRoute(app, 'POST', paths.user.pwdAuthSaveByOtp, pwdSaveByOtpBody, ({ body, services, caller }) => services.passwordChange.auth.saveByOtp(body, caller));
-  publicRoute(app, 'POST', paths.user.pwdAuthSaveByOld, pwdSaveByOldBody, ({ body, services, caller }) => services.passwordChange.auth.saveByOld(body, caller));
+  serve(app, e.pwdAuthGetPhone, ({ input, services }) => services.passwordChange.auth.getPhone(input.requestId));
+  serve(app, e.pwdAuthSendOtp, ({ input, services, caller }) => services.passwordChange.auth.sendOtp(input, caller));
+  serve(app, e.pwdAuthSaveByOtp, ({ input, services, caller }) => services.passwordChange.auth.saveByOtp(input, caller));
+  serve(app, e.pwdAuthSaveByOld, ({ input, services, caller }) => services.passwordChange.auth.saveByOld(input, caller));
 }

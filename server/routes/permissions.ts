@@ -1,25 +1,22 @@
 import type { FastifyInstance } from 'fastify';
-import { paths } from '../../contract/paths.js';
-import {
-  appByNameBody, appIdBody, applyBody, applyIdBody, approvalBody, approvalListBody, cancelRolesBody, groupIdBody, myPermissionsBody, myRequestsBody, rolesByAppBody,
-} from '../../contract/schemas/permissions.js';
-import { userRoute } from '../http/route.js';
+import { permissionEndpoints as e } from '../../contract/endpoints/permissions.js';
+import { serve } from '../http/serve.js';
 
 /** Permission requests, approvals and the user's own application permissions. */
 export default async function permissionRoutes(app: FastifyInstance): Promise<void> {
-  userRoute(app, 'POST', paths.app.appsByName, appByNameBody, ({ body, services }) => services.requests.appsByName(body.appName));
-  userRoute(app, 'POST', paths.auty.rolesByApp, rolesByAppBody, ({ body, services }) => services.requests.rolesOfApp(body.appId, body.roleName));
-  userRoute(app, 'POST', paths.auty.myRequests, myRequestsBody, ({ body, services, user }) =>
-    services.requests.mine(user, typeof body.status === 'number' ? body.status : null, body.pageNum, body.pageSize));
-  userRoute(app, 'POST', paths.auty.apply, applyBody, ({ body, services, user, caller }) => services.requests.apply(user, body, caller));
-  userRoute(app, 'POST', paths.auty.cancelApply, applyIdBody, ({ body, services, user, caller }) => services.requests.cancel(user, body.applyId, caller));
-  userRoute(app, 'POST', paths.auty.applyDetail, applyIdBody, ({ body, services, user }) => services.requests.detail(user, body.applyId));
-  userRoute(app, 'POST', paths.auty.awaitingApproval, approvalListBody, ({ body, services, user }) =>
-    services.requests.awaiting(user, { applyUserId: body.applyUserId, appName: body.appName }, body.pageNum, body.pageSize));
-  userRoute(app, 'POST', paths.auty.approve, approvalBody, ({ body, services, user, caller }) => services.requests.decide(user, body, caller));
+  serve(app, e.appsByName, ({ input, services }) => services.requests.appsByName(input.appName));
+  serve(app, e.rolesByApp, ({ input, services }) => services.requests.rolesOfApp(input.appId, input.roleName));
+  serve(app, e.myRequests, ({ input, services, user }) =>
+    services.requests.mine(user, typeof input.status === 'number' ? input.status : null, input.pageNum, input.pageSize));
+  serve(app, e.apply, ({ input, services, user, caller }) => services.requests.apply(user, input, caller));
+  serve(app, e.cancelApply, ({ input, services, user, caller }) => services.requests.cancel(user, input.applyId, caller));
+  serve(app, e.applyDetail, ({ input, services, user }) => services.requests.detail(user, input.applyId));
+  serve(app, e.awaitingApproval, ({ input, services, user }) =>
+    services.requests.awaiting(user, { applyUserId: input.applyUserId, appName: input.appName }, input.pageNum, input.pageSize));
+  serve(app, e.approve, ({ input, services, user, caller }) => services.requests.decide(user, input, caller));
 
-  userRoute(app, 'POST', paths.auty.myPermissions, myPermissionsBody, ({ body, services, user }) => services.permissions.mine(user, body.pageNum, body.pageSize));
-  userRoute(app, 'POST', paths.auty.cancelAppPermission, appIdBody, ({ body, services, user, caller }) => services.permissions.cancelApp(user, body.appId, caller));
-  userRoute(app, 'POST', paths.auty.directRoles, groupIdBody, ({ body, services, user }) => services.permissions.directRoles(user, body.groupId));
-  userRoute(app, 'POST', paths.auty.cancelRoles, cancelRolesBody, ({ body, services, user, caller }) => services.permissions.cancelRoles(user, body.groupId, body.roleIdSet, caller));
+  serve(app, e.myPermissions, ({ input, services, user }) => services.permissions.mine(user, input.pageNum, input.pageSize));
+  serve(app, e.cancelAppPermission, ({ input, services, user, caller }) => services.permissions.cancelApp(user, input.appId, caller));
+  serve(app, e.directRoles, ({ input, services, user }) => services.permissions.directRoles(user, input.groupId));
+  serve(app, e.cancelRoles, ({ input, services, user, caller }) => services.permissions.cancelRoles(user, input.groupId, input.roleIdSet, caller));
 }

@@ -1,6 +1,6 @@
 import { maskMobile, type UserType } from '../../contract/rules.js';
 import type { AppTile, CurrentUser, SafetyScore, TodayNum, UserRole } from '../../contract/schemas/personal.js';
-import { notSignedIn } from '../http/errors.js';
+import { notSignedIn } from '../domain/errors.js';
 import { startOfDay } from '../lib/clock.js';
 import type { UserRow } from '../repositories/users.js';
 import type { AuthUser, ServiceContext } from './context.js';

@@ -1,4 +1,4 @@
-import type { ResultCode } from '../../contract/codes.js';
+import { CODE, type ResultCode } from '../../contract/codes.js';
 import type { Caller, ServiceContext } from './context.js';
 
 /** Writes sign-in attempts and account operations to the user's logs. Never secrets. */
@@ -18,7 +18,7 @@ export function auditService(ctx: ServiceContext) {
         opt_type: entry.optType,
         app_ref: entry.app?.id ?? null,
         app_name: entry.app?.app_name ?? null,
-        is_success: entry.result === 'D00000' ? 1 : 0,
+        is_success: entry.result === CODE.ok ? 1 : 0,
         login_msg: entry.result,
         ip: entry.caller.ip,
         device_id: entry.caller.deviceId,

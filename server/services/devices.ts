@@ -1,7 +1,8 @@
 import type { DeviceRow } from '../../contract/schemas/account.js';
-import { AppError, notFound } from '../http/errors.js';
+import { AppError, notFound } from '../domain/errors.js';
 import type { AuthUser, Caller, ServiceContext } from './context.js';
 import type { AuditService } from './audit.js';
+import { CODE } from '../../contract/codes.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -26,9 +27,7 @@ export function devicesService(ctx: ServiceContext, audit: AuditService) {
     async signOut(auth: AuthUser, deviceId: string, caller: Caller): Promise<{ ended: number }> {
       if (!(await repo.deviceExists(auth.userRef, deviceId))) throw notFound();
       const mine = await repo.deviceOfSession(auth.sessionId);
-      if (mine?.device_id === deviceId) {
-        throw new AppError('E00001', {}, null, { zh: '当前设备请使用退出登录', en: 'Use sign-out for the device you are using' });
-      }
+      if (mine?.device_id === deviceId) throw new AppError(CODE.currentDevice);
       const ended = await repo.signOutDevice(auth.userRef, deviceId);
       await audit.operation(auth.userRef, 'SIGN_OUT_DEVICE', caller, deviceId.slice(0, 40));
       return { ended };

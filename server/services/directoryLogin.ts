@@ -1,7 +1,7 @@
 import type { LoginResponse } from '../../contract/schemas/auth.js';
 import type { CasResult } from '../../contract/schemas/signIn.js';
-import { codeMessage } from '../../contract/codes.js';
-import { AppError } from '../http/errors.js';
+import { CODE, codeMessage } from '../../contract/codes.js';
+import { AppError } from '../domain/errors.js';
 import { authenticateInDirectory, type DirectoryEntry } from '../directory/ldap.js';
 import type { Caller, ServiceContext } from './context.js';
 import type { CoreServices } from './deps.js';
@@ -23,12 +23,12 @@ interface BindData {
  */
 export function directoryLoginService(ctx: ServiceContext, deps: Pick<CoreServices, 'sm2' | 'otp' | 'captcha' | 'throttle' | 'tickets' | 'audit' | 'flow'>) {
   function refusal(type: DirectoryType, casCode: string): AppError {
-    if (type === 'LDAP') return new AppError(casCode === 'NEED_RAND_CODE' ? 'E30127' : 'E30076');
-    return new AppError('E60002', {}, { casCode, casMessage: codeMessage(casCode === 'NEED_RAND_CODE' ? 'E30127' : 'E60002', 'zh') });
+    if (type === 'LDAP') return new AppError(casCode === 'NEED_RAND_CODE' ? CODE.captchaRequired : CODE.directoryPasswordWrong);
+    return new AppError(CODE.casRefused, {}, { casCode, casMessage: codeMessage(casCode === 'NEED_RAND_CODE' ? CODE.captchaRequired : CODE.casRefused, 'zh') });
   }
 
   async function lookup(account: string, password: string): Promise<DirectoryEntry | null> {
-    if (!ctx.config.ldap) throw new AppError('E30055');
+    if (!ctx.config.ldap) throw new AppError(CODE.loginTypeNotAllowed);
     try {
       return await authenticateInDirectory(ctx.config.ldap, account, password);
     } catch (error) {
@@ -49,14 +49,14 @@ export function directoryLoginService(ctx: ServiceContext, deps: Pick<CoreServic
         const answered = !!body.validCode && !!body.capKey;
         if (!answered || !(await deps.captcha.verify(body.capKey, body.validCode))) {
           await attempt.cancel();
-          throw answered ? new AppError('E10802') : refusal(body.loginType, 'NEED_RAND_CODE');
+          throw answered ? new AppError(CODE.codeWrong) : refusal(body.loginType, 'NEED_RAND_CODE');
         }
       }
       const entry = await lookup(account, password);
       if (!entry) {
         const { locked } = await attempt.failed();
-        await deps.audit.signIn({ userRef: null, account, optType: body.loginType, app, result: body.loginType === 'LDAP' ? 'E30076' : 'E60002', caller });
-        if (locked) throw new AppError('E30053', { minutes: ctx.config.lockout.lockMinutes });
+        await deps.audit.signIn({ userRef: null, account, optType: body.loginType, app, result: body.loginType === 'LDAP' ? CODE.directoryPasswordWrong : CODE.casRefused, caller });
+        if (locked) throw new AppError(CODE.accountLocked, { minutes: ctx.config.lockout.lockMinutes });
         throw refusal(body.loginType, 'AUTH_FAILED');
       }
       await attempt.succeeded();
@@ -68,21 +68,21 @@ export function directoryLoginService(ctx: ServiceContext, deps: Pick<CoreServic
       deps.flow.assertUsable(user);
       await deps.flow.assertAppAccess(user, app, body.loginType);
       const outcome = await deps.flow.complete(user, app, body.loginType, caller);
-      await deps.audit.signIn({ userRef: user.id, account: user.user_id, optType: body.loginType, app, result: 'D00000', caller });
+      await deps.audit.signIn({ userRef: user.id, account: user.user_id, optType: body.loginType, app, result: CODE.ok, caller });
       return { result: { casCode: 'SUCCESS', casData: { needBindingIdaasAccount: false, srmi: outcome.response.srmi, requestId: null, data: outcome.response } }, outcome };
     },
 
     /** Code to the main account's phone. Unknown numbers are answered alike and never texted. */
     async sendBindCode(body: { srmi: string; mobileNo: string; capKey: string; capText: string }, caller: Caller): Promise<{ msgCodeKey: string; smsCodeKey: string }> {
       await deps.tickets.load<BindData>(body.srmi, [BIND_TICKET], ['directory']);
-      if (!(await deps.captcha.verify(body.capKey, body.capText))) throw new AppError('E10802');
+      if (!(await deps.captcha.verify(body.capKey, body.capText))) throw new AppError(CODE.codeWrong);
       const user = await ctx.repos.users.findByMobile(body.mobileNo);
       const usable = !!user && user.enabled === 1 && user.phone_disabled === 0;
       try {
         const { msgCodeKey } = await deps.otp.send({ purpose: 'bind-master', mobileNo: body.mobileNo, userRef: usable ? user.id : null, deliver: usable, ip: caller.ip, proof: 'proven' });
         return { msgCodeKey, smsCodeKey: msgCodeKey };
       } catch (error) {
-        if (error instanceof AppError && error.code === 'E00408') throw new AppError('E60003');
+        if (error instanceof AppError && error.code === CODE.sentTooOften) throw new AppError(CODE.casResendTooEarly);
         throw error;
       }
     },
@@ -91,10 +91,10 @@ export function directoryLoginService(ctx: ServiceContext, deps: Pick<CoreServic
       const ticket = await deps.tickets.load<BindData>(body.srmi, [BIND_TICKET], ['directory']);
       const otp = await deps.otp.verify({ msgCodeKey: body.smsCodeKey, code: body.validateCode, purpose: 'bind-master', mobileNo: body.mobileNo });
       const user = otp.user_ref === null ? undefined : await ctx.repos.users.findById(otp.user_ref);
-      if (!user) throw new AppError('E10802');
+      if (!user) throw new AppError(CODE.codeWrong);
       await deps.tickets.advance(ticket, 'bound', ticket.payload);
       if (!(await ctx.repos.users.linkLdap(user.id, ticket.payload.dn, ctx.clock.now()))) {
-        throw new AppError('E00001', {}, null, { zh: '该账号已绑定其他目录账号，请联系管理员', en: 'This account is already linked to another directory account; contact the administrator' });
+        throw new AppError(CODE.directoryAlreadyLinked);
       }
       await deps.tickets.close(ticket.id);
       await deps.audit.operation(user.id, 'BIND_DIRECTORY', caller, ticket.payload.dn.slice(0, 200));

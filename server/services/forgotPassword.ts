@@ -1,10 +1,11 @@
 import { createHmac } from 'node:crypto';
 import { maskMobile, MOBILE_AS_ACCOUNT_PATTERN } from '../../contract/rules.js';
 import type { CaptchaTicket, PhoneTicket } from '../../contract/schemas/password.js';
-import { AppError } from '../http/errors.js';
+import { AppError } from '../domain/errors.js';
 import type { Caller, ServiceContext } from './context.js';
 import type { CoreServices } from './deps.js';
 import { accountKey } from './throttle.js';
+import { CODE } from '../../contract/codes.js';
 
 const TICKET = 'forget-pwd';
 
@@ -40,7 +41,7 @@ export function forgotPasswordService(ctx: ServiceContext, deps: Pick<CoreServic
 
     async verifyAccount(body: { requestId: string; capKey: string; capText: string; userId: string }): Promise<PhoneTicket> {
       const ticket = await deps.tickets.load<ForgotData>(body.requestId, [TICKET], ['captcha']);
-      if (!(await deps.captcha.verify(body.capKey, body.capText))) throw new AppError('E10802');
+      if (!(await deps.captcha.verify(body.capKey, body.capText))) throw new AppError(CODE.codeWrong);
       const account = (await deps.sm2.decrypt('userId', body.userId)).trim();
       const byPhone = MOBILE_AS_ACCOUNT_PATTERN.test(account);
       const user = byPhone ? await ctx.repos.users.findByMobile(account.replace(/^0086/, '')) : await ctx.repos.users.findByAccount(account);
@@ -63,7 +64,7 @@ export function forgotPasswordService(ctx: ServiceContext, deps: Pick<CoreServic
     async verifyOtp(body: { requestId: string; msgCodeKey: string; msgValueClient: string }): Promise<null> {
       const ticket = await deps.tickets.load<ForgotData>(body.requestId, [TICKET], ['otp-sent']);
       const otp = await deps.otp.verify({ msgCodeKey: body.msgCodeKey, code: body.msgValueClient, purpose: 'forget-pwd', mobileNo: ticket.payload.mobileNo });
-      if (!ticket.payload.real || otp.user_ref !== ticket.user_ref) throw new AppError('E10802');
+      if (!ticket.payload.real || otp.user_ref !== ticket.user_ref) throw new AppError(CODE.codeWrong);
       await deps.tickets.advance(ticket, 'verified', ticket.payload);
       return null;
     },
@@ -71,7 +72,7 @@ export function forgotPasswordService(ctx: ServiceContext, deps: Pick<CoreServic
     async save(body: { requestId: string; newPassword: string }, caller: Caller): Promise<{ userId: string }> {
       const ticket = await deps.tickets.load<ForgotData>(body.requestId, [TICKET], ['verified']);
       const user = ticket.user_ref === null ? undefined : await ctx.repos.users.findById(ticket.user_ref);
-      if (!user) throw new AppError('E00013');
+      if (!user) throw new AppError(CODE.ticketExpired);
       const password = await deps.sm2.decrypt('newPassword', body.newPassword);
       await deps.policy.enforce(password, user.user_id, user.password_hash);
       // Moving the ticket on first means a second racer with the same ticket changes nothing.

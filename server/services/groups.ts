@@ -1,10 +1,11 @@
 import { randomInt } from 'node:crypto';
 import type { GroupMember, MailGroup, PublicMailbox, UserSearchResult } from '../../contract/schemas/groups.js';
 import type { PageResult } from '../../contract/schemas/common.js';
-import { forbidden, invalid, notFound } from '../http/errors.js';
+import { AppError, forbidden, notFound } from '../domain/errors.js';
 import { mapPage } from '../repositories/paging.js';
 import type { AuthUser, Caller, ServiceContext } from './context.js';
 import type { CoreServices } from './deps.js';
+import { CODE } from '../../contract/codes.js';
 
 const ALPHABETS = ['ABCDEFGHJKLMNPQRSTUVWXYZ', 'abcdefghijkmnpqrstuvwxyz', '23456789', '!@#$%^&*-_+='];
 
@@ -38,7 +39,7 @@ export function groupsService(ctx: ServiceContext, deps: Pick<CoreServices, 'aud
     const rows = await repo.peopleByAccounts(unique);
     if (rows.length !== unique.length) {
       const missing = unique.filter((a) => !rows.some((r) => r.user_id === a));
-      throw invalid('userIdSet', `用户不存在：${missing.join(', ')}`, `unknown users: ${missing.join(', ')}`);
+      throw new AppError(CODE.unknownUsers, { accounts: missing.join(', ') });
     }
     return rows;
   }
@@ -59,7 +60,7 @@ export function groupsService(ctx: ServiceContext, deps: Pick<CoreServices, 'aud
       if (body.autoGen) {
         password = generatePassword();
       } else {
-        if (!body.newPassword) throw invalid('newPassword', '密码不能为空', 'password must not be empty');
+        if (!body.newPassword) throw new AppError(CODE.mailboxPasswordRequired);
         password = await deps.sm2.decrypt('newPassword', body.newPassword);
       }
       await deps.credentials.replacePassword(mailbox, password, { keepSessionId: null, caller, scene: 'PASSWORD_RESET_BY_MANAGER', detail: null });
@@ -97,7 +98,7 @@ export function groupsService(ctx: ServiceContext, deps: Pick<CoreServices, 'aud
     async transfer(user: AuthUser, groupCode: string, managerAccount: string, caller: Caller): Promise<null> {
       const group = await managedGroup(user, groupCode);
       const [target] = await people([managerAccount]);
-      if (target.id === user.userRef) throw invalid('managerUserId', '新管理员不能是自己', 'the new manager must be someone else');
+      if (target.id === user.userRef) throw new AppError(CODE.managerIsSelf);
       if (!(await repo.transfer(group.id, user.userRef, target.id))) throw forbidden();
       await deps.audit.operation(user.userRef, 'TRANSFER_GROUP', caller, `${group.group_code}->${target.user_id}`);
       await deps.audit.operation(target.id, 'RECEIVE_GROUP', caller, group.group_code);

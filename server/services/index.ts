@@ -16,6 +16,7 @@ import { otpService } from './otp.js';
 import { smsBudgetService } from './smsBudget.js';
 import { smsWorker } from './smsWorker.js';
 import { secretsService } from './secrets.js';
+import { accessService } from './access.js';
 import { smsLoginService } from './smsLogin.js';
 import { secondAuthService } from './secondAuth.js';
 import { selfServiceService } from './selfService.js';
@@ -36,6 +37,7 @@ import { directoryLoginService } from './directoryLogin.js';
 export function buildServices(ctx: ServiceContext, gateway: SmsGateway) {
   const sm2 = sm2Service(ctx);
   const secrets = secretsService(ctx);
+  const access = accessService(ctx);
   const passwords = passwordService(ctx);
   const policy = passwordPolicyService(passwords);
   const captcha = captchaService(ctx);
@@ -43,7 +45,7 @@ export function buildServices(ctx: ServiceContext, gateway: SmsGateway) {
   const throttle = throttleService(ctx);
   const tickets = ticketService(ctx);
   const audit = auditService(ctx);
-  const credentials = credentialService(ctx, { passwords, policy, sessions, audit });
+  const credentials = credentialService(ctx, { passwords, policy, sessions, audit, throttle });
   const loginConfig = loginConfigService(ctx);
   const smsBudget = smsBudgetService(ctx, captcha);
   const sms = smsWorker(ctx, { gateway, budget: smsBudget });
@@ -66,7 +68,7 @@ export function buildServices(ctx: ServiceContext, gateway: SmsGateway) {
   const devices = devicesService(ctx, audit);
   const logs = logsService(ctx);
   const directory = directoryLoginService(ctx, { sm2, otp, captcha, throttle, tickets, audit, flow });
-  return { secrets, sms, smsBudget, directory, security, devices, logs, passwordChange, forgotPassword, registration, groups, requests, permissions, outbox, sm2, passwords, policy, captcha, sessions, throttle, tickets, audit, loginConfig, otp, flow, login, smsLogin, secondAuth, selfService, account, sso };
+  return { access, secrets, sms, smsBudget, directory, security, devices, logs, passwordChange, forgotPassword, registration, groups, requests, permissions, outbox, sm2, passwords, policy, captcha, sessions, throttle, tickets, audit, loginConfig, otp, flow, login, smsLogin, secondAuth, selfService, account, sso };
 }
 
 export type Services = ReturnType<typeof buildServices>;

@@ -1,10 +1,11 @@
 import { MOBILE_AS_ACCOUNT_PATTERN } from '../../contract/rules.js';
 import type { LoginCheckBody } from '../../contract/schemas/auth.js';
-import { AppError, invalid } from '../http/errors.js';
+import { AppError } from '../domain/errors.js';
 import type { Caller, ServiceContext } from './context.js';
 import type { CoreServices } from './deps.js';
 import { accountKey } from './throttle.js';
 import type { LoginOutcome } from './signInFlow.js';
+import { CODE } from '../../contract/codes.js';
 
 /** Password sign-in: SM2-encrypted credentials, captcha escalation, lockout, uniform errors. */
 export function loginService(ctx: ServiceContext, deps: Pick<CoreServices, 'sm2' | 'passwords' | 'captcha' | 'throttle' | 'audit' | 'flow'>) {
@@ -15,8 +16,9 @@ export function loginService(ctx: ServiceContext, deps: Pick<CoreServices, 'sm2'
     async passwordLogin(body: LoginCheckBody, caller: Caller): Promise<LoginOutcome> {
       const account = (await deps.sm2.decrypt('userId', body.userId)).trim();
       const password = await deps.sm2.decrypt('password', body.password);
-      if (!account || account.length > 64) throw invalid('userId', '请输入账号', 'account is required');
-      if (MOBILE_AS_ACCOUNT_PATTERN.test(account)) throw invalid('userId', '不支持手机号登录', 'a mobile number cannot be used as the account');
+      // The schema sees only ciphertext: what the account says is checked once decrypted.
+      if (!account || account.length > 64) throw new AppError(CODE.accountRequired);
+      if (MOBILE_AS_ACCOUNT_PATTERN.test(account)) throw new AppError(CODE.mobileAsAccount);
       const app = await deps.flow.resolveApp(body.appId ?? body.query?.appId);
 
       const user = await ctx.repos.users.findByAccount(account);
@@ -27,7 +29,7 @@ export function loginService(ctx: ServiceContext, deps: Pick<CoreServices, 'sm2'
         const attempt = await deps.throttle.reserve(accountKey(account), caller.ip);
         if (attempt.captchaRequired) {
           const capKey = body.capKey ?? body.requestId;
-          const refusal = !body.validCode || !capKey ? 'E30127' : (await deps.captcha.verify(capKey, body.validCode)) ? null : 'E10802';
+          const refusal = !body.validCode || !capKey ? CODE.captchaRequired : (await deps.captcha.verify(capKey, body.validCode)) ? null : CODE.codeWrong;
           if (refusal) {
             await attempt.cancel();
             throw new AppError(refusal);
@@ -36,8 +38,8 @@ export function loginService(ctx: ServiceContext, deps: Pick<CoreServices, 'sm2'
         const passwordOk = await deps.passwords.verify(user?.password_hash ?? null, password);
         if (!user || !passwordOk) {
           const { locked } = await attempt.failed();
-          if (locked) throw new AppError('E30053', { minutes: ctx.config.lockout.lockMinutes });
-          throw new AppError('E30002');
+          if (locked) throw new AppError(CODE.accountLocked, { minutes: ctx.config.lockout.lockMinutes });
+          throw new AppError(CODE.accountOrPasswordWrong);
         }
         await attempt.succeeded();
         if (user.password_hash && deps.passwords.needsRehash(user.password_hash)) {
@@ -46,7 +48,7 @@ export function loginService(ctx: ServiceContext, deps: Pick<CoreServices, 'sm2'
         deps.flow.assertUsable(user);
         await deps.flow.assertAppAccess(user, app, 'ACCOUNT');
         const outcome = await deps.flow.complete(user, app, 'ACCOUNT', caller);
-        await record('D00000');
+        await record(CODE.ok);
         return outcome;
       } catch (error) {
         if (error instanceof AppError) await record(error.code);

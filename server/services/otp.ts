@@ -1,9 +1,10 @@
 import { LIMITS, MOBILE_PATTERN } from '../../contract/rules.js';
-import { AppError } from '../http/errors.js';
+import { AppError } from '../domain/errors.js';
 import { randomDigits, randomId, safeEqual, sha256 } from '../lib/crypto.js';
 import type { OtpRow } from '../repositories/otps.js';
 import type { ServiceContext } from './context.js';
 import type { SendProof, SmsBudgetService } from './smsBudget.js';
+import { CODE } from '../../contract/codes.js';
 
 export type OtpPurpose = 'msg-login' | 'second-auth' | 'bind-phone' | 'self-pwd' | 'forget-pwd' | 'change-pwd' | 'change-mobile-old' | 'change-mobile-new' | 'bind-master';
 
@@ -36,7 +37,7 @@ export function otpService(ctx: ServiceContext, deps: { budget: SmsBudgetService
      */
     async send(opts: OtpSend): Promise<{ msgCodeKey: string }> {
       const { purpose, mobileNo } = opts;
-      if (!MOBILE_PATTERN.test(mobileNo)) throw new AppError('E10805');
+      if (!MOBILE_PATTERN.test(mobileNo)) throw new AppError(CODE.smsRefused);
       const account = opts.userRef === null ? `mobile:${mobileNo}` : `user:${opts.userRef}`;
       const charges = await deps.budget.charge({ account, mobileNo, purpose, ip: opts.ip, proof: opts.proof });
       const now = ctx.clock.now();
@@ -59,16 +60,16 @@ export function otpService(ctx: ServiceContext, deps: { budget: SmsBudgetService
      * refused); expired, used or unknown → E10801.
      */
     async verify(opts: { msgCodeKey: string | undefined; code: string | undefined; purpose: OtpPurpose; mobileNo?: string | null }): Promise<OtpRow> {
-      if (!opts.msgCodeKey || !opts.code) throw new AppError('E10802');
+      if (!opts.msgCodeKey || !opts.code) throw new AppError(CODE.codeWrong);
       const now = ctx.clock.now();
       const row = await repo.takeTry({ id: opts.msgCodeKey, purpose: opts.purpose, mobileNo: opts.mobileNo ?? null, now, maxTries });
       if (!row) {
         const found = await repo.find(opts.msgCodeKey);
         const live = found && found.purpose === opts.purpose && (!opts.mobileNo || found.mobile_no === opts.mobileNo) && found.used === 0 && found.expires_at > now;
-        throw new AppError(live && found.tries >= maxTries ? 'E10803' : 'E10801');
+        throw new AppError(live && found.tries >= maxTries ? CODE.codeVoid : CODE.codeExpired);
       }
-      if (!safeEqual(row.code_hash, codeHash(row.id, opts.code.trim()))) throw new AppError(row.tries >= maxTries ? 'E10803' : 'E10802');
-      if (!(await repo.consume(row.id))) throw new AppError('E10801');
+      if (!safeEqual(row.code_hash, codeHash(row.id, opts.code.trim()))) throw new AppError(row.tries >= maxTries ? CODE.codeVoid : CODE.codeWrong);
+      if (!(await repo.consume(row.id))) throw new AppError(CODE.codeExpired);
       return row;
     },
   };

@@ -1,10 +1,11 @@
 import { maskMobile } from '../../contract/rules.js';
 import type { PhoneTicket } from '../../contract/schemas/password.js';
-import { AppError, invalid, notSignedIn } from '../http/errors.js';
+import { AppError, notSignedIn } from '../domain/errors.js';
 import type { UserRow } from '../repositories/users.js';
 import type { AuthUser, Caller, ServiceContext } from './context.js';
 import type { CoreServices } from './deps.js';
 import { PASSWORD_CHANGE_TICKET } from './signInFlow.js';
+import { CODE } from '../../contract/codes.js';
 
 const PERSON_TICKET = 'pwd-person';
 
@@ -23,33 +24,30 @@ export function passwordChangeService(ctx: ServiceContext, deps: Pick<CoreServic
   async function newPassword(cipher: string, repeatCipher: string): Promise<string> {
     const password = await deps.sm2.decrypt('newPassword', cipher);
     const repeat = await deps.sm2.decrypt('repeatNewPassword', repeatCipher);
-    if (password !== repeat) throw invalid('repeatNewPassword', '两次输入的密码不一致', 'the two passwords differ');
+    if (password !== repeat) throw new AppError(CODE.newPasswordsDiffer);
     return password;
   }
 
   const store = (user: UserRow, password: string, keepSessionId: number | null, caller: Caller, how: string) =>
     deps.credentials.replacePassword(user, password, { keepSessionId, caller, scene: 'CHANGE_PASSWORD', detail: how });
 
-  async function checkOld(user: UserRow, cipher: string): Promise<void> {
-    const old = await deps.sm2.decrypt('oldPassword', cipher);
-    if (!(await deps.passwords.verify(user.password_hash, old))) throw new AppError('E30002', {}, null, { zh: '原密码错误', en: 'The current password is wrong' });
+  async function checkOld(user: UserRow, cipher: string, caller: Caller): Promise<void> {
+    await deps.credentials.checkCurrent(user, await deps.sm2.decrypt('oldPassword', cipher), caller);
   }
 
   function phoneOf(user: UserRow): string {
-    if (!user.mobile_no || user.phone_disabled === 1) {
-      throw new AppError('E10805', {}, null, { zh: '账号未绑定手机号，无法使用该方式', en: 'No phone is bound to this account, so this method cannot be used' });
-    }
+    if (!user.mobile_no || user.phone_disabled === 1) throw new AppError(CODE.noUsablePhone);
     return user.mobile_no;
   }
 
   async function sendCode(user: UserRow, capKey: string | undefined, capText: string | undefined, caller: Caller): Promise<{ msgCodeKey: string }> {
-    if (!(await deps.captcha.verify(capKey, capText))) throw new AppError('E10802');
+    if (!(await deps.captcha.verify(capKey, capText))) throw new AppError(CODE.codeWrong);
     return deps.otp.send({ purpose: 'change-pwd', mobileNo: phoneOf(user), userRef: user.id, deliver: true, ip: caller.ip, proof: 'proven' });
   }
 
   async function checkCode(user: UserRow, msgCodeKey: string, code: string): Promise<void> {
     const otp = await deps.otp.verify({ msgCodeKey, code, purpose: 'change-pwd', mobileNo: user.mobile_no });
-    if (otp.user_ref !== user.id) throw new AppError('E10801');
+    if (otp.user_ref !== user.id) throw new AppError(CODE.codeExpired);
   }
 
   const phoneTicket = (requestId: string, user: UserRow): PhoneTicket => ({ requestId, mobileNo: maskMobile(user.mobile_no), encryptMobileNo: maskMobile(user.mobile_no) });
@@ -62,12 +60,12 @@ export function passwordChangeService(ctx: ServiceContext, deps: Pick<CoreServic
       },
       async sendOtp(auth: AuthUser, body: { requestId: string; capKey?: string; capText?: string }, caller: Caller) {
         const ticket = await deps.tickets.load(body.requestId, [PERSON_TICKET]);
-        if (ticket.user_ref !== auth.userRef) throw new AppError('E00013');
+        if (ticket.user_ref !== auth.userRef) throw new AppError(CODE.ticketExpired);
         return sendCode(await userById(auth.userRef), body.capKey, body.capText, caller);
       },
       async saveByOtp(auth: AuthUser, body: { requestId: string; msgCodeKey: string; msgValueClient: string; newPassword: string; repeatNewPassword: string }, caller: Caller) {
         const ticket = await deps.tickets.load(body.requestId, [PERSON_TICKET]);
-        if (ticket.user_ref !== auth.userRef) throw new AppError('E00013');
+        if (ticket.user_ref !== auth.userRef) throw new AppError(CODE.ticketExpired);
         const user = await userById(auth.userRef);
         await checkCode(user, body.msgCodeKey, body.msgValueClient);
         await store(user, await newPassword(body.newPassword, body.repeatNewPassword), auth.sessionId, caller, 'sms');
@@ -76,7 +74,7 @@ export function passwordChangeService(ctx: ServiceContext, deps: Pick<CoreServic
       },
       async saveByOld(auth: AuthUser, body: { oldPassword: string; newPassword: string; repeatNewPassword: string }, caller: Caller) {
         const user = await userById(auth.userRef);
-        await checkOld(user, body.oldPassword);
+        await checkOld(user, body.oldPassword, caller);
         await store(user, await newPassword(body.newPassword, body.repeatNewPassword), auth.sessionId, caller, 'old-password');
         return null;
       },
@@ -104,7 +102,7 @@ export function passwordChangeService(ctx: ServiceContext, deps: Pick<CoreServic
       async saveByOld(body: { requestId?: string; oldPassword: string; newPassword: string; repeatNewPassword: string }, caller: Caller) {
         const ticket = await deps.tickets.load(body.requestId, [PASSWORD_CHANGE_TICKET]);
         const user = await userById(ticket.user_ref);
-        await checkOld(user, body.oldPassword);
+        await checkOld(user, body.oldPassword, caller);
         await store(user, await newPassword(body.newPassword, body.repeatNewPassword), null, caller, 'old-password');
         await deps.tickets.close(ticket.id);
         return { userId: user.user_id };

@@ -1,8 +1,9 @@
 import type { PermissionRow, RoleOption } from '../../contract/schemas/permissions.js';
 import type { PageResult } from '../../contract/schemas/common.js';
-import { AppError, notFound } from '../http/errors.js';
+import { AppError, notFound } from '../domain/errors.js';
 import type { AuthUser, Caller, ServiceContext } from './context.js';
 import type { AuditService } from './audit.js';
+import { CODE } from '../../contract/codes.js';
 
 /** What the user holds: application permissions and direct roles, which they may give up. */
 export function permissionsService(ctx: ServiceContext, audit: AuditService) {
@@ -14,7 +15,7 @@ export function permissionsService(ctx: ServiceContext, audit: AuditService) {
       const app = await ctx.repos.apps.findByAppId(appId);
       if (!app) throw notFound();
       const removed = await ctx.store.db.transaction().execute((tx) => repo.revokeApp(tx, user.userRef, app.id));
-      if (!removed) throw new AppError('E00001', {}, null, { zh: '您没有该应用的登录权限', en: 'You hold no sign-in permission for this application' });
+      if (!removed) throw new AppError(CODE.permissionNotHeld);
       await audit.operation(user.userRef, 'CANCEL_APP_PERMISSION', caller, app.app_id);
       return null;
     },
@@ -27,7 +28,7 @@ export function permissionsService(ctx: ServiceContext, audit: AuditService) {
     async cancelRoles(user: AuthUser, groupId: number, roleIds: number[], caller: Caller): Promise<{ removed: number }> {
       if (!(await repo.groupOf(groupId))) throw notFound();
       const removed = await repo.revokeRoles(user.userRef, groupId, roleIds);
-      if (removed === 0) throw new AppError('E00001', {}, null, { zh: '所选角色不是您直接拥有的角色', en: 'You do not directly hold the selected roles' });
+      if (removed === 0) throw new AppError(CODE.rolesNotHeld);
       await audit.operation(user.userRef, 'CANCEL_ROLES', caller, `group#${groupId}:${roleIds.join(',')}`);
       return { removed };
     },

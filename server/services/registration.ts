@@ -1,12 +1,13 @@
 import { randomInt } from 'node:crypto';
 import { ACCOUNT_NAME_PATTERN, EMAIL_PATTERN, MOBILE_PATTERN } from '../../contract/rules.js';
-import { AppError, invalid } from '../http/errors.js';
+import { AppError } from '../domain/errors.js';
 import { DAY, HOUR } from '../lib/clock.js';
 import type { Caller, ServiceContext } from './context.js';
 import type { AuditService } from './audit.js';
 import type { Sm2Service } from './sm2.js';
 import type { PasswordService } from './passwords.js';
 import type { PasswordPolicyService } from './passwordPolicy.js';
+import { CODE } from '../../contract/codes.js';
 
 export interface RegistrationDeps {
   audit: AuditService;
@@ -22,23 +23,20 @@ const PER_IP_HOURLY = 10;
 export function registrationService(ctx: ServiceContext, deps: RegistrationDeps) {
   return {
     async register(body: { userId?: string; userName: string; mobileNo: string; password: string; email?: string; description?: string }, caller: Caller): Promise<{ userId: string }> {
-      if (!ctx.config.registrationEnabled) throw new AppError('E00403', {}, null, { zh: '当前未开放注册', en: 'Registration is switched off' });
+      if (!ctx.config.registrationEnabled) throw new AppError(CODE.registrationClosed);
       const ipKey = `register:${caller.ip}`;
       const now = ctx.clock.now();
-      if ((await ctx.repos.limits.take(ipKey, now, now - HOUR, PER_IP_HOURLY)) === null) throw new AppError('E00429');
+      if ((await ctx.repos.limits.take(ipKey, now, now - HOUR, PER_IP_HOURLY)) === null) throw new AppError(CODE.tooManyRequests);
 
       const account = body.userId?.trim() ? body.userId.trim() : `u${body.mobileNo.slice(-4)}${randomInt(100000, 999999)}`;
-      if (!ACCOUNT_NAME_PATTERN.test(account)) throw invalid('userId', '请输入正确的账户名', 'letters, digits, dot, underscore or hyphen, 4 to 40 characters');
-      if (!MOBILE_PATTERN.test(body.mobileNo)) throw invalid('mobileNo', '请输入正确的手机号码', 'enter a mainland mobile number');
-      if (body.email && !EMAIL_PATTERN.test(body.email)) throw invalid('email', '邮箱格式不正确', 'the email address is not valid');
+      // The registration schema takes these as plain text (the account may be left out and made up here).
+      if (!ACCOUNT_NAME_PATTERN.test(account)) throw new AppError(CODE.accountNameInvalid);
+      if (!MOBILE_PATTERN.test(body.mobileNo)) throw new AppError(CODE.mobileInvalid);
+      if (body.email && !EMAIL_PATTERN.test(body.email)) throw new AppError(CODE.emailInvalid);
       const password = await deps.sm2.decrypt('password', body.password);
       const level = await deps.policy.enforce(password, account, null);
-      if (await ctx.repos.users.findByAccount(account)) {
-        throw new AppError('E00001', {}, null, { zh: '账户名已被使用', en: 'This account name is taken' });
-      }
-      if (await ctx.repos.users.findByMobile(body.mobileNo)) {
-        throw new AppError('E00001', {}, null, { zh: '该手机号已注册', en: 'This mobile number is already registered' });
-      }
+      if (await ctx.repos.users.findByAccount(account)) throw new AppError(CODE.accountNameTaken);
+      if (await ctx.repos.users.findByMobile(body.mobileNo)) throw new AppError(CODE.mobileRegistered);
       const hash = await deps.passwords.hash(password);
       let id: number;
       try {
@@ -49,7 +47,7 @@ export function registrationService(ctx: ServiceContext, deps: RegistrationDeps)
         });
       } catch {
         // A racing registration took the name or number between the checks and the insert.
-        throw new AppError('E00001', {}, null, { zh: '账户名或手机号已被使用', en: 'The account name or mobile number is taken' });
+        throw new AppError(CODE.accountOrMobileTaken);
       }
       await deps.audit.operation(id, 'REGISTER', caller, null);
       return { userId: account.toLowerCase() };

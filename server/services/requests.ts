@@ -1,9 +1,10 @@
 import type { ApplyRecord, AppOption, RoleOption } from '../../contract/schemas/permissions.js';
 import type { PageResult } from '../../contract/schemas/common.js';
-import { AppError, forbidden, invalid, notFound } from '../http/errors.js';
+import { AppError, forbidden, notFound } from '../domain/errors.js';
 import { mapPage } from '../repositories/paging.js';
 import type { AuthUser, Caller, ServiceContext } from './context.js';
 import type { AuditService } from './audit.js';
+import { CODE } from '../../contract/codes.js';
 
 type Row = NonNullable<Awaited<ReturnType<ServiceContext['repos']['requests']['find']>>>;
 
@@ -40,21 +41,15 @@ export function requestsService(ctx: ServiceContext, audit: AuditService) {
 
     async apply(user: AuthUser, body: { appId: string; roleIdSet: number[]; applyReason: string }, caller: Caller): Promise<{ id: number }> {
       const app = await ctx.repos.apps.findByAppId(body.appId);
-      if (!app || app.enabled !== 1) throw invalid('appId', '请选择应用', 'choose an application');
+      if (!app || app.enabled !== 1) throw new AppError(CODE.appUnavailable);
       const roles = await ctx.repos.permissions.rolesOfApp(app.id);
       const wanted = [...new Set(body.roleIdSet)].sort((a, b) => a - b);
       const chosen = roles.filter((r) => wanted.includes(r.id));
-      if (chosen.length !== wanted.length) throw invalid('roleIdSet', '角色不属于该应用', 'a role does not belong to this application');
-      if (app.perm_system === 1 && roles.length && !wanted.length) {
-        throw invalid('roleIdSet', '请选择角色', 'choose at least one role for this application');
-      }
+      if (chosen.length !== wanted.length) throw new AppError(CODE.roleNotOfApp);
+      if (app.perm_system === 1 && roles.length && !wanted.length) throw new AppError(CODE.roleRequired);
       const roleIds = JSON.stringify(wanted);
-      if (await repo.hasPendingDuplicate(user.userRef, app.id, roleIds)) {
-        throw new AppError('E00001', {}, null, { zh: '已有相同的申请正在审批中，请勿重复申请', en: 'The same request is already awaiting approval' });
-      }
-      if (!wanted.length && (await ctx.repos.apps.hasPermission(user.userRef, app.id))) {
-        throw new AppError('E00001', {}, null, { zh: '您已拥有该应用的登录权限', en: 'You already hold sign-in permission for this application' });
-      }
+      if (await repo.hasPendingDuplicate(user.userRef, app.id, roleIds)) throw new AppError(CODE.duplicateRequest);
+      if (!wanted.length && (await ctx.repos.apps.hasPermission(user.userRef, app.id))) throw new AppError(CODE.permissionHeld);
       const id = await repo.insert({
         apply_user_ref: user.userRef, app_ref: app.id, role_ids: roleIds, role_names: chosen.map((r) => r.name).join(','),
         apply_reason: body.applyReason, apply_date: ctx.clock.now(),
@@ -67,9 +62,7 @@ export function requestsService(ctx: ServiceContext, audit: AuditService) {
       const row = await repo.find(applyId);
       if (!row) throw notFound();
       if (row.apply_user_ref !== user.userRef) throw forbidden();
-      if (!(await repo.cancel(applyId, user.userRef))) {
-        throw new AppError('E00001', {}, null, { zh: '只能取消审批中的申请', en: 'Only a request awaiting approval can be cancelled' });
-      }
+      if (!(await repo.cancel(applyId, user.userRef))) throw new AppError(CODE.requestNotPending);
       await audit.operation(user.userRef, 'CANCEL_APPLY', caller, `#${applyId}`);
       return null;
     },
@@ -94,11 +87,9 @@ export function requestsService(ctx: ServiceContext, audit: AuditService) {
       const ids = [...new Set(body.applyIdList)];
       const rows = await repo.findMany(ids);
       if (rows.length !== ids.length) throw notFound();
-      if (!(await repo.isApprover(user.userRef, rows.map((r) => r.app_ref)))) {
-        throw new AppError('E00403', {}, null, { zh: '所选申请中包含您无权审批的数据', en: 'The selection contains requests you may not decide' });
-      }
+      if (!(await repo.isApprover(user.userRef, rows.map((r) => r.app_ref)))) throw new AppError(CODE.notApproverOfAll);
       const now = ctx.clock.now();
-      const alreadyDecided = () => new AppError('E00001', {}, null, { zh: '所选申请中包含已被审批的数据，请刷新后重试', en: 'Some of the selected requests were already decided; refresh and try again' });
+      const alreadyDecided = () => new AppError(CODE.alreadyDecided);
       if (rows.some((r) => r.status !== 0)) throw alreadyDecided();
       await ctx.store.db.transaction().execute(async (tx) => {
         const changed = await repo.decide(tx, ids, body.status, user.userRef, body.approvalSuggestion, now);

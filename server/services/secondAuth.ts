@@ -1,11 +1,12 @@
 import { LIMITS, maskMobile } from '../../contract/rules.js';
 import type { SecondAuthAppInfo, SecondAuthSendResult } from '../../contract/schemas/signIn.js';
-import { AppError, notSignedIn } from '../http/errors.js';
+import { AppError, notSignedIn } from '../domain/errors.js';
 import type { Caller, ServiceContext } from './context.js';
 import type { CoreServices } from './deps.js';
 import { LOGIN_TICKET, SECOND_AUTH_STEP, type LoginOutcome, type LoginTicketData } from './signInFlow.js';
 import { LOGIN_PAGE_KEY } from './loginConfig.js';
 import type { LoginPageConfig } from '../../contract/schemas/auth.js';
+import { CODE } from '../../contract/codes.js';
 
 /** The SMS second factor: reachable only with a login ticket at its step; the session opens after it. */
 export function secondAuthService(ctx: ServiceContext, deps: Pick<CoreServices, 'otp' | 'captcha' | 'tickets' | 'audit' | 'flow'>) {
@@ -35,10 +36,10 @@ export function secondAuthService(ctx: ServiceContext, deps: Pick<CoreServices, 
     async send(body: { srmi: string; capKey?: string; capText?: string }, caller: Caller): Promise<SecondAuthSendResult> {
       const ticket = await ticketOf(body.srmi);
       const user = await userOf(ticket.user_ref);
-      if (!user.mobile_no || user.phone_disabled === 1) throw new AppError('E30074');
+      if (!user.mobile_no || user.phone_disabled === 1) throw new AppError(CODE.secondFactorNoPhone);
       if (ticket.payload.secondAuthSent) {
-        if (!body.capKey || !body.capText) throw new AppError('E30127');
-        if (!(await deps.captcha.verify(body.capKey, body.capText))) throw new AppError('E10802');
+        if (!body.capKey || !body.capText) throw new AppError(CODE.captchaRequired);
+        if (!(await deps.captcha.verify(body.capKey, body.capText))) throw new AppError(CODE.codeWrong);
       }
       const { msgCodeKey } = await deps.otp.send({ purpose: 'second-auth', mobileNo: user.mobile_no, userRef: user.id, deliver: true, ip: caller.ip, proof: 'proven' });
       if (!ticket.payload.secondAuthSent) await deps.tickets.advance(ticket, SECOND_AUTH_STEP, { ...ticket.payload, secondAuthSent: true });
@@ -52,13 +53,13 @@ export function secondAuthService(ctx: ServiceContext, deps: Pick<CoreServices, 
       const app = ticket.payload.appId ? await ctx.repos.apps.findByAppId(ticket.payload.appId) : undefined;
       try {
         const otp = await deps.otp.verify({ msgCodeKey: body.smsCodeKey, code: body.validateCode, purpose: 'second-auth', mobileNo: user.mobile_no });
-        if (otp.user_ref !== user.id) throw new AppError('E10801');
+        if (otp.user_ref !== user.id) throw new AppError(CODE.codeExpired);
         // Closing the ticket first means a second racer with the same code cannot open a second session.
         await deps.tickets.advance(ticket, 'DONE', ticket.payload);
         deps.flow.assertUsable(user);
         const outcome = await deps.flow.openSession(user, app, caller, true);
         await deps.tickets.close(ticket.id);
-        await deps.audit.signIn({ userRef: user.id, account: user.user_id, optType: 'SECOND_AUTH', app, result: 'D00000', caller });
+        await deps.audit.signIn({ userRef: user.id, account: user.user_id, optType: 'SECOND_AUTH', app, result: CODE.ok, caller });
         return outcome;
       } catch (error) {
         if (error instanceof AppError) await deps.audit.signIn({ userRef: user.id, account: user.user_id, optType: 'SECOND_AUTH', app, result: error.code, caller });

@@ -2,13 +2,14 @@ import { maskMobile } from '../../contract/rules.js';
 import type { SocialBinding } from '../../contract/schemas/account.js';
 import type { PhoneTicket } from '../../contract/schemas/password.js';
 import type { PageResult } from '../../contract/schemas/common.js';
-import { AppError, forbidden, notSignedIn } from '../http/errors.js';
+import { AppError, forbidden, notSignedIn } from '../domain/errors.js';
 import { mapPage } from '../repositories/paging.js';
 import type { AuthUser, Caller, ServiceContext } from './context.js';
 import type { CoreServices } from './deps.js';
+import { CODE } from '../../contract/codes.js';
 
 const CHANGE_TICKET = 'change-mobile';
-const taken = () => new AppError('E10805', {}, null, { zh: '该手机号已绑定其他账号', en: 'This number is already bound to another account' });
+const taken = () => new AppError(CODE.mobileBoundElsewhere);
 
 /** The phone as a verification method (bind, change in three steps, stop, enable) and linked accounts. */
 export function securityService(ctx: ServiceContext, deps: Pick<CoreServices, 'otp' | 'captcha' | 'tickets' | 'audit' | 'sessions'>) {
@@ -32,15 +33,13 @@ export function securityService(ctx: ServiceContext, deps: Pick<CoreServices, 'o
 
   async function changeTicket(auth: AuthUser, requestId: string, steps: string[]) {
     const ticket = await deps.tickets.load<{ newMobile?: string }>(requestId, [CHANGE_TICKET], steps);
-    if (ticket.user_ref !== auth.userRef) throw new AppError('E00013');
+    if (ticket.user_ref !== auth.userRef) throw new AppError(CODE.ticketExpired);
     return ticket;
   }
 
   return {
     async setPhoneEnabled(auth: AuthUser, enabled: boolean, caller: Caller): Promise<null> {
-      if (!(await repo.setPhoneDisabled(auth.userRef, !enabled, ctx.clock.now()))) {
-        throw new AppError('E00001', {}, null, { zh: '账号未绑定手机号', en: 'No phone is bound to this account' });
-      }
+      if (!(await repo.setPhoneDisabled(auth.userRef, !enabled, ctx.clock.now()))) throw new AppError(CODE.phoneNotBound);
       await deps.audit.operation(auth.userRef, enabled ? 'USE_PHONE' : 'STOP_PHONE', caller);
       return null;
     },
@@ -52,7 +51,7 @@ export function securityService(ctx: ServiceContext, deps: Pick<CoreServices, 'o
 
     async unbindSocial(auth: AuthUser, userId: string | undefined, source: string, caller: Caller): Promise<null> {
       assertSelf(auth, userId);
-      if ((await repo.unbindSocial(auth.userRef, source)) === 0) throw new AppError('E00404');
+      if ((await repo.unbindSocial(auth.userRef, source)) === 0) throw new AppError(CODE.notFound);
       await deps.audit.operation(auth.userRef, 'UNBIND_SOCIAL', caller, source);
       return null;
     },
@@ -61,16 +60,16 @@ export function securityService(ctx: ServiceContext, deps: Pick<CoreServices, 'o
     async bindSend(auth: AuthUser, body: { mobileNo: string; capKey?: string; capText?: string }, caller: Caller): Promise<{ msgCodeKey: string; requestId: string }> {
       const { mobileNo } = body;
       const user = await load(auth);
-      if (user.mobile_no) throw new AppError('E00001', {}, null, { zh: '已绑定手机号，请使用更换手机号', en: 'A phone is already bound; use change phone' });
+      if (user.mobile_no) throw new AppError(CODE.phoneAlreadyBound);
       await assertFree(mobileNo, user.id);
       const { msgCodeKey } = await deps.otp.send({ purpose: 'bind-phone', mobileNo, userRef: user.id, deliver: true, ip: caller.ip, proof: { capKey: body.capKey, capText: body.capText } });
       return { msgCodeKey, requestId: msgCodeKey };
     },
     async bindSave(auth: AuthUser, body: { mobileNo: string; msgCodeKey: string; msgValueClient: string }, caller: Caller): Promise<null> {
       const user = await load(auth);
-      if (user.mobile_no) throw new AppError('E00001', {}, null, { zh: '已绑定手机号，请使用更换手机号', en: 'A phone is already bound; use change phone' });
+      if (user.mobile_no) throw new AppError(CODE.phoneAlreadyBound);
       const otp = await deps.otp.verify({ msgCodeKey: body.msgCodeKey, code: body.msgValueClient, purpose: 'bind-phone', mobileNo: body.mobileNo });
-      if (otp.user_ref !== user.id) throw new AppError('E10801');
+      if (otp.user_ref !== user.id) throw new AppError(CODE.codeExpired);
       if (!(await ctx.repos.users.bindMobile(user.id, body.mobileNo, ctx.clock.now()))) throw taken();
       await deps.sessions.endOthers(user.id, auth.sessionId);
       await deps.audit.operation(user.id, 'BIND_PHONE', caller, maskMobile(body.mobileNo));
@@ -80,7 +79,7 @@ export function securityService(ctx: ServiceContext, deps: Pick<CoreServices, 'o
     /** Changing the phone: old number's code, then the new number's code, on one ticket. */
     async changeStart(auth: AuthUser): Promise<PhoneTicket> {
       const user = await load(auth);
-      if (!user.mobile_no) throw new AppError('E00001', {}, null, { zh: '账号未绑定手机号', en: 'No phone is bound to this account' });
+      if (!user.mobile_no) throw new AppError(CODE.phoneNotBound);
       const requestId = await deps.tickets.issue(CHANGE_TICKET, user.id, 'start', {});
       return { requestId, mobileNo: maskMobile(user.mobile_no), encryptMobileNo: maskMobile(user.mobile_no) };
     },
@@ -95,14 +94,14 @@ export function securityService(ctx: ServiceContext, deps: Pick<CoreServices, 'o
       const ticket = await changeTicket(auth, body.requestId, ['old-sent']);
       const user = await load(auth);
       const otp = await deps.otp.verify({ msgCodeKey: body.msgCodeKey, code: body.msgValueClient, purpose: 'change-mobile-old', mobileNo: user.mobile_no });
-      if (otp.user_ref !== user.id) throw new AppError('E10801');
+      if (otp.user_ref !== user.id) throw new AppError(CODE.codeExpired);
       await deps.tickets.advance(ticket, 'old-verified', ticket.payload);
       return null;
     },
     async changeSendNew(auth: AuthUser, body: { requestId: string; mobileNo: string }, caller: Caller): Promise<{ msgCodeKey: string; requestId: string }> {
       const ticket = await changeTicket(auth, body.requestId, ['old-verified', 'new-sent']);
       const user = await load(auth);
-      if (body.mobileNo === user.mobile_no) throw new AppError('E00001', {}, null, { zh: '新手机号不能与原手机号相同', en: 'The new number must differ from the current one' });
+      if (body.mobileNo === user.mobile_no) throw new AppError(CODE.mobileUnchanged);
       await assertFree(body.mobileNo, user.id);
       const { msgCodeKey } = await deps.otp.send({ purpose: 'change-mobile-new', mobileNo: body.mobileNo, userRef: user.id, deliver: true, ip: caller.ip, proof: 'proven' });
       await deps.tickets.advance(ticket, 'new-sent', { newMobile: body.mobileNo });
@@ -112,7 +111,7 @@ export function securityService(ctx: ServiceContext, deps: Pick<CoreServices, 'o
       const ticket = await changeTicket(auth, body.requestId, ['new-sent']);
       const newMobile = ticket.payload.newMobile!;
       const otp = await deps.otp.verify({ msgCodeKey: body.msgCodeKey, code: body.msgValueClient, purpose: 'change-mobile-new', mobileNo: newMobile });
-      if (otp.user_ref !== auth.userRef) throw new AppError('E10801');
+      if (otp.user_ref !== auth.userRef) throw new AppError(CODE.codeExpired);
       await deps.tickets.advance(ticket, 'done', ticket.payload);
       if (!(await ctx.repos.users.bindMobile(auth.userRef, newMobile, ctx.clock.now()))) throw taken();
       await deps.tickets.close(ticket.id);

@@ -1,10 +1,11 @@
 import { MOBILE_PATTERN } from '../../contract/rules.js';
 import type { StepResult } from '../../contract/schemas/signIn.js';
-import { AppError, invalid, notSignedIn, ticketExpired } from '../http/errors.js';
+import { AppError, notSignedIn, ticketExpired } from '../domain/errors.js';
 import type { TicketRow } from '../repositories/tickets.js';
 import type { Caller, ServiceContext } from './context.js';
 import type { CoreServices } from './deps.js';
 import { LOGIN_TICKET, SECOND_AUTH_STEP, type LoginOutcome, type LoginTicketData } from './signInFlow.js';
+import { CODE } from '../../contract/codes.js';
 
 type Ticket = TicketRow & { payload: LoginTicketData };
 
@@ -44,17 +45,16 @@ export function selfServiceService(ctx: ServiceContext, deps: Pick<CoreServices,
       if (body.scene === 1) {
         const ticket = await load(body.srmi, 'BIND-PHONE');
         const user = await userOf(ticket);
-        if (!body.mobileNo || !MOBILE_PATTERN.test(body.mobileNo)) throw invalid('mobileNo', '手机号格式错误，请输入正确的手机号', 'phone number format is wrong');
+        // The scene schema serves both scenes, so the number only the bind scene needs is checked here.
+        if (!body.mobileNo || !MOBILE_PATTERN.test(body.mobileNo)) throw new AppError(CODE.mobileInvalid);
         const holder = await ctx.repos.users.findByMobile(body.mobileNo);
-        if (holder && holder.id !== user.id) {
-          throw new AppError('E10805', {}, null, { zh: '该手机号已绑定其他账号', en: 'This number is already bound to another account' });
-        }
+        if (holder && holder.id !== user.id) throw new AppError(CODE.mobileBoundElsewhere);
         const { msgCodeKey } = await deps.otp.send({ purpose: 'bind-phone', mobileNo: body.mobileNo, userRef: user.id, deliver: true, ip: caller.ip, proof });
         return { smsCodeKey: msgCodeKey };
       }
       const ticket = await load(body.srmi, 'UPDATE-PASSWORD');
       const user = await userOf(ticket);
-      if (!user.mobile_no || user.phone_disabled === 1) throw new AppError('E10805');
+      if (!user.mobile_no || user.phone_disabled === 1) throw new AppError(CODE.noUsablePhone);
       const { msgCodeKey } = await deps.otp.send({ purpose: 'self-pwd', mobileNo: user.mobile_no, userRef: user.id, deliver: true, ip: caller.ip, proof });
       return { smsCodeKey: msgCodeKey };
     },
@@ -63,10 +63,8 @@ export function selfServiceService(ctx: ServiceContext, deps: Pick<CoreServices,
       const ticket = await load(body.srmi, 'BIND-PHONE');
       const user = await userOf(ticket);
       const otp = await deps.otp.verify({ msgCodeKey: body.smsCodeKey, code: body.smsValueClient, purpose: 'bind-phone', mobileNo: body.mobileNo });
-      if (otp.user_ref !== user.id) throw new AppError('E10801');
-      if (!(await ctx.repos.users.bindMobile(user.id, body.mobileNo, ctx.clock.now()))) {
-        throw new AppError('E10805', {}, null, { zh: '该手机号已绑定其他账号', en: 'This number is already bound to another account' });
-      }
+      if (otp.user_ref !== user.id) throw new AppError(CODE.codeExpired);
+      if (!(await ctx.repos.users.bindMobile(user.id, body.mobileNo, ctx.clock.now()))) throw new AppError(CODE.mobileBoundElsewhere);
       await deps.audit.operation(user.id, 'BIND_PHONE', caller, body.mobileNo.slice(0, 3) + '****' + body.mobileNo.slice(-4));
       return next(ticket);
     },
@@ -81,17 +79,14 @@ export function selfServiceService(ctx: ServiceContext, deps: Pick<CoreServices,
       const ticket = await load(body.srmi, 'UPDATE-PASSWORD');
       const user = await userOf(ticket);
       const otp = await deps.otp.verify({ msgCodeKey: body.smsCodeKey, code: body.smsValueClient, purpose: 'self-pwd', mobileNo: user.mobile_no });
-      if (otp.user_ref !== user.id) throw new AppError('E10801');
+      if (otp.user_ref !== user.id) throw new AppError(CODE.codeExpired);
       return savePassword(ticket, body.newPassword, caller);
     },
 
     async updatePasswordByOld(body: { srmi: string; oldPassword: string; newPassword: string }, caller: Caller): Promise<StepResult> {
       const ticket = await load(body.srmi, 'UPDATE-PASSWORD');
       const user = await userOf(ticket);
-      const old = await deps.sm2.decrypt('oldPassword', body.oldPassword);
-      if (!(await deps.passwords.verify(user.password_hash, old))) {
-        throw new AppError('E30002', {}, null, { zh: '原密码错误', en: 'The current password is wrong' });
-      }
+      await deps.credentials.checkCurrent(user, await deps.sm2.decrypt('oldPassword', body.oldPassword), caller);
       return savePassword(ticket, body.newPassword, caller);
     },
 

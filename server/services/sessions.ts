@@ -1,6 +1,6 @@
 import { randomId, sha256 } from '../lib/crypto.js';
 import { HOUR, MINUTE } from '../lib/clock.js';
-import { notSignedIn } from '../http/errors.js';
+import { notSignedIn } from '../domain/errors.js';
 import type { AuthUser, Caller, ServiceContext } from './context.js';
 
 /**

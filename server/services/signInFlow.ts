@@ -1,12 +1,13 @@
 import type { LoginType } from '../../contract/rules.js';
 import type { LoginResponse, SelfServiceStep } from '../../contract/schemas/auth.js';
-import { AppError, invalid } from '../http/errors.js';
+import { AppError } from '../domain/errors.js';
 import { DAY } from '../lib/clock.js';
 import type { AppRow } from '../repositories/apps.js';
 import type { UserRow } from '../repositories/users.js';
 import { TRUST_COOKIE_PREFIX, type Caller, type ServiceContext } from './context.js';
 import { randomId, sha256 } from '../lib/crypto.js';
 import type { CoreServices } from './deps.js';
+import { CODE } from '../../contract/codes.js';
 
 /** A finished sign-in step: the answer for the browser and, when a session was opened, its token. */
 export interface LoginOutcome {
@@ -90,21 +91,21 @@ export function signInFlow(ctx: ServiceContext, deps: Pick<CoreServices, 'sessio
     async resolveApp(appId: string | undefined | null): Promise<AppRow | undefined> {
       if (!appId) return undefined;
       const app = await ctx.repos.apps.findByAppId(appId);
-      if (!app || app.enabled !== 1) throw invalid('appId', '应用不存在', 'unknown application');
+      if (!app || app.enabled !== 1) throw new AppError(CODE.unknownApp);
       return app;
     },
 
     /** Account states that refuse sign-in, checked only after the credentials are proven. */
     assertUsable(user: UserRow): void {
-      if (user.enabled !== 1) throw new AppError('E30051');
-      if (user.activated !== 1) throw new AppError('E30057');
-      if (user.user_expire_date !== null && user.user_expire_date <= now()) throw new AppError('E30054');
+      if (user.enabled !== 1) throw new AppError(CODE.accountDisabled);
+      if (user.activated !== 1) throw new AppError(CODE.accountNotActivated);
+      if (user.user_expire_date !== null && user.user_expire_date <= now()) throw new AppError(CODE.accountExpired);
     },
 
     async assertAppAccess(user: UserRow, app: AppRow | undefined, loginType: LoginType): Promise<void> {
       if (!app) return;
-      if (!deps.loginConfig.allows(app, loginType)) throw new AppError('E30055');
-      if (!(await ctx.repos.apps.hasPermission(user.id, app.id))) throw new AppError('E30065');
+      if (!deps.loginConfig.allows(app, loginType)) throw new AppError(CODE.loginTypeNotAllowed);
+      if (!(await ctx.repos.apps.hasPermission(user.id, app.id))) throw new AppError(CODE.noAppPermission);
     },
 
     /**
@@ -116,7 +117,7 @@ export function signInFlow(ctx: ServiceContext, deps: Pick<CoreServices, 'sessio
       if (user.must_change_password === 1 || (daysLeft !== null && daysLeft <= 0)) {
         const forced = user.must_change_password === 1;
         const srmi = await deps.tickets.issue(PASSWORD_CHANGE_TICKET, user.id, 'start', { appId: app?.app_id ?? null, reason: forced ? 'forced' : 'expired' });
-        throw new AppError(forced ? 'E30067' : 'E30058', {}, { srmi });
+        throw new AppError(forced ? CODE.passwordResetByAdmin : CODE.passwordExpired, {}, { srmi });
       }
       const expiring = daysLeft !== null && daysLeft <= ctx.config.passwordRemindDays;
       const steps: SelfServiceStep[] = [];

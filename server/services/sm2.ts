@@ -2,8 +2,9 @@ import smCrypto from 'sm-crypto';
 import { sha256 } from '../lib/crypto.js';
 import { sm2Decrypt } from '../lib/sm2Native.js';
 import { DAY } from '../lib/clock.js';
-import { invalid } from '../http/errors.js';
+import { AppError } from '../domain/errors.js';
 import type { ServiceContext } from './context.js';
+import { CODE } from '../../contract/codes.js';
 
 const { sm2 } = smCrypto;
 const KEY = 'sm2.keypair';
@@ -36,7 +37,7 @@ export function sm2Service(ctx: ServiceContext) {
     },
     /**
      * Decrypts one C1C3C2 hex ciphertext of a field and refuses it if it was seen before:
-     * a captured request cannot be replayed. A ciphertext that does not decrypt is E00001.
+     * a captured request cannot be replayed (E00003). A ciphertext that does not decrypt is E00002.
      */
     async decrypt(field: string, cipherHex: string): Promise<string> {
       const { privateKey } = await keyPair();
@@ -47,9 +48,9 @@ export function sm2Service(ctx: ServiceContext) {
         plain = sm2Decrypt(candidate, privateKey) ?? '';
         if (plain) break;
       }
-      if (!plain) throw invalid(field, '加密数据无法解密', 'encrypted value could not be decrypted');
+      if (!plain) throw new AppError(CODE.cipherUndecryptable, { field });
       const fresh = await ctx.repos.sm2Replay.claim(sha256(`${field}:${cipherHex.toLowerCase()}`), ctx.clock.now() + REPLAY_RETENTION);
-      if (!fresh) throw invalid(field, '加密数据已被使用，请重新提交', 'encrypted value was already used; submit again');
+      if (!fresh) throw new AppError(CODE.cipherReplayed, { field });
       return plain;
     },
   };

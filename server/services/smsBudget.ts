@@ -1,7 +1,8 @@
-import { AppError } from '../http/errors.js';
+import { AppError } from '../domain/errors.js';
 import { HOUR, MINUTE, startOfDay } from '../lib/clock.js';
 import type { ServiceContext } from './context.js';
 import type { CaptchaService } from './captcha.js';
+import { CODE } from '../../contract/codes.js';
 
 /** The limit-counter subject whose lock says the SMS gateway failed and is resting. */
 export const GATEWAY_SUBJECT = 'sms-gateway';
@@ -50,22 +51,22 @@ export function smsBudgetService(ctx: ServiceContext, captcha: CaptchaService) {
       // A captcha shown with the form is always checked, needed or not.
       let proven = c.proof === 'proven';
       if (c.proof !== 'proven' && (c.proof.capKey || c.proof.capText)) {
-        if (!(await captcha.verify(c.proof.capKey, c.proof.capText))) throw new AppError('E10802');
+        if (!(await captcha.verify(c.proof.capKey, c.proof.capText))) throw new AppError(CODE.codeWrong);
         proven = true;
       }
-      if (await gatewayResting(now)) throw new AppError('E10808');
+      if (await gatewayResting(now)) throw new AppError(CODE.smsGatewayResting);
 
       const budgets: { subject: string; windowStart: number; limit: number; refusal: () => AppError | null }[] = [
-        { subject: `sms-resend:${c.mobileNo}:${c.purpose}`, windowStart: now - resendSeconds * 1000, limit: 1, refusal: () => new AppError('E00408') },
+        { subject: `sms-resend:${c.mobileNo}:${c.purpose}`, windowStart: now - resendSeconds * 1000, limit: 1, refusal: () => new AppError(CODE.sentTooOften) },
         { subject: `sms-ip10:${c.ip}`, windowStart: now - CAPTCHA_WINDOW, limit: UNLIMITED, refusal: () => null },
-        { subject: `sms-ip:${c.ip}`, windowStart: now - HOUR, limit: ipPerHour, refusal: () => new AppError('E00429') },
-        { subject: `sms-acct:${c.account}`, windowStart: now - HOUR, limit: accountPerHour, refusal: () => new AppError('E10809') },
-        { subject: `sms-day:${c.mobileNo}`, windowStart: startOfDay(now), limit: dailyPerNumber, refusal: () => new AppError('E10806') },
+        { subject: `sms-ip:${c.ip}`, windowStart: now - HOUR, limit: ipPerHour, refusal: () => new AppError(CODE.tooManyRequests) },
+        { subject: `sms-acct:${c.account}`, windowStart: now - HOUR, limit: accountPerHour, refusal: () => new AppError(CODE.smsAccountHourly) },
+        { subject: `sms-day:${c.mobileNo}`, windowStart: startOfDay(now), limit: dailyPerNumber, refusal: () => new AppError(CODE.smsDailyLimit) },
       ];
       const taken: string[] = [];
       for (const budget of budgets) {
         const hits = await repo.take(budget.subject, now, budget.windowStart, budget.limit);
-        const refusal = hits === null ? budget.refusal() : budget.subject.startsWith('sms-ip10:') && hits > ipCaptchaAfter && !proven ? new AppError('E30127') : null;
+        const refusal = hits === null ? budget.refusal() : budget.subject.startsWith('sms-ip10:') && hits > ipCaptchaAfter && !proven ? new AppError(CODE.captchaRequired) : null;
         if (hits !== null) taken.push(budget.subject);
         if (refusal) {
           await giveBack(taken);

@@ -1,8 +1,9 @@
-import { AppError } from '../http/errors.js';
+import { AppError } from '../domain/errors.js';
 import type { Caller, ServiceContext } from './context.js';
 import type { CoreServices } from './deps.js';
 import type { LoginOutcome } from './signInFlow.js';
 import type { SendOtpResult } from '../../contract/schemas/signIn.js';
+import { CODE } from '../../contract/codes.js';
 
 /**
  * Sign-in with a code texted to the phone. A number that matches no usable account gets the same
@@ -32,14 +33,14 @@ export function smsLoginService(ctx: ServiceContext, deps: Pick<CoreServices, 'o
         } catch (error) {
           await attempt.failed();
           // A voided code says so; every other failure reads the same for known and unknown numbers.
-          if (error instanceof AppError && error.code === 'E10803') throw error;
-          throw new AppError('E30075');
+          if (error instanceof AppError && error.code === CODE.codeVoid) throw error;
+          throw new AppError(CODE.phoneOrCodeWrong);
         }
-        if (!user || user.phone_disabled === 1) throw new AppError('E30075');
+        if (!user || user.phone_disabled === 1) throw new AppError(CODE.phoneOrCodeWrong);
         deps.flow.assertUsable(user);
         await deps.flow.assertAppAccess(user, app, 'MSG_CODE');
         const outcome = await deps.flow.complete(user, app, 'MSG_CODE', caller);
-        await record('D00000');
+        await record(CODE.ok);
         return outcome;
       } catch (error) {
         if (error instanceof AppError) await record(error.code);

@@ -1,7 +1,8 @@
 import type { AuthUser, Caller, ServiceContext } from './context.js';
 import type { AuditService } from './audit.js';
 import type { TicketService } from './tickets.js';
-import { AppError, notFound } from '../http/errors.js';
+import { AppError, notFound } from '../domain/errors.js';
+import { CODE } from '../../contract/codes.js';
 
 const CODE_TICKET = 'sso-code';
 
@@ -30,9 +31,9 @@ export function ssoService(ctx: ServiceContext, audit: AuditService, tickets: Ti
     async applyToken(user: AuthUser, clientId: string, caller: Caller): Promise<{ code: string; redirectUrl: string }> {
       const app = await ctx.repos.apps.findByClientId(clientId);
       if (!app || app.enabled !== 1) throw notFound();
-      if (!(await ctx.repos.apps.hasPermission(user.userRef, app.id))) throw new AppError('E30065');
+      if (!(await ctx.repos.apps.hasPermission(user.userRef, app.id))) throw new AppError(CODE.noAppPermission);
       const code = await issueCode(user.userRef, app.id);
-      await audit.signIn({ userRef: user.userRef, account: user.account, optType: 'SSO', app, result: 'D00000', caller });
+      await audit.signIn({ userRef: user.userRef, account: user.account, optType: 'SSO', app, result: CODE.ok, caller });
       return { code, redirectUrl: withCode(app.idp_sso_url, code) };
     },
 
@@ -40,11 +41,11 @@ export function ssoService(ctx: ServiceContext, audit: AuditService, tickets: Ti
     async redeem(clientId: string, code: string): Promise<{ userId: string; userName: string; email: string | null }> {
       const app = await ctx.repos.apps.findByClientId(clientId);
       const ticket = await tickets.load<{ appRef: number }>(code, [CODE_TICKET], ['issued']);
-      if (!app || ticket.payload.appRef !== app.id) throw new AppError('E00013');
+      if (!app || ticket.payload.appRef !== app.id) throw new AppError(CODE.ticketExpired);
       await tickets.advance(ticket, 'redeemed', ticket.payload);
       await tickets.close(ticket.id);
       const user = ticket.user_ref === null ? undefined : await ctx.repos.users.findById(ticket.user_ref);
-      if (!user) throw new AppError('E00013');
+      if (!user) throw new AppError(CODE.ticketExpired);
       return { userId: user.user_id, userName: user.user_name, email: user.email };
     },
 
@@ -53,7 +54,7 @@ export function ssoService(ctx: ServiceContext, audit: AuditService, tickets: Ti
       if (!app || app.enabled !== 1) return { kind: 'unknownApp' };
       if (!user) return { kind: 'signIn', appId: app.app_id };
       const allowed = await ctx.repos.apps.hasPermission(user.userRef, app.id);
-      await audit.signIn({ userRef: user.userRef, account: user.account, optType: 'SSO', app, result: allowed ? 'D00000' : 'E30065', caller });
+      await audit.signIn({ userRef: user.userRef, account: user.account, optType: 'SSO', app, result: allowed ? CODE.ok : CODE.noAppPermission, caller });
       return allowed ? { kind: 'redirect', url: withCode(app.idp_sso_url, await issueCode(user.userRef, app.id)) } : { kind: 'noPermission' };
     },
   };

@@ -1,6 +1,7 @@
-import { AppError } from '../http/errors.js';
+import { AppError } from '../domain/errors.js';
 import { HOUR, MINUTE } from '../lib/clock.js';
 import type { ServiceContext } from './context.js';
+import { CODE } from '../../contract/codes.js';
 
 export const accountKey = (account: string) => `acct:${account.trim().toLowerCase()}`;
 const ipKey = (ip: string) => `ip:${ip}`;
@@ -30,7 +31,7 @@ export function throttleService(ctx: ServiceContext) {
     const now = ctx.clock.now();
     const row = await repo.get(subject);
     const until = row?.locked_until && row.locked_until > now ? row.locked_until : now + lockMinutes * MINUTE;
-    return new AppError('E30053', { minutes: Math.max(1, Math.ceil((until - now) / MINUTE)) });
+    return new AppError(CODE.accountLocked, { minutes: Math.max(1, Math.ceil((until - now) / MINUTE)) });
   }
 
   async function ipFailures(ip: string): Promise<number> {
@@ -42,8 +43,8 @@ export function throttleService(ctx: ServiceContext) {
     /** E00429 over the hourly budget, E30127 once the address should show a captcha up front. */
     async ipCheck(ip: string): Promise<void> {
       const failures = await ipFailures(ip);
-      if (failures >= ipFailuresPerHour) throw new AppError('E00429');
-      if (failures >= ipCaptchaAfter) throw new AppError('E30127');
+      if (failures >= ipFailuresPerHour) throw new AppError(CODE.tooManyRequests);
+      if (failures >= ipCaptchaAfter) throw new AppError(CODE.captchaRequired);
     },
 
     /**
@@ -53,7 +54,7 @@ export function throttleService(ctx: ServiceContext) {
     async reserve(subject: string | null, ip: string): Promise<Attempt> {
       const now = ctx.clock.now();
       const ipHits = await repo.take(ipKey(ip), now, now - HOUR, ipFailuresPerHour);
-      if (ipHits === null) throw new AppError('E00429');
+      if (ipHits === null) throw new AppError(CODE.tooManyRequests);
       const hits = subject === null ? 0 : await repo.take(subject, now, now - windowMinutes * MINUTE, lockAfter);
       if (hits === null) {
         await repo.give(ipKey(ip));

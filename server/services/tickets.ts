@@ -1,6 +1,6 @@
 import { randomId } from '../lib/crypto.js';
 import { MINUTE } from '../lib/clock.js';
-import { ticketExpired } from '../http/errors.js';
+import { ticketExpired } from '../domain/errors.js';
 import type { TicketRow } from '../repositories/tickets.js';
 import type { ServiceContext } from './context.js';
 

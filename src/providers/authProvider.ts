@@ -1,4 +1,5 @@
 import type { AuthActionResponse, AuthProvider, CheckResponse, OnErrorResponse } from '@refinedev/core';
+import { CODE } from '../../contract/codes';
 import { paths } from '../../contract/paths';
 import type { LoginResponse } from '../../contract/schemas/auth';
 import type { CurrentUser } from '../../contract/schemas/personal';
@@ -166,7 +167,7 @@ export function createAuth(deps: AuthDeps) {
         await deps.http.post(paths.auth.logout, await deps.device());
       } catch (error) {
         // An already-expired session is as good as logged out.
-        if (errorCode(error) !== 'E00009') return failure(error);
+        if (errorCode(error) !== CODE.notSignedIn) return failure(error);
       }
       forget();
       const back = current.startsWith(LOGIN_PATH) ? '' : `?redirect=${encodeURIComponent(current)}`;
@@ -175,7 +176,7 @@ export function createAuth(deps: AuthDeps) {
 
     async onError(error: unknown): Promise<OnErrorResponse> {
       const code = errorCode(error);
-      if (code === 'E00009') {
+      if (code === CODE.notSignedIn) {
         // The login page calls public endpoints only; an expiry there means nothing.
         if (deps.page.path().startsWith(LOGIN_PATH) || expiryDialogOpen) return {};
         expiryDialogOpen = true;
@@ -194,7 +195,7 @@ export function createAuth(deps: AuthDeps) {
         });
         return {};
       }
-      if (code === 'E00013') {
+      if (code === CODE.ticketExpired) {
         deps.feedback.warning(deps.translate('session.stayedTooLong'));
         return { redirectTo: LOGIN_PATH };
       }

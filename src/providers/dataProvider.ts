@@ -4,6 +4,7 @@ import type { PageResult } from '../../contract/schemas/common';
 import { endpointsOf, resources, type PortalResource, type ResourceEndpoints } from '../resources';
 import { ApiError } from './apiError';
 import { http as defaultHttp, type Http } from './http';
+import { CODE } from '../../contract/codes';
 
 /** Filters become plain body fields; empty values are left out so the server sees "no filter". */
 export function filtersToBody(filters: readonly CrudFilter[] | undefined): Record<string, unknown> {
@@ -25,7 +26,7 @@ export function pagingBody(pagination: Pagination | undefined): { pageNum: numbe
 }
 
 function unsupported(resource: string, action: string): never {
-  throw new ApiError('E00404', `${action} is not available for ${resource}`, null, 404);
+  throw new ApiError(CODE.notFound, `${action} is not available for ${resource}`, null, 404);
 }
 
 /**

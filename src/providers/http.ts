@@ -1,6 +1,6 @@
 import axios, { type AxiosAdapter, type AxiosError, type AxiosInstance, type AxiosRequestConfig, type Method } from 'axios';
 // Import contract files one by one: the index re-exports the zod schemas, which the browser never needs.
-import { OK, type Envelope } from '../../contract/codes';
+import { CODE, CODE_GROUPS, codeIn, OK, type Envelope, type ResultCode } from '../../contract/codes';
 import { API_PREFIX } from '../../contract/paths';
 import { CLIENT_ID, NETWORK_TOAST_SECONDS, REQUEST_TIMEOUT_MS } from '../config';
 import { ApiError, CONNECTION_FAILED, NETWORK_ERROR } from './apiError';
@@ -13,14 +13,13 @@ import { sessionStore } from './storage';
  * generic error toast would only repeat it (sign-in spec §8). E00009 and E00013 belong to the
  * auth provider's onError, which asks before leaving the page.
  */
-export const SILENT_CODES: ReadonlySet<string> = new Set([
-  'E30127', 'E30058', 'E30067', 'E30054', 'E30057', 'E30065', 'E30053', 'E30051', 'E30002',
-  'E30055', 'E30056', 'E30075', 'E30076', 'E10802', 'E00009', 'E00013',
+export const SILENT_CODES: ReadonlySet<string> = new Set<ResultCode>([
+  CODE.captchaRequired, ...CODE_GROUPS.passwordChangeRequired, ...CODE_GROUPS.signInWarnings, CODE.codeWrong, CODE.notSignedIn, CODE.ticketExpired,
 ]);
 
 export interface CallOptions {
   /** true: no toast for any refusal; a list: no toast for these codes (on top of SILENT_CODES). */
-  silent?: boolean | readonly string[];
+  silent?: boolean | readonly ResultCode[];
   signal?: AbortSignal;
   headers?: Record<string, string>;
 }
@@ -45,7 +44,7 @@ function isEnvelope(value: unknown): value is Envelope {
 
 function isSilent(code: string, options: CallOptions | undefined): boolean {
   if (SILENT_CODES.has(code) || options?.silent === true) return true;
-  return Array.isArray(options?.silent) && options.silent.includes(code);
+  return Array.isArray(options?.silent) && codeIn(options.silent, code);
 }
 
 /** The axios instance every /idaas call goes through, and a typed wrapper that unwraps the envelope. */

@@ -17,7 +17,10 @@ describe.each(storeCases())('account security, devices and logs ($name)', (store
     const old = (await data('/personal/v1/change-mobile/send-old-otp', { requestId: start.requestId }, me)).data;
     expect((await data('/personal/v1/change-mobile/verify-old-otp', { requestId: start.requestId, msgCodeKey: old.msgCodeKey, msgValueClient: await lastSmsCode(client, '13800000005') }, me)).code).toBe('D00000');
     const taken = await client.post('/personal/v1/change-mobile/send-new-otp', { requestId: start.requestId, mobileNo: '13800000002' }, { token: me });
-    expect(taken.json().code).toBe('E10805');
+    expect(taken.json().code).toBe('E10901');
+    expect(taken.statusCode).toBe(409);
+    const same = await client.post('/personal/v1/change-mobile/send-new-otp', { requestId: start.requestId, mobileNo: '13800000005' }, { token: me });
+    expect(same.json().code).toBe('E10903');
     const fresh = (await data('/personal/v1/change-mobile/send-new-otp', { requestId: start.requestId, mobileNo: '13611112222' }, me)).data;
     const set = await data('/personal/v1/change-mobile/set-new-mobile', { requestId: start.requestId, msgCodeKey: fresh.msgCodeKey, msgValueClient: await lastSmsCode(client, '13611112222') }, me);
     expect(set.code).toBe('D00000');
@@ -40,10 +43,14 @@ describe.each(storeCases())('account security, devices and logs ($name)', (store
   it('binds a first phone for a user without one', async () => {
     await client.app.store.db.updateTable('users').set({ password_expire_at: Date.now() + 60 * 86_400_000 }).where('user_id', '=', 'zhouba').execute();
     const zhouba = sessionTokenOf(await passwordLogin(client, 'zhouba'))!;
+    expect((await client.post('/personal/v1/stop-mobile', {}, { token: zhouba })).json().code).toBe('E10904');
+    expect((await client.post('/personal/v1/change-mobile/get-phone', {}, { token: zhouba })).json().code).toBe('E10904');
     const sent = (await data('/personal/v1/bind-mobile/send-otp', { mobileNo: '13622223333' }, zhouba)).data;
     const saved = await data('/personal/v1/bind-mobile/save', { mobileNo: '13622223333', msgCodeKey: sent.msgCodeKey, msgValueClient: await lastSmsCode(client, '13622223333') }, zhouba);
     expect(saved.code).toBe('D00000');
     expect((await data('/personal/v1/current-user-detail', {}, zhouba)).data.mobileNo).toBe('13622223333');
+    const again = await client.post('/personal/v1/bind-mobile/send-otp', { mobileNo: '13622224444' }, { token: zhouba });
+    expect(again.json().code).toBe('E10902');
   });
 
   it('lists and unbinds only the caller\'s linked accounts; a crafted userId is refused', async () => {
@@ -65,7 +72,7 @@ describe.each(storeCases())('account security, devices and logs ($name)', (store
     const list = (await data('/personal/v1/device/list', {}, laptop)).data;
     expect(list.find((d: { deviceId: string }) => d.deviceId === 'zs-laptop')).toMatchObject({ current: true, activeSessions: 1 });
     expect(list.find((d: { deviceId: string }) => d.deviceId === 'zs-phone')).toMatchObject({ current: false, deviceName: 'Safari' });
-    expect((await client.post('/personal/v1/device/sign-out', { deviceId: 'zs-laptop' }, { token: laptop })).json().code).toBe('E00001');
+    expect((await client.post('/personal/v1/device/sign-out', { deviceId: 'zs-laptop' }, { token: laptop })).json().code).toBe('E20401');
     expect((await data('/personal/v1/device/sign-out', { deviceId: 'zs-phone' }, laptop)).data.ended).toBe(1);
     expect((await client.post('/personal/v1/current-user-detail', {}, { token: phone })).json().code).toBe('E00009');
     const lisi = await signIn(client, 'lisi');

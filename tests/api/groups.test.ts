@@ -28,7 +28,9 @@ describe.each(storeCases())('mailboxes, groups and members ($name)', (store) => 
     expect(gen.data).toMatch(/^.{16}$/);
     expect((await passwordLogin(client, 'pub.hr', gen.data)).json().code).toBe('D00000');
     const weak = await client.post('/personal/v1/pub-mail/reset-pwd', { userId: 'pub.hr', newPassword: await client.encrypt('12345678'), autoGen: false }, { token: zhangsan });
-    expect(weak.json().code).toBe('E10701');
+    expect(weak.json().code).toBe('E10712');
+    const empty = await client.post('/personal/v1/pub-mail/reset-pwd', { userId: 'pub.hr', autoGen: false }, { token: zhangsan });
+    expect(empty.json().code).toBe('E20303');
     const typed = await client.post('/personal/v1/pub-mail/reset-pwd', { userId: 'pub.hr', newPassword: await client.encrypt('Mailbox#2027'), autoGen: false }, { token: zhangsan });
     expect(typed.json()).toMatchObject({ code: 'D00000', data: null });
   });
@@ -37,7 +39,7 @@ describe.each(storeCases())('mailboxes, groups and members ($name)', (store) => 
     const added = await data('/personal/v1/group/member/add-batch', { groupCode: 'GS-FIN-SYS', userIdSet: ['emp0003', 'emp0004'] }, zhangsan);
     expect(added.data.added).toBe(2);
     const bad = await client.post('/personal/v1/group/member/add-batch', { groupCode: 'GS-FIN-SYS', userIdSet: ['emp0005', 'nobody'] }, { token: zhangsan });
-    expect(bad.json().code).toBe('E00001');
+    expect(bad.json()).toMatchObject({ code: 'E20301', message: '用户不存在：nobody' });
     const members = await data('/personal/v1/group/member/page-list', { groupCode: 'GS-FIN-SYS', pageNum: 1, pageSize: 50 }, zhangsan);
     const ids = members.data.datas.map((m: { userId: string }) => m.userId);
     expect(ids).toContain('emp0003');

@@ -17,13 +17,18 @@ describe.each(storeCases())('bad input and request hygiene ($name)', (store) => 
     ['huge strings', { userId: 'a'.repeat(5000), password: 'b'.repeat(5000) }],
     ['unknown enum', { userId: 'ab', password: 'cd', loginType: 'TELEPATHY' }],
     ['an array body', [1, 2, 3]],
-    ['undecryptable ciphertext', { userId: 'abcdef', password: 'abcdef' }],
   ];
   it.each(malformed)('answers %s with 400 E00001 naming the field', async (_label, body) => {
     const res = await client.post(LOGIN, body);
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('E00001');
     expect(res.json().message).toMatch(/userId|password|loginType|body/);
+  });
+
+  it('answers ciphertext that passes the schema but does not decrypt with 400 E00002 naming the field', async () => {
+    const res = await client.post(LOGIN, { userId: 'abcdef', password: 'abcdef' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'E00002', message: '加密数据无法解密：userId' });
   });
 
   it('answers unparseable JSON and an oversized body with 400 E00001, never 500', async () => {

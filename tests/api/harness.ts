@@ -148,6 +148,11 @@ export function clientFor(app: FastifyInstance, clock: ReturnType<typeof testClo
       }
       return smCrypto.sm2.doEncrypt(value, publicKey, 1);
     },
-    close: () => app.close(),
+    async close() {
+      // Every suite doubles as a conformance check: each answer's code must be one its endpoint declares.
+      const undeclared = [...app.contractCheck.undeclaredAnswers];
+      await app.close();
+      if (undeclared.length) throw new Error(`answers outside the contract:\n${undeclared.join('\n')}`);
+    },
   };
 }

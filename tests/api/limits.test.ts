@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../../server/config.js';
 import {
-  DEMO_PASSWORD, lastSmsCode, passwordLogin, sessionTokenOf, solvedCaptcha, startClient, storeCases, type Client,
+  DEMO_PASSWORD, lastSmsCode, passwordLogin, sessionTokenOf, signIn, solvedCaptcha, startClient, storeCases, type Client,
 } from './harness.js';
 
 const SMS_LOGIN_SEND = '/auth/v1/send-msg/msg-login';
@@ -48,6 +48,24 @@ describe.each(storeCases())('sign-in limits under parallel attack ($name)', (sto
     expect(count(codesOf(responses), 'D00000')).toBe(30);
     const row = await client.app.store.db.selectFrom('limit_counters').select('hits').where('subject', '=', 'ip:10.11.0.3').executeTakeFirst();
     expect(row?.hits ?? 0).toBe(0);
+  });
+});
+
+describe.each(storeCases())('current-password checks share the sign-in budget ($name)', (store) => {
+  let client: Client;
+  beforeAll(async () => { client = await startClient(store, 'oldpwd'); });
+  afterAll(async () => { await client?.close(); });
+
+  it('lets a stolen session guess the current password no more often than the sign-in page would', async () => {
+    const token = await signIn(client, 'emp0104');
+    const guesses = await Promise.all(Array.from({ length: 30 }, async (_, i) => client.post('/personal/v1/pwd/change/person/save-by-ori-pwd', {
+      oldPassword: await client.encrypt(`Guess#${i}pass`), newPassword: await client.encrypt('Fresh#Pass2027'), repeatNewPassword: await client.encrypt('Fresh#Pass2027'),
+    }, { token, ip: `10.14.0.${i}` })));
+    const codes = codesOf(guesses);
+    expect(count(codes, 'E10702')).toBeLessThanOrEqual(10);
+    expect(count(codes, 'E30053')).toBeGreaterThanOrEqual(20);
+    // The account is locked for sign-in too, as after ten wrong passwords on the sign-in page.
+    expect((await passwordLogin(client, 'emp0104', DEMO_PASSWORD, {}, '10.14.1.1')).json().code).toBe('E30053');
   });
 });
 

@@ -19,14 +19,27 @@ describe.each(storeCases())('registration, forgotten and changed passwords ($nam
   });
 
   it('refuses a taken account or phone, a weak password, and bad fields, clearly', async () => {
-    expect((await register({ mobileNo: '13500000002' })).json().message).toMatch(/账户名已被使用/);
-    expect((await register({ userId: 'newbie02', mobileNo: '13800000002' })).json().message).toMatch(/手机号已注册/);
+    const taken = await register({ mobileNo: '13500000002' });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().code).toBe('E10602');
+    expect((await register({ userId: 'newbie02', mobileNo: '13800000002' })).json().code).toBe('E10603');
     const weak = await register({ userId: 'newbie03', mobileNo: '13500000003', password: await client.encrypt('newbie03pw') });
-    expect(weak.json().code).toBe('E10701');
-    expect(weak.json().message).toMatch(/账号/);
-    expect((await register({ userId: 'x!', mobileNo: '13500000004' })).json().code).toBe('E00001');
-    expect((await register({ userId: 'newbie05', mobileNo: '23500000005' })).json().code).toBe('E00001');
+    expect(weak.json()).toMatchObject({ code: 'E10713', data: { rule: 'containsAccount' } });
+    expect((await register({ userId: 'x!', mobileNo: '13500000004' })).json().code).toBe('E10605');
+    expect((await register({ userId: 'newbie05', mobileNo: '23500000005' })).json().code).toBe('E10906');
+    expect((await register({ userId: 'newbie06', mobileNo: '13500000006', email: 'not-an-address' })).json().code).toBe('E10606');
     expect((await passwordLogin(client, 'newbie03', 'newbie03pw', {}, '10.20.9.9')).json().code).toBe('E30002');
+  });
+
+  it('refuses every registration while registration is switched off', async () => {
+    const closed = await startClient(store, 'registration-off', { registrationEnabled: false });
+    try {
+      const res = await closed.post('/personal/v1/add', { userId: 'newbie07', userName: '新员工', mobileNo: '13500000007', password: await closed.encrypt('Start#Work26') });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().code).toBe('E10601');
+    } finally {
+      await closed.close();
+    }
   });
 
   async function forgotToOtp(account: string) {
@@ -81,7 +94,13 @@ describe.each(storeCases())('registration, forgotten and changed passwords ($nam
     const mismatch = await client.post('/user/v1/pwd/change/auth/save-by-ori-pwd', {
       requestId: srmi, oldPassword: await client.encrypt('Idaas@2026'), newPassword: await client.encrypt('Renew#Pass31'), repeatNewPassword: await client.encrypt('Renew#Pass32'),
     });
-    expect(mismatch.json().code).toBe('E00001');
+    expect(mismatch.json().code).toBe('E10703');
+    const wrongOld = await client.post('/user/v1/pwd/change/auth/save-by-ori-pwd', {
+      requestId: srmi, oldPassword: await client.encrypt('Nope#Pass99'), newPassword: await client.encrypt('Renew#Pass31'), repeatNewPassword: await client.encrypt('Renew#Pass31'),
+    });
+    expect(wrongOld.json().code).toBe('E10702');
+    const noPhone = await client.post('/user/v1/pwd/change/auth/send-otp', { requestId: srmi, ...(await solvedCaptcha(client)) });
+    expect(noPhone.json().code).toBe('E10905');
     const ok = await client.post('/user/v1/pwd/change/auth/save-by-ori-pwd', {
       requestId: srmi, oldPassword: await client.encrypt('Idaas@2026'), newPassword: await client.encrypt('Renew#Pass31'), repeatNewPassword: await client.encrypt('Renew#Pass31'),
     });

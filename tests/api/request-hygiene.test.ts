@@ -110,7 +110,6 @@ describe.each(storeCases())('request hygiene ($name)', (store) => {
       ['a NUL in a ticket id', '/personal/v1/change-mobile/send-old-otp', { requestId: 'x\u0000' }],
       ['an applyId above 2^31-1', '/auty/v1/apply/detail', { applyId: 2 ** 31 }],
       ['an applyId as a huge numeric string', '/auty/v1/apply/terminated', { applyId: '99999999999' }],
-      ['an applyIdList entry above 2^31-1', '/auty/v1/apply/approval', { status: 1, applyIdList: [2 ** 31] }],
       ['a groupId above 2^31-1', '/auty/v1/group/authority/user-direct-roles', { groupId: 2 ** 31 }],
       ['a roleIdSet entry above 2^31-1', '/auty/v1/group/authority/user-roles-terminated', { groupId: 1, roleIdSet: [2 ** 31] }],
       ['a role id above 2^31-1 in a request', '/auty/v1/apply/add', { appId: 'x', roleIdSet: [2 ** 31] }],
@@ -133,12 +132,19 @@ describe.each(storeCases())('request hygiene ($name)', (store) => {
       expect((await client.get('/auth/v1/sso/go/ab%00c', { token })).statusCode).toBe(400);
     });
 
-    it('never takes device fields a route does not declare: a 60-character deviceName on apply-token is ignored', async () => {
+    it('answers an applyIdList entry above 2^31-1 with 400 E00001 for an approver', async () => {
+      const approver = await signIn(client, 'zhangsan');
+      const res = await client.post('/auty/v1/apply/approval', { status: 1, applyIdList: [2 ** 31] }, { token: approver });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe('E00001');
+    });
+
+    it('never takes device fields a route does not declare: a 60-character deviceName on apply-token is refused and not logged', async () => {
       const apps = (await client.post('/personal/v1/user-app/list-by-user', {}, { token })).json().data;
       const long = 'N'.repeat(60);
       const res = await client.post('/auth/v1/apply-token', { clientId: apps[0].clientId, deviceId: 'd'.repeat(100), deviceName: long }, { token });
-      expect(res.statusCode).toBe(200);
-      expect(res.json().code).toBe('D00000');
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe('E00001');
       const log = (await client.post('/personal/v1/login-history/page-list', { pageNum: 1, pageSize: 100 }, { token })).json().data.datas;
       expect(log.some((row: { deviceName: string | null }) => row.deviceName === long)).toBe(false);
     });

@@ -38,10 +38,10 @@ describe.each(storeCases())('permission requests and approvals ($name)', (store)
     const [dev] = await rolesOf('git');
     expect((await apply(lisi, 'git', [dev.id])).json().code).toBe('D00000');
     const dup = await apply(lisi, 'git', [dev.id]);
-    expect(dup.statusCode).toBe(400);
-    expect(dup.json().message).toMatch(/审批中|already/);
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json().code).toBe('E20101');
     const [crmRole] = await rolesOf('crm');
-    expect((await apply(lisi, 'git', [crmRole.id])).json().code).toBe('E00001');
+    expect((await apply(lisi, 'git', [crmRole.id])).json().code).toBe('E20103');
   });
 
   it('lets zhangsan batch-pass, which grants the app and the roles in the same step', async () => {
@@ -64,7 +64,8 @@ describe.each(storeCases())('permission requests and approvals ($name)', (store)
     const mine = await data('/auty/v1/apply/page-list/by-apply-user-id', { status: 2, pageNum: 1, pageSize: 10 }, lisi);
     const rejected = mine.data.datas[0].id;
     const res = await client.post('/auty/v1/apply/approval', { status: 1, applyIdList: [rejected] }, { token: zhangsan });
-    expect(res.statusCode).toBe(400);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('E20108');
     expect((await data('/auty/v1/apply/detail', { applyId: rejected }, lisi)).data.status).toBe(2);
   });
 
@@ -75,7 +76,7 @@ describe.each(storeCases())('permission requests and approvals ($name)', (store)
     const wikiReq = (await apply(lisi, 'wiki', [reader.id])).json().data.id; // approver: zhangsan
     const res = await client.post('/auty/v1/apply/approval', { status: 1, applyIdList: [wikiReq, hrReq] }, { token: zhangsan });
     expect(res.statusCode).toBe(403);
-    expect(res.json().code).toBe('E00403');
+    expect(res.json().code).toBe('E20107');
     for (const id of [wikiReq, hrReq]) expect((await data('/auty/v1/apply/detail', { applyId: id }, lisi)).data.status).toBe(0);
     // The right approver can still decide it.
     expect((await client.post('/auty/v1/apply/approval', { status: 2, approvalSuggestion: 'no', applyIdList: [hrReq] }, { token: sunqi })).json().code).toBe('D00000');
@@ -90,7 +91,7 @@ describe.each(storeCases())('permission requests and approvals ($name)', (store)
     ]);
     const codes = [a.json().code, b.json().code].sort();
     expect(codes[0]).toBe('D00000');
-    expect(codes[1]).toBe('E00001');
+    expect(codes[1]).toBe('E20108');
     const final = (await data('/auty/v1/apply/detail', { applyId: id }, lisi)).data;
     const winner = a.json().code === 'D00000' ? { status: 1, by: 'zhangsan' } : { status: 2, by: 'zhaoliu' };
     expect(final).toMatchObject({ status: winner.status, approvalUserId: winner.by });
@@ -107,7 +108,9 @@ describe.each(storeCases())('permission requests and approvals ($name)', (store)
     expect((await client.post('/auty/v1/apply/terminated', { applyId: id }, { token: lisi })).json().code).toBe('D00000');
     expect((await client.post('/auty/v1/apply/detail', { applyId: id }, { token: lisi })).statusCode).toBe(404);
     const passed = (await data('/auty/v1/apply/page-list/by-apply-user-id', { status: 1, pageNum: 1, pageSize: 10 }, lisi)).data.datas[0].id;
-    expect((await client.post('/auty/v1/apply/terminated', { applyId: passed }, { token: lisi })).statusCode).toBe(400);
+    const late = await client.post('/auty/v1/apply/terminated', { applyId: passed }, { token: lisi });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().code).toBe('E20106');
   });
 
   it('never shows a request to someone who is neither applicant nor approver', async () => {

@@ -32,7 +32,9 @@ describe.each(storeCases())('self-service steps ($name)', (store) => {
     await client.app.store.db.updateTable('users').set({ mobile_no: null }).where('user_id', '=', 'wangwu').execute();
     const { srmi } = (await passwordLogin(client, 'wangwu')).json().data;
     const res = await client.post('/user/v1/auth/send-sms-by-scene', { srmi, scene: 1, mobileNo: '13800000002' });
-    expect(res.json().code).toBe('E10805');
+    expect(res.json().code).toBe('E10901');
+    const malformed = await client.post('/user/v1/auth/send-sms-by-scene', { srmi, scene: 1, mobileNo: '1380000' });
+    expect(malformed.json().code).toBe('E10906');
   });
 
   it('lets the phone step be skipped, but not the password step of another ticket kind', async () => {
@@ -48,12 +50,13 @@ describe.each(storeCases())('self-service steps ($name)', (store) => {
     expect(steps.map((s: { code: string }) => s.code)).toEqual(['BIND-PHONE', 'UPDATE-PASSWORD', 'FINISH']);
     await client.post('/user/v1/auth/bind-phone/skip', { srmi });
     const weak = await client.post('/user/v1/auth/update-pwd-by-old', { srmi, oldPassword: await client.encrypt('Idaas@2026'), newPassword: await client.encrypt('abcdefgh') });
-    expect(weak.json().code).toBe('E10701');
+    expect(weak.json()).toMatchObject({ code: 'E10712', data: { rule: 'kinds' } });
     expect(weak.json().message).toMatch(/2/);
+    // The demo password is on the common list too, which the policy checks first.
     const same = await client.post('/user/v1/auth/update-pwd-by-old', { srmi, oldPassword: await client.encrypt('Idaas@2026'), newPassword: await client.encrypt('Idaas@2026') });
-    expect(same.json().code).toBe('E10701');
+    expect(same.json()).toMatchObject({ code: 'E10714', data: { rule: 'common' } });
     const wrongOld = await client.post('/user/v1/auth/update-pwd-by-old', { srmi, oldPassword: await client.encrypt('Nope@2026x'), newPassword: await client.encrypt('Fresh#Pass42') });
-    expect(wrongOld.json().code).toBe('E30002');
+    expect(wrongOld.json().code).toBe('E10702');
     const ok = await client.post('/user/v1/auth/update-pwd-by-old', { srmi, oldPassword: await client.encrypt('Idaas@2026'), newPassword: await client.encrypt('Fresh#Pass42') });
     expect(ok.json().data.active).toBe(2);
     expect((await client.post('/auth/v1/self-service/continue', { srmi })).json().code).toBe('D00000');

@@ -1,15 +1,6 @@
+import { CODE } from '../../../contract/codes';
 import { errorCode } from '../../providers/apiError';
 import type { CaptchaSendResult } from './useCaptchaSend';
-
-export const CAPTCHA_REQUIRED = 'E30127';
-export const CAPTCHA_WRONG = 'E10802';
-
-/**
- * The SMS budgets' refusals (gateway resting, account, address or daily cap spent). Waiting or
- * another method is the only way on, so the form says so where the person is looking instead
- * of a toast that fades.
- */
-export const SMS_BUDGET_REFUSALS: readonly string[] = ['E10808', 'E10809', 'E00429', 'E10806'];
 
 export interface CaptchaAnswer {
   capKey: string;
@@ -30,7 +21,7 @@ export async function sendAskingCaptcha(attempt: SendAttempt, askCaptcha: () => 
     await attempt();
     return true;
   } catch (failure) {
-    if (errorCode(failure) === CAPTCHA_REQUIRED) return askCaptcha();
+    if (errorCode(failure) === CODE.captchaRequired) return askCaptcha();
     onRefused(failure);
     return false;
   }
@@ -42,7 +33,7 @@ export async function resendWithCaptcha(attempt: SendAttempt, captcha: CaptchaAn
     await attempt(captcha);
     return { kind: 'sent' };
   } catch (failure) {
-    if (errorCode(failure) === CAPTCHA_WRONG) return { kind: 'retry', message: messageOf(failure) };
+    if (errorCode(failure) === CODE.codeWrong) return { kind: 'retry', message: messageOf(failure) };
     onRefused(failure);
     return { kind: 'failed' };
   }

@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { codeIn, type ResultCode } from '../../../contract/codes';
 import { errorCode } from '../../providers/apiError';
 
 /**
@@ -6,7 +7,7 @@ import { errorCode } from '../../providers/apiError';
  * the form's own alert; anything else to onError (expired tickets), the http layer having
  * toasted the rest.
  */
-export function useFormSave(explained: readonly string[], onError: (error: unknown) => void) {
+export function useFormSave(explained: readonly ResultCode[], onError: (error: unknown) => void) {
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const run = useCallback(
@@ -16,7 +17,7 @@ export function useFormSave(explained: readonly string[], onError: (error: unkno
       try {
         await call();
       } catch (failure) {
-        if (explained.includes(errorCode(failure))) setError((failure as Error).message);
+        if (codeIn(explained, errorCode(failure))) setError((failure as Error).message);
         else onError(failure);
       } finally {
         setSaving(false);

@@ -1,11 +1,10 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { CODE } from '../../../contract/codes';
 import { LOGIN_PATH } from '../../config';
 import { errorCode } from '../../providers/apiError';
 import { feedback } from '../../providers/feedback';
-
-export const TICKET_EXPIRED = 'E00013';
 
 /**
  * The sign-in ticket (srmi / requestId) of a public flow expired or is unknown: say the page
@@ -21,7 +20,7 @@ export function useTicketExpired() {
   }, [navigate, t]);
   const handle = useCallback(
     (error: unknown): boolean => {
-      if (errorCode(error) !== TICKET_EXPIRED) return false;
+      if (errorCode(error) !== CODE.ticketExpired) return false;
       leave();
       return true;
     },

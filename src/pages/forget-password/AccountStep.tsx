@@ -2,12 +2,13 @@ import { UserOutlined } from '@ant-design/icons';
 import { Button, Form, Input } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CODE_GROUPS, codeIn } from '../../../contract/codes';
 import { LIMITS } from '../../../contract/rules';
 import { CaptchaInput } from '../../components/CaptchaInput';
 import { useCaptcha } from '../../components/useCaptcha';
 import { errorCode } from '../../providers/apiError';
 import { FormAlert } from '../account-flow/FormAlert';
-import { forgetApi, FORGET_REFUSALS } from './api';
+import { forgetApi } from './api';
 
 interface Values {
   account: string;
@@ -57,7 +58,7 @@ export function AccountStep({ onVerified, onError }: { onVerified: (verified: Ve
       onVerified({ requestId: verified.requestId, account: values.account, maskedMobile: verified.mobileNo });
     } catch (failure) {
       renew();
-      if (FORGET_REFUSALS.includes(errorCode(failure))) setError((failure as Error).message);
+      if (codeIn(CODE_GROUPS.passwordByCode, errorCode(failure))) setError((failure as Error).message);
       else onError(failure);
     } finally {
       setBusy(false);

@@ -2,12 +2,12 @@ import { Result, Steps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CODE } from '../../../contract/codes';
 import { ButtonLink } from '../../components/ButtonLink';
 import { LOGIN_PATH } from '../../config';
 import { errorCode } from '../../providers/apiError';
 import { PublicLayout } from '../account-flow/PublicLayout';
 import { feedback } from '../../providers/feedback';
-import { TICKET_EXPIRED } from '../account-flow/useTicketExpired';
 import { AccountStep, type VerifiedAccount } from './AccountStep';
 import { NewPasswordStep } from './NewPasswordStep';
 import { useNarrow } from './useNarrow';
@@ -25,7 +25,7 @@ export default function ForgetPasswordPage() {
 
   // An expired ticket starts the flow again from the first step rather than leaving the page.
   const onError = (error: unknown) => {
-    if (errorCode(error) !== TICKET_EXPIRED) return;
+    if (errorCode(error) !== CODE.ticketExpired) return;
     feedback.warning(t('session.stayedTooLong'));
     setFlow({ step: 0 });
   };

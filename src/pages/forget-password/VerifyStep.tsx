@@ -2,15 +2,14 @@ import { MobileOutlined, SafetyOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CODE, CODE_GROUPS, codeIn } from '../../../contract/codes';
 import { LIMITS } from '../../../contract/rules';
 import { SmsCodeButton } from '../../components/SmsCodeButton';
 import { errorCode } from '../../providers/apiError';
 import { feedback } from '../../providers/feedback';
 import { FormAlert } from '../account-flow/FormAlert';
 import { SmsHelp } from '../account-flow/SmsHelp';
-import { forgetApi, FORGET_REFUSALS } from './api';
-
-const NO_PHONE = 'E10805';
+import { forgetApi } from './api';
 
 interface Props {
   requestId: string;
@@ -29,7 +28,7 @@ export function VerifyStep({ requestId, maskedMobile, onVerified, onError }: Pro
   const [busy, setBusy] = useState(false);
 
   const explain = (failure: unknown) => {
-    if (FORGET_REFUSALS.includes(errorCode(failure))) setError((failure as Error).message);
+    if (codeIn(CODE_GROUPS.passwordByCode, errorCode(failure))) setError((failure as Error).message);
     else onError(failure);
   };
 
@@ -40,7 +39,7 @@ export function VerifyStep({ requestId, maskedMobile, onVerified, onError }: Pro
       feedback.success(t('forgetPassword.messages.sent'));
       return true;
     } catch (failure) {
-      if (errorCode(failure) === NO_PHONE) setNoPhone((failure as Error).message);
+      if (errorCode(failure) === CODE.smsRefused) setNoPhone((failure as Error).message);
       else explain(failure);
       return false;
     }

@@ -1,11 +1,11 @@
+import { CODE_GROUPS } from '../../../contract/codes';
 import { paths } from '../../../contract/paths';
 import type { CaptchaTicket, PhoneTicket } from '../../../contract/schemas/password';
 import { http } from '../../providers/http';
 import { sm2Client } from '../../providers/sm2';
 
-/** Refusals each step shows next to its fields (the spec's inline texts) instead of a toast. */
-export const FORGET_REFUSALS = ['E10701', 'E10801', 'E10802', 'E10803', 'E10805', 'E00408'];
-const quiet = { silent: FORGET_REFUSALS };
+/** Each step shows these next to its fields (the spec's inline texts) instead of a toast. */
+const quiet = { silent: CODE_GROUPS.passwordByCode };
 
 /** The four calls of the forgotten-password flow, all on one ticket (requestId) the first call issues. */
 export const forgetApi = {

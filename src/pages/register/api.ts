@@ -1,3 +1,4 @@
+import { CODE_GROUPS, type ResultCode } from '../../../contract/codes';
 import { paths } from '../../../contract/paths';
 import { http } from '../../providers/http';
 import { sm2Client } from '../../providers/sm2';
@@ -12,7 +13,7 @@ export interface RegisterValues {
 }
 
 /** Policy and field refusals the form shows in its own alert. */
-export const REGISTER_REFUSALS = ['E10701', 'E00001'];
+export const REGISTER_REFUSALS: readonly ResultCode[] = [...CODE_GROUPS.passwordPolicy, ...CODE_GROUPS.registration];
 
 /**
  * Self-registration. The server answers message SUCCESS with D00000; the http layer turns any

@@ -2,6 +2,7 @@ import { MobileOutlined, SafetyOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, Input } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CODE, CODE_GROUPS, codeIn } from '../../../contract/codes';
 import { LIMITS } from '../../../contract/rules';
 import { SmsCodeButton } from '../../components/SmsCodeButton';
 import { errorCode } from '../../providers/apiError';
@@ -12,9 +13,6 @@ import { NewPasswordFields, type NewPasswordValues } from '../../components/NewP
 import { useCaptchaSend, type CaptchaSendResult } from '../account-flow/useCaptchaSend';
 import { RESET_REFUSALS, type PasswordFamily } from './api';
 import { useFormSave } from '../account-flow/useFormSave';
-
-const CAPTCHA_WRONG = 'E10802';
-const NO_PHONE = 'E10805';
 
 interface Values extends NewPasswordValues {
   code: string;
@@ -46,9 +44,9 @@ export function CodeTab({ api, requestId, maskedMobile, onSaved, onError }: Prop
         return { kind: 'sent' };
       } catch (failure) {
         const code = errorCode(failure);
-        if (code === CAPTCHA_WRONG) return { kind: 'retry', message: (failure as Error).message };
-        // The number cannot take texts: said under it, and the captcha closes.
-        if (code === NO_PHONE) setPhoneError((failure as Error).message);
+        if (code === CODE.codeWrong) return { kind: 'retry', message: (failure as Error).message };
+        // No usable phone, or it cannot take texts: said under it, and the captcha closes.
+        if (code === CODE.smsRefused || codeIn(CODE_GROUPS.noPhone, code)) setPhoneError((failure as Error).message);
         else onError(failure);
         return { kind: 'failed' };
       }

@@ -2,6 +2,7 @@ import { Result, Tabs } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { CODE } from '../../../contract/codes';
 import { ButtonLink } from '../../components/ButtonLink';
 import { PageLoading } from '../../components/PageLoading';
 import { LOGIN_PATH } from '../../config';
@@ -12,8 +13,6 @@ import { useTicketExpired } from '../account-flow/useTicketExpired';
 import { currentAccount, passwordFamily } from './api';
 import { CodeTab } from './CodeTab';
 import { OldPasswordTab } from './OldPasswordTab';
-
-const NOT_SIGNED_IN = 'E00009';
 
 /**
  * /resetPassword: change the password by a texted code or by the current one. Reached with
@@ -33,7 +32,7 @@ export default function ResetPasswordPage() {
     (error: unknown) => {
       if (handleExpired(error)) return;
       // Without a ticket the page needs a session; nobody is signed in, so sign in first.
-      if (errorCode(error) === NOT_SIGNED_IN) navigate(LOGIN_PATH, { replace: true });
+      if (errorCode(error) === CODE.notSignedIn) navigate(LOGIN_PATH, { replace: true });
     },
     [handleExpired, navigate],
   );

@@ -1,11 +1,12 @@
+import { CODE_GROUPS, type ResultCode } from '../../../contract/codes';
 import { paths } from '../../../contract/paths';
 import type { PhoneTicket } from '../../../contract/schemas/password';
 import type { CurrentUser } from '../../../contract/schemas/personal';
 import { http } from '../../providers/http';
 import { sm2Client } from '../../providers/sm2';
 
-/** Refusals the forms show in their own alert or under a field. E30002 here means a wrong current password. */
-export const RESET_REFUSALS = ['E10701', 'E10801', 'E10802', 'E10803', 'E10805', 'E00408', 'E30002', 'E00001'];
+/** Refusals the forms show in their own alert or under a field. */
+export const RESET_REFUSALS: readonly ResultCode[] = [...CODE_GROUPS.passwordByCode, ...CODE_GROUPS.passwordEntry, ...CODE_GROUPS.noPhone];
 const quiet = { silent: RESET_REFUSALS };
 
 export interface PasswordPair {

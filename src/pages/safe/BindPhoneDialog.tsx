@@ -2,12 +2,13 @@ import { MobileOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Modal, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CODE, CODE_GROUPS, codeIn } from '../../../contract/codes';
 import { errorCode } from '../../providers/apiError';
 import { feedback } from '../../providers/feedback';
 import { CaptchaPopup } from '../account-flow/CaptchaPopup';
 import { FormAlert } from '../account-flow/FormAlert';
 import { useGuardedSend } from '../account-flow/useGuardedSend';
-import { BIND_SEND_REFUSALS, CODE_WRONG, phoneApi, SMS_REFUSED } from './api';
+import { BIND_SEND_REFUSALS, phoneApi } from './api';
 import { CodeField } from './CodeField';
 import { mobileRules } from './rules';
 
@@ -30,9 +31,9 @@ function BindPhoneForm({ onBound }: { onBound: () => void }) {
   const [refusal, setRefusal] = useState<string | null>(null);
   const sms = useGuardedSend((failure) => {
     const code = errorCode(failure);
-    // The number itself cannot take texts: said under it; budgets and the gateway concern any number.
-    if (code === SMS_REFUSED) form.setFields([{ name: 'mobileNo', errors: [(failure as Error).message] }]);
-    else if (BIND_SEND_REFUSALS.includes(code)) setRefusal((failure as Error).message);
+    // What is wrong with the number typed is said under it; budgets and the gateway concern any number.
+    if (codeIn(CODE_GROUPS.numberRefusals, code)) form.setFields([{ name: 'mobileNo', errors: [(failure as Error).message] }]);
+    else if (codeIn(BIND_SEND_REFUSALS, code)) setRefusal((failure as Error).message);
   });
 
   async function send(): Promise<boolean> {
@@ -62,7 +63,7 @@ function BindPhoneForm({ onBound }: { onBound: () => void }) {
       feedback.success(t('safe.messages.phoneBound'));
       onBound();
     } catch (failure) {
-      if (errorCode(failure) === CODE_WRONG) form.setFields([{ name: 'code', errors: [t('safe.messages.codeWrong')] }]);
+      if (errorCode(failure) === CODE.codeWrong) form.setFields([{ name: 'code', errors: [t('safe.messages.codeWrong')] }]);
     } finally {
       setSaving(false);
     }

@@ -22,7 +22,7 @@ export function OldPasswordForm({ onChanged }: { onChanged: () => void }) {
       await passwordApi.saveByOld(oldPassword, fields);
       onChanged();
     } catch (failure) {
-      // Policy refusals (E10701), a wrong current password, network trouble: one place to read them.
+      // Policy refusals, a wrong current password, network trouble: one place to read them.
       setError((failure as Error).message);
     } finally {
       setSaving(false);

@@ -1,12 +1,13 @@
 import { Alert, Button, Form, Input, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CODE } from '../../../contract/codes';
 import { CaptchaInput } from '../../components/CaptchaInput';
 import { useCaptcha } from '../../components/useCaptcha';
 import { errorCode } from '../../providers/apiError';
 import { feedback } from '../../providers/feedback';
 import { useRequest } from '../../hooks/useRequest';
-import { CODE_WRONG, passwordApi, type PasswordFields } from './api';
+import { passwordApi, type PasswordFields } from './api';
 import { CodeField } from './CodeField';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
 
@@ -46,8 +47,8 @@ export function SmsPasswordForm({ onChanged }: { onChanged: () => void }) {
       feedback.success(t('safe.messages.codeSent'));
       return true;
     } catch (failure) {
-      const field = errorCode(failure) === CODE_WRONG ? 'capText' : 'code';
-      form.setFields([{ name: field, errors: [errorCode(failure) === CODE_WRONG ? t('safe.messages.captchaWrong') : (failure as Error).message] }]);
+      const captchaWrong = errorCode(failure) === CODE.codeWrong;
+      form.setFields([{ name: captchaWrong ? 'capText' : 'code', errors: [captchaWrong ? t('safe.messages.captchaWrong') : (failure as Error).message] }]);
       return false;
     } finally {
       form.setFieldValue('capText', '');
@@ -67,7 +68,7 @@ export function SmsPasswordForm({ onChanged }: { onChanged: () => void }) {
       await passwordApi.saveByCode(ticket.data.requestId, msgCodeKey, code, { newPassword, repeatNewPassword });
       onChanged();
     } catch (failure) {
-      if (errorCode(failure) === CODE_WRONG) form.setFields([{ name: 'code', errors: [t('safe.messages.codeWrong')] }]);
+      if (errorCode(failure) === CODE.codeWrong) form.setFields([{ name: 'code', errors: [t('safe.messages.codeWrong')] }]);
       else setError((failure as Error).message);
     } finally {
       setSaving(false);

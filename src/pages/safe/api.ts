@@ -1,9 +1,10 @@
+import { CODE, CODE_GROUPS, type ResultCode } from '../../../contract/codes';
 import { paths } from '../../../contract/paths';
 import type { PhoneTicket } from '../../../contract/schemas/password';
 import type { SendOtpResult } from '../../../contract/schemas/signIn';
 import { http, type CallOptions } from '../../providers/http';
 import { sm2Client } from '../../providers/sm2';
-import { SMS_BUDGET_REFUSALS, type CaptchaAnswer } from '../account-flow/guardedSend';
+import type { CaptchaAnswer } from '../account-flow/guardedSend';
 
 /**
  * The multi-step calls of the security dialogs (a ticket carried from one step to the next),
@@ -12,11 +13,8 @@ import { SMS_BUDGET_REFUSALS, type CaptchaAnswer } from '../account-flow/guarded
 const post = <T>(url: string, body: unknown = {}, options?: CallOptions) => http.post<T>(url, body, options);
 const quiet: CallOptions = { silent: true };
 
-/** Codes the dialogs explain next to the field they concern. */
-export const CODE_WRONG = 'E10802';
-export const SMS_REFUSED = 'E10805';
-/** Refusals of the bind send that only waiting cures: said in the dialog's alert. */
-export const BIND_SEND_REFUSALS: readonly string[] = ['E00408', ...SMS_BUDGET_REFUSALS];
+/** Refusals of the bind send that are not about the number typed (waiting, or change phone instead): said in the dialog's alert. */
+export const BIND_SEND_REFUSALS: readonly ResultCode[] = [CODE.sentTooOften, CODE.phoneAlreadyBound, ...CODE_GROUPS.smsBudget];
 
 export interface PasswordFields {
   newPassword: string;
@@ -31,7 +29,7 @@ async function encryptPasswords({ newPassword, repeatNewPassword }: PasswordFiel
 export const passwordApi = {
   phone: () => post<PhoneTicket>(paths.personal.pwdPersonGetPhone, {}, quiet),
   sendCode: (requestId: string, capKey: string, capText: string) =>
-    post<SendOtpResult>(paths.personal.pwdPersonSendOtp, { requestId, capKey, capText }, { silent: [CODE_WRONG, SMS_REFUSED] }),
+    post<SendOtpResult>(paths.personal.pwdPersonSendOtp, { requestId, capKey, capText }, { silent: [CODE.codeWrong, CODE.smsRefused, ...CODE_GROUPS.noPhone] }),
   async saveByCode(requestId: string, msgCodeKey: string, msgValueClient: string, fields: PasswordFields) {
     return post<null>(paths.personal.pwdPersonSaveByOtp, { requestId, msgCodeKey, msgValueClient, ...(await encryptPasswords(fields)) }, quiet);
   },
@@ -43,14 +41,14 @@ export const passwordApi = {
 
 export const phoneApi = {
   bindSend: (mobileNo: string, captcha?: CaptchaAnswer) =>
-    post<SendOtpResult>(paths.personal.bindMobileSend, { mobileNo, ...captcha }, { silent: [SMS_REFUSED, ...BIND_SEND_REFUSALS] }),
+    post<SendOtpResult>(paths.personal.bindMobileSend, { mobileNo, ...captcha }, { silent: [...CODE_GROUPS.numberRefusals, ...BIND_SEND_REFUSALS] }),
   bindSave: (mobileNo: string, msgCodeKey: string, msgValueClient: string) =>
     post<null>(paths.personal.bindMobileSave, { mobileNo, msgCodeKey, msgValueClient }),
   changeStart: () => post<PhoneTicket>(paths.personal.changeMobileGetPhone),
   sendOld: (requestId: string) => post<SendOtpResult>(paths.personal.changeMobileSendOld, { requestId }),
   verifyOld: (requestId: string, msgCodeKey: string, msgValueClient: string) =>
     post<null>(paths.personal.changeMobileVerifyOld, { requestId, msgCodeKey, msgValueClient }),
-  sendNew: (requestId: string, mobileNo: string) => post<SendOtpResult>(paths.personal.changeMobileSendNew, { requestId, mobileNo }, { silent: [SMS_REFUSED] }),
+  sendNew: (requestId: string, mobileNo: string) => post<SendOtpResult>(paths.personal.changeMobileSendNew, { requestId, mobileNo }, { silent: CODE_GROUPS.numberRefusals }),
   setNew: (requestId: string, msgCodeKey: string, msgValueClient: string) =>
     post<null>(paths.personal.changeMobileSetNew, { requestId, msgCodeKey, msgValueClient }),
 };

@@ -1,10 +1,11 @@
 import { Form } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CODE, CODE_GROUPS, codeIn } from '../../../contract/codes';
 import { errorCode } from '../../providers/apiError';
 import { feedback } from '../../providers/feedback';
 import { useRequest } from '../../hooks/useRequest';
-import { CODE_WRONG, phoneApi, SMS_REFUSED } from './api';
+import { phoneApi } from './api';
 
 export type ChangeStep = 0 | 1 | 2;
 
@@ -48,7 +49,7 @@ export function useChangePhone() {
       feedback.success(t('safe.messages.codeSent'));
       return true;
     } catch (failure) {
-      if (errorCode(failure) === SMS_REFUSED) newForm.setFields([{ name: 'mobileNo', errors: [(failure as Error).message] }]);
+      if (codeIn(CODE_GROUPS.numberRefusals, errorCode(failure))) newForm.setFields([{ name: 'mobileNo', errors: [(failure as Error).message] }]);
       return false;
     }
   }
@@ -60,7 +61,7 @@ export function useChangePhone() {
       await call();
       return true;
     } catch (failure) {
-      if (errorCode(failure) === CODE_WRONG) markWrong(t('safe.messages.codeWrong'));
+      if (errorCode(failure) === CODE.codeWrong) markWrong(t('safe.messages.codeWrong'));
       return false;
     } finally {
       setBusy(false);

@@ -1,3 +1,4 @@
+import { CODE, CODE_GROUPS, type ResultCode } from '../../../contract/codes';
 import { paths } from '../../../contract/paths';
 import type { LoginResponse } from '../../../contract/schemas/auth';
 import type { SecondAuthAppInfo, SecondAuthSendResult } from '../../../contract/schemas/signIn';
@@ -8,18 +9,11 @@ import { http } from '../../providers/http';
  * Refusals the second-factor page explains itself (under the code boxes, in the captcha popup,
  * or by leaving for /login), so the generic toast stays quiet for them (sign-in spec §8).
  */
-export const SECOND_AUTH_CODES = {
-  expired: 'E10801',
-  wrong: 'E10802',
-  void: 'E10803',
-  refused: 'E10805',
-  tooOften: 'E00408',
-  noPhone: 'E30074',
-  captchaRequired: 'E30127',
-  smsTicketInvalid: 'E10807',
-} as const;
+const SECOND_AUTH_REFUSALS: readonly ResultCode[] = [
+  ...CODE_GROUPS.codeRefusals, CODE.smsRefused, CODE.sentTooOften, CODE.secondFactorNoPhone, CODE.captchaRequired, CODE.smsTicketInvalid,
+];
 
-const quiet = { silent: Object.values(SECOND_AUTH_CODES) };
+const quiet = { silent: SECOND_AUTH_REFUSALS };
 
 export const secondAuthApi = {
   /** E00013 (the ticket expired) is silent in the http layer; the page says why it leaves. */

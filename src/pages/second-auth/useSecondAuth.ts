@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { CODE, CODE_GROUPS, codeIn } from '../../../contract/codes';
 import type { SecondAuthAppInfo, SecondAuthSendResult } from '../../../contract/schemas/signIn';
 import { LOGIN_PATH } from '../../config';
 import { errorCode } from '../../providers/apiError';
@@ -9,9 +10,7 @@ import { useCaptchaSend, type CaptchaSendResult } from '../account-flow/useCaptc
 import { useCompleteLogin } from '../account-flow/useCompleteLogin';
 import { useCountdown } from '../account-flow/useCountdown';
 import { useTicketExpired } from '../account-flow/useTicketExpired';
-import { SECOND_AUTH_CODES as C, secondAuthApi } from './api';
-
-const CODE_FAILURES: readonly string[] = [C.expired, C.wrong, C.void];
+import { secondAuthApi } from './api';
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : '');
 
@@ -42,15 +41,15 @@ export function useSecondAuth(srmi: string, appId: string | null) {
     (error: unknown): boolean => {
       const code = errorCode(error);
       if (handleExpired(error)) return true;
-      if (code === C.smsTicketInvalid) {
+      if (code === CODE.smsTicketInvalid) {
         navigate(LOGIN_PATH, { replace: true });
         return true;
       }
-      if (code === C.noPhone) {
+      if (code === CODE.secondFactorNoPhone) {
         setNoPhone(messageOf(error));
         return true;
       }
-      if (code === C.tooOften || code === C.refused) {
+      if (code === CODE.sentTooOften || code === CODE.smsRefused) {
         setAlert(messageOf(error));
         return true;
       }
@@ -78,7 +77,7 @@ export function useSecondAuth(srmi: string, appId: string | null) {
     });
     secondAuthApi.send(srmi).then(accept, (error: unknown) => {
       // A reload after the first send: the next code needs the captcha, behind the resend link.
-      if (errorCode(error) !== C.captchaRequired) handleShared(error);
+      if (errorCode(error) !== CODE.captchaRequired) handleShared(error);
     });
   }, [srmi, accept, handleExpired, handleShared, leave]);
 
@@ -89,7 +88,7 @@ export function useSecondAuth(srmi: string, appId: string | null) {
         feedback.success(t('secondAuth.sent'));
         return { kind: 'sent' };
       } catch (error) {
-        if (errorCode(error) === C.wrong) return { kind: 'retry', message: messageOf(error) };
+        if (errorCode(error) === CODE.codeWrong) return { kind: 'retry', message: messageOf(error) };
         handleShared(error);
         return { kind: 'failed' };
       }
@@ -112,7 +111,7 @@ export function useSecondAuth(srmi: string, appId: string | null) {
         await completeLogin(await secondAuthApi.verify(srmi, value, smsCodeKey), appId);
       } catch (error) {
         setCode('');
-        if (CODE_FAILURES.includes(errorCode(error))) setAlert(messageOf(error));
+        if (codeIn(CODE_GROUPS.codeRefusals, errorCode(error))) setAlert(messageOf(error));
         else handleShared(error);
         setVerifying(false);
       }

@@ -2,6 +2,7 @@ import { MobileOutlined, SafetyOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { codeIn } from '../../../contract/codes';
 import { LIMITS, MOBILE_PATTERN } from '../../../contract/rules';
 import { SmsCodeButton } from '../../components/SmsCodeButton';
 import { errorCode } from '../../providers/apiError';
@@ -26,7 +27,7 @@ export function BindPhoneStep({ srmi, active, onDone, onError }: StepProps) {
   const [error, setError] = useState<string | null>(null);
 
   const explain = (failure: unknown) => {
-    if (STEP_REFUSALS.includes(errorCode(failure))) setError((failure as Error).message);
+    if (codeIn(STEP_REFUSALS, errorCode(failure))) setError((failure as Error).message);
     else onError(failure);
   };
   const sms = useGuardedSend(explain);

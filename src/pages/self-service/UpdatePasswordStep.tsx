@@ -2,6 +2,7 @@ import { LockOutlined, SafetyOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Tabs } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CODE_GROUPS, codeIn, type ResultCode } from '../../../contract/codes';
 import { LIMITS } from '../../../contract/rules';
 import { SmsCodeButton } from '../../components/SmsCodeButton';
 import { errorCode } from '../../providers/apiError';
@@ -14,8 +15,7 @@ import { useGuardedSend } from '../account-flow/useGuardedSend';
 import { SCENE_UPDATE_PASSWORD, selfServiceApi, STEP_REFUSALS } from './api';
 import type { StepProps } from './StepProps';
 
-/** E30002 here is a wrong current password, which the server words as such. */
-const PASSWORD_REFUSALS = [...STEP_REFUSALS, 'E30002'];
+const PASSWORD_REFUSALS: readonly ResultCode[] = [...STEP_REFUSALS, ...CODE_GROUPS.passwordEntry];
 
 interface SmsValues extends NewPasswordValues {
   code: string;
@@ -52,7 +52,7 @@ export function UpdatePasswordStep({ srmi, active, onDone, onError, canSkip }: S
   };
 
   const codeSend = useGuardedSend((failure) => {
-    if (STEP_REFUSALS.includes(errorCode(failure))) sms.setError((failure as Error).message);
+    if (codeIn(STEP_REFUSALS, errorCode(failure))) sms.setError((failure as Error).message);
     else onError(failure);
   });
 

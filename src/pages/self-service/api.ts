@@ -1,12 +1,16 @@
+import { CODE_GROUPS, type ResultCode } from '../../../contract/codes';
 import { paths } from '../../../contract/paths';
 import type { LoginResponse } from '../../../contract/schemas/auth';
 import type { StepResult } from '../../../contract/schemas/signIn';
 import { http } from '../../providers/http';
 import { sm2Client } from '../../providers/sm2';
-import { SMS_BUDGET_REFUSALS, type CaptchaAnswer } from '../account-flow/guardedSend';
+import type { CaptchaAnswer } from '../account-flow/guardedSend';
 
-/** Refusals each step shows next to its form rather than as a toast. */
-export const STEP_REFUSALS = ['E10701', 'E10801', 'E10802', 'E10803', 'E10805', 'E00408', ...SMS_BUDGET_REFUSALS];
+/**
+ * Refusals each step shows next to its form rather than as a toast: the password and code
+ * refusals, the budgets, and the number to bind or the phone to text being unusable.
+ */
+export const STEP_REFUSALS: readonly ResultCode[] = [...CODE_GROUPS.passwordByCode, ...CODE_GROUPS.smsBudget, ...CODE_GROUPS.numberRefusals, ...CODE_GROUPS.noPhone];
 const quiet = { silent: STEP_REFUSALS };
 
 export const SCENE_BIND_PHONE = 1;

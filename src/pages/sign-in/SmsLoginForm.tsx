@@ -2,6 +2,7 @@ import { MobileOutlined, SafetyOutlined } from '@ant-design/icons';
 import { Button, Form } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CODE } from '../../../contract/codes';
 import { paths } from '../../../contract/paths';
 import { LIMITS, MOBILE_PATTERN } from '../../../contract/rules';
 import type { SendOtpResult } from '../../../contract/schemas/signIn';
@@ -12,7 +13,6 @@ import { useCaptcha } from '../../components/useCaptcha';
 import { errorCode } from '../../providers/apiError';
 import { feedback } from '../../providers/feedback';
 import { http } from '../../providers/http';
-import { CAPTCHA_REQUIRED, CAPTCHA_WRONG } from './loginErrors';
 import { LoginWarning } from './LoginWarning';
 import { useSignIn } from './useSignIn';
 
@@ -46,9 +46,9 @@ export function SmsLoginForm({ appId, query }: { appId?: string; query: Record<s
       return true;
     } catch (error) {
       const code = errorCode(error);
-      if (code === CAPTCHA_WRONG) feedback.error(t('login.messages.captchaWrong'));
+      if (code === CODE.codeWrong) feedback.error(t('login.messages.captchaWrong'));
       // Refusals other than these two were shown by the http layer.
-      if (code === CAPTCHA_REQUIRED || captcha.visible) {
+      if (code === CODE.captchaRequired || captcha.visible) {
         form.setFieldValue('capText', '');
         void captcha.refresh();
       }

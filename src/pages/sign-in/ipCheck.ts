@@ -1,7 +1,7 @@
+import { CODE, CODE_GROUPS, codeIn } from '../../../contract/codes';
 import { paths } from '../../../contract/paths';
 import { errorCode } from '../../providers/apiError';
 import { http } from '../../providers/http';
-import { CAPTCHA_REQUIRED, WARNING_CODES } from './loginErrors';
 
 export type IpCheckOutcome = { kind: 'clear' } | { kind: 'captcha' } | { kind: 'warning'; message: string } | { kind: 'stop' };
 
@@ -15,8 +15,8 @@ export async function checkLoginScene(): Promise<IpCheckOutcome> {
     return { kind: 'clear' };
   } catch (error) {
     const code = errorCode(error);
-    if (code === CAPTCHA_REQUIRED) return { kind: 'captcha' };
-    if (WARNING_CODES.has(code)) return { kind: 'warning', message: (error as Error).message };
+    if (code === CODE.captchaRequired) return { kind: 'captcha' };
+    if (codeIn(CODE_GROUPS.signInWarnings, code)) return { kind: 'warning', message: (error as Error).message };
     return { kind: 'stop' };
   }
 }

@@ -1,10 +1,11 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { CODE, CODE_GROUPS, codeIn } from '../../../contract/codes';
 import { errorCode, errorDataField } from '../../providers/apiError';
 import { feedback } from '../../providers/feedback';
 import { auth, type LoginParams, type LoginResult, type PasswordExpiryPrompt } from '../../providers/authProvider';
-import { CAPTCHA_REQUIRED, CAPTCHA_WRONG, CHANGE_PASSWORD_CODES, resetPasswordPath, WARNING_CODES } from './loginErrors';
+import { resetPasswordPath } from './loginErrors';
 
 export interface SignInHooks {
   /** The server wants a picture captcha (E30127). */
@@ -48,13 +49,13 @@ export function useSignIn() {
     (error: unknown, hooks: SignInHooks) => {
       const code = errorCode(error);
       const text = error instanceof Error ? error.message : '';
-      if (code === CAPTCHA_REQUIRED) {
+      if (code === CODE.captchaRequired) {
         hooks.onCaptchaRequired?.();
-      } else if (code === CAPTCHA_WRONG) {
+      } else if (code === CODE.codeWrong) {
         feedback.error(t('login.messages.captchaWrong'));
-      } else if (WARNING_CODES.has(code)) {
+      } else if (codeIn(CODE_GROUPS.signInWarnings, code)) {
         setWarning(text);
-      } else if (CHANGE_PASSWORD_CODES.has(code)) {
+      } else if (codeIn(CODE_GROUPS.passwordChangeRequired, code)) {
         const srmi = errorDataField(error, 'srmi');
         feedback.confirm({
           content: text,

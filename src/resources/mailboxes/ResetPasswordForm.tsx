@@ -1,10 +1,11 @@
 import { Alert, Button, Form, Input, Radio, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CODE_GROUPS, codeIn } from '../../../contract/codes';
 import { PasswordStrength } from '../../components/PasswordStrength';
 import { PasswordStrengthHint } from '../../components/PasswordStrengthHint';
 import { errorCode } from '../../providers/apiError';
-import { POLICY_REFUSED, resetMailboxPassword } from './resetPassword';
+import { resetMailboxPassword } from './resetPassword';
 
 type Mode = 'manual' | 'auto';
 
@@ -38,7 +39,7 @@ export function ResetPasswordForm({ userId, onDone, onCancel }: Props) {
       onDone(auto ? answer : null);
     } catch (error) {
       // Other refusals were toasted by the http layer.
-      if (errorCode(error) === POLICY_REFUSED) setRefusal((error as Error).message);
+      if (codeIn(CODE_GROUPS.passwordPolicy, errorCode(error))) setRefusal((error as Error).message);
     } finally {
       setSaving(false);
     }

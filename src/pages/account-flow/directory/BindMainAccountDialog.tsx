@@ -2,6 +2,7 @@ import { MobileOutlined, SafetyOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, Input, Modal } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CODE_GROUPS, codeIn } from '../../../../contract/codes';
 import { LIMITS, MOBILE_PATTERN } from '../../../../contract/rules';
 import type { LoginResponse } from '../../../../contract/schemas/auth';
 import { SmsCodeButton } from '../../../components/SmsCodeButton';
@@ -9,7 +10,7 @@ import { errorCode } from '../../../providers/apiError';
 import { deviceInfo } from '../../../providers/device';
 import { feedback } from '../../../providers/feedback';
 import { http } from '../../../providers/http';
-import { bindMainAccount, CODE_REFUSALS, sendBindCode } from './directoryLogin';
+import { bindMainAccount, sendBindCode } from './directoryLogin';
 import { CaptchaPopup } from '../CaptchaPopup';
 import { useCaptchaSend, type CaptchaSendResult } from '../useCaptchaSend';
 
@@ -68,7 +69,7 @@ export default function BindMainAccountDialog({ srmi, onCancel, onBound }: Props
       const response = await bindMainAccount({ srmi, mobileNo: values.mobileNo, validateCode: values.validateCode, smsCodeKey }, { http, device: deviceInfo });
       await onBound(response);
     } catch (failure) {
-      if (CODE_REFUSALS.includes(errorCode(failure))) setError((failure as Error).message);
+      if (codeIn(CODE_GROUPS.codeRefusals, errorCode(failure))) setError((failure as Error).message);
     } finally {
       setBinding(false);
     }

@@ -1,3 +1,4 @@
+import { CODE, CODE_GROUPS } from '../../../../contract/codes';
 import { paths } from '../../../../contract/paths';
 import type { LoginResponse } from '../../../../contract/schemas/auth';
 import type { CasResult } from '../../../../contract/schemas/signIn';
@@ -31,7 +32,6 @@ export type DirectoryOutcome =
   /** Any other refusal, for the sign-in page's usual handling (warnings, captcha, dialogs). */
   | { kind: 'failed'; error: unknown };
 
-const CAS_REFUSED = 'E60002';
 const NEED_RAND_CODE = 'NEED_RAND_CODE';
 
 /** Directory and company-token sign-in (pacas/authenticate), its answer sorted into what the page does next. */
@@ -41,13 +41,13 @@ export async function directorySignIn(input: DirectoryInput, deps: DirectoryDeps
     const result = await deps.http.post<CasResult<LoginResponse>>(
       paths.auth.pacasAuthenticate,
       { userId, password, loginType: input.loginType, validCode: input.validCode || undefined, capKey: input.capKey || undefined, appId: input.appId || undefined, ...device },
-      { silent: [CAS_REFUSED] },
+      { silent: [CODE.casRefused] },
     );
     if (result.casCode === 'NEED_BINDING' && result.casData.srmi) return { kind: 'bind', srmi: result.casData.srmi };
     if (result.casCode === 'SUCCESS' && result.casData.data) return { kind: 'signedIn', response: result.casData.data };
     return { kind: 'failed', error: new Error(`unexpected answer ${result.casCode}`) };
   } catch (error) {
-    if (errorCode(error) === CAS_REFUSED) {
+    if (errorCode(error) === CODE.casRefused) {
       const message = errorDataField(error, 'casMessage') ?? (error as Error).message;
       return { kind: 'casRefused', message, needCaptcha: errorDataField(error, 'casCode') === NEED_RAND_CODE };
     }
@@ -57,30 +57,24 @@ export async function directorySignIn(input: DirectoryInput, deps: DirectoryDeps
 
 export type BindSendOutcome = { kind: 'sent'; smsCodeKey: string } | { kind: 'tooEarly' } | { kind: 'captchaWrong'; message: string } | { kind: 'failed'; error: unknown };
 
-const CAPTCHA_WRONG = 'E10802';
-const RESEND_TOO_EARLY = 'E60003';
-
 /** Texts a code to the main account's phone, after the picture captcha. */
 export async function sendBindCode(body: { srmi: string; mobileNo: string; capKey: string; capText: string }, http: Http): Promise<BindSendOutcome> {
   try {
-    const sent = await http.post<{ msgCodeKey: string; smsCodeKey: string }>(paths.auth.pacasSendMsg, body, { silent: [CAPTCHA_WRONG, RESEND_TOO_EARLY] });
+    const sent = await http.post<{ msgCodeKey: string; smsCodeKey: string }>(paths.auth.pacasSendMsg, body, { silent: [CODE.codeWrong, CODE.casResendTooEarly] });
     return { kind: 'sent', smsCodeKey: sent.smsCodeKey || sent.msgCodeKey };
   } catch (error) {
     const code = errorCode(error);
     // A code sent under a minute ago still counts: the timer starts again rather than failing.
-    if (code === RESEND_TOO_EARLY) return { kind: 'tooEarly' };
-    if (code === CAPTCHA_WRONG) return { kind: 'captchaWrong', message: (error as Error).message };
+    if (code === CODE.casResendTooEarly) return { kind: 'tooEarly' };
+    if (code === CODE.codeWrong) return { kind: 'captchaWrong', message: (error as Error).message };
     return { kind: 'failed', error };
   }
 }
-
-/** Wrong, expired or void codes: the dialog says so under the code field. */
-export const CODE_REFUSALS: readonly string[] = ['E10801', CAPTCHA_WRONG, 'E10803'];
 
 /** Links the directory account to the portal account that owns the phone, and signs it in. */
 export async function bindMainAccount(
   body: { srmi: string; mobileNo: string; validateCode: string; smsCodeKey: string },
   deps: Pick<DirectoryDeps, 'http' | 'device'>,
 ): Promise<LoginResponse> {
-  return deps.http.post<LoginResponse>(paths.auth.pacasBind, { ...body, ...(await deps.device()) }, { silent: CODE_REFUSALS });
+  return deps.http.post<LoginResponse>(paths.auth.pacasBind, { ...body, ...(await deps.device()) }, { silent: CODE_GROUPS.codeRefusals });
 }

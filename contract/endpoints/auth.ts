@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { CODE_GROUPS, type ResultCode } from '../codes.js';
+import { endpoint } from '../endpoint.js';
+import { paths } from '../paths.js';
+import {
+  appLoginConfigBody, applyTokenBody, applyTokenResult, captchaBody, captchaResult, ipCheckBody, loginCheckBody, loginResponse,
+  loginTypeConfig, logoutBody, sm2Key, ssoGoParams, ssoIdentity, ssoRedeemBody,
+} from '../schemas/auth.js';
+import { nothing } from '../schemas/common.js';
+
+/**
+ * Refusals of the rules every sign-in method shares (signInFlow): an unknown or disabled appId,
+ * then, once the credentials are proven, the account's state, the application's access, and a
+ * forced or expired password (with a ticket in data.srmi).
+ */
+export const SIGN_IN_FLOW_CODES = [
+  'E30066', 'E30051', 'E30057', 'E30054', 'E30055', 'E30065', ...CODE_GROUPS.passwordChangeRequired,
+] as const satisfies readonly ResultCode[];
+/** An SM2 ciphertext that does not decrypt (E00002) or was used before (E00003). */
+export const CIPHER_CODES = ['E00002', 'E00003'] as const satisfies readonly ResultCode[];
+
+/** Password sign-in, the sign-in page's settings, picture captcha, sign-out and single sign-on. */
+export const authEndpoints = {
+  sm2Key: endpoint({
+    method: 'GET', path: paths.auth.sm2Key, access: 'public', summary: "The server's SM2 public key the browser encrypts credentials with",
+    output: sm2Key,
+  }),
+  pacasSm2Key: endpoint({
+    method: 'GET', path: paths.auth.pacasSm2Key, access: 'public', summary: "The server's SM2 public key (the directory sign-in's name for it)",
+    output: sm2Key,
+  }),
+  appLoginConfig: endpoint({
+    method: 'POST', path: paths.auth.appLoginConfig, access: 'public', summary: 'Sign-in methods the page offers, narrowed to those the application allows',
+    input: appLoginConfigBody, output: z.array(loginTypeConfig),
+  }),
+  ipCheck: endpoint({
+    method: 'POST', path: paths.auth.ipCheck, access: 'public', summary: "Whether the caller's address must answer a captcha up front (E30127) or is over its hourly budget",
+    input: ipCheckBody, output: nothing, codes: ['E00429', 'E30127'],
+  }),
+  loginCheck: endpoint({
+    method: 'POST', path: paths.auth.loginCheck, access: 'public', summary: 'Password sign-in with SM2-encrypted account and password; opens the session or names the next step',
+    input: loginCheckBody, output: loginResponse,
+    codes: [...CIPHER_CODES, 'E30003', 'E30004', 'E00429', 'E30053', 'E30127', 'E10802', 'E30002', ...SIGN_IN_FLOW_CODES],
+  }),
+  captcha: endpoint({
+    method: 'POST', path: paths.auth.captcha, access: 'public', summary: 'A new single-use picture captcha',
+    input: captchaBody, output: captchaResult,
+  }),
+  logout: endpoint({
+    method: 'POST', path: paths.auth.logout, access: 'public', summary: "End the caller's session, if any, and clear its cookie",
+    input: logoutBody, output: nothing,
+  }),
+  applyToken: endpoint({
+    method: 'POST', path: paths.auth.applyToken, access: 'user', summary: 'A one-time code and the URL that launches an application the caller may sign in to',
+    input: applyTokenBody, output: applyTokenResult, codes: ['E00404', 'E30065'],
+  }),
+  ssoRedeem: endpoint({
+    method: 'POST', path: paths.auth.ssoRedeem, access: 'public', summary: "An application's back end exchanges a one-time code for who signed in",
+    input: ssoRedeemBody, output: ssoIdentity, codes: ['E00013'],
+  }),
+  ssoGo: endpoint({
+    method: 'GET', path: paths.auth.ssoGo, access: 'public',
+    summary: 'Browser launch of an application: redirects into it with a code, or to sign-in, no-permission or not-found',
+    input: ssoGoParams, output: nothing, redirect: true,
+  }),
+};

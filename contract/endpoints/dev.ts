@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { endpoint } from '../endpoint.js';
+import { paths } from '../paths.js';
+import { outboxMessage, text } from '../schemas/common.js';
+
+
+/** Demo and test mode only: the server never registers these in production. */
+export const devEndpoints = {
+  captcha: endpoint({
+    method: 'GET', path: paths.dev.captcha, access: 'public', summary: 'Demo/test only: the answer of a live captcha',
+    input: z.object({ capKey: text(64).min(1) }), output: z.object({ capKey: z.string(), answer: z.string() }), codes: ['E00404'],
+  }),
+  sms: endpoint({
+    method: 'GET', path: paths.dev.sms, access: 'public', summary: 'Demo/test only: the latest text queued for a number',
+    input: z.object({ mobileNo: text(20).min(1) }), output: outboxMessage, codes: ['E00404'],
+  }),
+  outbox: endpoint({
+    method: 'GET', path: paths.dev.outbox, access: 'public', summary: 'Demo/test only: the 20 latest texts, for the demo drawer',
+    output: z.array(outboxMessage),
+  }),
+};

@@ -1,0 +1,75 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { EndpointSpec, InputOf, OutputOf } from '../../contract/endpoint.js';
+import { ok } from './envelope.js';
+import { forbidden } from '../domain/errors.js';
+import { callerOf, tokenOf } from './request.js';
+import type { Services } from '../services/index.js';
+import type { AuthUser, Caller } from '../services/context.js';
+
+export interface EndpointContext<S extends EndpointSpec> {
+  input: InputOf<S>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  services: Services;
+  caller: Caller;
+  /** The signed-in user; null only on public endpoints. */
+  user: S['access'] extends 'public' ? null : AuthUser;
+}
+
+/** A handler's answer does not match its declared output: a bug of ours, never the caller's. */
+export class ContractViolation extends Error {}
+
+/**
+ * The input schema with unknown fields refused rather than dropped: a misspelt or invented field
+ * is the client's mistake, and saying so beats silently ignoring it.
+ */
+function strict(schema: z.ZodType | undefined): z.ZodType | undefined {
+  if (schema instanceof z.ZodObject) return schema.strict();
+  if (schema instanceof z.ZodOptional && schema.unwrap() instanceof z.ZodObject) return (schema.unwrap() as z.ZodObject).strict().optional();
+  return schema;
+}
+
+function inputOf(schema: z.ZodType | undefined, spec: EndpointSpec, request: FastifyRequest): unknown {
+  if (!schema) return undefined;
+  // A path parameter is part of the address: a query field of the same name cannot override it.
+  const source = spec.method === 'GET' ? { ...(request.query as object), ...(request.params as object) } : (request.body ?? {});
+  return schema.parse(source);
+}
+
+function outputOf(spec: EndpointSpec, data: unknown): unknown {
+  const result = spec.output.safeParse(data ?? null);
+  if (!result.success) throw new ContractViolation(`${spec.method} ${spec.path} answered outside its contract: ${result.error.message}`);
+  return result.data;
+}
+
+/**
+ * Routes one endpoint from its declaration: the session and role its access level asks for
+ * (E00009 / E00403 before anything else), the input parsed by its schema (E00001 naming the
+ * field), and the answer put through its output schema, so nothing undeclared leaves.
+ */
+export function serve<const S extends EndpointSpec>(
+  app: FastifyInstance,
+  spec: S,
+  handler: (ctx: EndpointContext<S>) => Promise<OutputOf<S> | FastifyReply>,
+): void {
+  const input = strict(spec.input);
+  app.route({
+    method: spec.method,
+    url: spec.path,
+    config: { endpoint: spec },
+    handler: async (request, reply) => {
+      let user: AuthUser | null = null;
+      if (spec.access !== 'public') {
+        user = await app.services.sessions.authenticate(tokenOf(request));
+        if (!(await app.services.access.holds(user, spec.access))) throw forbidden();
+      }
+      const parsed = inputOf(input, spec, request);
+      const ctx = { input: parsed, request, reply, services: app.services, caller: callerOf(request, parsed), user } as EndpointContext<S>;
+      const data = await handler(ctx);
+      // Awaiting a returned reply yields undefined (a reply is thenable): only `sent` tells.
+      if (reply.sent || data === reply) return reply;
+      return ok(request, outputOf(spec, data));
+    },
+  });
+}

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { codes, type ResultCode } from '../../contract/codes.js';
+import { codesOf, type EndpointSpec } from '../../contract/endpoint.js';
+import { allEndpoints } from '../../contract/endpoints/index.js';
+import { API_PREFIX } from '../../contract/paths.js';
+
+type Json = Record<string, unknown>;
+
+function schemaOf(schema: z.ZodType, io: 'input' | 'output'): Json {
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Json;
+  return rest;
+}
+
+/** The `{code, message, data}` envelope around an endpoint's data. */
+function envelope(data: Json, answered: ResultCode[]): Json {
+  return {
+    type: 'object',
+    required: ['code', 'message', 'data'],
+    properties: { code: { type: 'string', enum: answered }, message: { type: 'string' }, data },
+  };
+}
+
+/** One response per HTTP status the endpoint's codes use, each naming its codes and what they mean. */
+function responses(spec: EndpointSpec): Json {
+  const byStatus = new Map<number, ResultCode[]>();
+  for (const code of codesOf(spec)) byStatus.set(codes[code].status, [...(byStatus.get(codes[code].status) ?? []), code]);
+  const out: Json = {};
+  for (const [status, list] of [...byStatus].sort(([a], [b]) => a - b)) {
+    // A navigation never answers the envelope on success: it redirects.
+    if (status === 200 && spec.redirect) continue;
+    const data = status === 200 ? schemaOf(spec.output, 'output') : {};
+    out[String(status)] = {
+      description: list.map((code) => `${code}: ${codes[code].en}`).join('; '),
+      content: { 'application/json': { schema: envelope(data, list) } },
+    };
+  }
+  if (spec.redirect) out['302'] = { description: 'Redirects the browser onwards' };
+  return out;
+}
+
+/** GET inputs are query (and path) parameters, one per property of the input object. */
+function parameters(spec: EndpointSpec): Json[] {
+  const pathParams = [...spec.path.matchAll(/:(\w+)/g)].map((m) => m[1]);
+  const list: Json[] = pathParams.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
+  if (spec.method === 'GET' && spec.input) {
+    const schema = schemaOf(spec.input, 'input');
+    const props = (schema.properties ?? {}) as Record<string, Json>;
+    const required = new Set((schema.required ?? []) as string[]);
+    for (const [name, prop] of Object.entries(props)) {
+      if (!pathParams.includes(name)) list.push({ name, in: 'query', required: required.has(name), schema: prop });
+    }
+  }
+  if (spec.method === 'POST') list.push({ name: 'X-Client-Id', in: 'header', required: true, schema: { type: 'string', maxLength: 100 }, description: 'Any non-empty client name; cross-site forms cannot send it' });
+  return list;
+}
+
+function operation(id: string, spec: EndpointSpec): Json {
+  return {
+    operationId: id.replace('.', '_'),
+    tags: [id.split('.')[0]],
+    summary: spec.summary,
+    'x-access': spec.access,
+    'x-result-codes': codesOf(spec),
+    ...(spec.access === 'public' ? { security: [] } : {}),
+    parameters: parameters(spec),
+    ...(spec.method === 'POST' && spec.input
+      ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(spec.input, 'input') } } } }
+      : {}),
+    responses: responses(spec),
+  };
+}
+
+/** OpenAPI 3.1 of the whole API, made from the contract's declarations. */
+export function openApiDocument(withDev: boolean): Json {
+  const paths: Record<string, Json> = {};
+  for (const [id, spec] of allEndpoints(withDev)) {
+    const path = `${API_PREFIX}${spec.path.replace(/:(\w+)/g, '{$1}')}`;
+    paths[path] = { ...(paths[path] ?? {}), [spec.method.toLowerCase()]: operation(id, spec) };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'IDaaS portal API',
+      version: '1',
+      description: 'Every answer is the envelope {code, message, data}; `code` D00000 is success, any other is a refusal whose message is in the language of Accept-Language (zh by default).',
+    },
+    servers: [{ url: '/' }],
+    security: [{ session: [] }, { bearer: [] }],
+    components: {
+      securitySchemes: {
+        session: { type: 'apiKey', in: 'cookie', name: 'idaas_token' },
+        bearer: { type: 'http', scheme: 'bearer' },
+      },
+    },
+    paths,
+  };
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { CODE, CODE_GROUPS, codeIn, codeMessage, codes, type ResultCode } from '../../contract/codes';
+
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+const entries = Object.entries(codes) as [ResultCode, (typeof codes)[ResultCode]][];
+
+describe('result codes', () => {
+  it.each(entries)('%s has zh and en text and an HTTP status', (code, entry) => {
+    expect(code).toMatch(/^[DE]\d{5}$/);
+    expect(entry.zh.trim()).not.toBe('');
+    expect(entry.en.trim()).not.toBe('');
+    expect(entry.status).toBeGreaterThanOrEqual(code === 'D00000' ? 200 : 400);
+    expect(entry.status).toBeLessThan(600);
+  });
+
+  it.each(entries)('%s names the same {placeholders} in zh and en', (_code, entry) => {
+    // A parameter only one language shows is text the other language silently drops.
+    expect(placeholders(entry.en)).toEqual(placeholders(entry.zh));
+  });
+
+  it('fills placeholders from params in the language asked for', () => {
+    expect(codeMessage('E20301', 'zh', { accounts: 'nobody, ghost' })).toBe('用户不存在：nobody, ghost');
+    expect(codeMessage('E20301', 'en', { accounts: 'nobody' })).toBe('Unknown users: nobody');
+  });
+
+  it('names and groups only codes that exist, each group without repeats', () => {
+    for (const code of Object.values(CODE)) expect(codes).toHaveProperty(code);
+    for (const [name, group] of Object.entries(CODE_GROUPS)) {
+      for (const code of group) expect(codes, `${name}: ${code}`).toHaveProperty(code);
+      expect(new Set(group).size, name).toBe(group.length);
+    }
+  });
+
+  it('tells whether any string is in a group', () => {
+    expect(codeIn(CODE_GROUPS.codeRefusals, 'E10802')).toBe(true);
+    expect(codeIn(CODE_GROUPS.codeRefusals, 'NETWORK')).toBe(false);
+    expect(codeIn(CODE_GROUPS.codeRefusals, '')).toBe(false);
+  });
+});
