@@ -229,14 +229,16 @@ describe.each(storeCases())('slow clients ($name)', (store) => {
     const { closedAfterMs, answer } = await heldFor(`${head}{"sceneCode":`, 6000);
     expect(closedAfterMs).not.toBeNull();
     expect(closedAfterMs!).toBeLessThan(3500);
-    if (answer) expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    // Node either answers 408 or just closes; it never answers the request as if it were whole.
+    expect(answer === '' || answer.startsWith('HTTP/1.1 408')).toBe(true);
   });
 
   it('closes a connection whose headers never finish within the request timeout', async () => {
     const { closedAfterMs, answer } = await heldFor('GET /idaas/auth/v1/sm2_key HTTP/1.1\r\nHost: localhost\r\nX-Slow: ', 6000);
     expect(closedAfterMs).not.toBeNull();
     expect(closedAfterMs!).toBeLessThan(3500);
-    if (answer) expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    // Node either answers 408 or just closes; it never answers the request as if it were whole.
+    expect(answer === '' || answer.startsWith('HTTP/1.1 408')).toBe(true);
   });
 
   it('still answers a request that arrives in time', async () => {

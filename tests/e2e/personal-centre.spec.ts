@@ -199,34 +199,12 @@ test.describe('personal centre', () => {
     await context.close();
   });
 
-  test('lisi cancels the login permission of an app on /info and its tile leaves /myApp', async ({ page, browser }) => {
-    await signIn(page, 'lisi');
-    await page.goto('/info?tab=change');
-    const table = page.getByTestId('permission-table');
-    await expect(table.getByRole('row', { name: /差旅平台/ })).toHaveCount(1);
-
-    // The roles dialog lists the roles held directly; closing it changes nothing.
-    const withRoles = page.locator('[data-testid^="cancel-roles-"]:not([disabled])').first();
-    if (await withRoles.count()) {
-      await withRoles.click();
-      await page.getByTestId('cancel-roles-select').click();
-      await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-option').first()).toBeVisible();
-      await page.keyboard.press('Escape');
-      await page.getByTestId('cancel-roles-ok').click();
-      await expect(page.getByText('请选择要取消的角色')).toBeVisible();
-      await page.getByRole('button', { name: '取消', exact: true }).click();
-    }
-
-    await page.getByTestId('cancel-login-travel').click();
-    await expect(page.getByText(/同时会移除你在该应用下的全部角色/)).toBeVisible();
-    await page.getByTestId('confirm-ok').click();
-    await expect(table.getByRole('row', { name: /差旅平台/ })).toHaveCount(0);
-    await page.goto('/myApp');
-    await expect(page.getByTestId('app-tile')).toHaveCount(5);
-    await expect(page.getByTestId('app-tile').filter({ hasText: '差旅平台' })).toHaveCount(0);
-
-    // Give the permission back for later journeys: lisi applies, the approver passes it.
-    const applied = await page.request.post('/idaas/auty/v1/apply/add', { headers: API_HEADERS, data: { appId: 'travel', roleIdSet: [], applyReason: 'e2e restore' } });
+  test('an employee gives up a role, then the login permission of an app on /info, and its tile leaves /myApp', async ({ page, browser }) => {
+    // Its own employee, granted the code repository with a role by the approver first, so the
+    // journey leaves nothing another journey relies on.
+    await signIn(page, 'emp0171');
+    const roles = (await (await page.request.post('/idaas/auty/v1/group/role/list/by-app-id', { headers: API_HEADERS, data: { appId: 'git' } })).json()).data as { id: number }[];
+    const applied = await page.request.post('/idaas/auty/v1/apply/add', { headers: API_HEADERS, data: { appId: 'git', roleIdSet: roles.map((r) => r.id), applyReason: 'e2e' } });
     const applyId = (await applied.json()).data.id as number;
     const approver = await browser.newContext();
     const zhangsan = await approver.newPage();
@@ -234,6 +212,31 @@ test.describe('personal centre', () => {
     const passed = await zhangsan.request.post('/idaas/auty/v1/apply/approval', { headers: API_HEADERS, data: { status: 1, approvalSuggestion: '', applyIdList: [applyId] } });
     expect((await passed.json()).code).toBe('D00000');
     await approver.close();
+
+    await page.goto('/myApp');
+    await expect(page.getByTestId('app-tile').filter({ hasText: '代码仓库' })).toHaveCount(1);
+    const tilesBefore = await page.getByTestId('app-tile').count();
+    await page.goto('/info?tab=change');
+    const table = page.getByTestId('permission-table');
+    await expect(table.getByRole('row', { name: /代码仓库/ })).toHaveCount(1);
+
+    // The roles dialog lists the roles held directly; choosing none is refused, one is given up.
+    await page.getByTestId('cancel-roles-git').click();
+    await page.getByTestId('cancel-roles-ok').click();
+    await expect(page.getByText('请选择要取消的角色')).toBeVisible();
+    await page.getByTestId('cancel-roles-select').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('cancel-roles-ok').click();
+    await expect(table.getByRole('row', { name: /代码仓库/ })).not.toContainText('DEVELOPER');
+
+    await page.getByTestId('cancel-login-git').click();
+    await expect(page.getByText(/同时会移除你在该应用下的全部角色/)).toBeVisible();
+    await page.getByTestId('confirm-ok').click();
+    await expect(table.getByRole('row', { name: /代码仓库/ })).toHaveCount(0);
+    await page.goto('/myApp');
+    await expect(page.getByTestId('app-tile')).toHaveCount(tilesBefore - 1);
+    await expect(page.getByTestId('app-tile').filter({ hasText: '代码仓库' })).toHaveCount(0);
   });
 
   test('/log lists access rows, filters by result, and lists operations', async ({ page }) => {
