@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ResultCode } from './codes.js';
+import { CODE, type ResultCode } from './codes.js';
 
 /**
  * Who may call an endpoint. `approver` and `manager` are signed-in users who approve at least
@@ -35,8 +35,8 @@ export type OutputOf<S extends EndpointSpec> = z.input<S['output']>;
 /** What a client receives in `data`. */
 export type ResultOf<S extends EndpointSpec> = z.output<S['output']>;
 
-const ANYONE: ResultCode[] = ['D00000', 'E00001', 'E00403', 'E00500'];
-const SIGNED_IN: ResultCode[] = [...ANYONE, 'E00009'];
+const ANYONE: ResultCode[] = [CODE.ok, CODE.invalidInput, CODE.forbidden, CODE.internalError];
+const SIGNED_IN: ResultCode[] = [...ANYONE, CODE.notSignedIn];
 
 /** The answers every endpoint of an access level can give, whatever it does. */
 export const ACCESS_CODES: Record<Access, readonly ResultCode[]> = {

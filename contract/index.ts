@@ -1,5 +1,6 @@
 export * from './codes.js';
 export * from './rules.js';
+export * from './enums.js';
 export * from './paths.js';
 export * from './schemas/common.js';
 export * from './schemas/auth.js';

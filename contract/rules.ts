@@ -1,29 +1,91 @@
 /** Validation rules shared by the browser forms and the server schemas. */
+import { CaptchaStrategy } from './enums.js';
 
 /** Mainland China mobile number: 1, a digit 3-9, then 9 digits. */
 export const MOBILE_PATTERN = /^1[3-9]\d{9}$/;
 /** What the password tab refuses as an account: an optional 0086 prefix and a mainland mobile. */
 export const MOBILE_AS_ACCOUNT_PATTERN = /^(0086)?1[3-9]\d{9}$/;
-/** Registration account names: letters, digits, dot, underscore, hyphen, 4 to 40. */
-export const ACCOUNT_NAME_PATTERN = /^[A-Za-z0-9._-]{4,40}$/;
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
+/**
+ * Field limits, each meaning named once: the schemas, the services and the form inputs use these
+ * names, never the numbers. The limit of a value the server stores matches the width of the
+ * database column that keeps it (server/db/migrations/0001_init.ts; the migrations keep their own
+ * numbers, being history), so whatever a schema lets in fits where it is stored.
+ */
 export const LIMITS = {
+  /** An account name (users.user_id). */
   accountMax: 64,
+  /** An account name chosen at registration (ACCOUNT_NAME_PATTERN). */
+  registerAccountMin: 4,
+  registerAccountMax: 40,
+  /** A person's name (users.user_name). */
+  userNameMax: 100,
+  /** What a list's search or filter box takes: a name of a person, application, role or group. */
+  searchMax: 100,
+  /** An application id (apps.app_id). */
+  appIdMax: 64,
+  /** An application's client id (apps.client_id). */
+  clientIdMax: 64,
+  /** The key of a ticket, a texted code or a request (srmi, requestId, msgCodeKey, smsCodeKey…; tickets.id, otps.id). */
+  keyMax: 64,
+  /** The key of a picture or slider captcha (captchas.id). */
+  captchaKeyMax: 64,
+  /** A group's code (mail_groups.group_code). */
+  groupCodeMax: 64,
+  /** A department code (assigned by administrators; self-registration may send none). */
+  deptCodeMax: 64,
+  /** The name of a query parameter the sign-in page carries through to the server. */
+  queryKeyMax: 64,
+  /** A code naming a kind of entry: sign-in type, log scene, linked-account source (social_bindings.source). */
+  typeCodeMax: 40,
+  /** A mobile number field (users.mobile_no); MOBILE_PATTERN then asks for a mainland number. */
+  mobileMax: 20,
+  /** Digits in a mainland mobile number: what the phone inputs accept. */
+  mobileLength: 11,
+  /** An email address (users.email). */
+  emailMax: 200,
   /** Largest ciphertext we accept for an SM2-encrypted field (hex of C1C3C2 for ≤ 256 bytes). */
   cipherMax: 1024,
+  /** A texted code or a captcha answer as typed. */
   codeMax: 40,
   bindCodeMax: 8,
   captchaLength: 4,
   otpLength: 6,
+  /** Seconds before a code may be texted again to the same number for the same purpose. */
   resendSeconds: 60,
+  /** The personal logs' default window: the last 29 days up to now. */
+  logWindowDays: 29,
   pageSizeMax: 100,
   pageSizeOptions: [10, 15, 20, 25] as const,
   defaultPageSize: 10,
   textMax: 200,
   reasonMax: 500,
+  /** A device id (devices.device_id) and name (devices.device_name). */
   deviceIdMax: 128,
+  deviceNameMax: 40,
+  /** Roles in one request or one give-up, members added or removed at once, requests decided at once. */
+  rolesPerRequestMax: 50,
+  membersPerBatchMax: 200,
+  decisionsPerBatchMax: 100,
+  /** The step index a self-service call may name. */
+  stepIndexMax: 10,
+  /** A flag sent as text (isOptions of the sign-in page configuration). */
+  flagTextMax: 10,
+  /** A client address as stored (sessions.ip, login_history.ip). */
+  ipMax: 64,
+  /** A user agent as stored (sessions.user_agent). */
+  userAgentMax: 500,
+  /** A session or device-trust token the browser sends back; anything longer is not one of ours. */
+  tokenMax: 100,
+  /** The X-Client-Id header every state-changing call carries. */
+  clientHeaderMax: 100,
+  /** How much of a device id, and of a directory DN, an operation-log entry keeps. */
+  loggedDeviceIdMax: 40,
+  loggedDnMax: 200,
 } as const;
+
+/** Registration account names: letters, digits, dot, underscore, hyphen, 4 to 40. */
+export const ACCOUNT_NAME_PATTERN = new RegExp(`^[A-Za-z0-9._-]{${LIMITS.registerAccountMin},${LIMITS.registerAccountMax}}$`);
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const SECURITY_SCORE_GOOD = 80;
 export const NARROW_WIDTH = 1200;
@@ -92,5 +154,5 @@ export type UserType = (typeof USER_TYPES)[number];
 export const LOGIN_TYPES = ['ACCOUNT', 'MSG_CODE', 'PA_ACCOUNT', 'LDAP'] as const;
 export type LoginType = (typeof LOGIN_TYPES)[number];
 
-/** captchaStrategy values of a login type: 0 picture on demand, 2 token code, 3 slider. */
-export const CAPTCHA_STRATEGIES = [0, 2, 3] as const;
+/** captchaStrategy values of a login type: picture on demand, token code, slider. */
+export const CAPTCHA_STRATEGIES = [CaptchaStrategy.PICTURE, CaptchaStrategy.TOKEN_CODE, CaptchaStrategy.SLIDER] as const;

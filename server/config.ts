@@ -1,3 +1,4 @@
+import { LIMITS } from '../contract/rules.js';
 import { parseTrustProxy, type TrustProxy } from './http/trustProxy.js';
 
 /** Runtime configuration, read once from the environment. Every security number is here. */
@@ -77,7 +78,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       lockMinutes: num(env, 'LOGIN_LOCK_MINUTES', 15),
       ipFailuresPerHour: num(env, 'LOGIN_IP_FAILURES_PER_HOUR', 100),
     },
-    otp: { ttlSeconds: 300, maxTries: 5, resendSeconds: 60, dailyPerNumber: num(env, 'SMS_DAILY_LIMIT', 10) },
+    otp: { ttlSeconds: 300, maxTries: 5, resendSeconds: LIMITS.resendSeconds, dailyPerNumber: num(env, 'SMS_DAILY_LIMIT', 10) },
     captcha: { ttlSeconds: 120, sliderTolerance: 5 },
     ticketMinutes: 10,
     passwordExpiryDays: num(env, 'PASSWORD_EXPIRY_DAYS', 90),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CODE_GROUPS, type ResultCode } from '../codes.js';
+import { CODE, CODE_GROUPS, type ResultCode } from '../codes.js';
 import { endpoint } from '../endpoint.js';
 import { paths } from '../paths.js';
 import {
@@ -14,10 +14,10 @@ import { nothing } from '../schemas/common.js';
  * forced or expired password (with a ticket in data.srmi).
  */
 export const SIGN_IN_FLOW_CODES = [
-  'E30066', 'E30051', 'E30057', 'E30054', 'E30055', 'E30065', ...CODE_GROUPS.passwordChangeRequired,
+  CODE.unknownApp, CODE.accountDisabled, CODE.accountNotActivated, CODE.accountExpired, CODE.loginTypeNotAllowed, CODE.noAppPermission, ...CODE_GROUPS.passwordChangeRequired,
 ] as const satisfies readonly ResultCode[];
 /** An SM2 ciphertext that does not decrypt (E00002) or was used before (E00003). */
-export const CIPHER_CODES = ['E00002', 'E00003'] as const satisfies readonly ResultCode[];
+export const CIPHER_CODES = [CODE.cipherUndecryptable, CODE.cipherReplayed] as const satisfies readonly ResultCode[];
 
 /** Password sign-in, the sign-in page's settings, picture captcha, sign-out and single sign-on. */
 export const authEndpoints = {
@@ -35,12 +35,12 @@ export const authEndpoints = {
   }),
   ipCheck: endpoint({
     method: 'POST', path: paths.auth.ipCheck, access: 'public', summary: "Whether the caller's address must answer a captcha up front (E30127) or is over its hourly budget",
-    input: ipCheckBody, output: nothing, codes: ['E00429', 'E30127'],
+    input: ipCheckBody, output: nothing, codes: [CODE.tooManyRequests, CODE.captchaRequired],
   }),
   loginCheck: endpoint({
     method: 'POST', path: paths.auth.loginCheck, access: 'public', summary: 'Password sign-in with SM2-encrypted account and password; opens the session or names the next step',
     input: loginCheckBody, output: loginResponse,
-    codes: [...CIPHER_CODES, 'E30003', 'E30004', 'E00429', 'E30053', 'E30127', 'E10802', 'E30002', ...SIGN_IN_FLOW_CODES],
+    codes: [...CIPHER_CODES, CODE.accountRequired, CODE.mobileAsAccount, CODE.tooManyRequests, CODE.accountLocked, CODE.captchaRequired, CODE.codeWrong, CODE.accountOrPasswordWrong, ...SIGN_IN_FLOW_CODES],
   }),
   captcha: endpoint({
     method: 'POST', path: paths.auth.captcha, access: 'public', summary: 'A new single-use picture captcha',
@@ -52,11 +52,11 @@ export const authEndpoints = {
   }),
   applyToken: endpoint({
     method: 'POST', path: paths.auth.applyToken, access: 'user', summary: 'A one-time code and the URL that launches an application the caller may sign in to',
-    input: applyTokenBody, output: applyTokenResult, codes: ['E00404', 'E30065'],
+    input: applyTokenBody, output: applyTokenResult, codes: [CODE.notFound, CODE.noAppPermission],
   }),
   ssoRedeem: endpoint({
     method: 'POST', path: paths.auth.ssoRedeem, access: 'public', summary: "An application's back end exchanges a one-time code for who signed in",
-    input: ssoRedeemBody, output: ssoIdentity, codes: ['E00013'],
+    input: ssoRedeemBody, output: ssoIdentity, codes: [CODE.ticketExpired],
   }),
   ssoGo: endpoint({
     method: 'GET', path: paths.auth.ssoGo, access: 'public',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CODE_GROUPS } from '../codes.js';
+import { CODE, CODE_GROUPS } from '../codes.js';
 import { endpoint } from '../endpoint.js';
 import { paths } from '../paths.js';
 import { nothing, pageOf } from '../schemas/common.js';
@@ -16,7 +16,7 @@ export const groupEndpoints = {
   }),
   pubMailResetPwd: endpoint({
     method: 'POST', path: paths.personal.pubMailResetPwd, access: 'manager', summary: "Set a managed mailbox's password, or generate one (answered once)",
-    input: pubMailResetBody, output: z.string().nullable(), codes: ['E00404', 'E00002', 'E00003', 'E20303', ...CODE_GROUPS.passwordPolicy],
+    input: pubMailResetBody, output: z.string().nullable(), codes: [CODE.notFound, CODE.cipherUndecryptable, CODE.cipherReplayed, CODE.mailboxPasswordRequired, ...CODE_GROUPS.passwordPolicy],
   }),
   groupList: endpoint({
     method: 'POST', path: paths.personal.groupList, access: 'user', summary: 'Mail and security groups the caller manages',
@@ -24,15 +24,15 @@ export const groupEndpoints = {
   }),
   memberList: endpoint({
     method: 'POST', path: paths.personal.memberList, access: 'manager', summary: 'Members of a group the caller manages',
-    input: groupCodeBody, output: pageOf(groupMember), codes: ['E00404'],
+    input: groupCodeBody, output: pageOf(groupMember), codes: [CODE.notFound],
   }),
   memberAdd: endpoint({
     method: 'POST', path: paths.personal.memberAdd, access: 'manager', summary: 'Add people to a group the caller manages',
-    input: memberBatchBody, output: z.object({ added: z.number().int() }), codes: ['E00404', 'E20301'],
+    input: memberBatchBody, output: z.object({ added: z.number().int() }), codes: [CODE.notFound, CODE.unknownUsers],
   }),
   memberRemove: endpoint({
     method: 'POST', path: paths.personal.memberRemove, access: 'manager', summary: 'Remove people from a group the caller manages',
-    input: memberBatchBody, output: z.object({ removed: z.number().int() }), codes: ['E00404', 'E20301'],
+    input: memberBatchBody, output: z.object({ removed: z.number().int() }), codes: [CODE.notFound, CODE.unknownUsers],
   }),
   userSearch: endpoint({
     method: 'POST', path: paths.personal.userSearch, access: 'user', summary: 'People whose account or name starts with the text',
@@ -40,6 +40,6 @@ export const groupEndpoints = {
   }),
   groupManagerUpdate: endpoint({
     method: 'POST', path: paths.personal.groupManagerUpdate, access: 'manager', summary: 'Hand a group the caller manages to someone else',
-    input: managerUpdateBody, output: nothing, codes: ['E00404', 'E20301', 'E20302'],
+    input: managerUpdateBody, output: nothing, codes: [CODE.notFound, CODE.unknownUsers, CODE.managerIsSelf],
   }),
 };

@@ -1,4 +1,4 @@
-import { CODE_GROUPS } from '../codes.js';
+import { CODE, CODE_GROUPS } from '../codes.js';
 import { endpoint } from '../endpoint.js';
 import { paths } from '../paths.js';
 import { nothing } from '../schemas/common.js';
@@ -8,11 +8,11 @@ import {
 } from '../schemas/password.js';
 
 /** An SM2-encrypted field that does not decrypt, or was used before. */
-const cipherRefusals = ['E00002', 'E00003'] as const;
+const cipherRefusals = [CODE.cipherUndecryptable, CODE.cipherReplayed] as const;
 /** A code texted to the account's own phone, after a captcha (E10802 when it is wrong or missing). */
-const sendToOwnPhone = ['E10802', 'E10905', 'E10805', 'E00408', ...CODE_GROUPS.smsBudget] as const;
+const sendToOwnPhone = [CODE.codeWrong, CODE.noUsablePhone, CODE.smsRefused, CODE.sentTooOften, ...CODE_GROUPS.smsBudget] as const;
 /** Setting a new password: decrypted, repeated alike, within the policy. */
-const newPassword = [...cipherRefusals, 'E10703', ...CODE_GROUPS.passwordPolicy] as const;
+const newPassword = [...cipherRefusals, CODE.newPasswordsDiffer, ...CODE_GROUPS.passwordPolicy] as const;
 
 /**
  * Registration, forgotten password and both password-change families. The password policy text
@@ -22,7 +22,7 @@ export const passwordEndpoints = {
   register: endpoint({
     method: 'POST', path: paths.personal.register, access: 'public', summary: 'Register an employee account (10 per address an hour; answers message SUCCESS)',
     input: registerBody, output: accountOut,
-    codes: [...CODE_GROUPS.registration, 'E00429', ...cipherRefusals, ...CODE_GROUPS.passwordPolicy],
+    codes: [...CODE_GROUPS.registration, CODE.tooManyRequests, ...cipherRefusals, ...CODE_GROUPS.passwordPolicy],
   }),
 
   captchaGen: endpoint({
@@ -31,19 +31,19 @@ export const passwordEndpoints = {
   }),
   forgetVerifyAccount: endpoint({
     method: 'POST', path: paths.user.forgetVerifyAccount, access: 'public', summary: 'Check the captcha and take the account; answers the masked phone (a stand-in for unknown accounts)',
-    input: forgetVerifyAccountBody, output: phoneTicket, codes: ['E00013', 'E10802', ...cipherRefusals],
+    input: forgetVerifyAccountBody, output: phoneTicket, codes: [CODE.ticketExpired, CODE.codeWrong, ...cipherRefusals],
   }),
   forgetSendOtp: endpoint({
     method: 'POST', path: paths.user.forgetSendOtp, access: 'public', summary: "Text a code to the ticket's phone (nobody is texted for an unknown account)",
-    input: forgetSendOtpBody, output: codeKey, codes: ['E00013', 'E10805', 'E00408', ...CODE_GROUPS.smsBudget],
+    input: forgetSendOtpBody, output: codeKey, codes: [CODE.ticketExpired, CODE.smsRefused, CODE.sentTooOften, ...CODE_GROUPS.smsBudget],
   }),
   forgetVerifyOtp: endpoint({
     method: 'POST', path: paths.user.forgetVerifyOtp, access: 'public', summary: "Check the texted code on the forgotten-password ticket",
-    input: forgetVerifyOtpBody, output: nothing, codes: ['E00013', ...CODE_GROUPS.codeRefusals],
+    input: forgetVerifyOtpBody, output: nothing, codes: [CODE.ticketExpired, ...CODE_GROUPS.codeRefusals],
   }),
   forgetSave: endpoint({
     method: 'POST', path: paths.user.forgetSave, access: 'public', summary: 'Set the new password of a verified forgotten-password ticket; every session ends',
-    input: forgetSaveBody, output: accountOut, codes: ['E00013', ...cipherRefusals, ...CODE_GROUPS.passwordPolicy],
+    input: forgetSaveBody, output: accountOut, codes: [CODE.ticketExpired, ...cipherRefusals, ...CODE_GROUPS.passwordPolicy],
   }),
 
   pwdPersonGetPhone: endpoint({
@@ -52,31 +52,31 @@ export const passwordEndpoints = {
   }),
   pwdPersonSendOtp: endpoint({
     method: 'POST', path: paths.personal.pwdPersonSendOtp, access: 'user', summary: "Check the captcha and text a code to the caller's phone",
-    input: pwdSendOtpBody, output: codeKey, codes: ['E00013', ...sendToOwnPhone],
+    input: pwdSendOtpBody, output: codeKey, codes: [CODE.ticketExpired, ...sendToOwnPhone],
   }),
   pwdPersonSaveByOtp: endpoint({
     method: 'POST', path: paths.personal.pwdPersonSaveByOtp, access: 'user', summary: 'Change the password with a texted code; other sessions end',
-    input: pwdSaveByOtpBody, output: nothing, codes: ['E00013', ...CODE_GROUPS.codeRefusals, ...newPassword],
+    input: pwdSaveByOtpBody, output: nothing, codes: [CODE.ticketExpired, ...CODE_GROUPS.codeRefusals, ...newPassword],
   }),
   pwdPersonSaveByOld: endpoint({
     method: 'POST', path: paths.personal.pwdPersonSaveByOld, access: 'user', summary: 'Change the password with the current one; other sessions end',
-    input: pwdSaveByOldBody, output: nothing, codes: ['E10702', 'E30053', 'E00429', ...newPassword],
+    input: pwdSaveByOldBody, output: nothing, codes: [CODE.currentPasswordWrong, CODE.accountLocked, CODE.tooManyRequests, ...newPassword],
   }),
 
   pwdAuthGetPhone: endpoint({
     method: 'POST', path: paths.user.pwdAuthGetPhone, access: 'public', summary: 'The masked phone of the account a sign-in refused with E30058/E30067, by its ticket',
-    input: requestIdBody, output: phoneTicket, codes: ['E00013', 'E00009'],
+    input: requestIdBody, output: phoneTicket, codes: [CODE.ticketExpired, CODE.notSignedIn],
   }),
   pwdAuthSendOtp: endpoint({
     method: 'POST', path: paths.user.pwdAuthSendOtp, access: 'public', summary: "Check the captcha and text a code to the ticket's account",
-    input: pwdSendOtpBody, output: codeKey, codes: ['E00013', 'E00009', ...sendToOwnPhone],
+    input: pwdSendOtpBody, output: codeKey, codes: [CODE.ticketExpired, CODE.notSignedIn, ...sendToOwnPhone],
   }),
   pwdAuthSaveByOtp: endpoint({
     method: 'POST', path: paths.user.pwdAuthSaveByOtp, access: 'public', summary: "Change the ticket's account password with a texted code; every session ends",
-    input: pwdSaveByOtpBody, output: accountOut, codes: ['E00013', 'E00009', ...CODE_GROUPS.codeRefusals, ...newPassword],
+    input: pwdSaveByOtpBody, output: accountOut, codes: [CODE.ticketExpired, CODE.notSignedIn, ...CODE_GROUPS.codeRefusals, ...newPassword],
   }),
   pwdAuthSaveByOld: endpoint({
     method: 'POST', path: paths.user.pwdAuthSaveByOld, access: 'public', summary: "Change the ticket's account password with the current one; every session ends",
-    input: pwdSaveByOldBody, output: accountOut, codes: ['E00013', 'E00009', 'E10702', 'E30053', 'E00429', ...newPassword],
+    input: pwdSaveByOldBody, output: accountOut, codes: [CODE.ticketExpired, CODE.notSignedIn, CODE.currentPasswordWrong, CODE.accountLocked, CODE.tooManyRequests, ...newPassword],
   }),
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CODE } from '../codes.js';
 import { endpoint } from '../endpoint.js';
 import { paths } from '../paths.js';
 import { idOut, nothing, pageOf } from '../schemas/common.js';
@@ -15,7 +16,7 @@ export const permissionEndpoints = {
   }),
   rolesByApp: endpoint({
     method: 'POST', path: paths.auty.rolesByApp, access: 'user', summary: "An application's roles, optionally by name",
-    input: rolesByAppBody, output: z.array(roleOption), codes: ['E00404'],
+    input: rolesByAppBody, output: z.array(roleOption), codes: [CODE.notFound],
   }),
   myRequests: endpoint({
     method: 'POST', path: paths.auty.myRequests, access: 'user', summary: "The caller's own permission requests, newest first, optionally by status",
@@ -23,15 +24,15 @@ export const permissionEndpoints = {
   }),
   apply: endpoint({
     method: 'POST', path: paths.auty.apply, access: 'user', summary: 'Apply for sign-in permission or roles of an application',
-    input: applyBody, output: z.object({ id: idOut }), codes: ['E20101', 'E20102', 'E20103', 'E20104', 'E20105'],
+    input: applyBody, output: z.object({ id: idOut }), codes: [CODE.duplicateRequest, CODE.appUnavailable, CODE.roleNotOfApp, CODE.roleRequired, CODE.permissionHeld],
   }),
   cancelApply: endpoint({
     method: 'POST', path: paths.auty.cancelApply, access: 'user', summary: 'Cancel one of the caller\'s requests while it awaits approval',
-    input: applyIdBody, output: nothing, codes: ['E00404', 'E20106'],
+    input: applyIdBody, output: nothing, codes: [CODE.notFound, CODE.requestNotPending],
   }),
   applyDetail: endpoint({
     method: 'POST', path: paths.auty.applyDetail, access: 'user', summary: 'One request, for its applicant or an approver of its application',
-    input: applyIdBody, output: applyRecord, codes: ['E00404'],
+    input: applyIdBody, output: applyRecord, codes: [CODE.notFound],
   }),
   awaitingApproval: endpoint({
     method: 'POST', path: paths.auty.awaitingApproval, access: 'user', summary: 'Requests awaiting the caller\'s decision (empty for non-approvers)',
@@ -39,7 +40,7 @@ export const permissionEndpoints = {
   }),
   approve: endpoint({
     method: 'POST', path: paths.auty.approve, access: 'approver', summary: 'Pass or reject a batch of requests, all or none',
-    input: approvalBody, output: z.object({ decided: z.number().int() }), codes: ['E00404', 'E20107', 'E20108'],
+    input: approvalBody, output: z.object({ decided: z.number().int() }), codes: [CODE.notFound, CODE.notApproverOfAll, CODE.alreadyDecided],
   }),
   myPermissions: endpoint({
     method: 'POST', path: paths.auty.myPermissions, access: 'user', summary: "The caller's applications with the roles held in each",
@@ -47,14 +48,14 @@ export const permissionEndpoints = {
   }),
   cancelAppPermission: endpoint({
     method: 'POST', path: paths.auty.cancelAppPermission, access: 'user', summary: 'Give up sign-in permission for an application',
-    input: appIdBody, output: nothing, codes: ['E00404', 'E20201'],
+    input: appIdBody, output: nothing, codes: [CODE.notFound, CODE.permissionNotHeld],
   }),
   directRoles: endpoint({
     method: 'POST', path: paths.auty.directRoles, access: 'user', summary: 'Roles the caller holds directly in a permission group',
-    input: groupIdBody, output: z.array(roleOption), codes: ['E00404'],
+    input: groupIdBody, output: z.array(roleOption), codes: [CODE.notFound],
   }),
   cancelRoles: endpoint({
     method: 'POST', path: paths.auty.cancelRoles, access: 'user', summary: 'Give up some directly held roles of a permission group',
-    input: cancelRolesBody, output: z.object({ removed: z.number().int() }), codes: ['E00404', 'E20202'],
+    input: cancelRolesBody, output: z.object({ removed: z.number().int() }), codes: [CODE.notFound, CODE.rolesNotHeld],
   }),
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CODE_GROUPS } from '../codes.js';
+import { CODE, CODE_GROUPS } from '../codes.js';
 import { endpoint } from '../endpoint.js';
 import { paths } from '../paths.js';
 import {
@@ -11,17 +11,17 @@ import { emptyBody, nothing, pageOf } from '../schemas/common.js';
 import { phoneTicket } from '../schemas/password.js';
 
 /** Texting a code in a flow that already proved the person (session plus a verified step): no captcha asked. */
-const provenSend = ['E00408', ...CODE_GROUPS.smsBudget] as const;
+const provenSend = [CODE.sentTooOften, ...CODE_GROUPS.smsBudget] as const;
 
 /** Account security (the phone, linked accounts), devices, personal logs and their dictionaries, home content. */
 export const securityEndpoints = {
   stopMobile: endpoint({
     method: 'POST', path: paths.personal.stopMobile, access: 'user', summary: 'Stop the bound phone as a verification method',
-    input: emptyBody, output: nothing, codes: ['E10904'],
+    input: emptyBody, output: nothing, codes: [CODE.phoneNotBound],
   }),
   useMobile: endpoint({
     method: 'POST', path: paths.personal.useMobile, access: 'user', summary: 'Use the bound phone as a verification method again',
-    input: emptyBody, output: nothing, codes: ['E10904'],
+    input: emptyBody, output: nothing, codes: [CODE.phoneNotBound],
   }),
   socialList: endpoint({
     method: 'POST', path: paths.personal.socialList, access: 'user', summary: "The caller's linked third-party accounts (another userId is refused)",
@@ -29,36 +29,36 @@ export const securityEndpoints = {
   }),
   socialUnbind: endpoint({
     method: 'POST', path: paths.personal.socialUnbind, access: 'user', summary: 'Unlink one of the caller\'s third-party accounts by source',
-    input: socialUnbindBody, output: nothing, codes: ['E00404'],
+    input: socialUnbindBody, output: nothing, codes: [CODE.notFound],
   }),
   bindMobileSend: endpoint({
     method: 'POST', path: paths.personal.bindMobileSend, access: 'user', summary: 'Text a code to the number a phone-less account wants to bind',
     input: bindMobileSendBody, output: sentCode,
-    codes: ['E10902', 'E10901', 'E10802', 'E30127', ...provenSend],
+    codes: [CODE.phoneAlreadyBound, CODE.mobileBoundElsewhere, CODE.codeWrong, CODE.captchaRequired, ...provenSend],
   }),
   bindMobileSave: endpoint({
     method: 'POST', path: paths.personal.bindMobileSave, access: 'user', summary: 'Bind the number whose code was entered; other sessions end',
-    input: bindMobileSaveBody, output: nothing, codes: ['E10902', 'E10901', ...CODE_GROUPS.codeRefusals],
+    input: bindMobileSaveBody, output: nothing, codes: [CODE.phoneAlreadyBound, CODE.mobileBoundElsewhere, ...CODE_GROUPS.codeRefusals],
   }),
   changeMobileGetPhone: endpoint({
     method: 'POST', path: paths.personal.changeMobileGetPhone, access: 'user', summary: 'Start changing the phone: a ticket and the current number, masked',
-    input: emptyBody, output: phoneTicket, codes: ['E10904'],
+    input: emptyBody, output: phoneTicket, codes: [CODE.phoneNotBound],
   }),
   changeMobileSendOld: endpoint({
     method: 'POST', path: paths.personal.changeMobileSendOld, access: 'user', summary: 'Text a code to the current number on the change ticket',
-    input: changeMobileTicketBody, output: sentCode, codes: ['E00013', 'E10805', ...provenSend],
+    input: changeMobileTicketBody, output: sentCode, codes: [CODE.ticketExpired, CODE.smsRefused, ...provenSend],
   }),
   changeMobileVerifyOld: endpoint({
     method: 'POST', path: paths.personal.changeMobileVerifyOld, access: 'user', summary: "Check the current number's code on the change ticket",
-    input: changeMobileVerifyBody, output: nothing, codes: ['E00013', ...CODE_GROUPS.codeRefusals],
+    input: changeMobileVerifyBody, output: nothing, codes: [CODE.ticketExpired, ...CODE_GROUPS.codeRefusals],
   }),
   changeMobileSendNew: endpoint({
     method: 'POST', path: paths.personal.changeMobileSendNew, access: 'user', summary: 'Text a code to the new number once the current one is verified',
-    input: changeMobileNewBody, output: sentCode, codes: ['E00013', 'E10903', 'E10901', ...provenSend],
+    input: changeMobileNewBody, output: sentCode, codes: [CODE.ticketExpired, CODE.mobileUnchanged, CODE.mobileBoundElsewhere, ...provenSend],
   }),
   changeMobileSetNew: endpoint({
     method: 'POST', path: paths.personal.changeMobileSetNew, access: 'user', summary: "Check the new number's code and bind it; other sessions end",
-    input: changeMobileVerifyBody, output: nothing, codes: ['E00013', 'E10901', ...CODE_GROUPS.codeRefusals],
+    input: changeMobileVerifyBody, output: nothing, codes: [CODE.ticketExpired, CODE.mobileBoundElsewhere, ...CODE_GROUPS.codeRefusals],
   }),
   devices: endpoint({
     method: 'POST', path: paths.personal.devices, access: 'user', summary: "The caller's devices, last seen first, with their live sessions",
@@ -66,7 +66,7 @@ export const securityEndpoints = {
   }),
   deviceSignOut: endpoint({
     method: 'POST', path: paths.personal.deviceSignOut, access: 'user', summary: 'End every session of another device of the caller and forget its trust',
-    input: deviceSignOutBody, output: z.object({ ended: z.number().int() }), codes: ['E00404', 'E20401'],
+    input: deviceSignOutBody, output: z.object({ ended: z.number().int() }), codes: [CODE.notFound, CODE.currentDevice],
   }),
   appLog: endpoint({
     method: 'POST', path: paths.personal.appLog, access: 'user', summary: "The caller's sign-ins and application launches (default: the last 29 days)",

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CODE_GROUPS, type ResultCode } from '../codes.js';
+import { CODE, CODE_GROUPS, type ResultCode } from '../codes.js';
 import { endpoint } from '../endpoint.js';
 import { paths } from '../paths.js';
 import { loginResponse, sliderResult } from '../schemas/auth.js';
@@ -16,13 +16,13 @@ import { CIPHER_CODES, SIGN_IN_FLOW_CODES } from './auth.js';
  * a wrong captcha sent with the request, the per-number resend interval, a captcha now needed,
  * and the budgets only waiting helps with.
  */
-const SMS_SEND_CODES = ['E10805', 'E10802', 'E00408', 'E30127', ...CODE_GROUPS.smsBudget] as const satisfies readonly ResultCode[];
+const SMS_SEND_CODES = [CODE.smsRefused, CODE.codeWrong, CODE.sentTooOften, CODE.captchaRequired, ...CODE_GROUPS.smsBudget] as const satisfies readonly ResultCode[];
 /** Refusals of checking a texted code: expired, used or unknown; wrong; tries used up. */
 const SMS_CODE_CODES = CODE_GROUPS.codeRefusals;
 /** A flow ticket (srmi) unknown, expired or at another step (E00013), or its user gone (E00009). */
-const TICKET_CODES = ['E00013', 'E00009'] as const satisfies readonly ResultCode[];
+const TICKET_CODES = [CODE.ticketExpired, CODE.notSignedIn] as const satisfies readonly ResultCode[];
 /** Account states checked again when a ticket's flow opens the session. */
-const ACCOUNT_STATE_CODES = ['E30051', 'E30057', 'E30054'] as const satisfies readonly ResultCode[];
+const ACCOUNT_STATE_CODES = [CODE.accountDisabled, CODE.accountNotActivated, CODE.accountExpired] as const satisfies readonly ResultCode[];
 /** A new password: its ciphertext, then the policy (one code per rule). */
 const NEW_PASSWORD_CODES = [...CIPHER_CODES, ...CODE_GROUPS.passwordPolicy] as const satisfies readonly ResultCode[];
 
@@ -38,15 +38,15 @@ export const signInEndpoints = {
   }),
   msgLoginCheck: endpoint({
     method: 'POST', path: paths.auth.msgLoginCheck, access: 'public', summary: 'Sign in with a texted code; opens the session or names the next step',
-    input: smsLoginBody, output: loginResponse, codes: ['E00429', 'E30075', 'E10803', ...SIGN_IN_FLOW_CODES],
+    input: smsLoginBody, output: loginResponse, codes: [CODE.tooManyRequests, CODE.phoneOrCodeWrong, CODE.codeVoid, ...SIGN_IN_FLOW_CODES],
   }),
   secondAuthAppInfo: endpoint({
     method: 'POST', path: paths.auth.secondAuthAppInfo, access: 'public', summary: 'The application (or portal) the second factor is for, and the code length and lifetime',
-    input: srmiBody, output: secondAuthAppInfo, codes: ['E00013'],
+    input: srmiBody, output: secondAuthAppInfo, codes: [CODE.ticketExpired],
   }),
   secondAuthSend: endpoint({
     method: 'POST', path: paths.auth.secondAuthSend, access: 'public', summary: "Text the second-factor code to the user's bound phone (resends need a captcha)",
-    input: secondAuthSendBody, output: secondAuthSendResult, codes: [...TICKET_CODES, 'E30074', ...SMS_SEND_CODES],
+    input: secondAuthSendBody, output: secondAuthSendResult, codes: [...TICKET_CODES, CODE.secondFactorNoPhone, ...SMS_SEND_CODES],
   }),
   secondAuth: endpoint({
     method: 'POST', path: paths.auth.secondAuth, access: 'public', summary: 'Pass the second factor with the texted code; opens the session and trusts this browser',
@@ -54,15 +54,15 @@ export const signInEndpoints = {
   }),
   sendSmsByScene: endpoint({
     method: 'POST', path: paths.user.sendSmsByScene, access: 'public', summary: 'Self-service: text a code to the phone being bound (scene 1) or to the bound phone (scene 2)',
-    input: sceneSmsBody, output: sceneSmsResult, codes: [...TICKET_CODES, 'E10906', 'E10901', 'E10905', ...SMS_SEND_CODES],
+    input: sceneSmsBody, output: sceneSmsResult, codes: [...TICKET_CODES, CODE.mobileInvalid, CODE.mobileBoundElsewhere, CODE.noUsablePhone, ...SMS_SEND_CODES],
   }),
   bindPhone: endpoint({
     method: 'POST', path: paths.user.bindPhone, access: 'public', summary: 'Self-service: bind the phone the code was texted to, and move to the next step',
-    input: bindPhoneBody, output: stepResult, codes: [...TICKET_CODES, ...SMS_CODE_CODES, 'E10901'],
+    input: bindPhoneBody, output: stepResult, codes: [...TICKET_CODES, ...SMS_CODE_CODES, CODE.mobileBoundElsewhere],
   }),
   skipStep: endpoint({
     method: 'POST', path: paths.user.skipStep, access: 'public', summary: 'Self-service: skip an optional step (bind phone, expiring password)',
-    input: skipStepBody, output: stepResult, codes: ['E00013'],
+    input: skipStepBody, output: stepResult, codes: [CODE.ticketExpired],
   }),
   updatePwdBySms: endpoint({
     method: 'POST', path: paths.user.updatePwdBySms, access: 'public', summary: 'Self-service: set a new password proven by a texted code',
@@ -70,25 +70,25 @@ export const signInEndpoints = {
   }),
   updatePwdByOld: endpoint({
     method: 'POST', path: paths.user.updatePwdByOld, access: 'public', summary: 'Self-service: set a new password proven by the current one',
-    input: selfPwdByOldBody, output: stepResult, codes: [...TICKET_CODES, 'E10702', 'E30053', 'E00429', ...NEW_PASSWORD_CODES],
+    input: selfPwdByOldBody, output: stepResult, codes: [...TICKET_CODES, CODE.currentPasswordWrong, CODE.accountLocked, CODE.tooManyRequests, ...NEW_PASSWORD_CODES],
   }),
   continueLogin: endpoint({
     method: 'POST', path: paths.auth.continueLogin, access: 'public', summary: 'After the last self-service step: on to the second factor, or open the session',
-    input: srmiBody, output: loginResponse, codes: [...TICKET_CODES, ...ACCOUNT_STATE_CODES, 'E30066'],
+    input: srmiBody, output: loginResponse, codes: [...TICKET_CODES, ...ACCOUNT_STATE_CODES, CODE.unknownApp],
   }),
   pacasAuthenticate: endpoint({
     method: 'POST', path: paths.auth.pacasAuthenticate, access: 'public',
     summary: 'Directory sign-in (LDAP or company token): signs in a linked account, or asks to link one',
     input: directoryLoginBody, output: casResultOf(loginResponse),
-    codes: [...CIPHER_CODES, 'E00429', 'E30053', 'E30127', 'E10802', 'E30076', 'E60002', ...SIGN_IN_FLOW_CODES],
+    codes: [...CIPHER_CODES, CODE.tooManyRequests, CODE.accountLocked, CODE.captchaRequired, CODE.codeWrong, CODE.directoryPasswordWrong, CODE.casRefused, ...SIGN_IN_FLOW_CODES],
   }),
   pacasSendMsg: endpoint({
     method: 'POST', path: paths.auth.pacasSendMsg, access: 'public', summary: "Text a code to the portal account's phone a directory account is to be linked to",
-    input: bindSendBody, output: bindSendResult, codes: ['E00013', 'E10802', 'E10805', 'E60003', ...CODE_GROUPS.smsBudget],
+    input: bindSendBody, output: bindSendResult, codes: [CODE.ticketExpired, CODE.codeWrong, CODE.smsRefused, CODE.casResendTooEarly, ...CODE_GROUPS.smsBudget],
   }),
   pacasBind: endpoint({
     method: 'POST', path: paths.auth.pacasBind, access: 'public', summary: 'Link the directory account to the portal account proven by the texted code, and sign in',
-    input: bindMasterBody, output: loginResponse, codes: ['E00013', ...SMS_CODE_CODES, 'E60004', ...SIGN_IN_FLOW_CODES],
+    input: bindMasterBody, output: loginResponse, codes: [CODE.ticketExpired, ...SMS_CODE_CODES, CODE.directoryAlreadyLinked, ...SIGN_IN_FLOW_CODES],
   }),
   pwdStrategy: endpoint({
     method: 'POST', path: paths.personal.pwdStrategy, access: 'public', summary: 'The password policy as a short HTML list, in the caller\'s language',

@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { LIMITS, MOBILE_PATTERN } from '../rules.js';
 import { INT32_MAX, TIME_MS_MAX, idOut, intIn, isoTime, pageRequest, text } from './common.js';
 
-const key = text(64).min(1);
+const key = text(LIMITS.keyMax).min(1);
 const code = text(LIMITS.codeMax).min(1);
-const mobile = text(20).regex(MOBILE_PATTERN, 'must be a mainland mobile number');
+const mobile = text(LIMITS.mobileMax).regex(MOBILE_PATTERN, 'must be a mainland mobile number');
 const typeCode = intIn(0, INT32_MAX);
 
-export const socialListBody = pageRequest.extend({ userId: text(64).optional() });
-export const socialUnbindBody = z.object({ userId: text(64).optional(), source: text(40).min(1) });
-export const bindMobileSendBody = z.object({ mobileNo: mobile, capKey: text(64).optional(), capText: text(LIMITS.codeMax).optional() });
+export const socialListBody = pageRequest.extend({ userId: text(LIMITS.accountMax).optional() });
+export const socialUnbindBody = z.object({ userId: text(LIMITS.accountMax).optional(), source: text(LIMITS.typeCodeMax).min(1) });
+export const bindMobileSendBody = z.object({ mobileNo: mobile, capKey: text(LIMITS.captchaKeyMax).optional(), capText: text(LIMITS.codeMax).optional() });
 export const bindMobileSaveBody = z.object({ mobileNo: mobile, msgCodeKey: key, msgValueClient: code });
 export const changeMobileTicketBody = z.object({ requestId: key });
 export const changeMobileVerifyBody = z.object({ requestId: key, msgCodeKey: key, msgValueClient: code });
@@ -19,14 +19,14 @@ export const deviceSignOutBody = z.object({ deviceId: text(LIMITS.deviceIdMax).m
 const time = z.union([intIn(0, TIME_MS_MAX), z.iso.datetime({ offset: true }), z.iso.date()]).optional();
 export const appLogBody = pageRequest.extend({
   logType: typeCode.optional(),
-  optType: text(40).optional(),
+  optType: text(LIMITS.typeCodeMax).optional(),
   isSuccess: z.union([z.boolean(), intIn(0, 1), z.literal('')]).optional(),
   startTime: time,
   endTime: time,
 });
 export const operationLogBody = pageRequest.extend({
   logType: typeCode.optional(),
-  sceneCode: text(40).optional(),
+  sceneCode: text(LIMITS.typeCodeMax).optional(),
   startTime: time,
   endTime: time,
 });

@@ -8,30 +8,30 @@ export const loginCheckBody = z.object({
   userId: cipher,
   password: cipher,
   ...deviceFields,
-  authType: text(40).optional(),
+  authType: text(LIMITS.typeCodeMax).optional(),
   loginType: z.enum(LOGIN_TYPES).optional(),
   /** Captcha answer (picture text) when the server asked for one. */
   validCode: text(LIMITS.codeMax).optional(),
   /** Key of the captcha the answer belongs to (capKey of pacas/get-valid-code). */
-  requestId: text(64).optional(),
-  capKey: text(64).optional(),
-  appId: text(64).optional(),
-  query: z.record(text(64), text()).optional(),
+  requestId: text(LIMITS.captchaKeyMax).optional(),
+  capKey: text(LIMITS.captchaKeyMax).optional(),
+  appId: text(LIMITS.appIdMax).optional(),
+  query: z.record(text(LIMITS.queryKeyMax), text()).optional(),
 });
 export type LoginCheckBody = z.infer<typeof loginCheckBody>;
 
-export const ipCheckBody = z.object({ sceneCode: text(40).optional() });
+export const ipCheckBody = z.object({ sceneCode: text(LIMITS.typeCodeMax).optional() });
 
 export const appLoginConfigBody = z.object({
-  appId: text(64).optional(),
-  clientId: text(64).optional(),
+  appId: text(LIMITS.appIdMax).optional(),
+  clientId: text(LIMITS.clientIdMax).optional(),
 });
 
 export const logoutBody = z.object({ ...deviceFields });
 
-export const captchaBody = z.object({ mobileNo: text(20).optional() }).optional();
+export const captchaBody = z.object({ mobileNo: text(LIMITS.mobileMax).optional() }).optional();
 
-export const loginPageConfigBody = z.object({ isOptions: z.union([z.boolean(), intIn(0, INT32_MAX), text(10)]).optional() }).optional();
+export const loginPageConfigBody = z.object({ isOptions: z.union([z.boolean(), intIn(0, INT32_MAX), text(LIMITS.flagTextMax)]).optional() }).optional();
 
 export const loginTypeConfig = z.object({
   code: z.enum(LOGIN_TYPES),
@@ -99,14 +99,14 @@ export const sliderResult = z.object({
 });
 export type SliderResult = z.infer<typeof sliderResult>;
 
-export const applyTokenBody = z.object({ clientId: text(64).min(1) });
-export const ssoRedeemBody = z.object({ clientId: text(64).min(1), code: text(64).min(1) });
+export const applyTokenBody = z.object({ clientId: text(LIMITS.clientIdMax).min(1) });
+export const ssoRedeemBody = z.object({ clientId: text(LIMITS.clientIdMax).min(1), code: text(LIMITS.keyMax).min(1) });
 /**
  * GET sso/go/:clientId, a link that applications and bookmarks hold: the application to launch.
  * Query parameters such a link carries are ignored, never refused with a JSON error page, as
  * they always were (a pipe, so the server's strict-input rule for API bodies leaves it alone).
  */
-export const ssoGoParams = z.object({ clientId: text(64).min(1) }).transform((params) => params);
+export const ssoGoParams = z.object({ clientId: text(LIMITS.clientIdMax).min(1) }).transform((params) => params);
 
 export const applyTokenResult = z.object({ code: z.string(), redirectUrl: z.string() });
 export type ApplyTokenResult = z.infer<typeof applyTokenResult>;

@@ -45,7 +45,7 @@ export const idOut = z.number().int();
 /** Device fields every sign-in sends. */
 export const deviceFields = {
   deviceId: text(LIMITS.deviceIdMax).optional(),
-  deviceName: text(40).optional(),
+  deviceName: text(LIMITS.deviceNameMax).optional(),
 };
 
 /** Unknown fields are dropped, so nothing unvalidated reaches a service. */

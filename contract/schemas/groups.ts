@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { GroupType } from '../enums.js';
 import { LIMITS } from '../rules.js';
 import { intIn, isoTime, idOut, pageRequest, text } from './common.js';
 
-const account = text(64).min(1);
+const account = text(LIMITS.accountMax).min(1);
 
-export const pubMailListBody = pageRequest.extend({ userName: text(100).optional(), userId: text(64).optional() });
+export const pubMailListBody = pageRequest.extend({ userName: text(LIMITS.searchMax).optional(), userId: text(LIMITS.accountMax).optional() });
 export const pubMailResetBody = z.object({
   userId: account,
   /** SM2 ciphertext of the manual password; absent when autoGen. */
@@ -12,13 +13,13 @@ export const pubMailResetBody = z.object({
   autoGen: z.boolean().optional().default(false),
 });
 export const groupListBody = pageRequest.extend({
-  groupName: text(100).optional(),
-  groupType: intIn(1, 2).optional(),
+  groupName: text(LIMITS.searchMax).optional(),
+  groupType: intIn(GroupType.SECURITY, GroupType.MAIL).optional(),
 });
-export const groupCodeBody = pageRequest.extend({ groupCode: text(64).min(1) });
-export const memberBatchBody = z.object({ groupCode: text(64).min(1), userIdSet: z.array(account).min(1, 'select at least one member').max(200) });
-export const userSearchBody = pageRequest.extend({ userName: text(100).optional(), keyWord: text(100).optional() });
-export const managerUpdateBody = z.object({ groupCode: text(64).min(1), managerUserId: account });
+export const groupCodeBody = pageRequest.extend({ groupCode: text(LIMITS.groupCodeMax).min(1) });
+export const memberBatchBody = z.object({ groupCode: text(LIMITS.groupCodeMax).min(1), userIdSet: z.array(account).min(1, 'select at least one member').max(LIMITS.membersPerBatchMax) });
+export const userSearchBody = pageRequest.extend({ userName: text(LIMITS.searchMax).optional(), keyWord: text(LIMITS.searchMax).optional() });
+export const managerUpdateBody = z.object({ groupCode: text(LIMITS.groupCodeMax).min(1), managerUserId: account });
 
 export const publicMailbox = z.object({
   userId: z.string(),
@@ -32,7 +33,7 @@ export type PublicMailbox = z.infer<typeof publicMailbox>;
 export const mailGroup = z.object({
   groupCode: z.string(),
   groupName: z.string(),
-  groupType: z.union([z.literal(1), z.literal(2)]),
+  groupType: z.union([z.literal(GroupType.SECURITY), z.literal(GroupType.MAIL)]),
   email: z.string().nullable(),
   memberNumber: z.number().int(),
 });

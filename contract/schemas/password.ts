@@ -3,30 +3,30 @@ import { LIMITS } from '../rules.js';
 import { text } from './common.js';
 
 const cipher = text(LIMITS.cipherMax).min(1).regex(/^[0-9a-fA-F]+$/, 'must be SM2 ciphertext (hex)');
-const key = text(64).min(1);
+const key = text(LIMITS.keyMax).min(1);
 const code = text(LIMITS.codeMax).min(1);
-const captcha = { capKey: text(64).optional(), capText: text(LIMITS.codeMax).optional() };
+const captcha = { capKey: text(LIMITS.captchaKeyMax).optional(), capText: text(LIMITS.codeMax).optional() };
 
 export const requestIdBody = z.object({ requestId: key });
-export const optionalRequestIdBody = z.object({ requestId: text(64).optional() }).optional();
+export const optionalRequestIdBody = z.object({ requestId: text(LIMITS.keyMax).optional() }).optional();
 export const pwdSendOtpBody = z.object({ requestId: key, ...captcha });
 export const pwdSaveByOtpBody = z.object({ requestId: key, msgCodeKey: key, msgValueClient: code, newPassword: cipher, repeatNewPassword: cipher });
-export const pwdSaveByOldBody = z.object({ requestId: text(64).optional(), oldPassword: cipher, newPassword: cipher, repeatNewPassword: cipher });
+export const pwdSaveByOldBody = z.object({ requestId: text(LIMITS.keyMax).optional(), oldPassword: cipher, newPassword: cipher, repeatNewPassword: cipher });
 
 export const captchaGenBody = z.object({}).loose().optional();
-export const forgetVerifyAccountBody = z.object({ capKey: key, requestId: key, userId: cipher, capText: text(LIMITS.codeMax).min(1) });
+export const forgetVerifyAccountBody = z.object({ capKey: text(LIMITS.captchaKeyMax).min(1), requestId: key, userId: cipher, capText: text(LIMITS.codeMax).min(1) });
 export const forgetSendOtpBody = z.object({ requestId: key });
 export const forgetVerifyOtpBody = z.object({ requestId: key, msgCodeKey: key, msgValueClient: code });
 export const forgetSaveBody = z.object({ requestId: key, newPassword: cipher });
 
 export const registerBody = z.object({
-  userId: text(40).optional(),
-  userName: text(100).min(1, 'name is required'),
-  mobileNo: text(20),
+  userId: text(LIMITS.registerAccountMax).optional(),
+  userName: text(LIMITS.userNameMax).min(1, 'name is required'),
+  mobileNo: text(LIMITS.mobileMax),
   password: cipher,
-  email: text(200).optional(),
-  description: text(200).optional(),
-  deptCodes: z.array(text(64)).max(0, 'departments are assigned by administrators').optional(),
+  email: text(LIMITS.emailMax).optional(),
+  description: text(LIMITS.textMax).optional(),
+  deptCodes: z.array(text(LIMITS.deptCodeMax)).max(0, 'departments are assigned by administrators').optional(),
   forceChangePwdFirstLogin: z.literal(false).optional(),
 });
 

@@ -1,30 +1,31 @@
 import { z } from 'zod';
+import { ApplyStatus, Decision } from '../enums.js';
 import { LIMITS } from '../rules.js';
 import { idOut, intIn, isoTime, pageRequest, recordId, text } from './common.js';
 import { appTile } from './personal.js';
 
 const id = recordId();
 
-export const appByNameBody = z.object({ appName: text(100).optional().default('') });
-export const rolesByAppBody = z.object({ appId: text(64), roleName: text(100).optional() });
-export const myRequestsBody = pageRequest.extend({ status: z.union([z.literal(''), z.null(), intIn(0, 2)]).optional() });
+export const appByNameBody = z.object({ appName: text(LIMITS.searchMax).optional().default('') });
+export const rolesByAppBody = z.object({ appId: text(LIMITS.appIdMax), roleName: text(LIMITS.searchMax).optional() });
+export const myRequestsBody = pageRequest.extend({ status: z.union([z.literal(''), z.null(), intIn(ApplyStatus.PENDING, ApplyStatus.REJECTED)]).optional() });
 export const applyBody = z.object({
-  appId: text(64).min(1, 'please choose an application'),
-  roleIdSet: z.array(id).max(50).optional().default([]),
+  appId: text(LIMITS.appIdMax).min(1, 'please choose an application'),
+  roleIdSet: z.array(id).max(LIMITS.rolesPerRequestMax).optional().default([]),
   applyReason: text(LIMITS.reasonMax).optional().default(''),
 });
 export const applyIdBody = z.object({ applyId: id });
-export const approvalListBody = pageRequest.extend({ applyUserId: text(64).optional(), appName: text(100).optional() });
+export const approvalListBody = pageRequest.extend({ applyUserId: text(LIMITS.accountMax).optional(), appName: text(LIMITS.searchMax).optional() });
 export const approvalBody = z.object({
-  status: intIn(1, 2),
+  status: intIn(Decision.PASS, Decision.REJECT),
   approvalSuggestion: text(LIMITS.reasonMax).optional().default(''),
-  applyIdList: z.array(id).min(1, 'select at least one request').max(100),
+  applyIdList: z.array(id).min(1, 'select at least one request').max(LIMITS.decisionsPerBatchMax),
 });
 
 export const myPermissionsBody = pageRequest;
-export const appIdBody = z.object({ appId: text(64).min(1) });
+export const appIdBody = z.object({ appId: text(LIMITS.appIdMax).min(1) });
 export const groupIdBody = z.object({ groupId: id });
-export const cancelRolesBody = z.object({ groupId: id, roleIdSet: z.array(id).min(1, 'select at least one role').max(50) });
+export const cancelRolesBody = z.object({ groupId: id, roleIdSet: z.array(id).min(1, 'select at least one role').max(LIMITS.rolesPerRequestMax) });
 
 export const appOption = appTile.extend({
   /** false when the app is not connected to the permission system (roles may be empty). */
@@ -40,7 +41,7 @@ export const applyRecord = z.object({
   appId: z.string(),
   appName: z.string(),
   roleName: z.string(),
-  status: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+  status: z.union([z.literal(ApplyStatus.PENDING), z.literal(ApplyStatus.PASSED), z.literal(ApplyStatus.REJECTED)]),
   applyDate: isoTime,
   applyUserId: z.string(),
   applyUserName: z.string(),

@@ -1,23 +1,24 @@
 import { z } from 'zod';
+import { PhoneScene } from '../enums.js';
 import { LIMITS, MOBILE_PATTERN } from '../rules.js';
 import { deviceFields, intIn, text } from './common.js';
 
-const mobile = text(20).regex(MOBILE_PATTERN, 'must be a mainland mobile number');
+const mobile = text(LIMITS.mobileMax).regex(MOBILE_PATTERN, 'must be a mainland mobile number');
 const code = text(LIMITS.codeMax).min(1);
-const key = text(64);
+const key = text(LIMITS.keyMax);
 const cipher = text(LIMITS.cipherMax).min(1).regex(/^[0-9a-fA-F]+$/, 'must be SM2 ciphertext (hex)');
-const captcha = { capKey: key.optional(), capText: text(LIMITS.codeMax).optional() };
+const captcha = { capKey: text(LIMITS.captchaKeyMax).optional(), capText: text(LIMITS.codeMax).optional() };
 
-export const sendLoginSmsBody = z.object({ mobileNo: mobile, appId: text(64).optional(), ...captcha });
+export const sendLoginSmsBody = z.object({ mobileNo: mobile, appId: text(LIMITS.appIdMax).optional(), ...captcha });
 export const smsLoginBody = z.object({
   mobileNo: mobile,
   validateCode: code,
   smsCodeKey: key,
-  appId: text(64).optional(),
+  appId: text(LIMITS.appIdMax).optional(),
   ...deviceFields,
   /** The sign-in page sends these with every sign-in; a text sign-in does not need them. */
   loginType: z.literal('MSG_CODE').optional(),
-  query: z.record(text(64), text()).optional(),
+  query: z.record(text(LIMITS.queryKeyMax), text()).optional(),
 });
 
 export const srmiBody = z.object({ srmi: key });
@@ -26,29 +27,29 @@ export const secondAuthBody = z.object({ srmi: key, validateCode: code, smsCodeK
 
 export const sceneSmsBody = z.object({
   srmi: key,
-  requestId: text(64).optional(),
-  mobileNo: text(20).optional(),
-  scene: intIn(1, 2),
+  requestId: text(LIMITS.keyMax).optional(),
+  mobileNo: text(LIMITS.mobileMax).optional(),
+  scene: intIn(PhoneScene.BIND_PHONE, PhoneScene.UPDATE_PASSWORD),
   ...captcha,
 });
 export const bindPhoneBody = z.object({
   srmi: key,
-  requestId: text(64).optional(),
+  requestId: text(LIMITS.keyMax).optional(),
   mobileNo: mobile,
   smsValueClient: text(LIMITS.bindCodeMax).min(1),
   smsCodeKey: key,
-  active: intIn(0, 10).optional(),
+  active: intIn(0, LIMITS.stepIndexMax).optional(),
 });
-export const skipStepBody = z.object({ srmi: key, requestId: text(64).optional(), active: intIn(0, 10).optional() });
+export const skipStepBody = z.object({ srmi: key, requestId: text(LIMITS.keyMax).optional(), active: intIn(0, LIMITS.stepIndexMax).optional() });
 export const selfPwdBySmsBody = z.object({
   srmi: key,
-  requestId: text(64).optional(),
+  requestId: text(LIMITS.keyMax).optional(),
   smsValueClient: code,
   smsCodeKey: key,
   newPassword: cipher,
-  active: intIn(0, 10).optional(),
+  active: intIn(0, LIMITS.stepIndexMax).optional(),
 });
-export const selfPwdByOldBody = z.object({ srmi: key, oldPassword: cipher, newPassword: cipher, requestId: text(64).optional() });
+export const selfPwdByOldBody = z.object({ srmi: key, oldPassword: cipher, newPassword: cipher, requestId: text(LIMITS.keyMax).optional() });
 
 export const sendOtpResult = z.object({ requestId: z.string(), msgCodeKey: z.string() });
 export type SendOtpResult = z.infer<typeof sendOtpResult>;
@@ -77,11 +78,11 @@ export const directoryLoginBody = z.object({
   password: cipher,
   loginType: z.enum(['LDAP', 'PA_ACCOUNT']).default('PA_ACCOUNT'),
   validCode: text(LIMITS.codeMax).optional(),
-  capKey: key.optional(),
-  appId: text(64).optional(),
+  capKey: text(LIMITS.captchaKeyMax).optional(),
+  appId: text(LIMITS.appIdMax).optional(),
   ...deviceFields,
 });
-export const bindSendBody = z.object({ srmi: key, mobileNo: mobile, capKey: key, capText: text(LIMITS.codeMax).min(1) });
+export const bindSendBody = z.object({ srmi: key, mobileNo: mobile, capKey: text(LIMITS.captchaKeyMax), capText: text(LIMITS.codeMax).min(1) });
 export const bindMasterBody = z.object({ srmi: key, mobileNo: mobile, validateCode: code, smsCodeKey: key, ...deviceFields });
 
 export const bindSendResult = z.object({ msgCodeKey: z.string(), smsCodeKey: z.string() });

@@ -1,3 +1,4 @@
+import { CaptchaStrategy } from '../../contract/enums.js';
 import type { LoginTypeConfig } from '../../contract/schemas/auth.js';
 import type { StoredLoginPage } from '../services/loginConfig.js';
 import type { HomeContent } from '../../contract/schemas/account.js';
@@ -15,10 +16,10 @@ const links = { forgetPasswordUrl: '/forgetPassword', updatePasswordUrl: '/reset
 
 /** Login types offered on /login. Directory types are enabled once a directory is configured. */
 export const defaultLoginTypes: LoginTypeConfig[] = [
-  { code: 'ACCOUNT', authCategoryName: '账号登录', authCategoryCode: 'ACCOUNT', isPriorityShow: true, adAuthEnable: false, captchaStrategy: 0, ...links },
-  { code: 'MSG_CODE', authCategoryName: '短信登录', authCategoryCode: 'MSG_CODE', isPriorityShow: false, adAuthEnable: false, captchaStrategy: 0, ...links },
-  { code: 'PA_ACCOUNT', authCategoryName: '统一认证登录', authCategoryCode: 'PA_ACCOUNT', isPriorityShow: false, adAuthEnable: true, captchaStrategy: 0, ...links },
-  { code: 'LDAP', authCategoryName: '目录账号登录', authCategoryCode: 'LDAP', isPriorityShow: false, adAuthEnable: true, captchaStrategy: 0, ...links },
+  { code: 'ACCOUNT', authCategoryName: '账号登录', authCategoryCode: 'ACCOUNT', isPriorityShow: true, adAuthEnable: false, captchaStrategy: CaptchaStrategy.PICTURE, ...links },
+  { code: 'MSG_CODE', authCategoryName: '短信登录', authCategoryCode: 'MSG_CODE', isPriorityShow: false, adAuthEnable: false, captchaStrategy: CaptchaStrategy.PICTURE, ...links },
+  { code: 'PA_ACCOUNT', authCategoryName: '统一认证登录', authCategoryCode: 'PA_ACCOUNT', isPriorityShow: false, adAuthEnable: true, captchaStrategy: CaptchaStrategy.PICTURE, ...links },
+  { code: 'LDAP', authCategoryName: '目录账号登录', authCategoryCode: 'LDAP', isPriorityShow: false, adAuthEnable: true, captchaStrategy: CaptchaStrategy.PICTURE, ...links },
 ];
 
 const item = (id: string, title: string, date: string) => ({ id, title, date });

@@ -3,6 +3,7 @@ import type { Store } from './connect.js';
 import type { Database, LoginHistoryTable } from './schema.js';
 import { DAY } from '../lib/clock.js';
 import { CODE } from '../../contract/codes.js';
+import { ApplyStatus } from '../../contract/enums.js';
 
 export interface BulkSize {
   users: number;
@@ -54,7 +55,7 @@ export async function seedBulk(store: Store, now: number, size: BulkSize): Promi
   const apps = await db.selectFrom('app_approvers').select('app_ref').where('user_ref', '=', zhangsan).execute();
   await db.transaction().execute((tx) => chunked(tx, 'apply_requests', (i) => ({
     apply_user_ref: firstBulk + (i % size.users), app_ref: apps[i % apps.length].app_ref, role_ids: '[]', role_names: '', apply_reason: `bulk request ${i}`,
-    status: 0, apply_date: now - i * 1000, approval_user_ref: null, approval_suggestion: null, approval_date: null,
+    status: ApplyStatus.PENDING, apply_date: now - i * 1000, approval_user_ref: null, approval_suggestion: null, approval_date: null,
   }), size.pendingRequests, 500));
 
   const group = await db.selectFrom('mail_groups').select('id').where('group_code', '=', 'ML-RD-ALL').executeTakeFirstOrThrow();

@@ -7,6 +7,7 @@ import { defaultHomeContent, defaultLoginTypes, defaultLoginPage } from './defau
 import { HOME_CONTENT_KEY } from '../services/logs.js';
 import { APPS, COMPANY, DEMO_PASSWORD, DEPARTMENTS, GIVEN, GRANTS, NAMED_USERS, POSITIONS, SURNAMES, appIcon } from './demoData.js';
 import { CODE } from '../../contract/codes.js';
+import { ApplyStatus, GroupType } from '../../contract/enums.js';
 
 const MARKER = 'seed.demo';
 const GENERATED = 200;
@@ -128,24 +129,24 @@ export async function seedDemo(store: Store, now: number, hashPassword: (pw: str
       for (const appId of ['mail', 'oa', 'wiki']) await db.insertInto('user_apps').values({ user_ref: r.id, app_ref: appRefs[appId], granted_at: now - 200 * DAY }).execute();
     }
 
-    const request = (app: string, roleIdx: number[], reason: string, status: number, daysAgo: number, suggestion: string | null) => ({
+    const request = (app: string, roleIdx: number[], reason: string, status: ApplyStatus, daysAgo: number, suggestion: string | null) => ({
       apply_user_ref: ids.lisi, app_ref: appRefs[app],
       role_ids: JSON.stringify(roleIdx.map((i) => appRoles[app][i].id)), role_names: roleIdx.map((i) => appRoles[app][i].name).join(','),
       apply_reason: reason, status, apply_date: now - daysAgo * DAY,
-      approval_user_ref: status === 0 ? null : ids.zhangsan, approval_suggestion: suggestion,
-      approval_date: status === 0 ? null : now - daysAgo * DAY + 3 * HOUR,
+      approval_user_ref: status === ApplyStatus.PENDING ? null : ids.zhangsan, approval_suggestion: suggestion,
+      approval_date: status === ApplyStatus.PENDING ? null : now - daysAgo * DAY + 3 * HOUR,
     });
     await db.insertInto('apply_requests').values([
-      request('crm', [0], '负责华东区客户跟进，需要录入商机', 0, 1, null),
-      request('wiki', [1], '维护市场部知识库文档', 1, 20, '同意'),
-      request('erp', [2], '查看市场费用预算', 2, 12, '请通过费用报销系统查看，不开通财务系统'),
+      request('crm', [0], '负责华东区客户跟进，需要录入商机', ApplyStatus.PENDING, 1, null),
+      request('wiki', [1], '维护市场部知识库文档', ApplyStatus.PASSED, 20, '同意'),
+      request('erp', [2], '查看市场费用预算', ApplyStatus.REJECTED, 12, '请通过费用报销系统查看，不开通财务系统'),
     ]).execute();
 
     const groups = [
-      { group_code: 'ML-RD-ALL', group_name: '研发中心全员邮件组', group_type: 2, email: 'rd-all@corp.example.com', manager: 'zhangsan' },
-      { group_code: 'GS-FIN-SYS', group_name: '财务系统安全组', group_type: 1, email: null, manager: 'zhangsan' },
-      { group_code: 'ML-MKT', group_name: '市场部邮件组', group_type: 2, email: 'marketing@corp.example.com', manager: 'admin' },
-      { group_code: 'GS-VPN', group_name: 'VPN 访问安全组', group_type: 1, email: null, manager: 'admin' },
+      { group_code: 'ML-RD-ALL', group_name: '研发中心全员邮件组', group_type: GroupType.MAIL, email: 'rd-all@corp.example.com', manager: 'zhangsan' },
+      { group_code: 'GS-FIN-SYS', group_name: '财务系统安全组', group_type: GroupType.SECURITY, email: null, manager: 'zhangsan' },
+      { group_code: 'ML-MKT', group_name: '市场部邮件组', group_type: GroupType.MAIL, email: 'marketing@corp.example.com', manager: 'admin' },
+      { group_code: 'GS-VPN', group_name: 'VPN 访问安全组', group_type: GroupType.SECURITY, email: null, manager: 'admin' },
     ];
     for (const [gi, g] of groups.entries()) {
       const row = await db.insertInto('mail_groups').values({ group_code: g.group_code, group_name: g.group_name, group_type: g.group_type, email: g.email, manager_user_ref: ids[g.manager], created_at: now - 300 * DAY }).returning('id').executeTakeFirstOrThrow();

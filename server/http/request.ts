@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { LIMITS } from '../../contract/rules.js';
 import { deviceFields } from '../../contract/schemas/common.js';
 import { TRUST_COOKIE_PREFIX, type Caller } from '../services/context.js';
 
@@ -26,7 +27,7 @@ const deviceOf = z.object(deviceFields);
 function trustTokensOf(request: FastifyRequest): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(request.cookies)) {
-    if (name.startsWith(TRUST_COOKIE_PREFIX) && typeof value === 'string' && value.length <= 100) out[name] = value;
+    if (name.startsWith(TRUST_COOKIE_PREFIX) && typeof value === 'string' && value.length <= LIMITS.tokenMax) out[name] = value;
   }
   return out;
 }
@@ -38,7 +39,7 @@ export function callerOf(request: FastifyRequest, body: unknown): Caller {
   return {
     trustTokens: trustTokensOf(request),
     // A hop count set too high hands the client's own X-Forwarded-For entry through; the columns hold 64.
-    ip: request.ip.slice(0, 64),
+    ip: request.ip.slice(0, LIMITS.ipMax),
     userAgent: typeof ua === 'string' ? ua : null,
     deviceId: (device.success && device.data.deviceId) || null,
     deviceName: (device.success && device.data.deviceName) || null,

@@ -3,6 +3,7 @@ import { codes, type ResultCode } from '../../contract/codes.js';
 import { codesOf, type EndpointSpec } from '../../contract/endpoint.js';
 import { allEndpoints } from '../../contract/endpoints/index.js';
 import { API_PREFIX } from '../../contract/paths.js';
+import { LIMITS } from '../../contract/rules.js';
 
 type Json = Record<string, unknown>;
 
@@ -50,7 +51,7 @@ function parameters(spec: EndpointSpec): Json[] {
       if (!pathParams.includes(name)) list.push({ name, in: 'query', required: required.has(name), schema: prop });
     }
   }
-  if (spec.method === 'POST') list.push({ name: 'X-Client-Id', in: 'header', required: true, schema: { type: 'string', maxLength: 100 }, description: 'Any non-empty client name; cross-site forms cannot send it' });
+  if (spec.method === 'POST') list.push({ name: 'X-Client-Id', in: 'header', required: true, schema: { type: 'string', maxLength: LIMITS.clientHeaderMax }, description: 'Any non-empty client name; cross-site forms cannot send it' });
   return list;
 }
 

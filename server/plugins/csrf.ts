@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { langOf } from '../http/envelope.js';
 import { CODE } from '../../contract/codes.js';
+import { LIMITS } from '../../contract/rules.js';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -14,7 +15,7 @@ export function registerCsrfGuard(api: FastifyInstance): void {
   api.addHook('onRequest', async (request, reply) => {
     if (SAFE.has(request.method)) return;
     const clientId = request.headers['x-client-id'];
-    if (typeof clientId !== 'string' || clientId.trim() === '' || clientId.length > 100) {
+    if (typeof clientId !== 'string' || clientId.trim() === '' || clientId.length > LIMITS.clientHeaderMax) {
       const lang = langOf(request);
       return reply.status(403).send({
         code: CODE.forbidden,

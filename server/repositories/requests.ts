@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { ApplyStatus } from '../../contract/enums.js';
 import type { Database } from '../db/schema.js';
 import { ilike, page } from './paging.js';
 
@@ -28,7 +29,7 @@ export function requestsRepo(db: Kysely<Database>) {
     /** Pending requests for the apps this user approves. */
     pagePendingForApprover(userRef: number, filters: { applyUserId?: string; appName?: string }, pageNum: number, pageSize: number) {
       let base = requestsOnly()
-        .where('r.status', '=', 0)
+        .where('r.status', '=', ApplyStatus.PENDING)
         .where('r.app_ref', 'in', db.selectFrom('app_approvers').select('app_ref').where('user_ref', '=', userRef));
       if (filters.applyUserId) base = base.where('r.apply_user_ref', 'in', db.selectFrom('users').select('id').where(ilike('user_id', filters.applyUserId)));
       if (filters.appName) base = base.where('r.app_ref', 'in', db.selectFrom('apps').select('id').where(ilike('app_name', filters.appName)));
@@ -42,17 +43,17 @@ export function requestsRepo(db: Kysely<Database>) {
     },
     async hasPendingDuplicate(userRef: number, appRef: number, roleIds: string): Promise<boolean> {
       const row = await db.selectFrom('apply_requests').select('id')
-        .where('apply_user_ref', '=', userRef).where('app_ref', '=', appRef).where('status', '=', 0).where('role_ids', '=', roleIds)
+        .where('apply_user_ref', '=', userRef).where('app_ref', '=', appRef).where('status', '=', ApplyStatus.PENDING).where('role_ids', '=', roleIds)
         .executeTakeFirst();
       return !!row;
     },
     async insert(row: { apply_user_ref: number; app_ref: number; role_ids: string; role_names: string; apply_reason: string; apply_date: number }): Promise<number> {
-      const created = await db.insertInto('apply_requests').values({ ...row, status: 0 }).returning('id').executeTakeFirstOrThrow();
+      const created = await db.insertInto('apply_requests').values({ ...row, status: ApplyStatus.PENDING }).returning('id').executeTakeFirstOrThrow();
       return created.id;
     },
     /** Deletes a request only while it is the applicant's and still pending. */
     async cancel(id: number, userRef: number): Promise<boolean> {
-      const result = await db.deleteFrom('apply_requests').where('id', '=', id).where('apply_user_ref', '=', userRef).where('status', '=', 0).executeTakeFirst();
+      const result = await db.deleteFrom('apply_requests').where('id', '=', id).where('apply_user_ref', '=', userRef).where('status', '=', ApplyStatus.PENDING).executeTakeFirst();
       return Number(result.numDeletedRows) === 1;
     },
     async isApprover(userRef: number, appRefs: number[]): Promise<boolean> {
@@ -67,11 +68,11 @@ export function requestsRepo(db: Kysely<Database>) {
     async decide(tx: Kysely<Database>, ids: number[], status: number, approverRef: number, suggestion: string, now: number): Promise<number> {
       const result = await tx.updateTable('apply_requests')
         .set({ status, approval_user_ref: approverRef, approval_suggestion: suggestion, approval_date: now })
-        .where('id', 'in', ids).where('status', '=', 0)
+        .where('id', 'in', ids).where('status', '=', ApplyStatus.PENDING)
         .executeTakeFirst();
       return Number(result.numUpdatedRows);
     },
     countPendingOf: (appRef: number) =>
-      db.selectFrom('apply_requests').select(sql<number>`count(*)`.as('n')).where('app_ref', '=', appRef).where('status', '=', 0).executeTakeFirstOrThrow(),
+      db.selectFrom('apply_requests').select(sql<number>`count(*)`.as('n')).where('app_ref', '=', appRef).where('status', '=', ApplyStatus.PENDING).executeTakeFirstOrThrow(),
   };
 }

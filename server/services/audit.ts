@@ -1,4 +1,5 @@
 import { CODE, type ResultCode } from '../../contract/codes.js';
+import { LIMITS } from '../../contract/rules.js';
 import type { Caller, ServiceContext } from './context.js';
 
 /** Writes sign-in attempts and account operations to the user's logs. Never secrets. */
@@ -14,7 +15,7 @@ export function auditService(ctx: ServiceContext) {
     }): Promise<void> {
       await ctx.repos.loginHistory.insert({
         user_ref: entry.userRef,
-        account: entry.account.slice(0, 64),
+        account: entry.account.slice(0, LIMITS.accountMax),
         opt_type: entry.optType,
         app_ref: entry.app?.id ?? null,
         app_name: entry.app?.app_name ?? null,

@@ -3,6 +3,7 @@ import { AppError, notFound } from '../domain/errors.js';
 import type { AuthUser, Caller, ServiceContext } from './context.js';
 import type { AuditService } from './audit.js';
 import { CODE } from '../../contract/codes.js';
+import { LIMITS } from '../../contract/rules.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -29,7 +30,7 @@ export function devicesService(ctx: ServiceContext, audit: AuditService) {
       const mine = await repo.deviceOfSession(auth.sessionId);
       if (mine?.device_id === deviceId) throw new AppError(CODE.currentDevice);
       const ended = await repo.signOutDevice(auth.userRef, deviceId);
-      await audit.operation(auth.userRef, 'SIGN_OUT_DEVICE', caller, deviceId.slice(0, 40));
+      await audit.operation(auth.userRef, 'SIGN_OUT_DEVICE', caller, deviceId.slice(0, LIMITS.loggedDeviceIdMax));
       return { ended };
     },
   };

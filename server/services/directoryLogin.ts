@@ -1,6 +1,7 @@
 import type { LoginResponse } from '../../contract/schemas/auth.js';
 import type { CasResult } from '../../contract/schemas/signIn.js';
 import { CODE, codeMessage } from '../../contract/codes.js';
+import { LIMITS } from '../../contract/rules.js';
 import { AppError } from '../domain/errors.js';
 import { authenticateInDirectory, type DirectoryEntry } from '../directory/ldap.js';
 import type { Caller, ServiceContext } from './context.js';
@@ -97,7 +98,7 @@ export function directoryLoginService(ctx: ServiceContext, deps: Pick<CoreServic
         throw new AppError(CODE.directoryAlreadyLinked);
       }
       await deps.tickets.close(ticket.id);
-      await deps.audit.operation(user.id, 'BIND_DIRECTORY', caller, ticket.payload.dn.slice(0, 200));
+      await deps.audit.operation(user.id, 'BIND_DIRECTORY', caller, ticket.payload.dn.slice(0, LIMITS.loggedDnMax));
       deps.flow.assertUsable(user);
       const app = await deps.flow.resolveApp(ticket.payload.appId);
       await deps.flow.assertAppAccess(user, app, ticket.payload.loginType);

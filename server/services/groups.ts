@@ -6,6 +6,7 @@ import { mapPage } from '../repositories/paging.js';
 import type { AuthUser, Caller, ServiceContext } from './context.js';
 import type { CoreServices } from './deps.js';
 import { CODE } from '../../contract/codes.js';
+import type { GroupType } from '../../contract/enums.js';
 
 const ALPHABETS = ['ABCDEFGHJKLMNPQRSTUVWXYZ', 'abcdefghijkmnpqrstuvwxyz', '23456789', '!@#$%^&*-_+='];
 
@@ -70,7 +71,7 @@ export function groupsService(ctx: ServiceContext, deps: Pick<CoreServices, 'aud
 
     async groups(user: AuthUser, filters: { groupName?: string; groupType?: number }, pageNum: number, pageSize: number): Promise<PageResult<MailGroup>> {
       return mapPage(await repo.pageGroups(user.userRef, filters, pageNum, pageSize), (g) => ({
-        groupCode: g.group_code, groupName: g.group_name, groupType: g.group_type as 1 | 2, email: g.email, memberNumber: Number(g.member_number ?? 0),
+        groupCode: g.group_code, groupName: g.group_name, groupType: g.group_type as GroupType, email: g.email, memberNumber: Number(g.member_number ?? 0),
       }));
     },
 

@@ -1,4 +1,4 @@
-import { MOBILE_AS_ACCOUNT_PATTERN } from '../../contract/rules.js';
+import { LIMITS, MOBILE_AS_ACCOUNT_PATTERN } from '../../contract/rules.js';
 import type { LoginCheckBody } from '../../contract/schemas/auth.js';
 import { AppError } from '../domain/errors.js';
 import type { Caller, ServiceContext } from './context.js';
@@ -17,7 +17,7 @@ export function loginService(ctx: ServiceContext, deps: Pick<CoreServices, 'sm2'
       const account = (await deps.sm2.decrypt('userId', body.userId)).trim();
       const password = await deps.sm2.decrypt('password', body.password);
       // The schema sees only ciphertext: what the account says is checked once decrypted.
-      if (!account || account.length > 64) throw new AppError(CODE.accountRequired);
+      if (!account || account.length > LIMITS.accountMax) throw new AppError(CODE.accountRequired);
       if (MOBILE_AS_ACCOUNT_PATTERN.test(account)) throw new AppError(CODE.mobileAsAccount);
       const app = await deps.flow.resolveApp(body.appId ?? body.query?.appId);
 

@@ -2,6 +2,7 @@ import { ACCESS_TYPES, DICTIONARY_TYPES, SCENE_CODES } from '../../contract/dict
 import type { AppLogRow, HomeContent, OperationLogRow, SelectOption } from '../../contract/schemas/account.js';
 import type { PageResult } from '../../contract/schemas/common.js';
 import { codes, codeMessage, type Lang, type ResultCode } from '../../contract/codes.js';
+import { LIMITS } from '../../contract/rules.js';
 import { DAY } from '../lib/clock.js';
 import type { AuthUser, ServiceContext } from './context.js';
 
@@ -12,11 +13,11 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 export const HOME_CONTENT_KEY = 'home.content';
 
-/** Personal logs (default window: the last 29 days), their dictionaries, and the home page content. */
+/** Personal logs (default window: the last LIMITS.logWindowDays days), their dictionaries, and the home page content. */
 export function logsService(ctx: ServiceContext) {
   function range(start: TimeInput, end: TimeInput) {
     const to = toMs(end) ?? ctx.clock.now();
-    return { from: toMs(start) ?? to - 29 * DAY, to };
+    return { from: toMs(start) ?? to - LIMITS.logWindowDays * DAY, to };
   }
   const message = (code: string, lang: Lang) => (code in codes ? codeMessage(code as ResultCode, lang) : code);
 

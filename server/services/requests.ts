@@ -5,6 +5,7 @@ import { mapPage } from '../repositories/paging.js';
 import type { AuthUser, Caller, ServiceContext } from './context.js';
 import type { AuditService } from './audit.js';
 import { CODE } from '../../contract/codes.js';
+import { ApplyStatus, Decision } from '../../contract/enums.js';
 
 type Row = NonNullable<Awaited<ReturnType<ServiceContext['repos']['requests']['find']>>>;
 
@@ -12,7 +13,7 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 
 function toRecord(r: Row): ApplyRecord {
   return {
-    id: r.id, appId: r.app_id, appName: r.app_name, roleName: r.role_names, status: r.status as 0 | 1 | 2,
+    id: r.id, appId: r.app_id, appName: r.app_name, roleName: r.role_names, status: r.status as ApplyStatus,
     applyDate: new Date(r.apply_date).toISOString(), applyUserId: r.apply_user_id, applyUserName: r.apply_user_name,
     applyReason: r.apply_reason, approvalUserId: r.approval_user_id, approvalUserName: r.approval_user_name,
     approvalSuggestion: r.approval_suggestion, approvalDate: iso(r.approval_date),
@@ -90,19 +91,19 @@ export function requestsService(ctx: ServiceContext, audit: AuditService) {
       if (!(await repo.isApprover(user.userRef, rows.map((r) => r.app_ref)))) throw new AppError(CODE.notApproverOfAll);
       const now = ctx.clock.now();
       const alreadyDecided = () => new AppError(CODE.alreadyDecided);
-      if (rows.some((r) => r.status !== 0)) throw alreadyDecided();
+      if (rows.some((r) => r.status !== ApplyStatus.PENDING)) throw alreadyDecided();
       await ctx.store.db.transaction().execute(async (tx) => {
         const changed = await repo.decide(tx, ids, body.status, user.userRef, body.approvalSuggestion, now);
         // Another approver got there first for part of the batch: undo ours, say so.
         if (changed !== ids.length) throw alreadyDecided();
-        if (body.status === 1) {
+        if (body.status === Decision.PASS) {
           for (const r of rows) await ctx.repos.permissions.grant(tx, r.apply_user_ref, r.app_ref, JSON.parse(r.role_ids) as number[], now);
         }
       });
-      const scene = body.status === 1 ? 'APPROVE_PASS' : 'APPROVE_REJECT';
+      const scene = body.status === Decision.PASS ? 'APPROVE_PASS' : 'APPROVE_REJECT';
       for (const r of rows) {
         await audit.operation(user.userRef, scene, caller, `#${r.id}`);
-        await audit.operation(r.apply_user_ref, body.status === 1 ? 'APPLY_PASSED' : 'APPLY_REJECTED', caller, `#${r.id}`);
+        await audit.operation(r.apply_user_ref, body.status === Decision.PASS ? 'APPLY_PASSED' : 'APPLY_REJECTED', caller, `#${r.id}`);
       }
       return { decided: ids.length };
     },

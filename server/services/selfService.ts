@@ -1,4 +1,4 @@
-import { MOBILE_PATTERN } from '../../contract/rules.js';
+import { maskMobile, MOBILE_PATTERN } from '../../contract/rules.js';
 import type { StepResult } from '../../contract/schemas/signIn.js';
 import { AppError, notSignedIn, ticketExpired } from '../domain/errors.js';
 import type { TicketRow } from '../repositories/tickets.js';
@@ -6,6 +6,7 @@ import type { Caller, ServiceContext } from './context.js';
 import type { CoreServices } from './deps.js';
 import { LOGIN_TICKET, SECOND_AUTH_STEP, type LoginOutcome, type LoginTicketData } from './signInFlow.js';
 import { CODE } from '../../contract/codes.js';
+import { PhoneScene } from '../../contract/enums.js';
 
 type Ticket = TicketRow & { payload: LoginTicketData };
 
@@ -42,7 +43,7 @@ export function selfServiceService(ctx: ServiceContext, deps: Pick<CoreServices,
   return {
     async sendSms(body: { srmi: string; scene: number; mobileNo?: string; capKey?: string; capText?: string }, caller: Caller): Promise<{ smsCodeKey: string }> {
       const proof = { capKey: body.capKey, capText: body.capText };
-      if (body.scene === 1) {
+      if (body.scene === PhoneScene.BIND_PHONE) {
         const ticket = await load(body.srmi, 'BIND-PHONE');
         const user = await userOf(ticket);
         // The scene schema serves both scenes, so the number only the bind scene needs is checked here.
@@ -65,7 +66,7 @@ export function selfServiceService(ctx: ServiceContext, deps: Pick<CoreServices,
       const otp = await deps.otp.verify({ msgCodeKey: body.smsCodeKey, code: body.smsValueClient, purpose: 'bind-phone', mobileNo: body.mobileNo });
       if (otp.user_ref !== user.id) throw new AppError(CODE.codeExpired);
       if (!(await ctx.repos.users.bindMobile(user.id, body.mobileNo, ctx.clock.now()))) throw new AppError(CODE.mobileBoundElsewhere);
-      await deps.audit.operation(user.id, 'BIND_PHONE', caller, body.mobileNo.slice(0, 3) + '****' + body.mobileNo.slice(-4));
+      await deps.audit.operation(user.id, 'BIND_PHONE', caller, maskMobile(body.mobileNo));
       return next(ticket);
     },
 

@@ -1,3 +1,4 @@
+import { LIMITS } from '../../contract/rules.js';
 import { randomId, sha256 } from '../lib/crypto.js';
 import { HOUR, MINUTE } from '../lib/clock.js';
 import { notSignedIn } from '../domain/errors.js';
@@ -26,14 +27,14 @@ export function sessionService(ctx: ServiceContext) {
         ip: caller.ip,
         device_id: caller.deviceId,
         device_name: caller.deviceName,
-        user_agent: caller.userAgent?.slice(0, 500) ?? null,
+        user_agent: caller.userAgent?.slice(0, LIMITS.userAgentMax) ?? null,
       });
       return { token, instanceId };
     },
 
     /** Resolves a token to its user, enforcing idle and absolute expiry; E00009 otherwise. */
     async authenticate(token: string | undefined): Promise<AuthUser> {
-      if (!token || token.length > 100) throw notSignedIn();
+      if (!token || token.length > LIMITS.tokenMax) throw notSignedIn();
       const row = await repo.findByHash(sha256(token));
       if (!row) throw notSignedIn();
       const now = ctx.clock.now();
@@ -47,7 +48,7 @@ export function sessionService(ctx: ServiceContext) {
     },
 
     async end(token: string | undefined): Promise<void> {
-      if (token && token.length <= 100) await repo.deleteByHash(sha256(token));
+      if (token && token.length <= LIMITS.tokenMax) await repo.deleteByHash(sha256(token));
     },
 
     endOthers: (userRef: number, keepSessionId: number | null) => repo.deleteOthers(userRef, keepSessionId),

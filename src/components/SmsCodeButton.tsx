@@ -10,7 +10,7 @@ interface Props {
   seconds?: number;
 }
 
-/** "Send code" button with the 60-second resend countdown every SMS form shares. */
+/** "Send code" button with the resend countdown (LIMITS.resendSeconds) every SMS form shares. */
 export function SmsCodeButton({ onSend, disabled, seconds = LIMITS.resendSeconds }: Props) {
   const { t } = useTranslation();
   const [left, setLeft] = useState(0);

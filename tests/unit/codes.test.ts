@@ -31,6 +31,11 @@ describe('result codes', () => {
     }
   });
 
+  it('names every code exactly once', () => {
+    const named = Object.values(CODE) as string[];
+    expect([...named].sort()).toEqual(Object.keys(codes).sort());
+  });
+
   it('tells whether any string is in a group', () => {
     expect(codeIn(CODE_GROUPS.codeRefusals, 'E10802')).toBe(true);
     expect(codeIn(CODE_GROUPS.codeRefusals, 'NETWORK')).toBe(false);

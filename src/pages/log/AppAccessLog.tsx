@@ -2,6 +2,7 @@ import { Form, Table, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../contract/paths';
 import { DICTIONARY_TYPES } from '../../../contract/dictionaries';
+import { LogType } from '../../../contract/enums';
 import type { AppLogRow } from '../../../contract/schemas/account';
 import { formatTime } from './format';
 import { FilterSelect, LogFilters } from './LogFilters';
@@ -9,14 +10,11 @@ import { usePagedTableProps } from './pagedTable';
 import { useLogTable } from './useLogTable';
 import { useSelectOptions } from './useSelectOptions';
 
-/** logType of the application access log in the spec's query. */
-const APP_ACCESS = 7;
-
 /** Application access log: sign-ins and launches, filtered by type, result and time. */
 export function AppAccessLog() {
   const { t } = useTranslation();
   const types = useSelectOptions(paths.system.commonSelect, { type: DICTIONARY_TYPES.accessTypes });
-  const { table, form, initialValues, query, clear } = useLogTable<AppLogRow>(APP_ACCESS);
+  const { table, form, initialValues, query, clear } = useLogTable<AppLogRow>(LogType.APP_ACCESS);
   const tableProps = usePagedTableProps(table);
 
   const columns: TableColumnsType<AppLogRow> = [

@@ -1,6 +1,7 @@
 import { Form, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DICTIONARY_TYPES } from '../../../contract/dictionaries';
+import { LogType } from '../../../contract/enums';
 import { paths } from '../../../contract/paths';
 import type { OperationLogRow } from '../../../contract/schemas/account';
 import { formatTime } from './format';
@@ -9,14 +10,11 @@ import { usePagedTableProps } from './pagedTable';
 import { useLogTable } from './useLogTable';
 import { useSelectOptions } from './useSelectOptions';
 
-/** logType of the personal operation log in the spec's query. */
-const OPERATION = 6;
-
 /** Personal operation log: account changes, filtered by scene and time. */
 export function OperationLog() {
   const { t } = useTranslation();
-  const scenes = useSelectOptions(paths.log.commonSelect, { type: DICTIONARY_TYPES.sceneCodes, logType: OPERATION });
-  const { table, form, initialValues, query, clear } = useLogTable<OperationLogRow>(OPERATION, 'operation');
+  const scenes = useSelectOptions(paths.log.commonSelect, { type: DICTIONARY_TYPES.sceneCodes, logType: LogType.OPERATION });
+  const { table, form, initialValues, query, clear } = useLogTable<OperationLogRow>(LogType.OPERATION, 'operation');
   const tableProps = usePagedTableProps(table);
 
   const columns: TableColumnsType<OperationLogRow> = [

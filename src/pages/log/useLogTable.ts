@@ -3,10 +3,8 @@ import type { BaseRecord, CrudFilter } from '@refinedev/core';
 import { Form } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
+import type { LogType } from '../../../contract/enums';
 import { LIMITS } from '../../../contract/rules';
-
-/** The spec's default window: the last 29 days up to now. */
-const WINDOW_DAYS = 29;
 
 export interface LogFilterValues {
   optType?: string;
@@ -17,7 +15,7 @@ export interface LogFilterValues {
 
 export function defaultRange(): [Dayjs, Dayjs] {
   const now = dayjs();
-  return [now.subtract(WINDOW_DAYS, 'day'), now];
+  return [now.subtract(LIMITS.logWindowDays, 'day'), now];
 }
 
 /** Form values → body fields of the log query (times as epoch milliseconds). */
@@ -33,7 +31,7 @@ export function toFilters({ range, ...rest }: LogFilterValues): CrudFilter[] {
  * endpoint by variant), its filter form, and query/clear, both of which go back to page 1 at
  * the default size.
  */
-export function useLogTable<T extends BaseRecord>(logType: number, variant?: 'operation') {
+export function useLogTable<T extends BaseRecord>(logType: LogType, variant?: 'operation') {
   const [form] = Form.useForm<LogFilterValues>();
   const [initialValues] = useState<LogFilterValues>(() => ({ range: defaultRange() }));
   const table = useTable<T>({

@@ -20,9 +20,9 @@ export function RegisterForm({ onRegistered }: { onRegistered: (account: string)
   return (
     <Form form={form} layout="vertical" requiredMark onFinish={(values) => void save.run(async () => onRegistered((await registerAccount(values)).userId))} data-testid="register-form">
       <Form.Item name="userId" label={t('register.fields.account')} rules={[{ pattern: ACCOUNT_NAME_PATTERN, message: t('register.validation.accountInvalid') }]} extra={t('register.hints.account')}>
-        <Input maxLength={40} autoComplete="username" placeholder={t('register.placeholders.account')} data-testid="register-account" />
+        <Input maxLength={LIMITS.registerAccountMax} autoComplete="username" placeholder={t('register.placeholders.account')} data-testid="register-account" />
       </Form.Item>
-      <Form.Item name="userName" label={t('register.fields.name')} rules={[{ required: true, whitespace: true, message: t('register.validation.nameRequired') }, { max: 100 }]}>
+      <Form.Item name="userName" label={t('register.fields.name')} rules={[{ required: true, whitespace: true, message: t('register.validation.nameRequired') }, { max: LIMITS.userNameMax }]}>
         <Input autoComplete="name" placeholder={t('register.validation.nameRequired')} data-testid="register-name" />
       </Form.Item>
       <Form.Item
@@ -33,7 +33,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (account: string)
           { pattern: MOBILE_PATTERN, message: t('register.validation.mobileInvalid') },
         ]}
       >
-        <Input addonBefore="+086" maxLength={11} inputMode="numeric" autoComplete="tel-national" placeholder={t('register.validation.mobileRequired')} data-testid="register-mobile" />
+        <Input addonBefore="+086" maxLength={LIMITS.mobileLength} inputMode="numeric" autoComplete="tel-national" placeholder={t('register.validation.mobileRequired')} data-testid="register-mobile" />
       </Form.Item>
       <Form.Item
         name="password"

@@ -3,6 +3,7 @@ import { Button, Form, Input, Modal, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CODE, CODE_GROUPS, codeIn } from '../../../contract/codes';
+import { LIMITS } from '../../../contract/rules';
 import { errorCode } from '../../providers/apiError';
 import { feedback } from '../../providers/feedback';
 import { CaptchaPopup } from '../account-flow/CaptchaPopup';
@@ -70,7 +71,7 @@ function BindPhoneForm({ onBound }: { onBound: () => void }) {
   }
 
   const help = (
-    <Tooltip title={t('safe.bind.noCodeHelp')}>
+    <Tooltip title={t('safe.bind.noCodeHelp', { seconds: LIMITS.resendSeconds })}>
       <Button type="link" size="small" icon={<QuestionCircleOutlined />} style={{ paddingInline: 0 }} data-testid="no-code-help">
         {t('safe.bind.noCode')}
       </Button>
@@ -80,7 +81,7 @@ function BindPhoneForm({ onBound }: { onBound: () => void }) {
   return (
     <Form form={form} layout="vertical" requiredMark={false} onFinish={(values) => void save(values)} data-testid="bind-phone-form">
       <Form.Item name="mobileNo" label={t('safe.fields.mobileNo')} rules={mobileRules(t)}>
-        <Input prefix={<MobileOutlined />} maxLength={11} inputMode="numeric" autoComplete="tel" placeholder={t('safe.placeholders.mobileNo')} data-testid="mobile-input" />
+        <Input prefix={<MobileOutlined />} maxLength={LIMITS.mobileLength} inputMode="numeric" autoComplete="tel" placeholder={t('safe.placeholders.mobileNo')} data-testid="mobile-input" />
       </Form.Item>
       <CodeField onSend={send} extra={help} />
       <FormAlert message={refusal} onClose={() => setRefusal(null)} />

@@ -1,7 +1,7 @@
 import { CheckCircleFilled, MobileOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, Input, Modal, Result, Skeleton, Steps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { maskMobile } from '../../../contract/rules';
+import { LIMITS, maskMobile } from '../../../contract/rules';
 import { CodeField } from './CodeField';
 import { mobileRules } from './rules';
 import { useChangePhone } from './useChangePhone';
@@ -40,10 +40,10 @@ function ChangePhoneFlow({ onFinish }: { onFinish: () => void }) {
     );
   } else if (step === 1) {
     body = (
-      // Keyed: a fresh form and send button (its own 60 s timer) for the new number.
+      // Keyed: a fresh form and send button (its own resend timer) for the new number.
       <Form key="new" form={flow.newForm} layout="vertical" requiredMark={false} onFinish={() => void next()} data-testid="change-step-new">
         <Form.Item name="mobileNo" label={t('safe.change.newPhone')} rules={mobileRules(t)}>
-          <Input prefix={<MobileOutlined />} maxLength={11} inputMode="numeric" autoComplete="tel" placeholder={t('safe.placeholders.mobileNo')} data-testid="mobile-input" />
+          <Input prefix={<MobileOutlined />} maxLength={LIMITS.mobileLength} inputMode="numeric" autoComplete="tel" placeholder={t('safe.placeholders.mobileNo')} data-testid="mobile-input" />
         </Form.Item>
         <CodeField onSend={flow.sendNew} />
       </Form>

@@ -12,7 +12,7 @@ interface Props {
   extra?: ReactNode;
 }
 
-/** SMS code input with its send button and 60-second resend timer. */
+/** SMS code input with its send button and resend timer (LIMITS.resendSeconds). */
 export function CodeField({ onSend, disabled, name = 'code', extra }: Props) {
   const { t } = useTranslation();
   return (

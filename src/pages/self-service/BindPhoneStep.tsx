@@ -3,6 +3,7 @@ import { Button, Form, Input, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { codeIn } from '../../../contract/codes';
+import { PhoneScene } from '../../../contract/enums';
 import { LIMITS, MOBILE_PATTERN } from '../../../contract/rules';
 import { SmsCodeButton } from '../../components/SmsCodeButton';
 import { errorCode } from '../../providers/apiError';
@@ -10,7 +11,7 @@ import { feedback } from '../../providers/feedback';
 import { CaptchaPopup } from '../account-flow/CaptchaPopup';
 import { FormAlert } from '../account-flow/FormAlert';
 import { useGuardedSend } from '../account-flow/useGuardedSend';
-import { SCENE_BIND_PHONE, selfServiceApi, STEP_REFUSALS } from './api';
+import { selfServiceApi, STEP_REFUSALS } from './api';
 import type { StepProps } from './StepProps';
 
 interface Values {
@@ -41,7 +42,7 @@ export function BindPhoneStep({ srmi, active, onDone, onError }: StepProps) {
     }
     setError(null);
     return sms.send(async (captcha) => {
-      setSmsCodeKey((await selfServiceApi.sendSms(srmi, SCENE_BIND_PHONE, mobileNo, captcha)).smsCodeKey);
+      setSmsCodeKey((await selfServiceApi.sendSms(srmi, PhoneScene.BIND_PHONE, mobileNo, captcha)).smsCodeKey);
       feedback.success(t('selfService.messages.sent'));
     });
   }
@@ -76,7 +77,7 @@ export function BindPhoneStep({ srmi, active, onDone, onError }: StepProps) {
   return (
     <Form form={form} layout="vertical" requiredMark={false} onFinish={(values) => void save(values)} data-testid="bind-phone-step">
       <Form.Item name="mobileNo" label={t('selfService.fields.mobile')} rules={[{ required: true, message: t('selfService.validation.mobileRequired') }, phoneRule]}>
-        <Input prefix={<MobileOutlined />} maxLength={11} inputMode="numeric" autoComplete="tel" placeholder={t('selfService.validation.mobileRequired')} data-testid="bind-phone-mobile" />
+        <Input prefix={<MobileOutlined />} maxLength={LIMITS.mobileLength} inputMode="numeric" autoComplete="tel" placeholder={t('selfService.validation.mobileRequired')} data-testid="bind-phone-mobile" />
       </Form.Item>
       <Form.Item label={t('selfService.fields.code')} required>
         <div className="public-row">

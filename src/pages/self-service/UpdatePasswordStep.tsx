@@ -3,6 +3,7 @@ import { Button, Form, Input, Tabs } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CODE_GROUPS, codeIn, type ResultCode } from '../../../contract/codes';
+import { PhoneScene } from '../../../contract/enums';
 import { LIMITS } from '../../../contract/rules';
 import { SmsCodeButton } from '../../components/SmsCodeButton';
 import { errorCode } from '../../providers/apiError';
@@ -12,7 +13,7 @@ import { FormAlert } from '../account-flow/FormAlert';
 import { NewPasswordFields, type NewPasswordValues } from '../../components/NewPasswordFields';
 import { useFormSave } from '../account-flow/useFormSave';
 import { useGuardedSend } from '../account-flow/useGuardedSend';
-import { SCENE_UPDATE_PASSWORD, selfServiceApi, STEP_REFUSALS } from './api';
+import { selfServiceApi, STEP_REFUSALS } from './api';
 import type { StepProps } from './StepProps';
 
 const PASSWORD_REFUSALS: readonly ResultCode[] = [...STEP_REFUSALS, ...CODE_GROUPS.passwordEntry];
@@ -59,7 +60,7 @@ export function UpdatePasswordStep({ srmi, active, onDone, onError, canSkip }: S
   function send(): Promise<boolean> {
     sms.setError(null);
     return codeSend.send(async (captcha) => {
-      setSmsCodeKey((await selfServiceApi.sendSms(srmi, SCENE_UPDATE_PASSWORD, undefined, captcha)).smsCodeKey);
+      setSmsCodeKey((await selfServiceApi.sendSms(srmi, PhoneScene.UPDATE_PASSWORD, undefined, captcha)).smsCodeKey);
       feedback.success(t('selfService.messages.sent'));
     });
   }

@@ -1,4 +1,5 @@
 import { CODE_GROUPS, type ResultCode } from '../../../contract/codes';
+import type { PhoneScene } from '../../../contract/enums';
 import { paths } from '../../../contract/paths';
 import type { LoginResponse } from '../../../contract/schemas/auth';
 import type { StepResult } from '../../../contract/schemas/signIn';
@@ -13,12 +14,9 @@ import type { CaptchaAnswer } from '../account-flow/guardedSend';
 export const STEP_REFUSALS: readonly ResultCode[] = [...CODE_GROUPS.passwordByCode, ...CODE_GROUPS.smsBudget, ...CODE_GROUPS.numberRefusals, ...CODE_GROUPS.noPhone];
 const quiet = { silent: STEP_REFUSALS };
 
-export const SCENE_BIND_PHONE = 1;
-export const SCENE_UPDATE_PASSWORD = 2;
-
 /** The self-service steps between proven credentials and the session, all on the login ticket (srmi). */
 export const selfServiceApi = {
-  sendSms: (srmi: string, scene: number, mobileNo?: string, captcha?: CaptchaAnswer) =>
+  sendSms: (srmi: string, scene: PhoneScene, mobileNo?: string, captcha?: CaptchaAnswer) =>
     http.post<{ smsCodeKey: string }>(paths.user.sendSmsByScene, { srmi, scene, mobileNo, ...captcha }, quiet),
   bindPhone: (srmi: string, mobileNo: string, smsValueClient: string, smsCodeKey: string, active: number) =>
     http.post<StepResult>(paths.user.bindPhone, { srmi, mobileNo, smsValueClient, smsCodeKey, active }, quiet),

@@ -2,10 +2,11 @@ import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Input, Password } from '../../components/inputs';
+import { CaptchaStrategy } from '../../../contract/enums';
 import { LIMITS, MOBILE_AS_ACCOUNT_PATTERN } from '../../../contract/rules';
 import { feedback } from '../../providers/feedback';
 import { checkLoginScene } from './ipCheck';
-import { LoginCaptchaField, useLoginCaptcha, type CaptchaStrategy, type SliderAnswer } from './LoginCaptcha';
+import { LoginCaptchaField, useLoginCaptcha, type SliderAnswer } from './LoginCaptcha';
 import { LoginWarning } from './LoginWarning';
 import { useSignIn } from './useSignIn';
 
@@ -23,13 +24,13 @@ interface Props {
 }
 
 /** Account + password tab: SM2-encrypted sign-in with the captcha its login type configures. */
-export function AccountLoginForm({ appId, query, captchaStrategy = 0 }: Props) {
+export function AccountLoginForm({ appId, query, captchaStrategy = CaptchaStrategy.PICTURE }: Props) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const captcha = useLoginCaptcha(captchaStrategy, form);
   const { submit, submitting, setSubmitting, warning, setWarning } = useSignIn();
   // Strategy 2: a token code the server checks like a captcha answer; a picture captcha it asks for takes its place.
-  const tokenCode = captchaStrategy === 2 && !captcha.shown;
+  const tokenCode = captchaStrategy === CaptchaStrategy.TOKEN_CODE && !captcha.shown;
 
   async function onFinish(values: Values, sliderAnswer?: SliderAnswer) {
     if (submitting) return;

@@ -1,15 +1,13 @@
 import { Form, type FormInstance } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CaptchaStrategy } from '../../../contract/enums';
 import { CaptchaInput } from '../../components/CaptchaInput';
 import { PageLoading } from '../../components/PageLoading';
 import { useCaptcha } from '../../components/useCaptcha';
 
 /* Only logins configured for the slider need its code; it stays out of the page's first load. */
 const SliderCaptcha = lazy(() => import('../../components/SliderCaptcha').then((m) => ({ default: m.SliderCaptcha })));
-
-/** captchaStrategy of a login type: 0 picture captcha on demand, 2 token code, 3 slider on demand. */
-export type CaptchaStrategy = 0 | 2 | 3;
 
 export interface SliderAnswer {
   capKey: string;
@@ -28,7 +26,7 @@ export function useLoginCaptcha(strategy: CaptchaStrategy, form: FormInstance) {
   const picture = useCaptcha();
   // The slider is on screen while round > 0; each round is a new puzzle.
   const [sliderRound, setSliderRound] = useState(0);
-  const slider = strategy === 3;
+  const slider = strategy === CaptchaStrategy.SLIDER;
   const shown = slider ? sliderRound > 0 : picture.visible;
 
   return {

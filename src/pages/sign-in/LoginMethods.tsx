@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoading } from '../../components/PageLoading';
+import { CaptchaStrategy } from '../../../contract/enums';
 import type { LoginTypeConfig } from '../../../contract/schemas/auth';
 import { AccountLoginForm } from './AccountLoginForm';
 import { MethodTabs } from './MethodTabs';
@@ -10,7 +11,7 @@ import { SmsLoginForm } from './SmsLoginForm';
 const DirectoryLoginForm = lazy(() => import('../account-flow/directory/DirectoryLoginForm'));
 
 /** When the login-type call fails, password sign-in is still offered rather than nothing. */
-const FALLBACK: Pick<LoginTypeConfig, 'code' | 'captchaStrategy'>[] = [{ code: 'ACCOUNT', captchaStrategy: 0 }];
+const FALLBACK: Pick<LoginTypeConfig, 'code' | 'captchaStrategy'>[] = [{ code: 'ACCOUNT', captchaStrategy: CaptchaStrategy.PICTURE }];
 
 interface Props {
   appId?: string;

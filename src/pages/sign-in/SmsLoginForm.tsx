@@ -73,7 +73,7 @@ export function SmsLoginForm({ appId, query }: { appId?: string; query: Record<s
           { pattern: MOBILE_PATTERN, message: t('login.validation.mobileInvalid') },
         ]}
       >
-        <Input prefix={<MobileOutlined />} maxLength={11} inputMode="numeric" autoComplete="tel" placeholder={t('login.placeholders.mobile')} data-testid="login-mobile" />
+        <Input prefix={<MobileOutlined />} maxLength={LIMITS.mobileLength} inputMode="numeric" autoComplete="tel" placeholder={t('login.placeholders.mobile')} data-testid="login-mobile" />
       </Form.Item>
       {captcha.visible && (
         <Form.Item name="capText" label={t('common.captcha.label')} rules={[{ required: true, len: captcha.len, message: t('common.captcha.required') }]}>

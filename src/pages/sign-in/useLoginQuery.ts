@@ -11,7 +11,7 @@ export function useLoginQuery(): { appId: string | undefined; query: Record<stri
   return useMemo(() => {
     const query: Record<string, string> = {};
     for (const [key, value] of params) {
-      if (key.length <= 64 && value.length <= LIMITS.textMax) query[key] = value;
+      if (key.length <= LIMITS.queryKeyMax && value.length <= LIMITS.textMax) query[key] = value;
     }
     return { appId: query.appId || undefined, query };
   }, [params]);

@@ -1,12 +1,10 @@
 import { useCustomMutation } from '@refinedev/core';
 import { Alert, Form, Input, Modal, type ButtonProps } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Decision } from '../../../contract/enums';
 import { paths } from '../../../contract/paths';
 import { LIMITS } from '../../../contract/rules';
 import { feedback } from '../../providers/feedback';
-
-/** 1 pass, 2 reject: the approval payload's status. */
-export type Decision = 1 | 2;
 
 export interface PendingDecision {
   status: Decision;
@@ -30,7 +28,7 @@ export function ApprovalDialog({ decision, onClose, onSettled }: Props) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ approvalSuggestion?: string }>();
   const { mutateAsync, mutation } = useCustomMutation();
-  const passing = decision?.status === 1;
+  const passing = decision?.status === Decision.PASS;
   const count = decision?.applyIdList.length ?? 0;
 
   async function submit({ approvalSuggestion }: { approvalSuggestion?: string }) {

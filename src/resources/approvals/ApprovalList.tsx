@@ -2,12 +2,14 @@ import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Space, Table, Typography, type TableColumnsType } from 'antd';
 import { useState, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Decision } from '../../../contract/enums';
+import { LIMITS } from '../../../contract/rules';
 import type { ApplyRecord } from '../../../contract/schemas/permissions';
 import { feedback } from '../../providers/feedback';
 import { FilterBar } from '../shared/FilterBar';
 import { formatTime, orDash } from '../shared/format';
 import { usePortalTable } from '../shared/usePortalTable';
-import { ApprovalDialog, type Decision, type PendingDecision } from './ApprovalDialog';
+import { ApprovalDialog, type PendingDecision } from './ApprovalDialog';
 
 interface Filters {
   applyUserId?: string;
@@ -54,10 +56,10 @@ export default function ApprovalList() {
       width: 140,
       render: (_, row) => (
         <Space size={0}>
-          <Button type="link" size="small" onClick={() => setDecision({ status: 1, applyIdList: [row.id] })} data-testid={`approval-pass-${row.id}`}>
+          <Button type="link" size="small" onClick={() => setDecision({ status: Decision.PASS, applyIdList: [row.id] })} data-testid={`approval-pass-${row.id}`}>
             {t('approvals.actions.pass')}
           </Button>
-          <Button type="link" size="small" danger onClick={() => setDecision({ status: 2, applyIdList: [row.id] })} data-testid={`approval-reject-${row.id}`}>
+          <Button type="link" size="small" danger onClick={() => setDecision({ status: Decision.REJECT, applyIdList: [row.id] })} data-testid={`approval-reject-${row.id}`}>
             {t('approvals.actions.reject')}
           </Button>
         </Space>
@@ -72,17 +74,17 @@ export default function ApprovalList() {
       </Typography.Title>
       <FilterBar form={form} onSearch={onSearch} testId="approval-filters">
         <Form.Item name="applyUserId" label={t('approvals.fields.applyUserId')}>
-          <Input allowClear maxLength={64} style={{ width: 160 }} data-testid="filter-apply-user" />
+          <Input allowClear maxLength={LIMITS.accountMax} style={{ width: 160 }} data-testid="filter-apply-user" />
         </Form.Item>
         <Form.Item name="appName" label={t('approvals.fields.appName')}>
-          <Input allowClear maxLength={100} style={{ width: 160 }} data-testid="filter-app-name" />
+          <Input allowClear maxLength={LIMITS.searchMax} style={{ width: 160 }} data-testid="filter-app-name" />
         </Form.Item>
       </FilterBar>
       <Space wrap style={{ marginBottom: 12 }}>
-        <Button type="primary" icon={<CheckOutlined />} onClick={() => decideSelected(1)} data-testid="batch-pass">
+        <Button type="primary" icon={<CheckOutlined />} onClick={() => decideSelected(Decision.PASS)} data-testid="batch-pass">
           {t('approvals.actions.batchPass')}
         </Button>
-        <Button danger icon={<CloseOutlined />} onClick={() => decideSelected(2)} data-testid="batch-reject">
+        <Button danger icon={<CloseOutlined />} onClick={() => decideSelected(Decision.REJECT)} data-testid="batch-reject">
           {t('approvals.actions.batchReject')}
         </Button>
         {selected.length ? <Typography.Text type="secondary">{t('approvals.selected', { count: selected.length })}</Typography.Text> : null}

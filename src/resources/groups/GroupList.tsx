@@ -1,6 +1,8 @@
 import { Button, Form, Input, Space, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { GroupType } from '../../../contract/enums';
+import { LIMITS } from '../../../contract/rules';
 import type { MailGroup } from '../../../contract/schemas/groups';
 import { ButtonLink } from '../../components/ButtonLink';
 import { tabOfGroupType } from '../mailboxes/tabs';
@@ -16,7 +18,7 @@ export function membersLink(group: MailGroup): string {
 }
 
 /** The mail groups (2) or security groups (1) this user manages: edit members, hand over. */
-export function GroupList({ groupType }: { groupType: 1 | 2 }) {
+export function GroupList({ groupType }: { groupType: GroupType }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ groupName?: string }>();
   const { tableProps, search } = usePortalTable<MailGroup>('groups', { permanent: [{ field: 'groupType', operator: 'eq', value: groupType }] });
@@ -24,7 +26,7 @@ export function GroupList({ groupType }: { groupType: 1 | 2 }) {
 
   const columns: TableColumnsType<MailGroup> = [
     { title: t('groups.fields.groupName'), dataIndex: 'groupName' },
-    ...(groupType === 2 ? [{ title: t('groups.fields.email'), dataIndex: 'email', render: orDash }] : []),
+    ...(groupType === GroupType.MAIL ? [{ title: t('groups.fields.email'), dataIndex: 'email', render: orDash }] : []),
     { title: t('groups.fields.memberNumber'), dataIndex: 'memberNumber', width: 120 },
     {
       title: t('common.list.actions'),
@@ -47,7 +49,7 @@ export function GroupList({ groupType }: { groupType: 1 | 2 }) {
     <>
       <FilterBar form={form} onSearch={search} testId={`group-filters-${groupType}`}>
         <Form.Item name="groupName" label={t('groups.fields.groupName')}>
-          <Input allowClear maxLength={100} style={{ width: 180 }} data-testid="filter-group-name" />
+          <Input allowClear maxLength={LIMITS.searchMax} style={{ width: 180 }} data-testid="filter-group-name" />
         </Form.Item>
       </FilterBar>
       <Table<MailGroup> {...tableProps} rowKey="groupCode" columns={columns} size="middle" data-testid={`group-table-${groupType}`} />

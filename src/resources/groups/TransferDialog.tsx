@@ -2,6 +2,7 @@ import { useCustomMutation, useInvalidate } from '@refinedev/core';
 import { Alert, Form, Modal, type ButtonProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { GroupType } from '../../../contract/enums';
 import { paths } from '../../../contract/paths';
 import type { MailGroup } from '../../../contract/schemas/groups';
 import { feedback } from '../../providers/feedback';
@@ -20,7 +21,7 @@ export function TransferDialog({ group, onClose }: Props) {
   const { mutateAsync, mutation } = useCustomMutation();
   const invalidate = useInvalidate();
   const [failed, setFailed] = useState(false);
-  const kind = group?.groupType === 1 ? 'security' : 'mail';
+  const kind = group?.groupType === GroupType.SECURITY ? 'security' : 'mail';
 
   async function submit({ manager }: { manager?: PersonOption }) {
     if (!group || !manager) return;

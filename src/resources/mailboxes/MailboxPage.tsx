@@ -1,6 +1,7 @@
 import { Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { GroupType } from '../../../contract/enums';
 import { GroupList } from '../groups/GroupList';
 import { PublicMailboxList } from './PublicMailboxList';
 import { tabOf } from './tabs';
@@ -22,8 +23,8 @@ export default function MailboxPage() {
         destroyOnHidden
         items={[
           { key: 'first', label: t('mailboxes.tabs.first'), children: <PublicMailboxList /> },
-          { key: 'second', label: t('mailboxes.tabs.second'), children: <GroupList groupType={2} /> },
-          { key: 'third', label: t('mailboxes.tabs.third'), children: <GroupList groupType={1} /> },
+          { key: 'second', label: t('mailboxes.tabs.second'), children: <GroupList groupType={GroupType.MAIL} /> },
+          { key: 'third', label: t('mailboxes.tabs.third'), children: <GroupList groupType={GroupType.SECURITY} /> },
         ]}
       />
     </section>

@@ -1,6 +1,7 @@
 import { Button, Form, Input, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LIMITS } from '../../../contract/rules';
 import type { PublicMailbox } from '../../../contract/schemas/groups';
 import { FilterBar } from '../shared/FilterBar';
 import { formatDate, orDash } from '../shared/format';
@@ -40,10 +41,10 @@ export function PublicMailboxList() {
     <>
       <FilterBar form={form} onSearch={search} testId="mailbox-filters">
         <Form.Item name="userName" label={t('mailboxes.fields.userName')}>
-          <Input allowClear maxLength={100} style={{ width: 160 }} data-testid="filter-mailbox-name" />
+          <Input allowClear maxLength={LIMITS.searchMax} style={{ width: 160 }} data-testid="filter-mailbox-name" />
         </Form.Item>
         <Form.Item name="userId" label={t('mailboxes.fields.userId')}>
-          <Input allowClear maxLength={64} style={{ width: 160 }} data-testid="filter-mailbox-account" />
+          <Input allowClear maxLength={LIMITS.accountMax} style={{ width: 160 }} data-testid="filter-mailbox-account" />
         </Form.Item>
       </FilterBar>
       <Table<PublicMailbox> {...tableProps} rowKey="userId" columns={columns} size="middle" data-testid="mailbox-table" />

@@ -2,6 +2,7 @@ import { Alert, Button, Form, Input, Radio, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CODE_GROUPS, codeIn } from '../../../contract/codes';
+import { DEFAULT_PASSWORD_POLICY } from '../../../contract/rules';
 import { PasswordStrength } from '../../components/PasswordStrength';
 import { PasswordStrengthHint } from '../../components/PasswordStrengthHint';
 import { errorCode } from '../../providers/apiError';
@@ -69,7 +70,7 @@ export function ResetPasswordForm({ userId, onDone, onCancel }: Props) {
             </>
           }
         >
-          <Input.Password autoComplete="new-password" maxLength={64} data-testid="reset-password" />
+          <Input.Password autoComplete="new-password" maxLength={DEFAULT_PASSWORD_POLICY.maxLength} data-testid="reset-password" />
         </Form.Item>
       ) : (
         <Alert type="info" showIcon message={t('mailboxes.reset.autoHint')} style={{ marginBottom: 16 }} />

@@ -1,4 +1,6 @@
-/** The ?activeName= values of /mailbox: public mailbox, mail groups (groupType 2), security groups (groupType 1). */
+import { GroupType } from '../../../contract/enums';
+
+/** The ?activeName= values of /mailbox: public mailbox, mail groups, security groups. */
 export const MAILBOX_TABS = ['first', 'second', 'third'] as const;
 export type MailboxTab = (typeof MAILBOX_TABS)[number];
 
@@ -8,6 +10,6 @@ export function tabOf(value: string | null): MailboxTab {
   return MAILBOX_TABS.includes(value as MailboxTab) ? (value as MailboxTab) : 'first';
 }
 
-export function tabOfGroupType(groupType: 1 | 2): MailboxTab {
-  return groupType === 2 ? 'second' : 'third';
+export function tabOfGroupType(groupType: GroupType): MailboxTab {
+  return groupType === GroupType.MAIL ? 'second' : 'third';
 }

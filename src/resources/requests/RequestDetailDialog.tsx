@@ -1,6 +1,7 @@
 import { useOne } from '@refinedev/core';
 import { Descriptions, Modal, Result, Skeleton, Steps } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ApplyStatus } from '../../../contract/enums';
 import type { ApplyRecord } from '../../../contract/schemas/permissions';
 import { formatTime, orDash } from '../shared/format';
 import { RequestStatusTag } from './RequestStatusTag';
@@ -14,7 +15,7 @@ interface Props {
 /** Three steps: the application, the approver's decision, done. A pending request stops at step 1. */
 function Timeline({ record }: { record: ApplyRecord }) {
   const { t } = useTranslation();
-  const decided = record.status !== 0;
+  const decided = record.status !== ApplyStatus.PENDING;
   const approver = record.approvalUserName ? `${record.approvalUserName} (${record.approvalUserId})` : orDash(record.approvalUserId);
   return (
     <div data-testid="request-timeline" data-step={decided ? 3 : 1}>

@@ -3,6 +3,7 @@ import { useDelete } from '@refinedev/core';
 import { Button, Form, Select, Space, Table, Typography, type ButtonProps, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApplyStatus } from '../../../contract/enums';
 import type { ApplyRecord } from '../../../contract/schemas/permissions';
 import { feedback } from '../../providers/feedback';
 import { FilterBar } from '../shared/FilterBar';
@@ -12,7 +13,7 @@ import { ApplyDialog } from './ApplyDialog';
 import { RequestDetailDialog } from './RequestDetailDialog';
 import { RequestStatusTag } from './RequestStatusTag';
 
-const STATUSES = [0, 1, 2] as const;
+const STATUSES = [ApplyStatus.PENDING, ApplyStatus.PASSED, ApplyStatus.REJECTED] as const;
 
 /** /applicationAuthority: the user's own permission requests; apply, read the timeline, cancel a pending one. */
 export default function RequestList() {
@@ -57,7 +58,7 @@ export default function RequestList() {
           <Button type="link" size="small" onClick={() => setDetailId(row.id)} data-testid={`request-detail-${row.id}`}>
             {t('requests.actions.detail')}
           </Button>
-          {row.status === 0 ? (
+          {row.status === ApplyStatus.PENDING ? (
             <Button type="link" size="small" danger onClick={() => confirmCancel(row)} data-testid={`request-cancel-${row.id}`}>
               {t('requests.actions.cancel')}
             </Button>

@@ -1,8 +1,9 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ApplyStatus } from '../../../contract/enums';
 import type { ApplyRecord } from '../../../contract/schemas/permissions';
 
-const COLORS: Record<ApplyRecord['status'], string> = { 0: 'processing', 1: 'success', 2: 'error' };
+const COLORS: Record<ApplyStatus, string> = { [ApplyStatus.PENDING]: 'processing', [ApplyStatus.PASSED]: 'success', [ApplyStatus.REJECTED]: 'error' };
 
 /** 审批中 / 通过 / 拒绝 as a coloured tag. */
 export function RequestStatusTag({ status }: { status: ApplyRecord['status'] }) {

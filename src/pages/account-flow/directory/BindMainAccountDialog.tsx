@@ -87,7 +87,7 @@ export default function BindMainAccountDialog({ srmi, onCancel, onBound }: Props
             { pattern: MOBILE_PATTERN, message: t('login.bind.mobileInvalid') },
           ]}
         >
-          <Input prefix={<MobileOutlined />} maxLength={11} inputMode="numeric" autoComplete="tel" placeholder={t('login.bind.mobileRequired')} data-testid="bind-mobile" />
+          <Input prefix={<MobileOutlined />} maxLength={LIMITS.mobileLength} inputMode="numeric" autoComplete="tel" placeholder={t('login.bind.mobileRequired')} data-testid="bind-mobile" />
         </Form.Item>
         <Form.Item label={t('login.fields.smsCode')} required>
           <div className="sms-code-row">

@@ -3,13 +3,14 @@ import { Button, Form } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Input, Password } from '../../../components/inputs';
+import { CaptchaStrategy } from '../../../../contract/enums';
 import { LIMITS } from '../../../../contract/rules';
 import { deviceInfo } from '../../../providers/device';
 import { http } from '../../../providers/http';
 import { sm2Client } from '../../../providers/sm2';
 import { useFinishSignIn } from './afterLogin';
 import { directorySignIn, type DirectoryType } from './directoryLogin';
-import { LoginCaptchaField, useLoginCaptcha, type CaptchaStrategy, type SliderAnswer } from '../../sign-in/LoginCaptcha';
+import { LoginCaptchaField, useLoginCaptcha, type SliderAnswer } from '../../sign-in/LoginCaptcha';
 import { LoginWarning } from '../../sign-in/LoginWarning';
 import { useSignIn } from '../../sign-in/useSignIn';
 
@@ -34,7 +35,7 @@ const deps = { http, encrypt: (value: string) => sm2Client.encrypt(value), devic
  * password, checked by the directory. An account not linked to the portal yet is bound to a
  * main account in a dialog; a linked one continues like any sign-in.
  */
-export default function DirectoryLoginForm({ loginType, appId, captchaStrategy = 0 }: Props) {
+export default function DirectoryLoginForm({ loginType, appId, captchaStrategy = CaptchaStrategy.PICTURE }: Props) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const captcha = useLoginCaptcha(captchaStrategy, form);
