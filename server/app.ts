@@ -4,7 +4,7 @@ import { API_PREFIX } from '../contract/paths.js';
 import { isDevMode, type Config } from './config.js';
 import { migrate, openStore, type Store } from './db/connect.js';
 import { seedDemo } from './db/seedDemo.js';
-import { buildRepos } from './repositories/index.js';
+import { buildRepos, unitOfWork } from './repositories/index.js';
 import { buildServices, type Services } from './services/index.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { demoGateway, httpGateway } from './sms/gateway.js';
@@ -75,7 +75,7 @@ export async function buildApp({ config, clock = systemClock, logger = false, lo
     routerOptions: { ignoreTrailingSlash: true },
   });
   const gateway = config.sms.gatewayUrl ? httpGateway(config.sms.gatewayUrl) : demoGateway;
-  const services = buildServices({ store, repos: buildRepos(store.db), config, clock }, gateway);
+  const services = buildServices({ repos: buildRepos(store.db), transaction: unitOfWork(store.db), config, clock }, gateway);
   if (isDevMode(config)) await seedDemo(store, clock.now(), services.passwords.hash);
   app.decorate('services', services);
   app.decorate('config', config);

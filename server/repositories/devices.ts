@@ -20,5 +20,9 @@ export function devicesRepo(db: Kysely<Database>) {
         ))
         .execute();
     },
+    /** Forgets that the user trusts this device: the next sign-in on it asks for the second factor. */
+    async forgetTrust(userRef: number, deviceId: string): Promise<void> {
+      await db.updateTable('devices').set({ trusted_until: null, trust_hash: null }).where('user_ref', '=', userRef).where('device_id', '=', deviceId).execute();
+    },
   };
 }

@@ -1,39 +1,106 @@
 import type { Kysely } from 'kysely';
+import type { PageResult } from '../../contract/schemas/common.js';
 import type { Database } from '../db/schema.js';
-import { ilike, page, startsWith } from './paging.js';
+import { ilike, mapPage, page, startsWith } from './paging.js';
+
+/** A mail or security group and who manages it. */
+export interface MailGroup {
+  id: number;
+  groupCode: string;
+  groupName: string;
+  groupType: number;
+  email: string | null;
+  managerRef: number;
+  createdAt: number;
+}
+
+export interface MailGroupSummary extends Pick<MailGroup, 'id' | 'groupCode' | 'groupName' | 'groupType' | 'email'> {
+  memberNumber: number;
+}
+
+export interface MailboxSummary {
+  id: number;
+  account: string;
+  userName: string;
+  email: string | null;
+  deptName: string | null;
+  userExpireDate: number | null;
+}
+
+/** A public mailbox with who manages it and its password (to replace it). */
+export interface Mailbox {
+  id: number;
+  account: string;
+  mailboxManagerRef: number | null;
+  passwordHash: string | null;
+}
+
+export interface Member {
+  account: string;
+  userName: string;
+  companyName: string | null;
+  deptName: string | null;
+}
+
+/** What decides whether an account may be a member (the service's rule, not this file's). */
+export interface MemberCandidate {
+  id: number;
+  account: string;
+  userType: string;
+  enabled: boolean;
+}
+
+export interface PersonSummary {
+  id: number;
+  account: string;
+  userName: string;
+  deptName: string | null;
+}
+
+/** Which accounts a people search lists: leaving out one user type, and the disabled ones if asked. */
+export interface PeopleScope {
+  excludeUserType: string;
+  enabledOnly: boolean;
+}
 
 /** Public mailboxes, mail and security groups, their members and managers. */
 export function groupsRepo(db: Kysely<Database>) {
   return {
-    pageMailboxes(managerRef: number, filters: { userName?: string; userId?: string }, pageNum: number, pageSize: number) {
+    pageMailboxes(managerRef: number, filters: { userName?: string; userId?: string }, pageNum: number, pageSize: number): Promise<PageResult<MailboxSummary>> {
       let base = db.selectFrom('users').where('user_type', '=', 'PUBLIC_MAIL').where('mailbox_manager_ref', '=', managerRef);
       if (filters.userName) base = base.where(ilike('user_name', filters.userName));
       if (filters.userId) base = base.where(ilike('user_id', filters.userId));
-      return page(db, base, (q) => q.select(['id', 'user_id', 'user_name', 'email', 'dept_name', 'user_expire_date']).orderBy('user_id'), pageNum, pageSize);
+      return page(db, base, (q) => q.select(['id', 'user_id as account', 'user_name as userName', 'email', 'dept_name as deptName', 'user_expire_date as userExpireDate']).orderBy('user_id'), pageNum, pageSize);
     },
-    findMailbox(account: string) {
-      return db.selectFrom('users').select(['id', 'user_id', 'mailbox_manager_ref', 'password_hash']).where('user_id', '=', account.toLowerCase()).where('user_type', '=', 'PUBLIC_MAIL').executeTakeFirst();
+    findMailbox(account: string): Promise<Mailbox | undefined> {
+      return db.selectFrom('users').select(['id', 'user_id as account', 'mailbox_manager_ref as mailboxManagerRef', 'password_hash as passwordHash'])
+        .where('user_id', '=', account.toLowerCase()).where('user_type', '=', 'PUBLIC_MAIL').executeTakeFirst();
     },
-    pageGroups(managerRef: number, filters: { groupName?: string; groupType?: number }, pageNum: number, pageSize: number) {
+    async pageGroups(managerRef: number, filters: { groupName?: string; groupType?: number }, pageNum: number, pageSize: number): Promise<PageResult<MailGroupSummary>> {
       let base = db.selectFrom('mail_groups as g').where('g.manager_user_ref', '=', managerRef);
       if (filters.groupName) base = base.where(ilike('g.group_name', filters.groupName));
       if (filters.groupType) base = base.where('g.group_type', '=', filters.groupType);
-      return page(db, base, (q) => q.select((eb) => [
-        'g.id', 'g.group_code', 'g.group_name', 'g.group_type', 'g.email',
-        eb.selectFrom('group_members').select((e) => e.fn.countAll<number>().as('n')).whereRef('group_members.group_ref', '=', 'g.id').as('member_number'),
+      const result = await page(db, base, (q) => q.select((eb) => [
+        'g.id', 'g.group_code as groupCode', 'g.group_name as groupName', 'g.group_type as groupType', 'g.email',
+        eb.selectFrom('group_members').select((e) => e.fn.countAll<number>().as('n')).whereRef('group_members.group_ref', '=', 'g.id').as('memberNumber'),
       ]).orderBy('g.group_code'), pageNum, pageSize);
+      return mapPage(result, (g) => ({ ...g, memberNumber: Number(g.memberNumber ?? 0) }));
     },
-    findGroup(groupCode: string) {
-      return db.selectFrom('mail_groups').selectAll().where('group_code', '=', groupCode).executeTakeFirst();
+    findGroup(groupCode: string): Promise<MailGroup | undefined> {
+      return db.selectFrom('mail_groups')
+        .select(['id', 'group_code as groupCode', 'group_name as groupName', 'group_type as groupType', 'email', 'manager_user_ref as managerRef', 'created_at as createdAt'])
+        .where('group_code', '=', groupCode).executeTakeFirst();
     },
-    pageMembers(groupRef: number, pageNum: number, pageSize: number) {
+    pageMembers(groupRef: number, pageNum: number, pageSize: number): Promise<PageResult<Member>> {
       const base = db.selectFrom('group_members').where('group_members.group_ref', '=', groupRef);
-      return page(db, base, (q) => q.innerJoin('users', 'users.id', 'group_members.user_ref').select(['users.user_id', 'users.user_name', 'users.company_name', 'users.dept_name']).orderBy('group_members.added_at', 'desc').orderBy('users.user_id'), pageNum, pageSize);
+      return page(db, base, (q) => q.innerJoin('users', 'users.id', 'group_members.user_ref')
+        .select(['users.user_id as account', 'users.user_name as userName', 'users.company_name as companyName', 'users.dept_name as deptName'])
+        .orderBy('group_members.added_at', 'desc').orderBy('users.user_id'), pageNum, pageSize);
     },
-    /** Account names → ids of enabled people (not mailboxes); unknown names are left out. */
-    peopleByAccounts(accounts: string[]) {
-      return db.selectFrom('users').select(['id', 'user_id']).where('user_id', 'in', accounts.map((a) => a.toLowerCase()))
-        .where('user_type', '!=', 'PUBLIC_MAIL').where('enabled', '=', 1).execute();
+    /** Accounts by name, with what membership rules look at; unknown names are left out. */
+    async candidatesByAccounts(accounts: string[]): Promise<MemberCandidate[]> {
+      const rows = await db.selectFrom('users').select(['id', 'user_id', 'user_type', 'enabled']).where('user_id', 'in', accounts.map((a) => a.toLowerCase())).execute();
+      return rows.map((r) => ({ id: r.id, account: r.user_id, userType: r.user_type, enabled: r.enabled === 1 }));
     },
     async addMembers(groupRef: number, userRefs: number[], now: number): Promise<number> {
       const result = await db.insertInto('group_members').values(userRefs.map((u) => ({ group_ref: groupRef, user_ref: u, added_at: now })))
@@ -49,15 +116,16 @@ export function groupsRepo(db: Kysely<Database>) {
       const result = await db.updateTable('mail_groups').set({ manager_user_ref: toRef }).where('id', '=', groupRef).where('manager_user_ref', '=', fromRef).executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
-    /** People whose name, or account, starts with the text: index ranges, fast at any size. */
-    searchPeople(filters: { userName?: string; keyWord?: string }, pageNum: number, pageSize: number) {
-      let base = db.selectFrom('users').where('user_type', '!=', 'PUBLIC_MAIL').where('enabled', '=', 1);
+    /** Accounts in scope whose name, or account, starts with the text: index ranges, fast at any size. */
+    searchPeople(scope: PeopleScope, filters: { userName?: string; keyWord?: string }, pageNum: number, pageSize: number): Promise<PageResult<PersonSummary>> {
+      let base = db.selectFrom('users').where('user_type', '!=', scope.excludeUserType);
+      if (scope.enabledOnly) base = base.where('enabled', '=', 1);
       if (filters.userName) base = base.where(startsWith('user_name', filters.userName.trim()));
       if (filters.keyWord) {
         const kw = filters.keyWord.trim();
         base = base.where((eb) => eb.or([startsWith('user_id', kw.toLowerCase()), startsWith('user_name', kw)]));
       }
-      return page(db, base, (q) => q.select(['id', 'user_id', 'user_name', 'dept_name']).orderBy('user_id'), pageNum, pageSize);
+      return page(db, base, (q) => q.select(['id', 'user_id as account', 'user_name as userName', 'dept_name as deptName']).orderBy('user_id'), pageNum, pageSize);
     },
   };
 }

@@ -47,3 +47,15 @@ export function buildRepos(db: Kysely<Database>) {
 }
 
 export type Repos = ReturnType<typeof buildRepos>;
+
+/**
+ * Runs `work` in one database transaction, over repositories built on it: everything it writes
+ * through `repos` stands or falls together. Inside, use only the `repos` given (on SQLite the
+ * transaction holds the one connection, so a query through the outer repositories would wait for
+ * it forever); keep slow work (hashing, HTTP) outside.
+ */
+export type UnitOfWork = <T>(work: (repos: Repos) => Promise<T>) => Promise<T>;
+
+export function unitOfWork(db: Kysely<Database>): UnitOfWork {
+  return (work) => db.transaction().execute((tx) => work(buildRepos(tx)));
+}

@@ -1,14 +1,24 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 
+/** One budget's state: units taken in the window that started at `windowStart`, and any lock. */
+export interface LimitCounter {
+  subject: string;
+  hits: number;
+  windowStart: number;
+  lockedUntil: number | null;
+}
+
 /**
  * Budgets as counters, each check one atomic statement so that racing requests and several
  * instances on one database can never take more than the budget between them.
  */
 export function limitCountersRepo(db: Kysely<Database>) {
   return {
-    get(subject: string) {
-      return db.selectFrom('limit_counters').selectAll().where('subject', '=', subject).executeTakeFirst();
+    get(subject: string): Promise<LimitCounter | undefined> {
+      return db.selectFrom('limit_counters')
+        .select(['subject', 'hits', 'window_start as windowStart', 'locked_until as lockedUntil'])
+        .where('subject', '=', subject).executeTakeFirst();
     },
     /**
      * Takes one unit of a budget of `limit` per window and returns how many are taken now, or

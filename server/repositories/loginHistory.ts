@@ -1,10 +1,37 @@
-import type { Insertable, Kysely } from 'kysely';
-import type { Database, LoginHistoryTable } from '../db/schema.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+
+/** One sign-in attempt (or application launch) for the user's app-access log. */
+export interface NewLoginEntry {
+  userRef: number | null;
+  account: string;
+  optType: string;
+  appRef: number | null;
+  appName: string | null;
+  success: boolean;
+  loginMsg: string;
+  ip: string;
+  deviceId: string | null;
+  deviceName: string | null;
+  createdAt: number;
+}
 
 export function loginHistoryRepo(db: Kysely<Database>) {
   return {
-    async insert(row: Insertable<LoginHistoryTable>): Promise<void> {
-      await db.insertInto('login_history').values(row).execute();
+    async insert(entry: NewLoginEntry): Promise<void> {
+      await db.insertInto('login_history').values({
+        user_ref: entry.userRef,
+        account: entry.account,
+        opt_type: entry.optType,
+        app_ref: entry.appRef,
+        app_name: entry.appName,
+        is_success: entry.success ? 1 : 0,
+        login_msg: entry.loginMsg,
+        ip: entry.ip,
+        device_id: entry.deviceId,
+        device_name: entry.deviceName,
+        created_at: entry.createdAt,
+      }).execute();
     },
     async countSince(userRef: number, optType: string, since: number): Promise<number> {
       const row = await db

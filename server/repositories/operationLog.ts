@@ -1,10 +1,22 @@
-import type { Insertable, Kysely } from 'kysely';
-import type { Database, OperationLogTable } from '../db/schema.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+
+/** One account operation for the user's operation log. */
+export interface NewOperation {
+  userRef: number;
+  sceneCode: string;
+  detail: string | null;
+  ip: string;
+  ipRegion: string | null;
+  createdAt: number;
+}
 
 export function operationLogRepo(db: Kysely<Database>) {
   return {
-    async insert(row: Insertable<OperationLogTable>): Promise<void> {
-      await db.insertInto('operation_log').values(row).execute();
+    async insert(op: NewOperation): Promise<void> {
+      await db.insertInto('operation_log').values({
+        user_ref: op.userRef, scene_code: op.sceneCode, detail: op.detail, ip: op.ip, ip_region: op.ipRegion, created_at: op.createdAt,
+      }).execute();
     },
   };
 }

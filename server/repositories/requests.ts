@@ -1,7 +1,38 @@
 import { sql, type Kysely } from 'kysely';
 import { ApplyStatus } from '../../contract/enums.js';
+import type { PageResult } from '../../contract/schemas/common.js';
 import type { Database } from '../db/schema.js';
-import { ilike, page } from './paging.js';
+import { ilike, mapPage, page } from './paging.js';
+
+/** A permission request with the names of its application, applicant and approver. */
+export interface PermissionRequest {
+  id: number;
+  applicantRef: number;
+  applicantAccount: string;
+  applicantName: string;
+  appRef: number;
+  appId: string;
+  appName: string;
+  roleIds: number[];
+  /** The role names as they were when the request was made, comma-separated. */
+  roleNames: string;
+  status: number;
+  applyReason: string;
+  applyDate: number;
+  approverAccount: string | null;
+  approverName: string | null;
+  approvalSuggestion: string | null;
+  approvalDate: number | null;
+}
+
+/** What deciding a request needs to know of it. */
+export type RequestState = Pick<PermissionRequest, 'id' | 'applicantRef' | 'appRef' | 'roleIds' | 'status'>;
+
+export type NewRequest = Pick<PermissionRequest, 'applicantRef' | 'appRef' | 'roleIds' | 'roleNames' | 'applyReason' | 'applyDate'>;
+
+/** Role ids are stored as the JSON of the array (the service keeps them sorted and unique). */
+const encodeRoleIds = (roleIds: number[]) => JSON.stringify(roleIds);
+const decodeRoleIds = (json: string) => JSON.parse(json) as number[];
 
 export function requestsRepo(db: Kysely<Database>) {
   const withNames = () =>
@@ -20,35 +51,62 @@ export function requestsRepo(db: Kysely<Database>) {
     'r.apply_user_ref', 'r.app_ref', 'r.role_ids',
   ] as const;
 
+  const findRow = (id: number) => withNames().select(columns).where('r.id', '=', id).executeTakeFirst();
+  type Row = NonNullable<Awaited<ReturnType<typeof findRow>>>;
+
+  const toRequest = (r: Row): PermissionRequest => ({
+    id: r.id,
+    applicantRef: r.apply_user_ref,
+    applicantAccount: r.apply_user_id,
+    applicantName: r.apply_user_name,
+    appRef: r.app_ref,
+    appId: r.app_id,
+    appName: r.app_name,
+    roleIds: decodeRoleIds(r.role_ids),
+    roleNames: r.role_names,
+    status: r.status,
+    applyReason: r.apply_reason,
+    applyDate: r.apply_date,
+    approverAccount: r.approval_user_id,
+    approverName: r.approval_user_name,
+    approvalSuggestion: r.approval_suggestion,
+    approvalDate: r.approval_date,
+  });
+
   return {
-    pageByApplicant(userRef: number, status: number | null, pageNum: number, pageSize: number) {
+    async pageByApplicant(userRef: number, status: number | null, pageNum: number, pageSize: number): Promise<PageResult<PermissionRequest>> {
       let base = requestsOnly().where('r.apply_user_ref', '=', userRef);
       if (status !== null) base = base.where('r.status', '=', status);
-      return page(db, base, (q) => named(q).select(columns).orderBy('r.apply_date', 'desc').orderBy('r.id', 'desc'), pageNum, pageSize);
+      return mapPage(await page(db, base, (q) => named(q).select(columns).orderBy('r.apply_date', 'desc').orderBy('r.id', 'desc'), pageNum, pageSize), toRequest);
     },
     /** Pending requests for the apps this user approves. */
-    pagePendingForApprover(userRef: number, filters: { applyUserId?: string; appName?: string }, pageNum: number, pageSize: number) {
+    async pagePendingForApprover(userRef: number, filters: { applyUserId?: string; appName?: string }, pageNum: number, pageSize: number): Promise<PageResult<PermissionRequest>> {
       let base = requestsOnly()
         .where('r.status', '=', ApplyStatus.PENDING)
         .where('r.app_ref', 'in', db.selectFrom('app_approvers').select('app_ref').where('user_ref', '=', userRef));
       if (filters.applyUserId) base = base.where('r.apply_user_ref', 'in', db.selectFrom('users').select('id').where(ilike('user_id', filters.applyUserId)));
       if (filters.appName) base = base.where('r.app_ref', 'in', db.selectFrom('apps').select('id').where(ilike('app_name', filters.appName)));
-      return page(db, base, (q) => named(q).select(columns).orderBy('r.apply_date', 'asc').orderBy('r.id', 'asc'), pageNum, pageSize);
+      return mapPage(await page(db, base, (q) => named(q).select(columns).orderBy('r.apply_date', 'asc').orderBy('r.id', 'asc'), pageNum, pageSize), toRequest);
     },
-    find(id: number) {
-      return withNames().select(columns).where('r.id', '=', id).executeTakeFirst();
+    async find(id: number): Promise<PermissionRequest | undefined> {
+      const row = await findRow(id);
+      return row && toRequest(row);
     },
-    findMany(ids: number[]) {
-      return db.selectFrom('apply_requests').select(['id', 'apply_user_ref', 'app_ref', 'role_ids', 'status']).where('id', 'in', ids).execute();
+    async findMany(ids: number[]): Promise<RequestState[]> {
+      const rows = await db.selectFrom('apply_requests').select(['id', 'apply_user_ref', 'app_ref', 'role_ids', 'status']).where('id', 'in', ids).execute();
+      return rows.map((r) => ({ id: r.id, applicantRef: r.apply_user_ref, appRef: r.app_ref, roleIds: decodeRoleIds(r.role_ids), status: r.status }));
     },
-    async hasPendingDuplicate(userRef: number, appRef: number, roleIds: string): Promise<boolean> {
+    async hasPendingDuplicate(userRef: number, appRef: number, roleIds: number[]): Promise<boolean> {
       const row = await db.selectFrom('apply_requests').select('id')
-        .where('apply_user_ref', '=', userRef).where('app_ref', '=', appRef).where('status', '=', ApplyStatus.PENDING).where('role_ids', '=', roleIds)
+        .where('apply_user_ref', '=', userRef).where('app_ref', '=', appRef).where('status', '=', ApplyStatus.PENDING).where('role_ids', '=', encodeRoleIds(roleIds))
         .executeTakeFirst();
       return !!row;
     },
-    async insert(row: { apply_user_ref: number; app_ref: number; role_ids: string; role_names: string; apply_reason: string; apply_date: number }): Promise<number> {
-      const created = await db.insertInto('apply_requests').values({ ...row, status: ApplyStatus.PENDING }).returning('id').executeTakeFirstOrThrow();
+    async insert(request: NewRequest): Promise<number> {
+      const created = await db.insertInto('apply_requests').values({
+        apply_user_ref: request.applicantRef, app_ref: request.appRef, role_ids: encodeRoleIds(request.roleIds), role_names: request.roleNames,
+        apply_reason: request.applyReason, apply_date: request.applyDate, status: ApplyStatus.PENDING,
+      }).returning('id').executeTakeFirstOrThrow();
       return created.id;
     },
     /** Deletes a request only while it is the applicant's and still pending. */
@@ -65,14 +123,16 @@ export function requestsRepo(db: Kysely<Database>) {
      * Decides the given requests if, and only if, every one is still pending: the conditional
      * update is the lock, so of two racing approvers exactly one changes the rows.
      */
-    async decide(tx: Kysely<Database>, ids: number[], status: number, approverRef: number, suggestion: string, now: number): Promise<number> {
-      const result = await tx.updateTable('apply_requests')
+    async decide(ids: number[], status: number, approverRef: number, suggestion: string, now: number): Promise<number> {
+      const result = await db.updateTable('apply_requests')
         .set({ status, approval_user_ref: approverRef, approval_suggestion: suggestion, approval_date: now })
         .where('id', 'in', ids).where('status', '=', ApplyStatus.PENDING)
         .executeTakeFirst();
       return Number(result.numUpdatedRows);
     },
-    countPendingOf: (appRef: number) =>
-      db.selectFrom('apply_requests').select(sql<number>`count(*)`.as('n')).where('app_ref', '=', appRef).where('status', '=', ApplyStatus.PENDING).executeTakeFirstOrThrow(),
+    async countPendingOf(appRef: number): Promise<number> {
+      const row = await db.selectFrom('apply_requests').select(sql<number>`count(*)`.as('n')).where('app_ref', '=', appRef).where('status', '=', ApplyStatus.PENDING).executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
   };
 }

@@ -1,14 +1,43 @@
-import type { Insertable, Kysely } from 'kysely';
-import type { Database, SessionsTable } from '../db/schema.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+
+/** A session to open: the database keeps only the token's digest. */
+export interface NewSession {
+  tokenHash: string;
+  userRef: number;
+  instanceId: string;
+  createdAt: number;
+  lastSeenAt: number;
+  expiresAt: number;
+  ip: string;
+  deviceId: string | null;
+  deviceName: string | null;
+  userAgent: string | null;
+}
+
+/** A live session with its user's few fields every authenticated request needs. */
+export interface SessionLookup {
+  sessionId: number;
+  userRef: number;
+  instanceId: string;
+  lastSeenAt: number;
+  expiresAt: number;
+  account: string;
+  enabled: boolean;
+}
 
 export function sessionsRepo(db: Kysely<Database>) {
   return {
-    async create(row: Insertable<SessionsTable>): Promise<void> {
-      await db.insertInto('sessions').values(row).execute();
+    async create(session: NewSession): Promise<void> {
+      await db.insertInto('sessions').values({
+        token_hash: session.tokenHash, user_ref: session.userRef, instance_id: session.instanceId, created_at: session.createdAt,
+        last_seen_at: session.lastSeenAt, expires_at: session.expiresAt, ip: session.ip, device_id: session.deviceId,
+        device_name: session.deviceName, user_agent: session.userAgent,
+      }).execute();
     },
     /** The session with its user's few fields every authenticated request needs. */
-    findByHash(tokenHash: string) {
-      return db
+    async findByHash(tokenHash: string): Promise<SessionLookup | undefined> {
+      const row = await db
         .selectFrom('sessions')
         .innerJoin('users', 'users.id', 'sessions.user_ref')
         .select([
@@ -22,6 +51,7 @@ export function sessionsRepo(db: Kysely<Database>) {
         ])
         .where('sessions.token_hash', '=', tokenHash)
         .executeTakeFirst();
+      return row && { ...row, enabled: row.enabled === 1 };
     },
     async touch(sessionId: number, now: number): Promise<void> {
       await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', sessionId).execute();
@@ -37,6 +67,11 @@ export function sessionsRepo(db: Kysely<Database>) {
       let q = db.deleteFrom('sessions').where('user_ref', '=', userRef);
       if (keepSessionId !== null) q = q.where('id', '!=', keepSessionId);
       await q.execute();
+    },
+    /** Ends every session of the user on that device; how many there were. */
+    async deleteByDevice(userRef: number, deviceId: string): Promise<number> {
+      const result = await db.deleteFrom('sessions').where('user_ref', '=', userRef).where('device_id', '=', deviceId).executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
   };
 }

@@ -1,20 +1,47 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, SmsOutboxTable } from '../db/schema.js';
 
-export type OutboxRow = Selectable<SmsOutboxTable>;
+/** A text in the outbox. `sentAt` is when it was queued; `charges` the budgets to give back if it never leaves. */
+export interface OutboxText {
+  id: number;
+  mobileNo: string;
+  purpose: string;
+  content: string;
+  sentAt: number;
+  /** pending → sending → sent | failed */
+  status: string;
+  attempts: number;
+  nextAt: number;
+  charges: string[];
+}
+
+export type NewOutboxText = Pick<OutboxText, 'mobileNo' | 'purpose' | 'content' | 'sentAt' | 'charges'>;
+
+/** What the demo outbox shows of a text. */
+export type OutboxEntry = Pick<OutboxText, 'mobileNo' | 'purpose' | 'content' | 'sentAt'>;
+
+function toText(row: Selectable<SmsOutboxTable>): OutboxText {
+  return {
+    id: row.id, mobileNo: row.mobile_no, purpose: row.purpose, content: row.content, sentAt: row.sent_at,
+    status: row.status, attempts: row.attempts, nextAt: row.next_at, charges: JSON.parse(row.charges) as string[],
+  };
+}
 
 /** The SMS outbox: texts queued by requests, claimed and delivered by the worker of any instance. */
 export function smsOutboxRepo(db: Kysely<Database>) {
   return {
-    async enqueue(row: { mobile_no: string; purpose: string; content: string; sent_at: number; charges: string }): Promise<void> {
-      await db.insertInto('sms_outbox').values({ ...row, status: 'pending', next_at: row.sent_at }).execute();
+    async enqueue(text: NewOutboxText): Promise<void> {
+      await db.insertInto('sms_outbox').values({
+        mobile_no: text.mobileNo, purpose: text.purpose, content: text.content, sent_at: text.sentAt, charges: JSON.stringify(text.charges),
+        status: 'pending', next_at: text.sentAt,
+      }).execute();
     },
     /**
      * Claims the oldest text that is due (or whose claim ran out: an instance died while
      * sending) until `leaseUntil`. One statement, so two workers never claim the same text.
      */
-    claim(now: number, leaseUntil: number): Promise<OutboxRow | undefined> {
-      return db.updateTable('sms_outbox')
+    async claim(now: number, leaseUntil: number): Promise<OutboxText | undefined> {
+      const row = await db.updateTable('sms_outbox')
         .set({ status: 'sending', next_at: leaseUntil })
         .where('id', '=', (eb) => eb.selectFrom('sms_outbox as due').select('due.id')
           .where('due.status', 'in', ['pending', 'sending']).where('due.next_at', '<=', now)
@@ -23,6 +50,7 @@ export function smsOutboxRepo(db: Kysely<Database>) {
         .where('next_at', '<=', now)
         .returningAll()
         .executeTakeFirst();
+      return row && toText(row);
     },
     /** Delivered; `keepContent: false` forgets the code once it has left (production). */
     async delivered(id: number, keepContent: boolean): Promise<void> {
@@ -35,12 +63,12 @@ export function smsOutboxRepo(db: Kysely<Database>) {
       await db.updateTable('sms_outbox').set({ status: 'failed', attempts, content: '' }).where('id', '=', id).execute();
     },
     /** Demo/test reads: what the phone would show. */
-    latest(mobileNo: string) {
-      return db.selectFrom('sms_outbox').select(['mobile_no', 'purpose', 'content', 'sent_at']).where('mobile_no', '=', mobileNo)
+    latest(mobileNo: string): Promise<OutboxEntry | undefined> {
+      return db.selectFrom('sms_outbox').select(['mobile_no as mobileNo', 'purpose', 'content', 'sent_at as sentAt']).where('mobile_no', '=', mobileNo)
         .where('status', '!=', 'failed').orderBy('id', 'desc').limit(1).executeTakeFirst();
     },
-    recent(limit: number) {
-      return db.selectFrom('sms_outbox').select(['id', 'mobile_no', 'purpose', 'content', 'sent_at'])
+    recent(limit: number): Promise<OutboxEntry[]> {
+      return db.selectFrom('sms_outbox').select(['mobile_no as mobileNo', 'purpose', 'content', 'sent_at as sentAt'])
         .where('status', '!=', 'failed').orderBy('id', 'desc').limit(limit).execute();
     },
   };

@@ -1,15 +1,31 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, TicketsTable } from '../db/schema.js';
 
-export type TicketRow = Selectable<TicketsTable>;
+/** A multi-step flow ticket: who, what for, which step, until when; `data` is the step's JSON. */
+export interface Ticket {
+  id: string;
+  purpose: string;
+  userRef: number | null;
+  step: string;
+  data: string;
+  createdAt: number;
+  expiresAt: number;
+}
+
+function toTicket(row: Selectable<TicketsTable>): Ticket {
+  return { id: row.id, purpose: row.purpose, userRef: row.user_ref, step: row.step, data: row.data, createdAt: row.created_at, expiresAt: row.expires_at };
+}
 
 export function ticketsRepo(db: Kysely<Database>) {
   return {
-    async create(row: TicketRow): Promise<void> {
-      await db.insertInto('tickets').values(row).execute();
+    async create(ticket: Ticket): Promise<void> {
+      await db.insertInto('tickets').values({
+        id: ticket.id, purpose: ticket.purpose, user_ref: ticket.userRef, step: ticket.step, data: ticket.data, created_at: ticket.createdAt, expires_at: ticket.expiresAt,
+      }).execute();
     },
-    find(id: string): Promise<TicketRow | undefined> {
-      return db.selectFrom('tickets').selectAll().where('id', '=', id).executeTakeFirst();
+    async find(id: string): Promise<Ticket | undefined> {
+      const row = await db.selectFrom('tickets').selectAll().where('id', '=', id).executeTakeFirst();
+      return row && toTicket(row);
     },
     /**
      * Moves a ticket from one step to the next only if it is still at `fromStep`: two racing

@@ -2,7 +2,7 @@ import { maskMobile, type UserType } from '../../contract/rules.js';
 import type { AppTile, CurrentUser, SafetyScore, TodayNum, UserRole } from '../../contract/schemas/personal.js';
 import { notSignedIn } from '../domain/errors.js';
 import { startOfDay } from '../lib/clock.js';
-import type { UserRow } from '../repositories/users.js';
+import type { User } from '../repositories/users.js';
 import type { AuthUser, ServiceContext } from './context.js';
 import { computeSafetyScore } from './safetyScore.js';
 
@@ -10,7 +10,7 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 
 /** The signed-in user's own account: profile, roles, applications, numbers for the info cards. */
 export function accountService(ctx: ServiceContext) {
-  async function load(auth: AuthUser): Promise<UserRow> {
+  async function load(auth: AuthUser): Promise<User> {
     const user = await ctx.repos.users.findById(auth.userRef);
     if (!user) throw notSignedIn();
     return user;
@@ -29,39 +29,39 @@ export function accountService(ctx: ServiceContext) {
       if (!user) throw notSignedIn();
       return {
         id: user.id,
-        userId: user.user_id,
-        userName: user.user_name,
-        userType: user.user_type as UserType,
+        userId: user.account,
+        userName: user.userName,
+        userType: user.userType as UserType,
         instanceId: auth.instanceId,
         avatar: user.avatar,
-        mobileNo: user.mobile_no,
-        encryptMobileNo: maskMobile(user.mobile_no),
-        enabled: user.enabled === 1,
-        createdDate: new Date(user.created_at).toISOString(),
-        userExpireDate: iso(user.user_expire_date),
-        ldapCreated: user.ldap_dn !== null,
+        mobileNo: user.mobileNo,
+        encryptMobileNo: maskMobile(user.mobileNo),
+        enabled: user.enabled,
+        createdDate: new Date(user.createdAt).toISOString(),
+        userExpireDate: iso(user.userExpireDate),
+        ldapCreated: user.ldapDn !== null,
         description: user.description,
         email: user.email,
-        mailLocalAddress: user.mail_local_address,
-        klpaResultDesc: user.klpa_result_desc,
+        mailLocalAddress: user.mailLocalAddress,
+        klpaResultDesc: user.klpaResultDesc,
         workInfo: {
-          companyName: user.company_name,
-          deptName: user.dept_name,
-          positionName: user.position_name,
-          managerUserName: user.manager_name,
-          managerUserId: user.manager_account,
-          seniorLeader: user.senior_leader === 1,
+          companyName: user.companyName,
+          deptName: user.deptName,
+          positionName: user.positionName,
+          managerUserName: user.managerName,
+          managerUserId: user.managerAccount,
+          seniorLeader: user.seniorLeader,
         },
-        managerUserId: user.mailbox_manager_account,
-        managerUserName: user.mailbox_manager_name,
+        managerUserId: user.mailboxManagerAccount,
+        managerUserName: user.mailboxManagerName,
       };
     },
 
     roles: (auth: AuthUser): Promise<UserRole[]> => ctx.repos.portalRoles.listByUser(auth.userRef),
 
     async apps(auth: AuthUser): Promise<AppTile[]> {
-      const rows = await ctx.repos.apps.listByUser(auth.userRef);
-      return rows.map((r) => ({ id: r.id, appId: r.app_id, appName: r.app_name, icon: r.icon, clientId: r.client_id, idpSsoUrl: r.idp_sso_url }));
+      const apps = await ctx.repos.apps.listByUser(auth.userRef);
+      return apps.map((a) => ({ id: a.id, appId: a.appId, appName: a.appName, icon: a.icon, clientId: a.clientId, idpSsoUrl: a.idpSsoUrl }));
     },
 
     async today(auth: AuthUser): Promise<TodayNum> {

@@ -41,7 +41,7 @@ export function captchaService(ctx: ServiceContext) {
     async verify(capKey: string | undefined, answer: string | undefined): Promise<boolean> {
       if (!capKey || !answer) return false;
       const row = await ctx.repos.captchas.take(capKey);
-      if (!row || row.expires_at < ctx.clock.now()) return false;
+      if (!row || row.expiresAt < ctx.clock.now()) return false;
       if (row.kind === 'slider') {
         const offset = Number(answer);
         return Number.isFinite(offset) && Math.abs(offset - Number(row.answer)) <= ctx.config.captcha.sliderTolerance;
@@ -51,7 +51,7 @@ export function captchaService(ctx: ServiceContext) {
     /** Demo/test only: the answer of a live captcha. */
     async answerOf(capKey: string): Promise<string | null> {
       const row = await ctx.repos.captchas.peek(capKey);
-      return row && row.expires_at >= ctx.clock.now() ? row.answer : null;
+      return row && row.expiresAt >= ctx.clock.now() ? row.answer : null;
     },
   };
 }

@@ -1,12 +1,12 @@
 import type { Config } from '../config.js';
-import type { Repos } from '../repositories/index.js';
-import type { Store } from '../db/connect.js';
+import type { Repos, UnitOfWork } from '../repositories/index.js';
 import type { Clock } from '../lib/clock.js';
 
 /** What every service is built from. */
 export interface ServiceContext {
-  store: Store;
   repos: Repos;
+  /** Several writes that stand or fall together: `ctx.transaction(async (repos) => …)`. */
+  transaction: UnitOfWork;
   config: Config;
   clock: Clock;
 }

@@ -15,22 +15,26 @@ export function devicesService(ctx: ServiceContext, audit: AuditService) {
       const now = ctx.clock.now();
       const [rows, mine] = await Promise.all([repo.devices(auth.userRef, now), repo.deviceOfSession(auth.sessionId)]);
       return rows.map((d) => ({
-        deviceId: d.device_id,
-        deviceName: d.device_name,
-        firstSeen: iso(d.first_seen_at),
-        lastSeen: iso(d.last_seen_at),
-        lastIp: d.last_ip,
-        trusted: !!d.trusted_until && d.trusted_until > now,
-        activeSessions: Number(d.active_sessions ?? 0),
-        current: d.device_id === mine?.device_id,
+        deviceId: d.deviceId,
+        deviceName: d.deviceName,
+        firstSeen: iso(d.firstSeenAt),
+        lastSeen: iso(d.lastSeenAt),
+        lastIp: d.lastIp,
+        trusted: !!d.trustedUntil && d.trustedUntil > now,
+        activeSessions: d.activeSessions,
+        current: d.deviceId === mine,
       }));
     },
     async signOut(auth: AuthUser, deviceId: string, caller: Caller): Promise<{ ended: number }> {
       if (!(await repo.deviceExists(auth.userRef, deviceId))) throw notFound();
-      const mine = await repo.deviceOfSession(auth.sessionId);
-      if (mine?.device_id === deviceId) throw new AppError(CODE.currentDevice);
-      const ended = await repo.signOutDevice(auth.userRef, deviceId);
-      await audit.operation(auth.userRef, 'SIGN_OUT_DEVICE', caller, deviceId.slice(0, LIMITS.loggedDeviceIdMax));
+      if ((await repo.deviceOfSession(auth.sessionId)) === deviceId) throw new AppError(CODE.currentDevice);
+      // Its sessions end and its second-factor trust is forgotten together, or neither.
+      const ended = await ctx.transaction(async (repos) => {
+        const count = await repos.sessions.deleteByDevice(auth.userRef, deviceId);
+        await repos.devices.forgetTrust(auth.userRef, deviceId);
+        await audit.operation(auth.userRef, 'SIGN_OUT_DEVICE', caller, deviceId.slice(0, LIMITS.loggedDeviceIdMax), repos);
+        return count;
+      });
       return { ended };
     },
   };

@@ -63,13 +63,13 @@ export function directoryLoginService(ctx: ServiceContext, deps: Pick<CoreServic
       await attempt.succeeded();
       const user = await ctx.repos.users.findByLdapDn(entry.dn);
       if (!user) {
-        const srmi = await deps.tickets.issue<BindData>(BIND_TICKET, null, 'directory', { dn: entry.dn, loginType: body.loginType, appId: app?.app_id ?? null });
+        const srmi = await deps.tickets.issue<BindData>(BIND_TICKET, null, 'directory', { dn: entry.dn, loginType: body.loginType, appId: app?.appId ?? null });
         return { result: { casCode: 'NEED_BINDING', casData: { needBindingIdaasAccount: true, srmi, requestId: srmi, data: null } }, outcome: null };
       }
       deps.flow.assertUsable(user);
       await deps.flow.assertAppAccess(user, app, body.loginType);
       const outcome = await deps.flow.complete(user, app, body.loginType, caller);
-      await deps.audit.signIn({ userRef: user.id, account: user.user_id, optType: body.loginType, app, result: CODE.ok, caller });
+      await deps.audit.signIn({ userRef: user.id, account: user.account, optType: body.loginType, app, result: CODE.ok, caller });
       return { result: { casCode: 'SUCCESS', casData: { needBindingIdaasAccount: false, srmi: outcome.response.srmi, requestId: null, data: outcome.response } }, outcome };
     },
 
@@ -78,7 +78,7 @@ export function directoryLoginService(ctx: ServiceContext, deps: Pick<CoreServic
       await deps.tickets.load<BindData>(body.srmi, [BIND_TICKET], ['directory']);
       if (!(await deps.captcha.verify(body.capKey, body.capText))) throw new AppError(CODE.codeWrong);
       const user = await ctx.repos.users.findByMobile(body.mobileNo);
-      const usable = !!user && user.enabled === 1 && user.phone_disabled === 0;
+      const usable = !!user && user.enabled && !user.phoneDisabled;
       try {
         const { msgCodeKey } = await deps.otp.send({ purpose: 'bind-master', mobileNo: body.mobileNo, userRef: usable ? user.id : null, deliver: usable, ip: caller.ip, proof: 'proven' });
         return { msgCodeKey, smsCodeKey: msgCodeKey };
@@ -91,7 +91,7 @@ export function directoryLoginService(ctx: ServiceContext, deps: Pick<CoreServic
     async bind(body: { srmi: string; mobileNo: string; validateCode: string; smsCodeKey: string }, caller: Caller): Promise<LoginOutcome> {
       const ticket = await deps.tickets.load<BindData>(body.srmi, [BIND_TICKET], ['directory']);
       const otp = await deps.otp.verify({ msgCodeKey: body.smsCodeKey, code: body.validateCode, purpose: 'bind-master', mobileNo: body.mobileNo });
-      const user = otp.user_ref === null ? undefined : await ctx.repos.users.findById(otp.user_ref);
+      const user = otp.userRef === null ? undefined : await ctx.repos.users.findById(otp.userRef);
       if (!user) throw new AppError(CODE.codeWrong);
       await deps.tickets.advance(ticket, 'bound', ticket.payload);
       if (!(await ctx.repos.users.linkLdap(user.id, ticket.payload.dn, ctx.clock.now()))) {

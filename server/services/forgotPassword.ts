@@ -47,8 +47,8 @@ export function forgotPasswordService(ctx: ServiceContext, deps: Pick<CoreServic
       const user = byPhone ? await ctx.repos.users.findByMobile(account.replace(/^0086/, '')) : await ctx.repos.users.findByAccount(account);
       // Only an account that can receive the code is "real"; one without a usable phone walks
       // the same steps as an unknown name, so the answers never tell the two apart.
-      const real = !!user && user.enabled === 1 && !!user.mobile_no && user.phone_disabled === 0;
-      const mobileNo = real ? user.mobile_no! : byPhone ? account.replace(/^0086/, '') : await standIn(account);
+      const real = !!user && user.enabled && !!user.mobileNo && !user.phoneDisabled;
+      const mobileNo = real ? user.mobileNo! : byPhone ? account.replace(/^0086/, '') : await standIn(account);
       // The ticket carries the user to the last step; an unknown account has none.
       await deps.tickets.advance(ticket, 'account', { mobileNo, real }, real ? user.id : undefined);
       return { requestId: ticket.id, mobileNo: maskMobile(mobileNo), encryptMobileNo: maskMobile(mobileNo) };
@@ -56,7 +56,7 @@ export function forgotPasswordService(ctx: ServiceContext, deps: Pick<CoreServic
 
     async sendOtp(requestId: string, caller: Caller): Promise<{ msgCodeKey: string }> {
       const ticket = await deps.tickets.load<ForgotData>(requestId, [TICKET], ['account', 'otp-sent']);
-      const sent = await deps.otp.send({ purpose: 'forget-pwd', mobileNo: ticket.payload.mobileNo, userRef: ticket.user_ref, deliver: ticket.payload.real, ip: caller.ip, proof: 'proven' });
+      const sent = await deps.otp.send({ purpose: 'forget-pwd', mobileNo: ticket.payload.mobileNo, userRef: ticket.userRef, deliver: ticket.payload.real, ip: caller.ip, proof: 'proven' });
       if (ticket.step === 'account') await deps.tickets.advance(ticket, 'otp-sent', ticket.payload);
       return sent;
     },
@@ -64,23 +64,23 @@ export function forgotPasswordService(ctx: ServiceContext, deps: Pick<CoreServic
     async verifyOtp(body: { requestId: string; msgCodeKey: string; msgValueClient: string }): Promise<null> {
       const ticket = await deps.tickets.load<ForgotData>(body.requestId, [TICKET], ['otp-sent']);
       const otp = await deps.otp.verify({ msgCodeKey: body.msgCodeKey, code: body.msgValueClient, purpose: 'forget-pwd', mobileNo: ticket.payload.mobileNo });
-      if (!ticket.payload.real || otp.user_ref !== ticket.user_ref) throw new AppError(CODE.codeWrong);
+      if (!ticket.payload.real || otp.userRef !== ticket.userRef) throw new AppError(CODE.codeWrong);
       await deps.tickets.advance(ticket, 'verified', ticket.payload);
       return null;
     },
 
     async save(body: { requestId: string; newPassword: string }, caller: Caller): Promise<{ userId: string }> {
       const ticket = await deps.tickets.load<ForgotData>(body.requestId, [TICKET], ['verified']);
-      const user = ticket.user_ref === null ? undefined : await ctx.repos.users.findById(ticket.user_ref);
+      const user = ticket.userRef === null ? undefined : await ctx.repos.users.findById(ticket.userRef);
       if (!user) throw new AppError(CODE.ticketExpired);
       const password = await deps.sm2.decrypt('newPassword', body.newPassword);
-      await deps.policy.enforce(password, user.user_id, user.password_hash);
+      await deps.policy.enforce(password, user.account, user.passwordHash);
       // Moving the ticket on first means a second racer with the same ticket changes nothing.
       await deps.tickets.advance(ticket, 'done', ticket.payload);
       await deps.credentials.replacePassword(user, password, { keepSessionId: null, caller, scene: 'RESET_PASSWORD', detail: 'forgot-password' });
       await deps.tickets.close(ticket.id);
-      await ctx.repos.limits.reset(accountKey(user.user_id));
-      return { userId: user.user_id };
+      await ctx.repos.limits.reset(accountKey(user.account));
+      return { userId: user.account };
     },
   };
 }

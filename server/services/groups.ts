@@ -3,6 +3,7 @@ import type { GroupMember, MailGroup, PublicMailbox, UserSearchResult } from '..
 import type { PageResult } from '../../contract/schemas/common.js';
 import { AppError, forbidden, notFound } from '../domain/errors.js';
 import { mapPage } from '../repositories/paging.js';
+import type { MemberCandidate, PeopleScope } from '../repositories/groups.js';
 import type { AuthUser, Caller, ServiceContext } from './context.js';
 import type { CoreServices } from './deps.js';
 import { CODE } from '../../contract/codes.js';
@@ -24,6 +25,14 @@ export function generatePassword(length = 16): string {
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
+/**
+ * Who may be a member or the manager of a group: enabled people, never a shared mailbox. The
+ * people search lists the same accounts (its scope), so whoever can be found can be added.
+ */
+export const GROUP_PEOPLE: PeopleScope = { excludeUserType: 'PUBLIC_MAIL', enabledOnly: true };
+export const mayJoinGroups = (candidate: MemberCandidate): boolean =>
+  candidate.userType !== GROUP_PEOPLE.excludeUserType && (!GROUP_PEOPLE.enabledOnly || candidate.enabled);
+
 /** Mailboxes and groups: only their manager may see members, change them or hand them over. */
 export function groupsService(ctx: ServiceContext, deps: Pick<CoreServices, 'audit' | 'sm2' | 'credentials'>) {
   const repo = ctx.repos.groups;
@@ -31,24 +40,25 @@ export function groupsService(ctx: ServiceContext, deps: Pick<CoreServices, 'aud
   async function managedGroup(user: AuthUser, groupCode: string) {
     const group = await repo.findGroup(groupCode);
     if (!group) throw notFound();
-    if (group.manager_user_ref !== user.userRef) throw forbidden();
+    if (group.managerRef !== user.userRef) throw forbidden();
     return group;
   }
 
-  async function people(accounts: string[]) {
+  /** The accounts as people who may join groups; an unknown or ineligible one refuses the lot, named in the answer. */
+  async function people(accounts: string[]): Promise<MemberCandidate[]> {
     const unique = [...new Set(accounts.map((a) => a.toLowerCase()))];
-    const rows = await repo.peopleByAccounts(unique);
-    if (rows.length !== unique.length) {
-      const missing = unique.filter((a) => !rows.some((r) => r.user_id === a));
+    const eligible = (await repo.candidatesByAccounts(unique)).filter(mayJoinGroups);
+    if (eligible.length !== unique.length) {
+      const missing = unique.filter((a) => !eligible.some((r) => r.account === a));
       throw new AppError(CODE.unknownUsers, { accounts: missing.join(', ') });
     }
-    return rows;
+    return eligible;
   }
 
   return {
     async mailboxes(user: AuthUser, filters: { userName?: string; userId?: string }, pageNum: number, pageSize: number): Promise<PageResult<PublicMailbox>> {
       return mapPage(await repo.pageMailboxes(user.userRef, filters, pageNum, pageSize), (m) => ({
-        userId: m.user_id, userName: m.user_name, email: m.email, workInfo: { deptName: m.dept_name }, userExpireDate: iso(m.user_expire_date),
+        userId: m.account, userName: m.userName, email: m.email, workInfo: { deptName: m.deptName }, userExpireDate: iso(m.userExpireDate),
       }));
     },
 
@@ -56,7 +66,7 @@ export function groupsService(ctx: ServiceContext, deps: Pick<CoreServices, 'aud
     async resetMailboxPassword(user: AuthUser, body: { userId: string; newPassword?: string; autoGen: boolean }, caller: Caller): Promise<string | null> {
       const mailbox = await repo.findMailbox(body.userId);
       if (!mailbox) throw notFound();
-      if (mailbox.mailbox_manager_ref !== user.userRef) throw forbidden();
+      if (mailbox.mailboxManagerRef !== user.userRef) throw forbidden();
       let password: string;
       if (body.autoGen) {
         password = generatePassword();
@@ -65,34 +75,40 @@ export function groupsService(ctx: ServiceContext, deps: Pick<CoreServices, 'aud
         password = await deps.sm2.decrypt('newPassword', body.newPassword);
       }
       await deps.credentials.replacePassword(mailbox, password, { keepSessionId: null, caller, scene: 'PASSWORD_RESET_BY_MANAGER', detail: null });
-      await deps.audit.operation(user.userRef, 'RESET_MAILBOX_PASSWORD', caller, mailbox.user_id);
+      await deps.audit.operation(user.userRef, 'RESET_MAILBOX_PASSWORD', caller, mailbox.account);
       return body.autoGen ? password : null;
     },
 
     async groups(user: AuthUser, filters: { groupName?: string; groupType?: number }, pageNum: number, pageSize: number): Promise<PageResult<MailGroup>> {
       return mapPage(await repo.pageGroups(user.userRef, filters, pageNum, pageSize), (g) => ({
-        groupCode: g.group_code, groupName: g.group_name, groupType: g.group_type as GroupType, email: g.email, memberNumber: Number(g.member_number ?? 0),
+        groupCode: g.groupCode, groupName: g.groupName, groupType: g.groupType as GroupType, email: g.email, memberNumber: g.memberNumber,
       }));
     },
 
     async members(user: AuthUser, groupCode: string, pageNum: number, pageSize: number): Promise<PageResult<GroupMember>> {
       const group = await managedGroup(user, groupCode);
-      return mapPage(await repo.pageMembers(group.id, pageNum, pageSize), (m) => ({ userId: m.user_id, userName: m.user_name, companyName: m.company_name, deptName: m.dept_name }));
+      return mapPage(await repo.pageMembers(group.id, pageNum, pageSize), (m) => ({ userId: m.account, userName: m.userName, companyName: m.companyName, deptName: m.deptName }));
     },
 
     async addMembers(user: AuthUser, groupCode: string, accounts: string[], caller: Caller): Promise<{ added: number }> {
       const group = await managedGroup(user, groupCode);
       const rows = await people(accounts);
-      const added = await repo.addMembers(group.id, rows.map((r) => r.id), ctx.clock.now());
-      await deps.audit.operation(user.userRef, 'ADD_GROUP_MEMBERS', caller, `${group.group_code}:${rows.map((r) => r.user_id).join(',')}`);
+      const added = await ctx.transaction(async (repos) => {
+        const count = await repos.groups.addMembers(group.id, rows.map((r) => r.id), ctx.clock.now());
+        await deps.audit.operation(user.userRef, 'ADD_GROUP_MEMBERS', caller, `${group.groupCode}:${rows.map((r) => r.account).join(',')}`, repos);
+        return count;
+      });
       return { added };
     },
 
     async removeMembers(user: AuthUser, groupCode: string, accounts: string[], caller: Caller): Promise<{ removed: number }> {
       const group = await managedGroup(user, groupCode);
       const rows = await people(accounts);
-      const removed = await repo.removeMembers(group.id, rows.map((r) => r.id));
-      await deps.audit.operation(user.userRef, 'REMOVE_GROUP_MEMBERS', caller, `${group.group_code}:${rows.map((r) => r.user_id).join(',')}`);
+      const removed = await ctx.transaction(async (repos) => {
+        const count = await repos.groups.removeMembers(group.id, rows.map((r) => r.id));
+        await deps.audit.operation(user.userRef, 'REMOVE_GROUP_MEMBERS', caller, `${group.groupCode}:${rows.map((r) => r.account).join(',')}`, repos);
+        return count;
+      });
       return { removed };
     },
 
@@ -100,15 +116,17 @@ export function groupsService(ctx: ServiceContext, deps: Pick<CoreServices, 'aud
       const group = await managedGroup(user, groupCode);
       const [target] = await people([managerAccount]);
       if (target.id === user.userRef) throw new AppError(CODE.managerIsSelf);
-      if (!(await repo.transfer(group.id, user.userRef, target.id))) throw forbidden();
-      await deps.audit.operation(user.userRef, 'TRANSFER_GROUP', caller, `${group.group_code}->${target.user_id}`);
-      await deps.audit.operation(target.id, 'RECEIVE_GROUP', caller, group.group_code);
+      await ctx.transaction(async (repos) => {
+        if (!(await repos.groups.transfer(group.id, user.userRef, target.id))) throw forbidden();
+        await deps.audit.operation(user.userRef, 'TRANSFER_GROUP', caller, `${group.groupCode}->${target.account}`, repos);
+        await deps.audit.operation(target.id, 'RECEIVE_GROUP', caller, group.groupCode, repos);
+      });
       return null;
     },
 
     async search(filters: { userName?: string; keyWord?: string }, pageNum: number, pageSize: number): Promise<PageResult<UserSearchResult>> {
       if (!filters.userName && !filters.keyWord) return { datas: [], total: 0 };
-      return mapPage(await repo.searchPeople(filters, pageNum, pageSize), (u) => ({ id: u.id, userId: u.user_id, userName: u.user_name, deptName: u.dept_name }));
+      return mapPage(await repo.searchPeople(GROUP_PEOPLE, filters, pageNum, pageSize), (u) => ({ id: u.id, userId: u.account, userName: u.userName, deptName: u.deptName }));
     },
   };
 }

@@ -45,7 +45,7 @@ export function buildServices(ctx: ServiceContext, gateway: SmsGateway) {
   const throttle = throttleService(ctx);
   const tickets = ticketService(ctx);
   const audit = auditService(ctx);
-  const credentials = credentialService(ctx, { passwords, policy, sessions, audit, throttle });
+  const credentials = credentialService(ctx, { passwords, policy, audit, throttle });
   const loginConfig = loginConfigService(ctx);
   const smsBudget = smsBudgetService(ctx, captcha);
   const sms = smsWorker(ctx, { gateway, budget: smsBudget });
@@ -64,7 +64,7 @@ export function buildServices(ctx: ServiceContext, gateway: SmsGateway) {
   const passwordChange = passwordChangeService(ctx, { otp, captcha, tickets, sm2, passwords, credentials });
   const forgotPassword = forgotPasswordService(ctx, { otp, captcha, tickets, sm2, policy, credentials, secrets });
   const registration = registrationService(ctx, { audit, sm2, passwords, policy });
-  const security = securityService(ctx, { otp, captcha, tickets, audit, sessions });
+  const security = securityService(ctx, { otp, captcha, tickets, audit });
   const devices = devicesService(ctx, audit);
   const logs = logsService(ctx);
   const directory = directoryLoginService(ctx, { sm2, otp, captcha, throttle, tickets, audit, flow });

@@ -35,14 +35,14 @@ export function loginService(ctx: ServiceContext, deps: Pick<CoreServices, 'sm2'
             throw new AppError(refusal);
           }
         }
-        const passwordOk = await deps.passwords.verify(user?.password_hash ?? null, password);
+        const passwordOk = await deps.passwords.verify(user?.passwordHash ?? null, password);
         if (!user || !passwordOk) {
           const { locked } = await attempt.failed();
           if (locked) throw new AppError(CODE.accountLocked, { minutes: ctx.config.lockout.lockMinutes });
           throw new AppError(CODE.accountOrPasswordWrong);
         }
         await attempt.succeeded();
-        if (user.password_hash && deps.passwords.needsRehash(user.password_hash)) {
+        if (user.passwordHash && deps.passwords.needsRehash(user.passwordHash)) {
           await ctx.repos.users.setPasswordHash(user.id, await deps.passwords.hash(password), ctx.clock.now());
         }
         deps.flow.assertUsable(user);

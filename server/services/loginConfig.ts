@@ -1,6 +1,6 @@
 import type { LoginPageConfig, LoginTypeConfig } from '../../contract/schemas/auth.js';
 import type { LoginType } from '../../contract/rules.js';
-import type { AppRow } from '../repositories/apps.js';
+import type { App } from '../repositories/apps.js';
 import type { ServiceContext } from './context.js';
 import type { Lang } from '../../contract/codes.js';
 
@@ -18,10 +18,10 @@ export function loginConfigService(ctx: ServiceContext) {
     return (await ctx.repos.config.get<LoginTypeConfig[]>(LOGIN_TYPES_KEY)) ?? [];
   }
 
-  function allowedCodes(app: AppRow | undefined): LoginType[] | null {
+  function allowedCodes(app: App | undefined): LoginType[] | null {
     if (!app) return null;
     try {
-      return JSON.parse(app.login_types) as LoginType[];
+      return JSON.parse(app.loginTypes) as LoginType[];
     } catch {
       return [];
     }
@@ -43,7 +43,7 @@ export function loginConfigService(ctx: ServiceContext) {
       return allowed ? types.filter((t) => allowed.includes(t.code)) : types;
     },
     /** Whether the app (if any) accepts this login type. */
-    allows(app: AppRow | undefined, type: LoginType): boolean {
+    allows(app: App | undefined, type: LoginType): boolean {
       const allowed = allowedCodes(app);
       return allowed === null || allowed.includes(type);
     },

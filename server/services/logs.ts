@@ -23,12 +23,12 @@ export function logsService(ctx: ServiceContext) {
 
   return {
     async appLog(auth: AuthUser, body: { optType?: string; isSuccess?: boolean | number | ''; startTime?: TimeInput; endTime?: TimeInput; pageNum: number; pageSize: number }, lang: Lang): Promise<PageResult<AppLogRow>> {
-      const isSuccess = body.isSuccess === '' || body.isSuccess === undefined ? undefined : Number(body.isSuccess);
-      const result = await ctx.repos.logs.pageAppLog(auth.userRef, range(body.startTime, body.endTime), { optType: body.optType || undefined, isSuccess }, body.pageNum, body.pageSize);
+      const success = body.isSuccess === '' || body.isSuccess === undefined ? undefined : Number(body.isSuccess) === 1;
+      const result = await ctx.repos.logs.pageAppLog(auth.userRef, range(body.startTime, body.endTime), { optType: body.optType || undefined, success }, body.pageNum, body.pageSize);
       return {
         total: result.total,
         ...(result.totalCapped ? { totalCapped: true } : {}),
-        datas: result.datas.map((r) => ({ id: r.id, optType: r.opt_type, appName: r.app_name, isSuccess: r.is_success === 1, loginMsg: message(r.login_msg, lang), ip: r.ip, deviceName: r.device_name, createdDate: iso(r.created_at) })),
+        datas: result.datas.map((r) => ({ id: r.id, optType: r.optType, appName: r.appName, isSuccess: r.success, loginMsg: message(r.loginMsg, lang), ip: r.ip, deviceName: r.deviceName, createdDate: iso(r.createdAt) })),
       };
     },
     async operationLog(auth: AuthUser, body: { sceneCode?: string; startTime?: TimeInput; endTime?: TimeInput; pageNum: number; pageSize: number }): Promise<PageResult<OperationLogRow>> {
@@ -36,7 +36,7 @@ export function logsService(ctx: ServiceContext) {
       return {
         total: result.total,
         ...(result.totalCapped ? { totalCapped: true } : {}),
-        datas: result.datas.map((r) => ({ id: r.id, sceneCode: r.scene_code, ip: r.ip, ipRegion: r.ip_region, detail: r.detail, createdDate: iso(r.created_at) })),
+        datas: result.datas.map((r) => ({ id: r.id, sceneCode: r.sceneCode, ip: r.ip, ipRegion: r.ipRegion, detail: r.detail, createdDate: iso(r.createdAt) })),
       };
     },
     dictionary(type: number, lang: Lang): SelectOption[] {

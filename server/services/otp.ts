@@ -1,7 +1,7 @@
 import { LIMITS, MOBILE_PATTERN } from '../../contract/rules.js';
 import { AppError } from '../domain/errors.js';
 import { randomDigits, randomId, safeEqual, sha256 } from '../lib/crypto.js';
-import type { OtpRow } from '../repositories/otps.js';
+import type { Otp } from '../repositories/otps.js';
 import type { ServiceContext } from './context.js';
 import type { SendProof, SmsBudgetService } from './smsBudget.js';
 import { CODE } from '../../contract/codes.js';
@@ -43,11 +43,11 @@ export function otpService(ctx: ServiceContext, deps: { budget: SmsBudgetService
       const now = ctx.clock.now();
       const id = randomId(16);
       const code = randomDigits(LIMITS.otpLength);
-      await repo.create({ id, purpose, mobile_no: mobileNo, user_ref: opts.userRef, code_hash: codeHash(id, opts.deliver ? code : randomId(8)), created_at: now, expires_at: now + ttlSeconds * 1000, tries: 0, used: 0 });
+      await repo.create({ id, purpose, mobileNo, userRef: opts.userRef, codeHash: codeHash(id, opts.deliver ? code : randomId(8)), createdAt: now, expiresAt: now + ttlSeconds * 1000, tries: 0, used: false });
       if (opts.deliver) {
         const minutes = Math.round(ttlSeconds / 60);
         const content = `【统一身份认证】您的验证码为 ${code}，${minutes}分钟内有效，请勿泄露给他人。`;
-        await ctx.repos.smsOutbox.enqueue({ mobile_no: mobileNo, purpose, content, sent_at: now, charges: JSON.stringify(charges) });
+        await ctx.repos.smsOutbox.enqueue({ mobileNo, purpose, content, sentAt: now, charges });
         deps.outbox.kick();
       }
       return { msgCodeKey: id };
@@ -59,16 +59,16 @@ export function otpService(ctx: ServiceContext, deps: { budget: SmsBudgetService
      * Wrong → E10802 (E10803 once the tries are used up, after which even the right code is
      * refused); expired, used or unknown → E10801.
      */
-    async verify(opts: { msgCodeKey: string | undefined; code: string | undefined; purpose: OtpPurpose; mobileNo?: string | null }): Promise<OtpRow> {
+    async verify(opts: { msgCodeKey: string | undefined; code: string | undefined; purpose: OtpPurpose; mobileNo?: string | null }): Promise<Otp> {
       if (!opts.msgCodeKey || !opts.code) throw new AppError(CODE.codeWrong);
       const now = ctx.clock.now();
       const row = await repo.takeTry({ id: opts.msgCodeKey, purpose: opts.purpose, mobileNo: opts.mobileNo ?? null, now, maxTries });
       if (!row) {
         const found = await repo.find(opts.msgCodeKey);
-        const live = found && found.purpose === opts.purpose && (!opts.mobileNo || found.mobile_no === opts.mobileNo) && found.used === 0 && found.expires_at > now;
+        const live = found && found.purpose === opts.purpose && (!opts.mobileNo || found.mobileNo === opts.mobileNo) && !found.used && found.expiresAt > now;
         throw new AppError(live && found.tries >= maxTries ? CODE.codeVoid : CODE.codeExpired);
       }
-      if (!safeEqual(row.code_hash, codeHash(row.id, opts.code.trim()))) throw new AppError(row.tries >= maxTries ? CODE.codeVoid : CODE.codeWrong);
+      if (!safeEqual(row.codeHash, codeHash(row.id, opts.code.trim()))) throw new AppError(row.tries >= maxTries ? CODE.codeVoid : CODE.codeWrong);
       if (!(await repo.consume(row.id))) throw new AppError(CODE.codeExpired);
       return row;
     },

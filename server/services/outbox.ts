@@ -1,12 +1,13 @@
 import type { OutboxMessage } from '../../contract/schemas/common.js';
+import type { OutboxEntry } from '../repositories/smsOutbox.js';
 import type { ServiceContext } from './context.js';
 
-const toMessage = (r: { mobile_no: string; purpose: string; content: string; sent_at: number }): OutboxMessage => ({
-  mobileNo: r.mobile_no,
+const toMessage = (r: OutboxEntry): OutboxMessage => ({
+  mobileNo: r.mobileNo,
   purpose: r.purpose,
   content: r.content,
   code: /(\d{6})/.exec(r.content)?.[1] ?? null,
-  sentAt: new Date(r.sent_at).toISOString(),
+  sentAt: new Date(r.sentAt).toISOString(),
 });
 
 /** The demo/test SMS outbox, as the dev endpoints show it. */

@@ -1,7 +1,7 @@
 import { maskMobile } from '../../contract/rules.js';
 import type { PhoneTicket } from '../../contract/schemas/password.js';
 import { AppError, notSignedIn } from '../domain/errors.js';
-import type { UserRow } from '../repositories/users.js';
+import type { User } from '../repositories/users.js';
 import type { AuthUser, Caller, ServiceContext } from './context.js';
 import type { CoreServices } from './deps.js';
 import { PASSWORD_CHANGE_TICKET } from './signInFlow.js';
@@ -15,7 +15,7 @@ const PERSON_TICKET = 'pwd-person';
  * every session ends and the user signs in again).
  */
 export function passwordChangeService(ctx: ServiceContext, deps: Pick<CoreServices, 'otp' | 'captcha' | 'tickets' | 'sm2' | 'passwords' | 'credentials'>) {
-  async function userById(id: number | null): Promise<UserRow> {
+  async function userById(id: number | null): Promise<User> {
     const user = id === null ? undefined : await ctx.repos.users.findById(id);
     if (!user) throw notSignedIn();
     return user;
@@ -28,29 +28,29 @@ export function passwordChangeService(ctx: ServiceContext, deps: Pick<CoreServic
     return password;
   }
 
-  const store = (user: UserRow, password: string, keepSessionId: number | null, caller: Caller, how: string) =>
+  const store = (user: User, password: string, keepSessionId: number | null, caller: Caller, how: string) =>
     deps.credentials.replacePassword(user, password, { keepSessionId, caller, scene: 'CHANGE_PASSWORD', detail: how });
 
-  async function checkOld(user: UserRow, cipher: string, caller: Caller): Promise<void> {
+  async function checkOld(user: User, cipher: string, caller: Caller): Promise<void> {
     await deps.credentials.checkCurrent(user, await deps.sm2.decrypt('oldPassword', cipher), caller);
   }
 
-  function phoneOf(user: UserRow): string {
-    if (!user.mobile_no || user.phone_disabled === 1) throw new AppError(CODE.noUsablePhone);
-    return user.mobile_no;
+  function phoneOf(user: User): string {
+    if (!user.mobileNo || user.phoneDisabled) throw new AppError(CODE.noUsablePhone);
+    return user.mobileNo;
   }
 
-  async function sendCode(user: UserRow, capKey: string | undefined, capText: string | undefined, caller: Caller): Promise<{ msgCodeKey: string }> {
+  async function sendCode(user: User, capKey: string | undefined, capText: string | undefined, caller: Caller): Promise<{ msgCodeKey: string }> {
     if (!(await deps.captcha.verify(capKey, capText))) throw new AppError(CODE.codeWrong);
     return deps.otp.send({ purpose: 'change-pwd', mobileNo: phoneOf(user), userRef: user.id, deliver: true, ip: caller.ip, proof: 'proven' });
   }
 
-  async function checkCode(user: UserRow, msgCodeKey: string, code: string): Promise<void> {
-    const otp = await deps.otp.verify({ msgCodeKey, code, purpose: 'change-pwd', mobileNo: user.mobile_no });
-    if (otp.user_ref !== user.id) throw new AppError(CODE.codeExpired);
+  async function checkCode(user: User, msgCodeKey: string, code: string): Promise<void> {
+    const otp = await deps.otp.verify({ msgCodeKey, code, purpose: 'change-pwd', mobileNo: user.mobileNo });
+    if (otp.userRef !== user.id) throw new AppError(CODE.codeExpired);
   }
 
-  const phoneTicket = (requestId: string, user: UserRow): PhoneTicket => ({ requestId, mobileNo: maskMobile(user.mobile_no), encryptMobileNo: maskMobile(user.mobile_no) });
+  const phoneTicket = (requestId: string, user: User): PhoneTicket => ({ requestId, mobileNo: maskMobile(user.mobileNo), encryptMobileNo: maskMobile(user.mobileNo) });
 
   return {
     person: {
@@ -60,12 +60,12 @@ export function passwordChangeService(ctx: ServiceContext, deps: Pick<CoreServic
       },
       async sendOtp(auth: AuthUser, body: { requestId: string; capKey?: string; capText?: string }, caller: Caller) {
         const ticket = await deps.tickets.load(body.requestId, [PERSON_TICKET]);
-        if (ticket.user_ref !== auth.userRef) throw new AppError(CODE.ticketExpired);
+        if (ticket.userRef !== auth.userRef) throw new AppError(CODE.ticketExpired);
         return sendCode(await userById(auth.userRef), body.capKey, body.capText, caller);
       },
       async saveByOtp(auth: AuthUser, body: { requestId: string; msgCodeKey: string; msgValueClient: string; newPassword: string; repeatNewPassword: string }, caller: Caller) {
         const ticket = await deps.tickets.load(body.requestId, [PERSON_TICKET]);
-        if (ticket.user_ref !== auth.userRef) throw new AppError(CODE.ticketExpired);
+        if (ticket.userRef !== auth.userRef) throw new AppError(CODE.ticketExpired);
         const user = await userById(auth.userRef);
         await checkCode(user, body.msgCodeKey, body.msgValueClient);
         await store(user, await newPassword(body.newPassword, body.repeatNewPassword), auth.sessionId, caller, 'sms');
@@ -84,28 +84,28 @@ export function passwordChangeService(ctx: ServiceContext, deps: Pick<CoreServic
     auth: {
       async getPhone(requestId: string): Promise<PhoneTicket> {
         const ticket = await deps.tickets.load(requestId, [PASSWORD_CHANGE_TICKET]);
-        return phoneTicket(ticket.id, await userById(ticket.user_ref));
+        return phoneTicket(ticket.id, await userById(ticket.userRef));
       },
       async sendOtp(body: { requestId: string; capKey?: string; capText?: string }, caller: Caller) {
         const ticket = await deps.tickets.load(body.requestId, [PASSWORD_CHANGE_TICKET]);
-        return sendCode(await userById(ticket.user_ref), body.capKey, body.capText, caller);
+        return sendCode(await userById(ticket.userRef), body.capKey, body.capText, caller);
       },
       async saveByOtp(body: { requestId: string; msgCodeKey: string; msgValueClient: string; newPassword: string; repeatNewPassword: string }, caller: Caller) {
         const ticket = await deps.tickets.load(body.requestId, [PASSWORD_CHANGE_TICKET]);
-        const user = await userById(ticket.user_ref);
+        const user = await userById(ticket.userRef);
         await checkCode(user, body.msgCodeKey, body.msgValueClient);
         const password = await newPassword(body.newPassword, body.repeatNewPassword);
         await store(user, password, null, caller, 'sms');
         await deps.tickets.close(ticket.id);
-        return { userId: user.user_id };
+        return { userId: user.account };
       },
       async saveByOld(body: { requestId?: string; oldPassword: string; newPassword: string; repeatNewPassword: string }, caller: Caller) {
         const ticket = await deps.tickets.load(body.requestId, [PASSWORD_CHANGE_TICKET]);
-        const user = await userById(ticket.user_ref);
+        const user = await userById(ticket.userRef);
         await checkOld(user, body.oldPassword, caller);
         await store(user, await newPassword(body.newPassword, body.repeatNewPassword), null, caller, 'old-password');
         await deps.tickets.close(ticket.id);
-        return { userId: user.user_id };
+        return { userId: user.account };
       },
     },
   };

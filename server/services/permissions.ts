@@ -14,9 +14,9 @@ export function permissionsService(ctx: ServiceContext, audit: AuditService) {
     async cancelApp(user: AuthUser, appId: string, caller: Caller): Promise<null> {
       const app = await ctx.repos.apps.findByAppId(appId);
       if (!app) throw notFound();
-      const removed = await ctx.store.db.transaction().execute((tx) => repo.revokeApp(tx, user.userRef, app.id));
+      const removed = await ctx.transaction((repos) => repos.permissions.revokeApp(user.userRef, app.id));
       if (!removed) throw new AppError(CODE.permissionNotHeld);
-      await audit.operation(user.userRef, 'CANCEL_APP_PERMISSION', caller, app.app_id);
+      await audit.operation(user.userRef, 'CANCEL_APP_PERMISSION', caller, app.appId);
       return null;
     },
 

@@ -19,6 +19,9 @@ export interface RegistrationDeps {
 /** Registrations one IP may make per hour, against scripted sign-ups. */
 const PER_IP_HOURLY = 10;
 
+/** Every user holds this portal role (docs/DECISIONS.md), so the roles call never answers an empty list. */
+export const EVERY_USER_ROLE = 'EMPLOYEE';
+
 /** Self-registration of an employee account (can be switched off by configuration). */
 export function registrationService(ctx: ServiceContext, deps: RegistrationDeps) {
   return {
@@ -38,18 +41,22 @@ export function registrationService(ctx: ServiceContext, deps: RegistrationDeps)
       if (await ctx.repos.users.findByAccount(account)) throw new AppError(CODE.accountNameTaken);
       if (await ctx.repos.users.findByMobile(body.mobileNo)) throw new AppError(CODE.mobileRegistered);
       const hash = await deps.passwords.hash(password);
-      let id: number;
-      try {
-        id = await ctx.repos.users.create({
-          user_id: account.toLowerCase(), user_name: body.userName.trim(), user_type: 'STAFF', mobile_no: body.mobileNo, email: body.email || null,
-          description: body.description || null, company_name: body.description || null, password_hash: hash, password_level: level,
-          password_changed_at: now, password_expire_at: now + ctx.config.passwordExpiryDays * DAY, created_at: now, updated_at: now,
+      // The account, its EMPLOYEE role and the log row stand or fall together.
+      await ctx.transaction(async (repos) => {
+        const id = await repos.users.create({
+          account: account.toLowerCase(), userName: body.userName.trim(), userType: 'STAFF', mobileNo: body.mobileNo, email: body.email || null,
+          description: body.description || null, companyName: body.description || null, passwordHash: hash, passwordLevel: level,
+          passwordChangedAt: now, passwordExpireAt: now + ctx.config.passwordExpiryDays * DAY, createdAt: now, updatedAt: now,
+          // A self-registered employee can sign in at once, with no forced change and no second factor until one is set up.
+          phoneDisabled: false, enabled: true, activated: true, mustChangePassword: false, secondAuthRequired: false, seniorLeader: false,
+        }).catch(() => {
+          // A racing registration took the name or number between the checks and the insert.
+          throw new AppError(CODE.accountOrMobileTaken);
         });
-      } catch {
-        // A racing registration took the name or number between the checks and the insert.
-        throw new AppError(CODE.accountOrMobileTaken);
-      }
-      await deps.audit.operation(id, 'REGISTER', caller, null);
+        const everyUser = await repos.portalRoles.findByCode(EVERY_USER_ROLE);
+        if (everyUser) await repos.portalRoles.grant(id, everyUser.id);
+        await deps.audit.operation(id, 'REGISTER', caller, null, repos);
+      });
       return { userId: account.toLowerCase() };
     },
   };

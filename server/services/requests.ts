@@ -2,21 +2,20 @@ import type { ApplyRecord, AppOption, RoleOption } from '../../contract/schemas/
 import type { PageResult } from '../../contract/schemas/common.js';
 import { AppError, forbidden, notFound } from '../domain/errors.js';
 import { mapPage } from '../repositories/paging.js';
+import type { PermissionRequest } from '../repositories/requests.js';
 import type { AuthUser, Caller, ServiceContext } from './context.js';
 import type { AuditService } from './audit.js';
 import { CODE } from '../../contract/codes.js';
 import { ApplyStatus, Decision } from '../../contract/enums.js';
 
-type Row = NonNullable<Awaited<ReturnType<ServiceContext['repos']['requests']['find']>>>;
-
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-function toRecord(r: Row): ApplyRecord {
+function toRecord(r: PermissionRequest): ApplyRecord {
   return {
-    id: r.id, appId: r.app_id, appName: r.app_name, roleName: r.role_names, status: r.status as ApplyStatus,
-    applyDate: new Date(r.apply_date).toISOString(), applyUserId: r.apply_user_id, applyUserName: r.apply_user_name,
-    applyReason: r.apply_reason, approvalUserId: r.approval_user_id, approvalUserName: r.approval_user_name,
-    approvalSuggestion: r.approval_suggestion, approvalDate: iso(r.approval_date),
+    id: r.id, appId: r.appId, appName: r.appName, roleName: r.roleNames, status: r.status as ApplyStatus,
+    applyDate: new Date(r.applyDate).toISOString(), applyUserId: r.applicantAccount, applyUserName: r.applicantName,
+    applyReason: r.applyReason, approvalUserId: r.approverAccount, approvalUserName: r.approverName,
+    approvalSuggestion: r.approvalSuggestion, approvalDate: iso(r.approvalDate),
   };
 }
 
@@ -27,7 +26,7 @@ export function requestsService(ctx: ServiceContext, audit: AuditService) {
   return {
     async appsByName(name: string): Promise<AppOption[]> {
       const rows = await ctx.repos.permissions.appsByName(name);
-      return rows.map((a) => ({ id: a.id, appId: a.app_id, appName: a.app_name, icon: a.icon, clientId: a.client_id, idpSsoUrl: a.idp_sso_url, permSystem: a.perm_system === 1 }));
+      return rows.map((a) => ({ id: a.id, appId: a.appId, appName: a.appName, icon: a.icon, clientId: a.clientId, idpSsoUrl: a.idpSsoUrl, permSystem: a.permSystem }));
     },
 
     async rolesOfApp(appId: string, roleName?: string): Promise<RoleOption[]> {
@@ -42,27 +41,26 @@ export function requestsService(ctx: ServiceContext, audit: AuditService) {
 
     async apply(user: AuthUser, body: { appId: string; roleIdSet: number[]; applyReason: string }, caller: Caller): Promise<{ id: number }> {
       const app = await ctx.repos.apps.findByAppId(body.appId);
-      if (!app || app.enabled !== 1) throw new AppError(CODE.appUnavailable);
+      if (!app || !app.enabled) throw new AppError(CODE.appUnavailable);
       const roles = await ctx.repos.permissions.rolesOfApp(app.id);
       const wanted = [...new Set(body.roleIdSet)].sort((a, b) => a - b);
       const chosen = roles.filter((r) => wanted.includes(r.id));
       if (chosen.length !== wanted.length) throw new AppError(CODE.roleNotOfApp);
-      if (app.perm_system === 1 && roles.length && !wanted.length) throw new AppError(CODE.roleRequired);
-      const roleIds = JSON.stringify(wanted);
-      if (await repo.hasPendingDuplicate(user.userRef, app.id, roleIds)) throw new AppError(CODE.duplicateRequest);
+      if (app.permSystem && roles.length && !wanted.length) throw new AppError(CODE.roleRequired);
+      if (await repo.hasPendingDuplicate(user.userRef, app.id, wanted)) throw new AppError(CODE.duplicateRequest);
       if (!wanted.length && (await ctx.repos.apps.hasPermission(user.userRef, app.id))) throw new AppError(CODE.permissionHeld);
       const id = await repo.insert({
-        apply_user_ref: user.userRef, app_ref: app.id, role_ids: roleIds, role_names: chosen.map((r) => r.name).join(','),
-        apply_reason: body.applyReason, apply_date: ctx.clock.now(),
+        applicantRef: user.userRef, appRef: app.id, roleIds: wanted, roleNames: chosen.map((r) => r.name).join(','),
+        applyReason: body.applyReason, applyDate: ctx.clock.now(),
       });
-      await audit.operation(user.userRef, 'APPLY_PERMISSION', caller, `${app.app_id}#${id}`);
+      await audit.operation(user.userRef, 'APPLY_PERMISSION', caller, `${app.appId}#${id}`);
       return { id };
     },
 
     async cancel(user: AuthUser, applyId: number, caller: Caller): Promise<null> {
       const row = await repo.find(applyId);
       if (!row) throw notFound();
-      if (row.apply_user_ref !== user.userRef) throw forbidden();
+      if (row.applicantRef !== user.userRef) throw forbidden();
       if (!(await repo.cancel(applyId, user.userRef))) throw new AppError(CODE.requestNotPending);
       await audit.operation(user.userRef, 'CANCEL_APPLY', caller, `#${applyId}`);
       return null;
@@ -72,7 +70,7 @@ export function requestsService(ctx: ServiceContext, audit: AuditService) {
     async detail(user: AuthUser, applyId: number): Promise<ApplyRecord> {
       const row = await repo.find(applyId);
       if (!row) throw notFound();
-      if (row.apply_user_ref !== user.userRef && !(await repo.isApprover(user.userRef, [row.app_ref]))) throw forbidden();
+      if (row.applicantRef !== user.userRef && !(await repo.isApprover(user.userRef, [row.appRef]))) throw forbidden();
       return toRecord(row);
     },
 
@@ -88,23 +86,24 @@ export function requestsService(ctx: ServiceContext, audit: AuditService) {
       const ids = [...new Set(body.applyIdList)];
       const rows = await repo.findMany(ids);
       if (rows.length !== ids.length) throw notFound();
-      if (!(await repo.isApprover(user.userRef, rows.map((r) => r.app_ref)))) throw new AppError(CODE.notApproverOfAll);
+      if (!(await repo.isApprover(user.userRef, rows.map((r) => r.appRef)))) throw new AppError(CODE.notApproverOfAll);
       const now = ctx.clock.now();
       const alreadyDecided = () => new AppError(CODE.alreadyDecided);
       if (rows.some((r) => r.status !== ApplyStatus.PENDING)) throw alreadyDecided();
-      await ctx.store.db.transaction().execute(async (tx) => {
-        const changed = await repo.decide(tx, ids, body.status, user.userRef, body.approvalSuggestion, now);
+      const scene = body.status === Decision.PASS ? 'APPROVE_PASS' : 'APPROVE_REJECT';
+      // The decisions, the grants of a pass and both sides' log rows stand or fall together.
+      await ctx.transaction(async (repos) => {
+        const changed = await repos.requests.decide(ids, body.status, user.userRef, body.approvalSuggestion, now);
         // Another approver got there first for part of the batch: undo ours, say so.
         if (changed !== ids.length) throw alreadyDecided();
         if (body.status === Decision.PASS) {
-          for (const r of rows) await ctx.repos.permissions.grant(tx, r.apply_user_ref, r.app_ref, JSON.parse(r.role_ids) as number[], now);
+          for (const r of rows) await repos.permissions.grant(r.applicantRef, r.appRef, r.roleIds, now);
+        }
+        for (const r of rows) {
+          await audit.operation(user.userRef, scene, caller, `#${r.id}`, repos);
+          await audit.operation(r.applicantRef, body.status === Decision.PASS ? 'APPLY_PASSED' : 'APPLY_REJECTED', caller, `#${r.id}`, repos);
         }
       });
-      const scene = body.status === Decision.PASS ? 'APPROVE_PASS' : 'APPROVE_REJECT';
-      for (const r of rows) {
-        await audit.operation(user.userRef, scene, caller, `#${r.id}`);
-        await audit.operation(r.apply_user_ref, body.status === Decision.PASS ? 'APPLY_PASSED' : 'APPLY_REJECTED', caller, `#${r.id}`);
-      }
       return { decided: ids.length };
     },
   };

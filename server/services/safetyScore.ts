@@ -1,7 +1,7 @@
 import { SECURITY_SCORE_GOOD } from '../../contract/rules.js';
 import type { SafetyScore } from '../../contract/schemas/personal.js';
 import { DAY } from '../lib/clock.js';
-import type { UserRow } from '../repositories/users.js';
+import type { User } from '../repositories/users.js';
 
 /**
  * The security score, out of 100. Each item is something the user can fix themselves on /safe:
@@ -13,15 +13,15 @@ import type { UserRow } from '../repositories/users.js';
  *   recoveryEmail 10   an email address is on file
  * 80 or more is "safe" (SECURITY_SCORE_GOOD).
  */
-export function computeSafetyScore(user: UserRow, now: number, remindDays: number): SafetyScore {
-  const level = (user.password_level ?? 'weak') as SafetyScore['pwdLevel'];
-  const daysLeft = user.password_expire_at === null ? null : Math.ceil((user.password_expire_at - now) / DAY);
+export function computeSafetyScore(user: User, now: number, remindDays: number): SafetyScore {
+  const level = (user.passwordLevel ?? 'weak') as SafetyScore['pwdLevel'];
+  const daysLeft = user.passwordExpireAt === null ? null : Math.ceil((user.passwordExpireAt - now) / DAY);
   const items: SafetyScore['items'] = [
-    { key: 'phoneBound', points: 25, earned: !!user.mobile_no },
-    { key: 'phoneEnabled', points: 10, earned: !!user.mobile_no && user.phone_disabled === 0 },
+    { key: 'phoneBound', points: 25, earned: !!user.mobileNo },
+    { key: 'phoneEnabled', points: 10, earned: !!user.mobileNo && !user.phoneDisabled },
     { key: 'passwordStrength', points: level === 'strong' ? 30 : level === 'middle' ? 20 : 0, earned: level !== 'weak' },
     { key: 'passwordFresh', points: 15, earned: daysLeft === null || daysLeft > remindDays },
-    { key: 'secondFactor', points: 10, earned: user.second_auth_required === 1 },
+    { key: 'secondFactor', points: 10, earned: user.secondAuthRequired },
     { key: 'recoveryEmail', points: 10, earned: !!user.email },
   ];
   const score = items.reduce((sum, item) => sum + (item.earned ? item.points : 0), 0);
@@ -30,9 +30,9 @@ export function computeSafetyScore(user: UserRow, now: number, remindDays: numbe
     pwdLevel: level,
     passwordExpired: daysLeft !== null && daysLeft <= 0,
     passwordExpireDays: daysLeft,
-    userId: user.user_id,
-    mobileNo: user.mobile_no,
-    phoneEnabled: user.phone_disabled === 1,
+    userId: user.account,
+    mobileNo: user.mobileNo,
+    phoneEnabled: user.phoneDisabled,
     items,
   };
 }

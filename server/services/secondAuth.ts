@@ -24,8 +24,8 @@ export function secondAuthService(ctx: ServiceContext, deps: Pick<CoreServices, 
       const app = ticket.payload.appId ? await ctx.repos.apps.findByAppId(ticket.payload.appId) : undefined;
       const page = await ctx.repos.config.get<LoginPageConfig>(LOGIN_PAGE_KEY);
       return {
-        code: app?.app_id ?? 'portal',
-        appName: app?.app_name ?? page?.companyName ?? '',
+        code: app?.appId ?? 'portal',
+        appName: app?.appName ?? page?.companyName ?? '',
         icon: app?.icon ?? (page?.logoUrl || null),
         verificationLength: LIMITS.otpLength,
         expiryLength: ctx.config.otp.ttlSeconds,
@@ -35,34 +35,34 @@ export function secondAuthService(ctx: ServiceContext, deps: Pick<CoreServices, 
     /** Texts a code to the bound phone. The first send is automatic; resends need a captcha. */
     async send(body: { srmi: string; capKey?: string; capText?: string }, caller: Caller): Promise<SecondAuthSendResult> {
       const ticket = await ticketOf(body.srmi);
-      const user = await userOf(ticket.user_ref);
-      if (!user.mobile_no || user.phone_disabled === 1) throw new AppError(CODE.secondFactorNoPhone);
+      const user = await userOf(ticket.userRef);
+      if (!user.mobileNo || user.phoneDisabled) throw new AppError(CODE.secondFactorNoPhone);
       if (ticket.payload.secondAuthSent) {
         if (!body.capKey || !body.capText) throw new AppError(CODE.captchaRequired);
         if (!(await deps.captcha.verify(body.capKey, body.capText))) throw new AppError(CODE.codeWrong);
       }
-      const { msgCodeKey } = await deps.otp.send({ purpose: 'second-auth', mobileNo: user.mobile_no, userRef: user.id, deliver: true, ip: caller.ip, proof: 'proven' });
+      const { msgCodeKey } = await deps.otp.send({ purpose: 'second-auth', mobileNo: user.mobileNo, userRef: user.id, deliver: true, ip: caller.ip, proof: 'proven' });
       if (!ticket.payload.secondAuthSent) await deps.tickets.advance(ticket, SECOND_AUTH_STEP, { ...ticket.payload, secondAuthSent: true });
-      const masked = maskMobile(user.mobile_no);
+      const masked = maskMobile(user.mobileNo);
       return { mobile: masked, encryptMobile: masked, smsCodeKey: msgCodeKey };
     },
 
     async verify(body: { srmi: string; validateCode: string; smsCodeKey: string }, caller: Caller): Promise<LoginOutcome> {
       const ticket = await ticketOf(body.srmi);
-      const user = await userOf(ticket.user_ref);
+      const user = await userOf(ticket.userRef);
       const app = ticket.payload.appId ? await ctx.repos.apps.findByAppId(ticket.payload.appId) : undefined;
       try {
-        const otp = await deps.otp.verify({ msgCodeKey: body.smsCodeKey, code: body.validateCode, purpose: 'second-auth', mobileNo: user.mobile_no });
-        if (otp.user_ref !== user.id) throw new AppError(CODE.codeExpired);
+        const otp = await deps.otp.verify({ msgCodeKey: body.smsCodeKey, code: body.validateCode, purpose: 'second-auth', mobileNo: user.mobileNo });
+        if (otp.userRef !== user.id) throw new AppError(CODE.codeExpired);
         // Closing the ticket first means a second racer with the same code cannot open a second session.
         await deps.tickets.advance(ticket, 'DONE', ticket.payload);
         deps.flow.assertUsable(user);
         const outcome = await deps.flow.openSession(user, app, caller, true);
         await deps.tickets.close(ticket.id);
-        await deps.audit.signIn({ userRef: user.id, account: user.user_id, optType: 'SECOND_AUTH', app, result: CODE.ok, caller });
+        await deps.audit.signIn({ userRef: user.id, account: user.account, optType: 'SECOND_AUTH', app, result: CODE.ok, caller });
         return outcome;
       } catch (error) {
-        if (error instanceof AppError) await deps.audit.signIn({ userRef: user.id, account: user.user_id, optType: 'SECOND_AUTH', app, result: error.code, caller });
+        if (error instanceof AppError) await deps.audit.signIn({ userRef: user.id, account: user.account, optType: 'SECOND_AUTH', app, result: error.code, caller });
         throw error;
       }
     },

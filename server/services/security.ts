@@ -12,7 +12,7 @@ const CHANGE_TICKET = 'change-mobile';
 const taken = () => new AppError(CODE.mobileBoundElsewhere);
 
 /** The phone as a verification method (bind, change in three steps, stop, enable) and linked accounts. */
-export function securityService(ctx: ServiceContext, deps: Pick<CoreServices, 'otp' | 'captcha' | 'tickets' | 'audit' | 'sessions'>) {
+export function securityService(ctx: ServiceContext, deps: Pick<CoreServices, 'otp' | 'captcha' | 'tickets' | 'audit'>) {
   const repo = ctx.repos.security;
 
   async function load(auth: AuthUser) {
@@ -33,7 +33,7 @@ export function securityService(ctx: ServiceContext, deps: Pick<CoreServices, 'o
 
   async function changeTicket(auth: AuthUser, requestId: string, steps: string[]) {
     const ticket = await deps.tickets.load<{ newMobile?: string }>(requestId, [CHANGE_TICKET], steps);
-    if (ticket.user_ref !== auth.userRef) throw new AppError(CODE.ticketExpired);
+    if (ticket.userRef !== auth.userRef) throw new AppError(CODE.ticketExpired);
     return ticket;
   }
 
@@ -46,7 +46,7 @@ export function securityService(ctx: ServiceContext, deps: Pick<CoreServices, 'o
 
     async social(auth: AuthUser, userId: string | undefined, pageNum: number, pageSize: number): Promise<PageResult<SocialBinding>> {
       assertSelf(auth, userId);
-      return mapPage(await repo.pageSocial(auth.userRef, pageNum, pageSize), (s) => ({ id: s.id, source: s.source, socialId: s.social_id, userId: auth.account, createdDate: new Date(s.created_at).toISOString() }));
+      return mapPage(await repo.pageSocial(auth.userRef, pageNum, pageSize), (s) => ({ id: s.id, source: s.source, socialId: s.socialId, userId: auth.account, createdDate: new Date(s.createdAt).toISOString() }));
     },
 
     async unbindSocial(auth: AuthUser, userId: string | undefined, source: string, caller: Caller): Promise<null> {
@@ -60,48 +60,51 @@ export function securityService(ctx: ServiceContext, deps: Pick<CoreServices, 'o
     async bindSend(auth: AuthUser, body: { mobileNo: string; capKey?: string; capText?: string }, caller: Caller): Promise<{ msgCodeKey: string; requestId: string }> {
       const { mobileNo } = body;
       const user = await load(auth);
-      if (user.mobile_no) throw new AppError(CODE.phoneAlreadyBound);
+      if (user.mobileNo) throw new AppError(CODE.phoneAlreadyBound);
       await assertFree(mobileNo, user.id);
       const { msgCodeKey } = await deps.otp.send({ purpose: 'bind-phone', mobileNo, userRef: user.id, deliver: true, ip: caller.ip, proof: { capKey: body.capKey, capText: body.capText } });
       return { msgCodeKey, requestId: msgCodeKey };
     },
     async bindSave(auth: AuthUser, body: { mobileNo: string; msgCodeKey: string; msgValueClient: string }, caller: Caller): Promise<null> {
       const user = await load(auth);
-      if (user.mobile_no) throw new AppError(CODE.phoneAlreadyBound);
+      if (user.mobileNo) throw new AppError(CODE.phoneAlreadyBound);
       const otp = await deps.otp.verify({ msgCodeKey: body.msgCodeKey, code: body.msgValueClient, purpose: 'bind-phone', mobileNo: body.mobileNo });
-      if (otp.user_ref !== user.id) throw new AppError(CODE.codeExpired);
-      if (!(await ctx.repos.users.bindMobile(user.id, body.mobileNo, ctx.clock.now()))) throw taken();
-      await deps.sessions.endOthers(user.id, auth.sessionId);
-      await deps.audit.operation(user.id, 'BIND_PHONE', caller, maskMobile(body.mobileNo));
+      if (otp.userRef !== user.id) throw new AppError(CODE.codeExpired);
+      // The number, the end of the other sessions and the log row stand or fall together.
+      await ctx.transaction(async (repos) => {
+        if (!(await repos.users.bindMobile(user.id, body.mobileNo, ctx.clock.now()))) throw taken();
+        await repos.sessions.deleteOthers(user.id, auth.sessionId);
+        await deps.audit.operation(user.id, 'BIND_PHONE', caller, maskMobile(body.mobileNo), repos);
+      });
       return null;
     },
 
     /** Changing the phone: old number's code, then the new number's code, on one ticket. */
     async changeStart(auth: AuthUser): Promise<PhoneTicket> {
       const user = await load(auth);
-      if (!user.mobile_no) throw new AppError(CODE.phoneNotBound);
+      if (!user.mobileNo) throw new AppError(CODE.phoneNotBound);
       const requestId = await deps.tickets.issue(CHANGE_TICKET, user.id, 'start', {});
-      return { requestId, mobileNo: maskMobile(user.mobile_no), encryptMobileNo: maskMobile(user.mobile_no) };
+      return { requestId, mobileNo: maskMobile(user.mobileNo), encryptMobileNo: maskMobile(user.mobileNo) };
     },
     async changeSendOld(auth: AuthUser, requestId: string, caller: Caller): Promise<{ msgCodeKey: string; requestId: string }> {
       const ticket = await changeTicket(auth, requestId, ['start', 'old-sent']);
       const user = await load(auth);
-      const { msgCodeKey } = await deps.otp.send({ purpose: 'change-mobile-old', mobileNo: user.mobile_no!, userRef: user.id, deliver: true, ip: caller.ip, proof: 'proven' });
+      const { msgCodeKey } = await deps.otp.send({ purpose: 'change-mobile-old', mobileNo: user.mobileNo!, userRef: user.id, deliver: true, ip: caller.ip, proof: 'proven' });
       if (ticket.step === 'start') await deps.tickets.advance(ticket, 'old-sent', ticket.payload);
       return { msgCodeKey, requestId };
     },
     async changeVerifyOld(auth: AuthUser, body: { requestId: string; msgCodeKey: string; msgValueClient: string }): Promise<null> {
       const ticket = await changeTicket(auth, body.requestId, ['old-sent']);
       const user = await load(auth);
-      const otp = await deps.otp.verify({ msgCodeKey: body.msgCodeKey, code: body.msgValueClient, purpose: 'change-mobile-old', mobileNo: user.mobile_no });
-      if (otp.user_ref !== user.id) throw new AppError(CODE.codeExpired);
+      const otp = await deps.otp.verify({ msgCodeKey: body.msgCodeKey, code: body.msgValueClient, purpose: 'change-mobile-old', mobileNo: user.mobileNo });
+      if (otp.userRef !== user.id) throw new AppError(CODE.codeExpired);
       await deps.tickets.advance(ticket, 'old-verified', ticket.payload);
       return null;
     },
     async changeSendNew(auth: AuthUser, body: { requestId: string; mobileNo: string }, caller: Caller): Promise<{ msgCodeKey: string; requestId: string }> {
       const ticket = await changeTicket(auth, body.requestId, ['old-verified', 'new-sent']);
       const user = await load(auth);
-      if (body.mobileNo === user.mobile_no) throw new AppError(CODE.mobileUnchanged);
+      if (body.mobileNo === user.mobileNo) throw new AppError(CODE.mobileUnchanged);
       await assertFree(body.mobileNo, user.id);
       const { msgCodeKey } = await deps.otp.send({ purpose: 'change-mobile-new', mobileNo: body.mobileNo, userRef: user.id, deliver: true, ip: caller.ip, proof: 'proven' });
       await deps.tickets.advance(ticket, 'new-sent', { newMobile: body.mobileNo });
@@ -111,12 +114,14 @@ export function securityService(ctx: ServiceContext, deps: Pick<CoreServices, 'o
       const ticket = await changeTicket(auth, body.requestId, ['new-sent']);
       const newMobile = ticket.payload.newMobile!;
       const otp = await deps.otp.verify({ msgCodeKey: body.msgCodeKey, code: body.msgValueClient, purpose: 'change-mobile-new', mobileNo: newMobile });
-      if (otp.user_ref !== auth.userRef) throw new AppError(CODE.codeExpired);
+      if (otp.userRef !== auth.userRef) throw new AppError(CODE.codeExpired);
       await deps.tickets.advance(ticket, 'done', ticket.payload);
-      if (!(await ctx.repos.users.bindMobile(auth.userRef, newMobile, ctx.clock.now()))) throw taken();
+      await ctx.transaction(async (repos) => {
+        if (!(await repos.users.bindMobile(auth.userRef, newMobile, ctx.clock.now()))) throw taken();
+        await repos.sessions.deleteOthers(auth.userRef, auth.sessionId);
+        await deps.audit.operation(auth.userRef, 'CHANGE_PHONE', caller, maskMobile(newMobile), repos);
+      });
       await deps.tickets.close(ticket.id);
-      await deps.sessions.endOthers(auth.userRef, auth.sessionId);
-      await deps.audit.operation(auth.userRef, 'CHANGE_PHONE', caller, maskMobile(newMobile));
       return null;
     },
   };

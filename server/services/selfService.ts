@@ -1,14 +1,14 @@
 import { maskMobile, MOBILE_PATTERN } from '../../contract/rules.js';
 import type { StepResult } from '../../contract/schemas/signIn.js';
 import { AppError, notSignedIn, ticketExpired } from '../domain/errors.js';
-import type { TicketRow } from '../repositories/tickets.js';
+import type { Ticket as StoredTicket } from '../repositories/tickets.js';
 import type { Caller, ServiceContext } from './context.js';
 import type { CoreServices } from './deps.js';
 import { LOGIN_TICKET, SECOND_AUTH_STEP, type LoginOutcome, type LoginTicketData } from './signInFlow.js';
 import { CODE } from '../../contract/codes.js';
 import { PhoneScene } from '../../contract/enums.js';
 
-type Ticket = TicketRow & { payload: LoginTicketData };
+type Ticket = StoredTicket & { payload: LoginTicketData };
 
 /**
  * The steps between proven credentials and a session (bind a phone, update the password, finish).
@@ -18,7 +18,7 @@ export function selfServiceService(ctx: ServiceContext, deps: Pick<CoreServices,
   const load = (srmi: string, step: string) => deps.tickets.load<LoginTicketData>(srmi, [LOGIN_TICKET], [step]) as Promise<Ticket>;
 
   async function userOf(ticket: Ticket) {
-    const user = ticket.user_ref === null ? undefined : await ctx.repos.users.findById(ticket.user_ref);
+    const user = ticket.userRef === null ? undefined : await ctx.repos.users.findById(ticket.userRef);
     if (!user) throw notSignedIn();
     return user;
   }
@@ -55,8 +55,8 @@ export function selfServiceService(ctx: ServiceContext, deps: Pick<CoreServices,
       }
       const ticket = await load(body.srmi, 'UPDATE-PASSWORD');
       const user = await userOf(ticket);
-      if (!user.mobile_no || user.phone_disabled === 1) throw new AppError(CODE.noUsablePhone);
-      const { msgCodeKey } = await deps.otp.send({ purpose: 'self-pwd', mobileNo: user.mobile_no, userRef: user.id, deliver: true, ip: caller.ip, proof });
+      if (!user.mobileNo || user.phoneDisabled) throw new AppError(CODE.noUsablePhone);
+      const { msgCodeKey } = await deps.otp.send({ purpose: 'self-pwd', mobileNo: user.mobileNo, userRef: user.id, deliver: true, ip: caller.ip, proof });
       return { smsCodeKey: msgCodeKey };
     },
 
@@ -64,9 +64,11 @@ export function selfServiceService(ctx: ServiceContext, deps: Pick<CoreServices,
       const ticket = await load(body.srmi, 'BIND-PHONE');
       const user = await userOf(ticket);
       const otp = await deps.otp.verify({ msgCodeKey: body.smsCodeKey, code: body.smsValueClient, purpose: 'bind-phone', mobileNo: body.mobileNo });
-      if (otp.user_ref !== user.id) throw new AppError(CODE.codeExpired);
-      if (!(await ctx.repos.users.bindMobile(user.id, body.mobileNo, ctx.clock.now()))) throw new AppError(CODE.mobileBoundElsewhere);
-      await deps.audit.operation(user.id, 'BIND_PHONE', caller, maskMobile(body.mobileNo));
+      if (otp.userRef !== user.id) throw new AppError(CODE.codeExpired);
+      await ctx.transaction(async (repos) => {
+        if (!(await repos.users.bindMobile(user.id, body.mobileNo, ctx.clock.now()))) throw new AppError(CODE.mobileBoundElsewhere);
+        await deps.audit.operation(user.id, 'BIND_PHONE', caller, maskMobile(body.mobileNo), repos);
+      });
       return next(ticket);
     },
 
@@ -79,8 +81,8 @@ export function selfServiceService(ctx: ServiceContext, deps: Pick<CoreServices,
     async updatePasswordBySms(body: { srmi: string; smsValueClient: string; smsCodeKey: string; newPassword: string }, caller: Caller): Promise<StepResult> {
       const ticket = await load(body.srmi, 'UPDATE-PASSWORD');
       const user = await userOf(ticket);
-      const otp = await deps.otp.verify({ msgCodeKey: body.smsCodeKey, code: body.smsValueClient, purpose: 'self-pwd', mobileNo: user.mobile_no });
-      if (otp.user_ref !== user.id) throw new AppError(CODE.codeExpired);
+      const otp = await deps.otp.verify({ msgCodeKey: body.smsCodeKey, code: body.smsValueClient, purpose: 'self-pwd', mobileNo: user.mobileNo });
+      if (otp.userRef !== user.id) throw new AppError(CODE.codeExpired);
       return savePassword(ticket, body.newPassword, caller);
     },
 

@@ -18,16 +18,16 @@ export function sessionService(ctx: ServiceContext) {
       const token = randomId(32);
       const instanceId = randomId(12);
       await repo.create({
-        token_hash: sha256(token),
-        user_ref: userRef,
-        instance_id: instanceId,
-        created_at: now,
-        last_seen_at: now,
-        expires_at: now + absoluteHours * HOUR,
+        tokenHash: sha256(token),
+        userRef,
+        instanceId,
+        createdAt: now,
+        lastSeenAt: now,
+        expiresAt: now + absoluteHours * HOUR,
         ip: caller.ip,
-        device_id: caller.deviceId,
-        device_name: caller.deviceName,
-        user_agent: caller.userAgent?.slice(0, LIMITS.userAgentMax) ?? null,
+        deviceId: caller.deviceId,
+        deviceName: caller.deviceName,
+        userAgent: caller.userAgent?.slice(0, LIMITS.userAgentMax) ?? null,
       });
       return { token, instanceId };
     },
@@ -38,7 +38,7 @@ export function sessionService(ctx: ServiceContext) {
       const row = await repo.findByHash(sha256(token));
       if (!row) throw notSignedIn();
       const now = ctx.clock.now();
-      if (row.expiresAt <= now || row.lastSeenAt + idleMinutes * MINUTE <= now || row.enabled !== 1) {
+      if (row.expiresAt <= now || row.lastSeenAt + idleMinutes * MINUTE <= now || !row.enabled) {
         await repo.delete(row.sessionId);
         throw notSignedIn();
       }

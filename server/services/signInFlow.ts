@@ -2,8 +2,8 @@ import type { LoginType } from '../../contract/rules.js';
 import type { LoginResponse, SelfServiceStep } from '../../contract/schemas/auth.js';
 import { AppError } from '../domain/errors.js';
 import { DAY } from '../lib/clock.js';
-import type { AppRow } from '../repositories/apps.js';
-import type { UserRow } from '../repositories/users.js';
+import type { App } from '../repositories/apps.js';
+import type { User } from '../repositories/users.js';
 import { TRUST_COOKIE_PREFIX, type Caller, type ServiceContext } from './context.js';
 import { randomId, sha256 } from '../lib/crypto.js';
 import type { CoreServices } from './deps.js';
@@ -42,9 +42,9 @@ export interface LoginTicketData {
 export function signInFlow(ctx: ServiceContext, deps: Pick<CoreServices, 'sessions' | 'tickets' | 'audit' | 'loginConfig' | 'secrets'>) {
   const now = () => ctx.clock.now();
 
-  function daysUntilPasswordExpiry(user: UserRow): number | null {
-    if (user.password_expire_at === null) return null;
-    return Math.ceil((user.password_expire_at - now()) / DAY);
+  function daysUntilPasswordExpiry(user: User): number | null {
+    if (user.passwordExpireAt === null) return null;
+    return Math.ceil((user.passwordExpireAt - now()) / DAY);
   }
 
   /** Each user who trusts a browser gets a cookie of their own, named so that it tells nobody whose it is. */
@@ -56,21 +56,21 @@ export function signInFlow(ctx: ServiceContext, deps: Pick<CoreServices, 'sessio
     return !!token && (await ctx.repos.devices.trusted(userRef, sha256(token), now()));
   }
 
-  function baseResponse(user: UserRow, app: AppRow | undefined | null): LoginResponse {
+  function baseResponse(user: User, app: App | undefined | null): LoginResponse {
     return {
       passwordExpireDays: 0,
       secondAuth: false,
       steps: [],
       srmi: null,
-      appId: app?.app_id ?? null,
+      appId: app?.appId ?? null,
       instanceId: null,
-      userId: user.user_id,
-      redirectUrl: app ? `/idaas/auth/v1/sso/go/${encodeURIComponent(app.client_id)}` : null,
+      userId: user.account,
+      redirectUrl: app ? `/idaas/auth/v1/sso/go/${encodeURIComponent(app.clientId)}` : null,
     };
   }
 
   /** Opens the session: the last thing any sign-in does. */
-  async function openSession(user: UserRow, app: AppRow | undefined | null, caller: Caller, trustDevice: boolean): Promise<LoginOutcome> {
+  async function openSession(user: User, app: App | undefined | null, caller: Caller, trustDevice: boolean): Promise<LoginOutcome> {
     const deviceId = caller.deviceId ?? (trustDevice ? `browser-${randomId(9)}` : null);
     let trust: LoginOutcome['trust'];
     if (deviceId) {
@@ -88,21 +88,21 @@ export function signInFlow(ctx: ServiceContext, deps: Pick<CoreServices, 'sessio
     openSession,
     deviceTrusted,
 
-    async resolveApp(appId: string | undefined | null): Promise<AppRow | undefined> {
+    async resolveApp(appId: string | undefined | null): Promise<App | undefined> {
       if (!appId) return undefined;
       const app = await ctx.repos.apps.findByAppId(appId);
-      if (!app || app.enabled !== 1) throw new AppError(CODE.unknownApp);
+      if (!app || !app.enabled) throw new AppError(CODE.unknownApp);
       return app;
     },
 
     /** Account states that refuse sign-in, checked only after the credentials are proven. */
-    assertUsable(user: UserRow): void {
-      if (user.enabled !== 1) throw new AppError(CODE.accountDisabled);
-      if (user.activated !== 1) throw new AppError(CODE.accountNotActivated);
-      if (user.user_expire_date !== null && user.user_expire_date <= now()) throw new AppError(CODE.accountExpired);
+    assertUsable(user: User): void {
+      if (!user.enabled) throw new AppError(CODE.accountDisabled);
+      if (!user.activated) throw new AppError(CODE.accountNotActivated);
+      if (user.userExpireDate !== null && user.userExpireDate <= now()) throw new AppError(CODE.accountExpired);
     },
 
-    async assertAppAccess(user: UserRow, app: AppRow | undefined, loginType: LoginType): Promise<void> {
+    async assertAppAccess(user: User, app: App | undefined, loginType: LoginType): Promise<void> {
       if (!app) return;
       if (!deps.loginConfig.allows(app, loginType)) throw new AppError(CODE.loginTypeNotAllowed);
       if (!(await ctx.repos.apps.hasPermission(user.id, app.id))) throw new AppError(CODE.noAppPermission);
@@ -112,24 +112,24 @@ export function signInFlow(ctx: ServiceContext, deps: Pick<CoreServices, 'sessio
      * Everything after the credentials are proven: forced/expired password tickets, self-service
      * steps, the second factor (skipped on a device that passed it recently), and the session.
      */
-    async complete(user: UserRow, app: AppRow | undefined, loginType: LoginType, caller: Caller): Promise<LoginOutcome> {
+    async complete(user: User, app: App | undefined, loginType: LoginType, caller: Caller): Promise<LoginOutcome> {
       const daysLeft = daysUntilPasswordExpiry(user);
-      if (user.must_change_password === 1 || (daysLeft !== null && daysLeft <= 0)) {
-        const forced = user.must_change_password === 1;
-        const srmi = await deps.tickets.issue(PASSWORD_CHANGE_TICKET, user.id, 'start', { appId: app?.app_id ?? null, reason: forced ? 'forced' : 'expired' });
+      if (user.mustChangePassword || (daysLeft !== null && daysLeft <= 0)) {
+        const forced = user.mustChangePassword;
+        const srmi = await deps.tickets.issue(PASSWORD_CHANGE_TICKET, user.id, 'start', { appId: app?.appId ?? null, reason: forced ? 'forced' : 'expired' });
         throw new AppError(forced ? CODE.passwordResetByAdmin : CODE.passwordExpired, {}, { srmi });
       }
       const expiring = daysLeft !== null && daysLeft <= ctx.config.passwordRemindDays;
       const steps: SelfServiceStep[] = [];
-      if (user.user_type === 'TEMP' && !user.mobile_no) steps.push({ code: 'BIND-PHONE', title: 'BIND-PHONE', message: 'BIND-PHONE' });
+      if (user.userType === 'TEMP' && !user.mobileNo) steps.push({ code: 'BIND-PHONE', title: 'BIND-PHONE', message: 'BIND-PHONE' });
       // An expiring password is a skippable step when the user is in self-service anyway; alone it is a reminder dialog.
       if (steps.length && expiring) steps.push({ code: 'UPDATE-PASSWORD', title: 'UPDATE-PASSWORD', message: 'UPDATE-PASSWORD' });
       if (steps.length) steps.push({ code: 'FINISH', title: 'FINISH', message: 'FINISH' });
-      const secondAuth = (user.second_auth_required === 1 || app?.second_auth_required === 1) && !(await deviceTrusted(user.id, caller));
+      const secondAuth = (user.secondAuthRequired || !!app?.secondAuthRequired) && !(await deviceTrusted(user.id, caller));
       const passwordExpireDays = expiring && daysLeft !== null && !steps.length ? daysLeft : 0;
       if (steps.length || secondAuth) {
         // The session only exists once every step and the second factor are passed.
-        const data: LoginTicketData = { appId: app?.app_id ?? null, loginType, steps, secondAuth, passwordExpireDays, deviceId: caller.deviceId };
+        const data: LoginTicketData = { appId: app?.appId ?? null, loginType, steps, secondAuth, passwordExpireDays, deviceId: caller.deviceId };
         const srmi = await deps.tickets.issue(LOGIN_TICKET, user.id, steps.length ? steps[0].code : SECOND_AUTH_STEP, data);
         return { response: { ...baseResponse(user, app), passwordExpireDays, secondAuth, steps, srmi }, session: null };
       }

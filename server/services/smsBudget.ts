@@ -39,7 +39,7 @@ export function smsBudgetService(ctx: ServiceContext, captcha: CaptchaService) {
 
   async function gatewayResting(now: number): Promise<boolean> {
     const row = await repo.get(GATEWAY_SUBJECT);
-    return !!row?.locked_until && row.locked_until > now;
+    return !!row?.lockedUntil && row.lockedUntil > now;
   }
 
   return {

@@ -15,7 +15,7 @@ export function smsLoginService(ctx: ServiceContext, deps: Pick<CoreServices, 'o
       // An address with many failed sign-ins answers a captcha before texting (checked with the send).
       if (!body.capKey || !body.capText) await deps.throttle.ipCheck(caller.ip);
       const user = await ctx.repos.users.findByMobile(body.mobileNo);
-      const usable = !!user && user.enabled === 1 && user.phone_disabled === 0;
+      const usable = !!user && user.enabled && !user.phoneDisabled;
       const { msgCodeKey } = await deps.otp.send({ purpose: 'msg-login', mobileNo: body.mobileNo, userRef: usable ? user.id : null, deliver: usable, ip: caller.ip, proof: { capKey: body.capKey, capText: body.capText } });
       return { requestId: msgCodeKey, msgCodeKey };
     },
@@ -24,7 +24,7 @@ export function smsLoginService(ctx: ServiceContext, deps: Pick<CoreServices, 'o
       const app = await deps.flow.resolveApp(body.appId);
       const user = await ctx.repos.users.findByMobile(body.mobileNo);
       const record = (result: Parameters<typeof deps.audit.signIn>[0]['result']) =>
-        deps.audit.signIn({ userRef: user?.id ?? null, account: user?.user_id ?? body.mobileNo, optType: 'MSG_CODE', app, result, caller });
+        deps.audit.signIn({ userRef: user?.id ?? null, account: user?.account ?? body.mobileNo, optType: 'MSG_CODE', app, result, caller });
       try {
         const attempt = await deps.throttle.reserve(null, caller.ip);
         try {
@@ -36,7 +36,7 @@ export function smsLoginService(ctx: ServiceContext, deps: Pick<CoreServices, 'o
           if (error instanceof AppError && error.code === CODE.codeVoid) throw error;
           throw new AppError(CODE.phoneOrCodeWrong);
         }
-        if (!user || user.phone_disabled === 1) throw new AppError(CODE.phoneOrCodeWrong);
+        if (!user || user.phoneDisabled) throw new AppError(CODE.phoneOrCodeWrong);
         deps.flow.assertUsable(user);
         await deps.flow.assertAppAccess(user, app, 'MSG_CODE');
         const outcome = await deps.flow.complete(user, app, 'MSG_CODE', caller);

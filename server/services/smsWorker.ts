@@ -24,7 +24,7 @@ export function smsWorker(ctx: ServiceContext, deps: { gateway: SmsGateway; budg
     const row = await repo.claim(now, now + LEASE_MS);
     if (!row) return false;
     try {
-      await deps.gateway.send({ mobileNo: row.mobile_no, purpose: row.purpose, content: row.content });
+      await deps.gateway.send({ mobileNo: row.mobileNo, purpose: row.purpose, content: row.content });
       await repo.delivered(row.id, deps.gateway.keepsContent);
       if (row.attempts > 0) await deps.budget.recovered();
     } catch (error) {
@@ -34,7 +34,7 @@ export function smsWorker(ctx: ServiceContext, deps: { gateway: SmsGateway; budg
       await deps.budget.rest(failedAt + gatewayCooldownSeconds * 1000);
       if (attempts >= deliveryAttempts) {
         await repo.failed(row.id, attempts);
-        await deps.budget.giveBack(JSON.parse(row.charges) as string[]);
+        await deps.budget.giveBack(row.charges);
       } else {
         await repo.retryAt(row.id, attempts, failedAt + 2 ** attempts * 1000);
       }

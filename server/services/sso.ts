@@ -30,11 +30,11 @@ export function ssoService(ctx: ServiceContext, audit: AuditService, tickets: Ti
     /** apply-token: the code and the URL the browser follows into the application. */
     async applyToken(user: AuthUser, clientId: string, caller: Caller): Promise<{ code: string; redirectUrl: string }> {
       const app = await ctx.repos.apps.findByClientId(clientId);
-      if (!app || app.enabled !== 1) throw notFound();
+      if (!app || !app.enabled) throw notFound();
       if (!(await ctx.repos.apps.hasPermission(user.userRef, app.id))) throw new AppError(CODE.noAppPermission);
       const code = await issueCode(user.userRef, app.id);
       await audit.signIn({ userRef: user.userRef, account: user.account, optType: 'SSO', app, result: CODE.ok, caller });
-      return { code, redirectUrl: withCode(app.idp_sso_url, code) };
+      return { code, redirectUrl: withCode(app.idpSsoUrl, code) };
     },
 
     /** The application's back end exchanges the code for who signed in; a code works once. */
@@ -44,18 +44,18 @@ export function ssoService(ctx: ServiceContext, audit: AuditService, tickets: Ti
       if (!app || ticket.payload.appRef !== app.id) throw new AppError(CODE.ticketExpired);
       await tickets.advance(ticket, 'redeemed', ticket.payload);
       await tickets.close(ticket.id);
-      const user = ticket.user_ref === null ? undefined : await ctx.repos.users.findById(ticket.user_ref);
+      const user = ticket.userRef === null ? undefined : await ctx.repos.users.findById(ticket.userRef);
       if (!user) throw new AppError(CODE.ticketExpired);
-      return { userId: user.user_id, userName: user.user_name, email: user.email };
+      return { userId: user.account, userName: user.userName, email: user.email };
     },
 
     async launch(clientId: string, user: AuthUser | null, caller: Caller): Promise<SsoDecision> {
       const app = await ctx.repos.apps.findByClientId(clientId);
-      if (!app || app.enabled !== 1) return { kind: 'unknownApp' };
-      if (!user) return { kind: 'signIn', appId: app.app_id };
+      if (!app || !app.enabled) return { kind: 'unknownApp' };
+      if (!user) return { kind: 'signIn', appId: app.appId };
       const allowed = await ctx.repos.apps.hasPermission(user.userRef, app.id);
       await audit.signIn({ userRef: user.userRef, account: user.account, optType: 'SSO', app, result: allowed ? CODE.ok : CODE.noAppPermission, caller });
-      return allowed ? { kind: 'redirect', url: withCode(app.idp_sso_url, await issueCode(user.userRef, app.id)) } : { kind: 'noPermission' };
+      return allowed ? { kind: 'redirect', url: withCode(app.idpSsoUrl, await issueCode(user.userRef, app.id)) } : { kind: 'noPermission' };
     },
   };
 }

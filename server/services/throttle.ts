@@ -30,13 +30,13 @@ export function throttleService(ctx: ServiceContext) {
   async function lockedFor(subject: string): Promise<AppError> {
     const now = ctx.clock.now();
     const row = await repo.get(subject);
-    const until = row?.locked_until && row.locked_until > now ? row.locked_until : now + lockMinutes * MINUTE;
+    const until = row?.lockedUntil && row.lockedUntil > now ? row.lockedUntil : now + lockMinutes * MINUTE;
     return new AppError(CODE.accountLocked, { minutes: Math.max(1, Math.ceil((until - now) / MINUTE)) });
   }
 
   async function ipFailures(ip: string): Promise<number> {
     const row = await repo.get(ipKey(ip));
-    return row && row.window_start >= ctx.clock.now() - HOUR ? row.hits : 0;
+    return row && row.windowStart >= ctx.clock.now() - HOUR ? row.hits : 0;
   }
 
   return {

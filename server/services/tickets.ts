@@ -1,7 +1,7 @@
 import { randomId } from '../lib/crypto.js';
 import { MINUTE } from '../lib/clock.js';
 import { ticketExpired } from '../domain/errors.js';
-import type { TicketRow } from '../repositories/tickets.js';
+import type { Ticket } from '../repositories/tickets.js';
 import type { ServiceContext } from './context.js';
 
 /**
@@ -14,19 +14,19 @@ export function ticketService(ctx: ServiceContext) {
     async issue<T>(purpose: string, userRef: number | null, step: string, data: T): Promise<string> {
       const now = ctx.clock.now();
       const id = randomId(24);
-      await repo.create({ id, purpose, user_ref: userRef, step, data: JSON.stringify(data), created_at: now, expires_at: now + ctx.config.ticketMinutes * MINUTE });
+      await repo.create({ id, purpose, userRef, step, data: JSON.stringify(data), createdAt: now, expiresAt: now + ctx.config.ticketMinutes * MINUTE });
       return id;
     },
     /** The live ticket for one of the purposes, at one of the allowed steps. */
-    async load<T>(id: string | undefined, purposes: string[], steps?: string[]): Promise<TicketRow & { payload: T }> {
+    async load<T>(id: string | undefined, purposes: string[], steps?: string[]): Promise<Ticket & { payload: T }> {
       if (!id) throw ticketExpired();
       const row = await repo.find(id);
-      if (!row || row.expires_at <= ctx.clock.now() || !purposes.includes(row.purpose)) throw ticketExpired();
+      if (!row || row.expiresAt <= ctx.clock.now() || !purposes.includes(row.purpose)) throw ticketExpired();
       if (steps && !steps.includes(row.step)) throw ticketExpired();
       return { ...row, payload: JSON.parse(row.data) as T };
     },
     /** Atomic step change; a second racer finds the ticket moved on and gets E00013. */
-    async advance<T>(ticket: TicketRow, toStep: string, data: T, userRef?: number): Promise<void> {
+    async advance<T>(ticket: Ticket, toStep: string, data: T, userRef?: number): Promise<void> {
       const moved = await repo.advance(ticket.id, ticket.step, toStep, JSON.stringify(data), userRef);
       if (!moved) throw ticketExpired();
     },
