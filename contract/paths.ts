@@ -52,6 +52,7 @@ export const paths = {
     userApps: '/personal/v1/user-app/list-by-user',
     todayNum: '/personal/v1/today/num',
     safetyScore: '/personal/v1/safety-score',
+    access: '/personal/v1/access',
     pwdStrategy: '/personal/v1/pwd/strategy/detail',
     register: '/personal/v1/add',
     pwdPersonGetPhone: '/personal/v1/pwd/change/person/get-phone',

@@ -10,6 +10,7 @@ export const NETWORK_TOAST_SECONDS = 5;
 export const STORAGE_KEYS = {
   instanceId: 'instanceId',
   roleCode: 'roleCode',
+  access: 'idaas.access',
   checkInfo: 'checkInfo',
   lang: 'idaas.lang',
 } as const;

@@ -5,6 +5,10 @@ import { loginPageConfig, loginPageConfigBody } from '../schemas/auth.js';
 import { emptyBody } from '../schemas/common.js';
 import { appTile, currentUser, safetyScore, todayNum, userRole } from '../schemas/personal.js';
 
+/** What the caller may do beyond their own share; the browser hides the rest (the door still checks). */
+export const accessDetail = z.object({ admin: z.boolean(), approver: z.boolean(), manager: z.boolean() });
+export type AccessDetail = z.infer<typeof accessDetail>;
+
 /** The sign-in page's settings and the signed-in user's own account: identity, roles, applications, home numbers. */
 export const accountEndpoints = {
   loginPageConfig: endpoint({
@@ -34,6 +38,10 @@ export const accountEndpoints = {
   todayNumPost: endpoint({
     method: 'POST', path: paths.personal.todayNum, access: 'user', summary: "The info cards' numbers (the POST form of GET today/num)",
     input: emptyBody, output: todayNum,
+  }),
+  accessDetail: endpoint({
+    method: 'POST', path: paths.personal.access, access: 'user', summary: 'What the caller may do beyond their own share: administer, approve, manage (the browser hides the rest)',
+    input: emptyBody, output: accessDetail,
   }),
   safetyScore: endpoint({
     method: 'POST', path: paths.personal.safetyScore, access: 'user', summary: "The caller's security score out of 100, item by item",

@@ -13,5 +13,6 @@ export default async function accountRoutes(app: FastifyInstance): Promise<void>
   serve(app, e.userApps, ({ services, user }) => services.account.apps(user));
   serve(app, e.todayNum, ({ services, user }) => services.account.today(user));
   serve(app, e.todayNumPost, ({ services, user }) => services.account.today(user));
+  serve(app, e.accessDetail, ({ services, user }) => services.access.capabilities(user));
   serve(app, e.safetyScore, ({ services, user }) => services.account.safety(user));
 }

@@ -19,6 +19,11 @@ export function accessService(ctx: ServiceContext) {
           return (await repo.roleCodes(user.userRef)).some((r) => isAdminRole(r.code));
       }
     },
+    /** What the caller may do beyond their own share, for the browser to hide what it may not (the door still checks). */
+    async capabilities(user: AuthUser): Promise<{ admin: boolean; approver: boolean; manager: boolean }> {
+      const [codes, approver, manager] = await Promise.all([repo.roleCodes(user.userRef), repo.approvesAny(user.userRef), repo.managesAny(user.userRef)]);
+      return { admin: codes.some((r) => isAdminRole(r.code)), approver, manager };
+    },
   };
 }
 

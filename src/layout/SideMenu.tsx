@@ -1,14 +1,22 @@
+import { useCan } from '@refinedev/core';
 import { Menu } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { entryFor, MENU } from './menuItems';
 
-/** Vertical navigation of the personal centre. */
+/**
+ * Vertical navigation of the personal centre. Mailboxes and approvals show only to people who
+ * manage or approve something (the access-control provider decides; the pages stay reachable
+ * by address and are simply empty for others).
+ */
 export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const selected = entryFor(pathname)?.path;
+  const mailboxes = useCan({ resource: 'mailboxes', action: 'list' }).data?.can === true;
+  const approvals = useCan({ resource: 'approvals', action: 'list' }).data?.can === true;
+  const shown = MENU.filter((entry) => !entry.resource || (entry.resource === 'mailboxes' ? mailboxes : approvals));
   return (
     <nav aria-label={t('layout.navigation')}>
       <Menu
@@ -16,7 +24,7 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
         selectedKeys={selected ? [selected] : []}
         style={{ borderInlineEnd: 'none' }}
         data-testid="side-menu"
-        items={MENU.map((entry) => ({ key: entry.path, icon: entry.icon, label: t(entry.labelKey) }))}
+        items={shown.map((entry) => ({ key: entry.path, icon: entry.icon, label: t(entry.labelKey) }))}
         onClick={({ key }) => {
           navigate(key);
           onNavigate?.();

@@ -13,6 +13,8 @@ export interface MenuEntry {
   path: string;
   labelKey: string;
   icon: ReactNode;
+  /** The Refine resource behind the entry; the entry shows only when the user may list it. */
+  resource?: 'mailboxes' | 'approvals';
 }
 
 /** The seven sidebar entries of the personal centre, in the spec's order. */
@@ -20,9 +22,9 @@ export const MENU: MenuEntry[] = [
   { path: '/myApp', labelKey: 'menu.myApp', icon: <AppstoreOutlined /> },
   { path: '/info', labelKey: 'menu.info', icon: <IdcardOutlined /> },
   { path: '/safe', labelKey: 'menu.safe', icon: <SafetyCertificateOutlined /> },
-  { path: '/mailbox', labelKey: 'menu.mailbox', icon: <MailOutlined /> },
+  { path: '/mailbox', labelKey: 'menu.mailbox', icon: <MailOutlined />, resource: 'mailboxes' },
   { path: '/applicationAuthority', labelKey: 'menu.applicationAuthority', icon: <SolutionOutlined /> },
-  { path: '/approvalAuthority', labelKey: 'menu.approvalAuthority', icon: <AuditOutlined /> },
+  { path: '/approvalAuthority', labelKey: 'menu.approvalAuthority', icon: <AuditOutlined />, resource: 'approvals' },
   { path: '/log', labelKey: 'menu.log', icon: <FileSearchOutlined /> },
 ];
 

@@ -1,3 +1,4 @@
+import type { AccessDetail } from '../../contract/endpoints/account';
 import { STORAGE_KEYS } from '../config';
 
 /** The few Storage methods we use, so tests and non-browser runs can pass a memory stand-in. */
@@ -30,7 +31,10 @@ export interface SessionStore {
   instanceId(): string;
   setInstanceId(id: string | null | undefined): void;
   roleCodes(): string[] | null;
+  /** Remembering a sign-in's role codes also forgets the access answer of whoever was signed in before. */
   setRoleCodes(codes: string[]): void;
+  access(): AccessDetail | null;
+  setAccess(access: AccessDetail): void;
   checkInfo<T>(): T | null;
   setCheckInfo(info: unknown): void;
   /** Forgets everything a signed-in session left in the browser (the cookie is the server's job). */
@@ -55,12 +59,18 @@ export function createSessionStore(local: KeyValue = pick('localStorage'), sessi
       else local.removeItem(STORAGE_KEYS.instanceId);
     },
     roleCodes: () => readJson<string[]>(local, STORAGE_KEYS.roleCode),
-    setRoleCodes: (codes) => local.setItem(STORAGE_KEYS.roleCode, JSON.stringify(codes)),
+    setRoleCodes(codes) {
+      local.setItem(STORAGE_KEYS.roleCode, JSON.stringify(codes));
+      local.removeItem(STORAGE_KEYS.access);
+    },
+    access: () => readJson<AccessDetail>(local, STORAGE_KEYS.access),
+    setAccess: (access) => local.setItem(STORAGE_KEYS.access, JSON.stringify(access)),
     checkInfo: <T,>() => readJson<T>(session, STORAGE_KEYS.checkInfo),
     setCheckInfo: (info) => session.setItem(STORAGE_KEYS.checkInfo, JSON.stringify(info)),
     clear() {
       local.removeItem(STORAGE_KEYS.instanceId);
       local.removeItem(STORAGE_KEYS.roleCode);
+      local.removeItem(STORAGE_KEYS.access);
       session.removeItem(STORAGE_KEYS.checkInfo);
     },
   };

@@ -30,6 +30,14 @@ describe.each(storeCases())('account security, devices and logs ($name)', (store
     expect(log.data.total).toBe(1);
   });
 
+  it('answers what the caller may do: lisi nothing more, zhangsan approves and manages, admin administers', async () => {
+    const access = async (who: string) => data('/personal/v1/access', {}, await signIn(client, who));
+    expect(await access('lisi')).toMatchObject({ code: 'D00000', data: { admin: false, approver: false, manager: false } });
+    expect(await access('zhangsan')).toMatchObject({ code: 'D00000', data: { admin: false, approver: true, manager: true } });
+    expect(await access('admin')).toMatchObject({ code: 'D00000', data: { admin: true } });
+    expect((await client.post('/personal/v1/access', {})).json().code).toBe('E00009');
+  });
+
   it('stops and re-enables the phone, which the score and SMS sign-in follow', async () => {
     const lisi = await signIn(client, 'lisi');
     const before = (await data('/personal/v1/safety-score', {}, lisi)).data.score;

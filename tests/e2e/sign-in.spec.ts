@@ -16,9 +16,12 @@ test.describe('password sign-in and the portal shell', () => {
     await expect(page.getByTestId('logout')).toBeVisible();
     await expect(page.getByTestId('workbench')).toHaveCount(0);
     const menu = page.getByTestId('side-menu');
-    for (const entry of ['我的应用', '账号信息', '账号安全', '邮箱管理', '权限申请', '权限审批', '个人日志']) {
+    for (const entry of ['我的应用', '账号信息', '账号安全', '权限申请', '个人日志']) {
       await expect(menu.getByText(entry, { exact: true })).toBeVisible();
     }
+    // lisi manages no mailbox or group and approves nothing: those entries are hidden.
+    await expect(menu.getByText('邮箱管理', { exact: true })).toHaveCount(0);
+    await expect(menu.getByText('权限审批', { exact: true })).toHaveCount(0);
     await expect(page.getByTestId('card-score')).toContainText('安全');
 
     // Other journeys may grant lisi more applications; the card and the grid always agree.
@@ -100,6 +103,9 @@ test.describe('password sign-in and the portal shell', () => {
 
   test('logout ends the session and returns to /login with the page to come back to', async ({ page }) => {
     await signIn(page, 'zhangsan');
+    // An approver and manager sees the entries lisi does not.
+    await expect(page.getByTestId('side-menu').getByText('邮箱管理', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('side-menu').getByText('权限审批', { exact: true })).toBeVisible();
     await page.getByTestId('logout').click();
     await expect(page).toHaveURL(/\/login\?redirect=%2FmyApp$/);
     await page.goto('/myApp');

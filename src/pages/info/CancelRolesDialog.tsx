@@ -1,9 +1,8 @@
-import { useCustom, useCustomMutation } from '@refinedev/core';
+import { useCustom, useCustomMutation, useNotification } from '@refinedev/core';
 import { Alert, Form, Modal, Select, type ButtonProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../contract/paths';
 import type { PermissionRow, RoleOption } from '../../../contract/schemas/permissions';
-import { feedback } from '../../providers/feedback';
 
 interface Props {
   /** The application whose roles are being given up; null when closed. */
@@ -15,6 +14,7 @@ interface Props {
 /** Gives up some of the roles the user holds directly for one application's group. */
 export function CancelRolesDialog({ row, onClose, onDone }: Props) {
   const { t } = useTranslation();
+  const { open: notify } = useNotification();
   const [form] = Form.useForm<{ roleIdSet: number[] }>();
   const groupId = row?.groupId ?? null;
   const { query } = useCustom<RoleOption[]>({
@@ -32,7 +32,7 @@ export function CancelRolesDialog({ row, onClose, onDone }: Props) {
     } catch {
       return;
     }
-    feedback.success(t('info.cancelRoles.done'));
+    notify?.({ type: 'success', message: t('info.cancelRoles.done') });
     onClose();
     onDone();
   }

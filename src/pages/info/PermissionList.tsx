@@ -1,27 +1,19 @@
-import { useTable } from '@refinedev/antd';
 import { useCustomMutation } from '@refinedev/core';
 import { Button, Space, Table, Tag, type ButtonProps, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../contract/paths';
-import { LIMITS } from '../../../contract/rules';
 import type { PermissionRow } from '../../../contract/schemas/permissions';
 import { feedback } from '../../providers/feedback';
-import { usePagedTableProps } from '../log/pagedTable';
+import { usePortalTable } from '../../resources/shared/usePortalTable';
 import { CancelRolesDialog } from './CancelRolesDialog';
 
 /** The applications this user may sign in to, with their roles; the user can give either up. */
 export function PermissionList() {
   const { t } = useTranslation();
-  const table = useTable<PermissionRow>({
-    resource: 'permissions',
-    syncWithLocation: false,
-    pagination: { currentPage: 1, pageSize: LIMITS.defaultPageSize },
-  });
-  const tableProps = usePagedTableProps(table);
+  const { tableProps, reload } = usePortalTable<PermissionRow>('permissions');
   const { mutateAsync } = useCustomMutation();
   const [rolesOf, setRolesOf] = useState<PermissionRow | null>(null);
-  const reload = () => void table.tableQuery.refetch();
 
   function confirmCancelLogin(row: PermissionRow) {
     feedback.confirm({

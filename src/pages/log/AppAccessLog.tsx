@@ -6,16 +6,15 @@ import { LogType } from '../../../contract/enums';
 import type { AppLogRow } from '../../../contract/schemas/account';
 import { formatTime } from './format';
 import { FilterSelect, LogFilters } from './LogFilters';
-import { usePagedTableProps } from './pagedTable';
-import { useLogTable } from './useLogTable';
+import { usePortalTable } from '../../resources/shared/usePortalTable';
+import { logTableOptions, type LogFilterValues } from './filterValues';
 import { useSelectOptions } from './useSelectOptions';
 
 /** Application access log: sign-ins and launches, filtered by type, result and time. */
 export function AppAccessLog() {
   const { t } = useTranslation();
   const types = useSelectOptions(paths.system.commonSelect, { type: DICTIONARY_TYPES.accessTypes });
-  const { table, form, initialValues, query, clear } = useLogTable<AppLogRow>(LogType.APP_ACCESS);
-  const tableProps = usePagedTableProps(table);
+  const { tableProps, searchFormProps } = usePortalTable<AppLogRow, LogFilterValues>('logs', logTableOptions(LogType.APP_ACCESS));
 
   const columns: TableColumnsType<AppLogRow> = [
     { title: t('logs.fields.createdDate'), dataIndex: 'createdDate', width: 180, render: formatTime },
@@ -33,7 +32,7 @@ export function AppAccessLog() {
 
   return (
     <>
-      <LogFilters form={form} initialValues={initialValues} onQuery={query} onClear={clear} testId="app-log-filters">
+      <LogFilters formProps={searchFormProps} testId="app-log-filters">
         <Form.Item name="optType" label={t('logs.fields.optType')}>
           <FilterSelect options={types.options} loading={types.loading} data-testid="filter-opt-type" />
         </Form.Item>

@@ -1,31 +1,34 @@
-import { Button, DatePicker, Form, Select, Space, type FormInstance } from 'antd';
+import { Button, DatePicker, Form, Select, Space, type FormProps } from 'antd';
 import type { ComponentProps, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LogFilterValues } from './useLogTable';
+import { defaultRange, type LogFilterValues } from './filterValues';
 import { useNarrow } from './useNarrow';
 import './logFilters.css';
 
 interface Props {
-  form: FormInstance<LogFilterValues>;
-  initialValues: LogFilterValues;
-  onQuery: (values: LogFilterValues) => void;
-  onClear: () => void;
+  /** usePortalTable's searchFormProps (form, initial time window, query). */
+  formProps: FormProps<LogFilterValues>;
   /** The tab's own fields (type or scene, result). */
   children: ReactNode;
   testId: string;
 }
 
 /** Filter bar shared by both log tabs: the tab's fields, the time window, query and clear. */
-export function LogFilters({ form, initialValues, onQuery, onClear, children, testId }: Props) {
+export function LogFilters({ formProps, children, testId }: Props) {
   const { t } = useTranslation();
   const narrow = useNarrow();
+  const { form } = formProps;
+  function clear() {
+    form?.resetFields();
+    // "Now" has moved on since the page opened; the cleared window ends at this moment.
+    form?.setFieldsValue({ range: defaultRange() });
+    formProps.onFinish?.((form?.getFieldsValue(true) ?? { range: defaultRange() }) as LogFilterValues);
+  }
   return (
     <Form
-      form={form}
+      {...formProps}
       layout={narrow ? 'vertical' : 'inline'}
       className={narrow ? 'log-filters log-filters--narrow' : 'log-filters'}
-      initialValues={initialValues}
-      onFinish={onQuery}
       data-testid={testId}
     >
       {children}
@@ -37,7 +40,7 @@ export function LogFilters({ form, initialValues, onQuery, onClear, children, te
           <Button type="primary" htmlType="submit" data-testid="log-query">
             {t('logs.filters.query')}
           </Button>
-          <Button onClick={onClear} data-testid="log-clear">
+          <Button onClick={clear} data-testid="log-clear">
             {t('logs.filters.clear')}
           </Button>
         </Space>

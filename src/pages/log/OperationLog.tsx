@@ -6,16 +6,15 @@ import { paths } from '../../../contract/paths';
 import type { OperationLogRow } from '../../../contract/schemas/account';
 import { formatTime } from './format';
 import { FilterSelect, LogFilters } from './LogFilters';
-import { usePagedTableProps } from './pagedTable';
-import { useLogTable } from './useLogTable';
+import { usePortalTable } from '../../resources/shared/usePortalTable';
+import { logTableOptions, type LogFilterValues } from './filterValues';
 import { useSelectOptions } from './useSelectOptions';
 
 /** Personal operation log: account changes, filtered by scene and time. */
 export function OperationLog() {
   const { t } = useTranslation();
   const scenes = useSelectOptions(paths.log.commonSelect, { type: DICTIONARY_TYPES.sceneCodes, logType: LogType.OPERATION });
-  const { table, form, initialValues, query, clear } = useLogTable<OperationLogRow>(LogType.OPERATION, 'operation');
-  const tableProps = usePagedTableProps(table);
+  const { tableProps, searchFormProps } = usePortalTable<OperationLogRow, LogFilterValues>('logs', logTableOptions(LogType.OPERATION, 'operation'));
 
   const columns: TableColumnsType<OperationLogRow> = [
     { title: t('logs.fields.createdDate'), dataIndex: 'createdDate', width: 180, render: formatTime },
@@ -27,7 +26,7 @@ export function OperationLog() {
 
   return (
     <>
-      <LogFilters form={form} initialValues={initialValues} onQuery={query} onClear={clear} testId="operation-log-filters">
+      <LogFilters formProps={searchFormProps} testId="operation-log-filters">
         <Form.Item name="sceneCode" label={t('logs.fields.sceneCode')}>
           <FilterSelect options={scenes.options} loading={scenes.loading} data-testid="filter-scene" />
         </Form.Item>

@@ -1,10 +1,9 @@
-import { useCustomMutation } from '@refinedev/core';
+import { useCustomMutation, useNotification } from '@refinedev/core';
 import { Alert, Form, Input, Modal, type ButtonProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Decision } from '../../../contract/enums';
 import { paths } from '../../../contract/paths';
 import { LIMITS } from '../../../contract/rules';
-import { feedback } from '../../providers/feedback';
 
 export interface PendingDecision {
   status: Decision;
@@ -26,6 +25,7 @@ interface Props {
  */
 export function ApprovalDialog({ decision, onClose, onSettled }: Props) {
   const { t } = useTranslation();
+  const { open: notify } = useNotification();
   const [form] = Form.useForm<{ approvalSuggestion?: string }>();
   const { mutateAsync, mutation } = useCustomMutation();
   const passing = decision?.status === Decision.PASS;
@@ -39,7 +39,7 @@ export function ApprovalDialog({ decision, onClose, onSettled }: Props) {
         method: 'post',
         values: { status: decision.status, approvalSuggestion: approvalSuggestion?.trim() ?? '', applyIdList: decision.applyIdList },
       });
-      feedback.success(t('approvals.decide.done'));
+      notify?.({ type: 'success', message: t('approvals.decide.done') });
     } catch {
       // Already shown; the list below is reloaded to show what really happened.
     }

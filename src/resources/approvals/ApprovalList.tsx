@@ -1,4 +1,5 @@
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
+import { CanAccess } from '@refinedev/core';
 import { Button, Form, Input, Space, Table, Typography, type TableColumnsType } from 'antd';
 import { useState, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,8 +20,7 @@ interface Filters {
 /** /approvalAuthority: requests waiting for this user, decided one by one or as a selected batch. */
 export default function ApprovalList() {
   const { t } = useTranslation();
-  const [form] = Form.useForm<Filters>();
-  const { tableProps, search, reload } = usePortalTable<ApplyRecord>('approvals');
+  const { tableProps, searchFormProps, reload } = usePortalTable<ApplyRecord, Filters>('approvals');
   const [selected, setSelected] = useState<Key[]>([]);
   const [decision, setDecision] = useState<PendingDecision | null>(null);
 
@@ -38,10 +38,14 @@ export default function ApprovalList() {
     setDecision({ status, applyIdList: selected.map(Number) });
   }
 
-  function onSearch(values: Filters) {
-    setSelected([]);
-    search({ ...values });
-  }
+  // A new query starts a new selection.
+  const filterFormProps = {
+    ...searchFormProps,
+    onFinish: (values: Filters) => {
+      setSelected([]);
+      searchFormProps.onFinish?.(values);
+    },
+  };
 
   const columns: TableColumnsType<ApplyRecord> = [
     { title: t('approvals.fields.applyUserId'), dataIndex: 'applyUserId' },
@@ -56,12 +60,16 @@ export default function ApprovalList() {
       width: 140,
       render: (_, row) => (
         <Space size={0}>
+          <CanAccess resource="approvals" action="pass">
           <Button type="link" size="small" onClick={() => setDecision({ status: Decision.PASS, applyIdList: [row.id] })} data-testid={`approval-pass-${row.id}`}>
             {t('approvals.actions.pass')}
           </Button>
+          </CanAccess>
+          <CanAccess resource="approvals" action="reject">
           <Button type="link" size="small" danger onClick={() => setDecision({ status: Decision.REJECT, applyIdList: [row.id] })} data-testid={`approval-reject-${row.id}`}>
             {t('approvals.actions.reject')}
           </Button>
+          </CanAccess>
         </Space>
       ),
     },
@@ -72,7 +80,7 @@ export default function ApprovalList() {
       <Typography.Title level={4} style={{ marginTop: 0 }}>
         {t('approvals.title')}
       </Typography.Title>
-      <FilterBar form={form} onSearch={onSearch} testId="approval-filters">
+      <FilterBar formProps={filterFormProps} testId="approval-filters">
         <Form.Item name="applyUserId" label={t('approvals.fields.applyUserId')}>
           <Input allowClear maxLength={LIMITS.accountMax} style={{ width: 160 }} data-testid="filter-apply-user" />
         </Form.Item>
@@ -81,12 +89,16 @@ export default function ApprovalList() {
         </Form.Item>
       </FilterBar>
       <Space wrap style={{ marginBottom: 12 }}>
+        <CanAccess resource="approvals" action="pass">
         <Button type="primary" icon={<CheckOutlined />} onClick={() => decideSelected(Decision.PASS)} data-testid="batch-pass">
           {t('approvals.actions.batchPass')}
         </Button>
+        </CanAccess>
+        <CanAccess resource="approvals" action="reject">
         <Button danger icon={<CloseOutlined />} onClick={() => decideSelected(Decision.REJECT)} data-testid="batch-reject">
           {t('approvals.actions.batchReject')}
         </Button>
+        </CanAccess>
         {selected.length ? <Typography.Text type="secondary">{t('approvals.selected', { count: selected.length })}</Typography.Text> : null}
       </Space>
       <Table<ApplyRecord>

@@ -1,3 +1,4 @@
+import { CanAccess } from '@refinedev/core';
 import { Button, Form, Input, Space, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,8 +21,7 @@ export function membersLink(group: MailGroup): string {
 /** The mail groups (2) or security groups (1) this user manages: edit members, hand over. */
 export function GroupList({ groupType }: { groupType: GroupType }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<{ groupName?: string }>();
-  const { tableProps, search } = usePortalTable<MailGroup>('groups', { permanent: [{ field: 'groupType', operator: 'eq', value: groupType }] });
+  const { tableProps, searchFormProps } = usePortalTable<MailGroup, { groupName?: string }>('groups', { permanent: [{ field: 'groupType', operator: 'eq', value: groupType }] });
   const [transferring, setTransferring] = useState<MailGroup | null>(null);
 
   const columns: TableColumnsType<MailGroup> = [
@@ -37,9 +37,11 @@ export function GroupList({ groupType }: { groupType: GroupType }) {
           <ButtonLink type="link" size="small" to={membersLink(row)} data-testid={`group-members-${row.groupCode}`}>
             {t('groups.actions.members')}
           </ButtonLink>
+          <CanAccess resource="groups" action="transfer">
           <Button type="link" size="small" onClick={() => setTransferring(row)} data-testid={`group-transfer-${row.groupCode}`}>
             {t('groups.actions.transfer')}
           </Button>
+          </CanAccess>
         </Space>
       ),
     },
@@ -47,7 +49,7 @@ export function GroupList({ groupType }: { groupType: GroupType }) {
 
   return (
     <>
-      <FilterBar form={form} onSearch={search} testId={`group-filters-${groupType}`}>
+      <FilterBar formProps={searchFormProps} testId={`group-filters-${groupType}`}>
         <Form.Item name="groupName" label={t('groups.fields.groupName')}>
           <Input allowClear maxLength={LIMITS.searchMax} style={{ width: 180 }} data-testid="filter-group-name" />
         </Form.Item>

@@ -1,11 +1,10 @@
-import { useCustomMutation, useInvalidate } from '@refinedev/core';
+import { useCustomMutation, useInvalidate, useNotification } from '@refinedev/core';
 import { Alert, Form, Modal, type ButtonProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GroupType } from '../../../contract/enums';
 import { paths } from '../../../contract/paths';
 import type { MailGroup } from '../../../contract/schemas/groups';
-import { feedback } from '../../providers/feedback';
 import { PersonSelect, type PersonOption } from '../shared/PersonSelect';
 
 interface Props {
@@ -17,6 +16,7 @@ interface Props {
 /** Hands a group to a new manager; afterwards it is no longer this user's, so it leaves the list. */
 export function TransferDialog({ group, onClose }: Props) {
   const { t } = useTranslation();
+  const { open: notify } = useNotification();
   const [form] = Form.useForm<{ manager?: PersonOption }>();
   const { mutateAsync, mutation } = useCustomMutation();
   const invalidate = useInvalidate();
@@ -33,7 +33,7 @@ export function TransferDialog({ group, onClose }: Props) {
       setFailed(true);
       return;
     }
-    feedback.success(t(`groups.transfer.done.${kind}`));
+    notify?.({ type: 'success', message: t(`groups.transfer.done.${kind}`) });
     onClose();
     void invalidate({ resource: 'groups', invalidates: ['list'] });
   }

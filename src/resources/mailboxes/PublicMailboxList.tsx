@@ -1,3 +1,4 @@
+import { CanAccess } from '@refinedev/core';
 import { Button, Form, Input, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,8 +17,7 @@ interface Filters {
 /** The public mailboxes this user manages, by name and account, each with a password reset. */
 export function PublicMailboxList() {
   const { t } = useTranslation();
-  const [form] = Form.useForm<Filters>();
-  const { tableProps, search } = usePortalTable<PublicMailbox>('mailboxes');
+  const { tableProps, searchFormProps } = usePortalTable<PublicMailbox, Filters>('mailboxes');
   const [resetting, setResetting] = useState<PublicMailbox | null>(null);
 
   const columns: TableColumnsType<PublicMailbox> = [
@@ -30,16 +30,18 @@ export function PublicMailboxList() {
       key: 'actions',
       width: 120,
       render: (_, row) => (
-        <Button type="link" size="small" onClick={() => setResetting(row)} data-testid={`mailbox-reset-${row.userId}`}>
-          {t('mailboxes.reset.action')}
-        </Button>
+        <CanAccess resource="mailboxes" action="resetPassword" params={{ id: row.userId }}>
+          <Button type="link" size="small" onClick={() => setResetting(row)} data-testid={`mailbox-reset-${row.userId}`}>
+            {t('mailboxes.reset.action')}
+          </Button>
+        </CanAccess>
       ),
     },
   ];
 
   return (
     <>
-      <FilterBar form={form} onSearch={search} testId="mailbox-filters">
+      <FilterBar formProps={searchFormProps} testId="mailbox-filters">
         <Form.Item name="userName" label={t('mailboxes.fields.userName')}>
           <Input allowClear maxLength={LIMITS.searchMax} style={{ width: 160 }} data-testid="filter-mailbox-name" />
         </Form.Item>

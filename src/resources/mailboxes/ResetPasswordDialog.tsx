@@ -1,8 +1,8 @@
+import { useNotification } from '@refinedev/core';
 import { Button, Modal, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PublicMailbox } from '../../../contract/schemas/groups';
-import { feedback } from '../../providers/feedback';
 import { GeneratedPassword } from './GeneratedPassword';
 import { ResetPasswordForm } from './ResetPasswordForm';
 
@@ -15,6 +15,7 @@ interface Props {
 /** Reset a public mailbox's password; a generated one is shown here once, then forgotten. */
 export function ResetPasswordDialog({ mailbox, onClose }: Props) {
   const { t } = useTranslation();
+  const { open: notify } = useNotification();
   const [generated, setGenerated] = useState<string | null>(null);
 
   function done(password: string | null) {
@@ -22,7 +23,7 @@ export function ResetPasswordDialog({ mailbox, onClose }: Props) {
       setGenerated(password);
       return;
     }
-    feedback.success(t('mailboxes.reset.done'));
+    notify?.({ type: 'success', message: t('mailboxes.reset.done') });
     onClose();
   }
 

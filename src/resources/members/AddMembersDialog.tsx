@@ -1,53 +1,62 @@
-import { useCreate } from '@refinedev/core';
+import { useModalForm } from '@refinedev/antd';
+import type { BaseRecord, HttpError } from '@refinedev/core';
 import { Empty, Form, Modal, Space, Tag, Typography, type ButtonProps } from 'antd';
+import { useImperativeHandle, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { feedback } from '../../providers/feedback';
 import { PersonSelect, type PersonOption } from '../shared/PersonSelect';
 
+/** The form holds the picked people; the server gets the group and their accounts. */
+type Values = { people?: PersonOption[]; groupCode?: string; userIdSet?: string[] };
+
+/** What the member list holds to open the dialog. */
+export interface AddMembersHandle {
+  show: () => void;
+}
+
 interface Props {
-  open: boolean;
   groupCode: string;
-  onClose: () => void;
+  ref: Ref<AddMembersHandle>;
 }
 
 /**
  * Find people by name or account, pick several (the search text stays, so one search can feed
  * several picks), review them as removable chips, add them all in one call.
  */
-export function AddMembersDialog({ open, groupCode, onClose }: Props) {
+export function AddMembersDialog({ groupCode, ref }: Props) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<{ people: PersonOption[] }>();
+  // Refine's modal form: adds the people, toasts success, refreshes the member list, closes;
+  // a refusal keeps the dialog open (the http layer already showed the server's reason).
+  const { modalProps, formProps, form, show } = useModalForm<BaseRecord, HttpError, Values>({
+    action: 'create',
+    resource: 'members',
+    redirect: false,
+    successNotification: () => ({ type: 'success', message: t('members.add.done'), key: 'members.add.done' }),
+    errorNotification: false,
+  });
+  useImperativeHandle(ref, () => ({ show: () => show() }), [show]);
   const people: PersonOption[] = Form.useWatch('people', form) ?? [];
-  const { mutateAsync, mutation } = useCreate();
 
   function drop(userId: string) {
     form.setFieldValue('people', people.filter((p) => p.value !== userId));
   }
 
-  async function submit({ people: chosen }: { people: PersonOption[] }) {
-    try {
-      // Refine refreshes the member list after the create.
-      await mutateAsync({ resource: 'members', values: { groupCode, userIdSet: chosen.map((p) => p.value) } });
-    } catch {
-      return;
-    }
-    feedback.success(t('members.add.done'));
-    onClose();
+  function submit({ people: chosen = [] }: Values) {
+    void Promise.resolve(formProps.onFinish?.({ groupCode, userIdSet: chosen.map((p) => p.value) })).catch(() => undefined);
   }
 
   return (
     <Modal
-      open={open}
+      {...modalProps}
+      width={undefined}
+      forceRender={false}
       title={t('members.add.title')}
       okText={t('members.add.submit')}
-      okButtonProps={{ loading: mutation.isPending, 'data-testid': 'add-members-submit' } as ButtonProps}
-      onOk={() => form.submit()}
+      okButtonProps={{ ...modalProps.okButtonProps, 'data-testid': 'add-members-submit' } as ButtonProps}
       cancelText={t('common.actions.cancel')}
-      onCancel={onClose}
       afterClose={() => form.resetFields()}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" initialValues={{ people: [] }} onFinish={(values) => void submit(values)}>
+      <Form {...formProps} layout="vertical" initialValues={{ people: [] }} onFinish={submit}>
         <Form.Item name="people" label={t('members.add.search')} rules={[{ required: true, type: 'array', min: 1, message: t('members.add.required') }]}>
           <PersonSelect
             mode="multiple"

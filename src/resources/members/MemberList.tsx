@@ -1,7 +1,7 @@
 import { ArrowLeftOutlined, DeleteOutlined, UserAddOutlined } from '@ant-design/icons';
-import { useDeleteMany } from '@refinedev/core';
+import { CanAccess, useDeleteMany } from '@refinedev/core';
 import { Button, Result, Space, Table, Typography, type ButtonProps, type TableColumnsType } from 'antd';
-import { useState, type Key, type ReactNode } from 'react';
+import { useRef, useState, type Key, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { GroupMember } from '../../../contract/schemas/groups';
@@ -10,7 +10,7 @@ import { feedback } from '../../providers/feedback';
 import { tabOf } from '../mailboxes/tabs';
 import { orDash } from '../shared/format';
 import { usePortalTable } from '../shared/usePortalTable';
-import { AddMembersDialog } from './AddMembersDialog';
+import { AddMembersDialog, type AddMembersHandle } from './AddMembersDialog';
 
 /** /mailbox/groupMember?groupCode&groupName&activeName: one group's members, added and removed by its manager. */
 export default function MemberList() {
@@ -32,7 +32,7 @@ function Members({ groupCode, groupName, back }: { groupCode: string; groupName:
   const { tableProps } = usePortalTable<GroupMember>('members', { permanent: [{ field: 'groupCode', operator: 'eq', value: groupCode }] });
   const { mutateAsync: removeMany } = useDeleteMany();
   const [selected, setSelected] = useState<Key[]>([]);
-  const [adding, setAdding] = useState(false);
+  const adding = useRef<AddMembersHandle>(null);
 
   function confirmRemove(userIds: string[]) {
     if (userIds.length === 0) {
@@ -68,9 +68,11 @@ function Members({ groupCode, groupName, back }: { groupCode: string; groupName:
       key: 'actions',
       width: 100,
       render: (_, row) => (
-        <Button type="link" size="small" danger onClick={() => confirmRemove([row.userId])} data-testid={`member-remove-${row.userId}`}>
-          {t('members.remove.action')}
-        </Button>
+        <CanAccess resource="members" action="delete">
+          <Button type="link" size="small" danger onClick={() => confirmRemove([row.userId])} data-testid={`member-remove-${row.userId}`}>
+            {t('members.remove.action')}
+          </Button>
+        </CanAccess>
       ),
     },
   ];
@@ -84,12 +86,16 @@ function Members({ groupCode, groupName, back }: { groupCode: string; groupName:
         </Typography.Title>
       </Space>
       <Space wrap style={{ display: 'flex', marginBottom: 12 }}>
-        <Button type="primary" icon={<UserAddOutlined />} onClick={() => setAdding(true)} data-testid="members-add">
+        <CanAccess resource="members" action="create">
+        <Button type="primary" icon={<UserAddOutlined />} onClick={() => adding.current?.show()} data-testid="members-add">
           {t('members.add.open')}
         </Button>
+        </CanAccess>
+        <CanAccess resource="members" action="delete">
         <Button danger icon={<DeleteOutlined />} onClick={() => confirmRemove(selected.map(String))} data-testid="members-remove-batch">
           {t('members.remove.batch')}
         </Button>
+        </CanAccess>
         {selected.length ? <Typography.Text type="secondary">{t('members.selected', { count: selected.length })}</Typography.Text> : null}
       </Space>
       <Table<GroupMember>
@@ -100,7 +106,7 @@ function Members({ groupCode, groupName, back }: { groupCode: string; groupName:
         rowSelection={{ selectedRowKeys: selected, onChange: setSelected, preserveSelectedRowKeys: true }}
         data-testid="member-table"
       />
-      <AddMembersDialog open={adding} groupCode={groupCode} onClose={() => setAdding(false)} />
+      <AddMembersDialog ref={adding} groupCode={groupCode} />
     </section>
   );
 }

@@ -1,8 +1,10 @@
-import { useCreate } from '@refinedev/core';
+import { useModalForm } from '@refinedev/antd';
+import type { HttpError } from '@refinedev/core';
 import { Avatar, Form, Input, Modal, Select, Space, type ButtonProps } from 'antd';
+import { useImperativeHandle, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../../contract/rules';
-import { feedback } from '../../providers/feedback';
+import type { ApplyRecord } from '../../../contract/schemas/permissions';
 import { useApplyOptions } from './useApplyOptions';
 
 interface Values {
@@ -11,9 +13,9 @@ interface Values {
   applyReason?: string;
 }
 
-interface Props {
-  open: boolean;
-  onClose: () => void;
+/** What the list holds to open the dialog. */
+export interface ApplyDialogHandle {
+  show: () => void;
 }
 
 /**
@@ -21,42 +23,43 @@ interface Props {
  * for an application outside the permission system; the server refuses a duplicate pending
  * request and says why (the http layer shows its message), and the dialog stays open.
  */
-export function ApplyDialog({ open, onClose }: Props) {
+export function ApplyDialog({ ref }: { ref: Ref<ApplyDialogHandle> }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<Values>();
+  // Refine's modal form: creates the request, toasts success, refreshes the list, closes;
+  // a refusal keeps the dialog open (the http layer already showed the server's reason).
+  const { modalProps, formProps, form, show } = useModalForm<ApplyRecord, HttpError, Values>({
+    action: 'create',
+    resource: 'requests',
+    redirect: false,
+    successNotification: () => ({ type: 'success', message: t('requests.apply.done'), key: 'requests.apply.done' }),
+    errorNotification: false,
+  });
+  useImperativeHandle(ref, () => ({ show: () => show() }), [show]);
+  const open = modalProps.open === true;
   const appId = Form.useWatch('appId', form);
   const { setAppText, apps, appsLoading, roles, rolesLoading } = useApplyOptions(open, appId);
-  const { mutateAsync, mutation } = useCreate();
 
-  async function submit(values: Values) {
-    try {
-      await mutateAsync({
-        resource: 'requests',
-        values: { appId: values.appId, roleIdSet: values.roleIdSet ?? [], applyReason: values.applyReason?.trim() ?? '' },
-      });
-    } catch {
-      return;
-    }
-    feedback.success(t('requests.apply.done'));
-    onClose();
+  function submit(values: Values) {
+    const body = { appId: values.appId, roleIdSet: values.roleIdSet ?? [], applyReason: values.applyReason?.trim() ?? '' };
+    void Promise.resolve(formProps.onFinish?.(body)).catch(() => undefined);
   }
 
   return (
     <Modal
-      open={open}
+      {...modalProps}
+      width={undefined}
+      forceRender={false}
       title={t('requests.apply.title')}
       okText={t('requests.apply.submit')}
-      okButtonProps={{ loading: mutation.isPending, 'data-testid': 'apply-submit' } as ButtonProps}
-      onOk={() => form.submit()}
+      okButtonProps={{ ...modalProps.okButtonProps, 'data-testid': 'apply-submit' } as ButtonProps}
       cancelText={t('common.actions.cancel')}
-      onCancel={onClose}
       afterClose={() => {
         form.resetFields();
         setAppText('');
       }}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" onFinish={(values) => void submit(values)} data-testid="apply-form">
+      <Form {...formProps} layout="vertical" onFinish={submit} data-testid="apply-form">
         <Form.Item name="appId" label={t('requests.fields.appName')} rules={[{ required: true, message: t('requests.apply.appRequired') }]}>
           <Select
             showSearch

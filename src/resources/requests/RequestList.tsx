@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useDelete } from '@refinedev/core';
 import { Button, Form, Select, Space, Table, Typography, type ButtonProps, type TableColumnsType } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApplyStatus } from '../../../contract/enums';
 import type { ApplyRecord } from '../../../contract/schemas/permissions';
@@ -9,7 +9,7 @@ import { feedback } from '../../providers/feedback';
 import { FilterBar } from '../shared/FilterBar';
 import { formatTime, orDash } from '../shared/format';
 import { usePortalTable } from '../shared/usePortalTable';
-import { ApplyDialog } from './ApplyDialog';
+import { ApplyDialog, type ApplyDialogHandle } from './ApplyDialog';
 import { RequestDetailDialog } from './RequestDetailDialog';
 import { RequestStatusTag } from './RequestStatusTag';
 
@@ -18,10 +18,9 @@ const STATUSES = [ApplyStatus.PENDING, ApplyStatus.PASSED, ApplyStatus.REJECTED]
 /** /applicationAuthority: the user's own permission requests; apply, read the timeline, cancel a pending one. */
 export default function RequestList() {
   const { t } = useTranslation();
-  const [form] = Form.useForm<{ status?: number }>();
-  const { tableProps, search } = usePortalTable<ApplyRecord>('requests');
+  const { tableProps, searchFormProps } = usePortalTable<ApplyRecord, { status?: number }>('requests');
   const { mutateAsync: remove } = useDelete();
-  const [applying, setApplying] = useState(false);
+  const apply = useRef<ApplyDialogHandle>(null);
   const [detailId, setDetailId] = useState<number | null>(null);
 
   function confirmCancel(row: ApplyRecord) {
@@ -74,11 +73,11 @@ export default function RequestList() {
         <Typography.Title level={4} style={{ margin: 0 }}>
           {t('requests.title')}
         </Typography.Title>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setApplying(true)} data-testid="apply-open">
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => apply.current?.show()} data-testid="apply-open">
           {t('requests.apply.open')}
         </Button>
       </Space>
-      <FilterBar form={form} onSearch={search} testId="request-filters">
+      <FilterBar formProps={searchFormProps} testId="request-filters">
         <Form.Item name="status" label={t('requests.fields.status')}>
           <Select
             allowClear
@@ -90,7 +89,7 @@ export default function RequestList() {
         </Form.Item>
       </FilterBar>
       <Table<ApplyRecord> {...tableProps} rowKey="id" columns={columns} size="middle" data-testid="request-table" />
-      <ApplyDialog open={applying} onClose={() => setApplying(false)} />
+      <ApplyDialog ref={apply} />
       <RequestDetailDialog applyId={detailId} onClose={() => setDetailId(null)} />
     </section>
   );

@@ -1,11 +1,11 @@
-import { Button, Form, Space, type FormInstance } from 'antd';
+import { Button, Form, Space, type FormProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FilterValues } from './usePortalTable';
 
 interface Props<V extends FilterValues> {
-  form: FormInstance<V>;
-  onSearch: (values: V) => void;
+  /** usePortalTable's searchFormProps (its form and onFinish). */
+  formProps: FormProps<V>;
   /** The list's own filter fields. */
   children: ReactNode;
   testId: string;
@@ -13,16 +13,16 @@ interface Props<V extends FilterValues> {
 
 /**
  * Filter form above a list: its fields, then query and clear. Enter in a field queries; clear
- * empties the fields and queries again (both go back to page 1 in usePortalTable).
+ * empties the fields and queries again (both go back to page 1 of 10 in usePortalTable).
  */
-export function FilterBar<V extends FilterValues>({ form, onSearch, children, testId }: Props<V>) {
+export function FilterBar<V extends FilterValues>({ formProps, children, testId }: Props<V>) {
   const { t } = useTranslation();
   function clear() {
-    form.resetFields();
-    onSearch(form.getFieldsValue(true) as V);
+    formProps.form?.resetFields();
+    formProps.onFinish?.((formProps.form?.getFieldsValue(true) ?? {}) as V);
   }
   return (
-    <Form form={form} layout="inline" onFinish={onSearch} data-testid={testId} style={{ rowGap: 12, marginBottom: 16 }}>
+    <Form {...formProps} layout="inline" data-testid={testId} style={{ rowGap: 12, marginBottom: 16 }}>
       {children}
       <Form.Item>
         <Space>

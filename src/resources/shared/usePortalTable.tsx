@@ -1,6 +1,6 @@
 import { useTable } from '@refinedev/antd';
-import type { BaseRecord, CrudFilter, HttpError } from '@refinedev/core';
-import { Button, Empty, Result, type TableProps } from 'antd';
+import type { BaseRecord, CrudFilter, HttpError, MetaQuery } from '@refinedev/core';
+import { Button, Empty, Result, type FormProps, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../../contract/rules';
 
@@ -17,37 +17,54 @@ export function toFilters(values: FilterValues): CrudFilter[] {
   }));
 }
 
-interface Options {
-  /** Filters every page of this list carries (a group's code, a group type). */
+interface Options<V extends FilterValues> {
+  /** Filters every page of this list carries (a group's code, a group type, a log type). */
   permanent?: CrudFilter[];
+  /** The filter form's values on the first load (the log tabs' time window). */
+  initialValues?: V;
+  /** Form values → filters, when a plain "field equals value" is not enough (time windows). */
+  filtersOf?: (values: V) => CrudFilter[];
+  /** Passed to the data provider (the log tabs pick their endpoint by meta.variant). */
+  meta?: MetaQuery;
+  /** Translation keys of the empty and failed-load texts, when the list names its rows. */
+  texts?: { empty?: string; loadFailed?: string; total?: string };
 }
 
 /**
- * A paged Refine list over one of the portal's resources with the spec's list rules: page 1 of
- * 10 to start, sizes 10/15/20/25, a new size starts again at page 1, query and clear go back to
- * page 1 of 10, a count the server stopped at reads "10000+", and a failed load shows the
- * server's message with a retry instead of "no data".
+ * The one paged list of the portal, on Refine's antd `useTable`: page 1 of 10 to start, sizes
+ * 10/15/20/25, a new size starts again at page 1, query and clear (through `searchFormProps`)
+ * go back to page 1 of 10, a count the server stopped at reads "10000+", and a failed load shows
+ * the server's message with a retry instead of "no data".
  */
-export function usePortalTable<T extends BaseRecord>(resource: string, { permanent }: Options = {}) {
+export function usePortalTable<T extends BaseRecord, V extends FilterValues = FilterValues>(
+  resource: string,
+  { permanent, initialValues, filtersOf = toFilters, meta, texts = {} }: Options<V> = {},
+) {
   const { t } = useTranslation();
-  const table = useTable<T, HttpError>({
+  const table = useTable<T, HttpError, V>({
     resource,
+    meta,
     syncWithLocation: false,
     pagination: { currentPage: 1, pageSize: LIMITS.defaultPageSize },
-    filters: { permanent, defaultBehavior: 'replace' },
+    filters: { permanent, initial: initialValues ? filtersOf(initialValues) : undefined, defaultBehavior: 'replace' },
+    // Query and clear: useTable replaces the filters and goes back to page 1; the size goes back to 10.
+    onSearch: (values) => {
+      table.setPageSize(LIMITS.defaultPageSize);
+      return filtersOf(values);
+    },
   });
-  const { tableProps: base, tableQuery, pageSize, setFilters, setCurrentPage, setPageSize } = table;
+  const { tableProps: base, tableQuery, pageSize } = table;
   const capped = tableQuery.data?.totalCapped === true;
 
   const emptyText = tableQuery.isError ? (
     <Result
       status="warning"
-      title={t('common.list.loadFailed')}
+      title={t(texts.loadFailed ?? 'common.list.loadFailed')}
       subTitle={tableQuery.error?.message}
       extra={<Button onClick={() => void tableQuery.refetch()}>{t('common.actions.retry')}</Button>}
     />
   ) : (
-    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.list.empty')} />
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(texts.empty ?? 'common.list.empty')} />
   );
 
   const tableProps: TableProps<T> = {
@@ -63,7 +80,7 @@ export function usePortalTable<T extends BaseRecord>(resource: string, { permane
           ...base.pagination,
           showSizeChanger: true,
           pageSizeOptions: PAGE_SIZES,
-          showTotal: (total: number) => t('common.list.total', { total: capped ? `${total}+` : total }),
+          showTotal: (total: number) => t(texts.total ?? 'common.list.total', { total: capped ? `${total}+` : total }),
         }
       : false,
     onChange: (next, filters, sorter, extra) => {
@@ -72,12 +89,7 @@ export function usePortalTable<T extends BaseRecord>(resource: string, { permane
     },
   };
 
-  /** Query and clear: new filters, back to the first page at the default size. */
-  function search(values: FilterValues) {
-    setFilters(toFilters(values), 'replace');
-    setCurrentPage(1);
-    setPageSize(LIMITS.defaultPageSize);
-  }
+  const searchFormProps: FormProps<V> = { ...table.searchFormProps, initialValues };
 
-  return { table, tableProps, search, reload: () => void tableQuery.refetch() };
+  return { table, tableProps, searchFormProps, reload: () => void tableQuery.refetch() };
 }
