@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { clientEndpoints } from './build/clientEndpoints';
 import { precompress } from './build/precompress';
 
 const API_SERVER = 'http://127.0.0.1:8080';
@@ -21,7 +22,7 @@ const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|i18n
 const SIGN_IN = /src[\\/]pages[\\/]sign-in[\\/](?!LoginPage\.tsx)/;
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [clientEndpoints(), react(), precompress()],
   server: {
     // The Fastify server answers the API and the admin workbench; vite serves the SPA.
     proxy: {

@@ -10,6 +10,7 @@ import { accessControlProvider } from './providers/accessControlProvider';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18nProvider';
+import { notificationProvider } from './providers/notificationProvider';
 import { resources } from './resources';
 
 const refineOptions = {
@@ -47,6 +48,7 @@ export default function App() {
       authProvider={authProvider}
       accessControlProvider={accessControlProvider}
       i18nProvider={i18nProvider}
+      notificationProvider={notificationProvider}
       resources={resources}
       options={refineOptions}
     >

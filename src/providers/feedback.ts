@@ -33,9 +33,25 @@ export function onModalWanted(listener: () => void): () => void {
   };
 }
 
+/**
+ * One toast by kind, replacing the toast with the same key (Refine's notification keys); for
+ * the notification provider. 'destroy' closes the keyed toast.
+ */
+export function notice(kind: 'success' | 'error' | 'loading' | 'destroy', text: string, key?: string): void {
+  if (!messageApi) return;
+  if (kind === 'destroy') {
+    messageApi.destroy(key);
+    return;
+  }
+  // Errors are keyed by their text, as feedback.error's are, so the http layer's toast and a
+  // Refine notification for the same refusal show once.
+  void messageApi.open({ type: kind, content: text, key: kind === 'error' ? text : key });
+}
+
 export const feedback = {
+  /** Keyed by its text: the same refusal toasted twice (http layer and a Refine notification) shows once. */
   error(text: string, seconds?: number): void {
-    void messageApi?.error(text, seconds);
+    void messageApi?.open({ type: 'error', content: text, key: text, ...(seconds === undefined ? {} : { duration: seconds }) });
   },
   warning(text: string, seconds?: number): void {
     void messageApi?.warning(text, seconds);

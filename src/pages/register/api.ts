@@ -1,6 +1,6 @@
 import { CODE_GROUPS, type ResultCode } from '../../../contract/codes';
-import { paths } from '../../../contract/paths';
-import { http } from '../../providers/http';
+import { passwordEndpoints } from '../../../contract/endpoints/passwords';
+import { call } from '../../providers/api';
 import { sm2Client } from '../../providers/sm2';
 
 export interface RegisterValues {
@@ -20,8 +20,8 @@ export const REGISTER_REFUSALS: readonly ResultCode[] = [...CODE_GROUPS.password
  * other answer into a rejection, so resolving is the success the spec reads from the message.
  */
 export async function registerAccount(values: RegisterValues): Promise<{ userId: string }> {
-  return http.post<{ userId: string }>(
-    paths.personal.register,
+  return call(
+    passwordEndpoints.register,
     {
       userId: values.userId?.trim() || undefined,
       userName: values.userName.trim(),

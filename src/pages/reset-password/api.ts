@@ -1,8 +1,8 @@
 import { CODE_GROUPS, type ResultCode } from '../../../contract/codes';
-import { paths } from '../../../contract/paths';
+import { accountEndpoints } from '../../../contract/endpoints/account';
+import { passwordEndpoints as ep } from '../../../contract/endpoints/passwords';
 import type { PhoneTicket } from '../../../contract/schemas/password';
-import type { CurrentUser } from '../../../contract/schemas/personal';
-import { http } from '../../providers/http';
+import { call } from '../../providers/api';
 import { sm2Client } from '../../providers/sm2';
 
 /** Refusals the forms show in their own alert or under a field. */
@@ -27,14 +27,21 @@ async function encryptPair(pair: PasswordPair) {
   return { newPassword, repeatNewPassword };
 }
 
-function family(urls: { getPhone: string; sendOtp: string; saveByOtp: string; saveByOld: string }, ticket: string | null): PasswordFamily {
+/** One family's declarations: the ticket family (pwdAuth*) or the signed-in person's (pwdPerson*). */
+interface FamilyEndpoints {
+  sendOtp: typeof ep.pwdAuthSendOtp | typeof ep.pwdPersonSendOtp;
+  saveByOtp: typeof ep.pwdAuthSaveByOtp | typeof ep.pwdPersonSaveByOtp;
+  saveByOld: typeof ep.pwdAuthSaveByOld | typeof ep.pwdPersonSaveByOld;
+}
+
+function family(endpoints: FamilyEndpoints, getPhone: () => Promise<PhoneTicket>): PasswordFamily {
   return {
-    getPhone: () => http.post<PhoneTicket>(urls.getPhone, ticket ? { requestId: ticket } : {}, quiet),
-    sendOtp: (requestId, capKey, capText) => http.post(urls.sendOtp, { requestId, capKey, capText }, quiet),
-    saveByOtp: async (requestId, msgCodeKey, msgValueClient, pair) => http.post(urls.saveByOtp, { requestId, msgCodeKey, msgValueClient, ...(await encryptPair(pair)) }, quiet),
+    getPhone,
+    sendOtp: (requestId, capKey, capText) => call(endpoints.sendOtp, { requestId, capKey, capText }, quiet),
+    saveByOtp: async (requestId, msgCodeKey, msgValueClient, pair) => call(endpoints.saveByOtp, { requestId, msgCodeKey, msgValueClient, ...(await encryptPair(pair)) }, quiet),
     saveByOld: async (requestId, oldPassword, pair) => {
       const [old, rest] = await Promise.all([sm2Client.encrypt(oldPassword), encryptPair(pair)]);
-      return http.post(urls.saveByOld, { requestId, oldPassword: old, ...rest }, quiet);
+      return call(endpoints.saveByOld, { requestId, oldPassword: old, ...rest }, quiet);
     },
   };
 }
@@ -45,13 +52,10 @@ function family(urls: { getPhone: string; sendOtp: string; saveByOtp: string; sa
  */
 export function passwordFamily(requestId: string | null): PasswordFamily {
   if (requestId) {
-    return family({ getPhone: paths.user.pwdAuthGetPhone, sendOtp: paths.user.pwdAuthSendOtp, saveByOtp: paths.user.pwdAuthSaveByOtp, saveByOld: paths.user.pwdAuthSaveByOld }, requestId);
+    return family({ sendOtp: ep.pwdAuthSendOtp, saveByOtp: ep.pwdAuthSaveByOtp, saveByOld: ep.pwdAuthSaveByOld }, () => call(ep.pwdAuthGetPhone, { requestId }, quiet));
   }
-  return family(
-    { getPhone: paths.personal.pwdPersonGetPhone, sendOtp: paths.personal.pwdPersonSendOtp, saveByOtp: paths.personal.pwdPersonSaveByOtp, saveByOld: paths.personal.pwdPersonSaveByOld },
-    null,
-  );
+  return family({ sendOtp: ep.pwdPersonSendOtp, saveByOtp: ep.pwdPersonSaveByOtp, saveByOld: ep.pwdPersonSaveByOld }, () => call(ep.pwdPersonGetPhone, {}, quiet));
 }
 
 /** The signed-in person's account, for the success view of the signed-in family. */
-export const currentAccount = () => http.post<CurrentUser>(paths.personal.currentUserDetail, {}, { silent: true }).then((user) => user.userId);
+export const currentAccount = () => call(accountEndpoints.personalCurrentUserDetail, {}, { silent: true }).then((user) => user.userId);

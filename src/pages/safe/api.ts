@@ -1,16 +1,15 @@
 import { CODE, CODE_GROUPS, type ResultCode } from '../../../contract/codes';
-import { paths } from '../../../contract/paths';
-import type { PhoneTicket } from '../../../contract/schemas/password';
-import type { SendOtpResult } from '../../../contract/schemas/signIn';
-import { http, type CallOptions } from '../../providers/http';
+import { passwordEndpoints } from '../../../contract/endpoints/passwords';
+import { securityEndpoints as security } from '../../../contract/endpoints/security';
+import { call } from '../../providers/api';
+import type { CallOptions } from '../../providers/http';
 import { sm2Client } from '../../providers/sm2';
 import type { CaptchaAnswer } from '../account-flow/guardedSend';
 
 /**
  * The multi-step calls of the security dialogs (a ticket carried from one step to the next),
- * typed. Saves are silent: each dialog shows the refusal in its own alert or under the field.
+ * typed by the contract's declarations. Saves are silent: each dialog shows the refusal in its own alert or under the field.
  */
-const post = <T>(url: string, body: unknown = {}, options?: CallOptions) => http.post<T>(url, body, options);
 const quiet: CallOptions = { silent: true };
 
 /** Refusals of the bind send that are not about the number typed (waiting, or change phone instead): said in the dialog's alert. */
@@ -27,33 +26,33 @@ async function encryptPasswords({ newPassword, repeatNewPassword }: PasswordFiel
 }
 
 export const passwordApi = {
-  phone: () => post<PhoneTicket>(paths.personal.pwdPersonGetPhone, {}, quiet),
+  phone: () => call(passwordEndpoints.pwdPersonGetPhone, {}, quiet),
   sendCode: (requestId: string, capKey: string, capText: string) =>
-    post<SendOtpResult>(paths.personal.pwdPersonSendOtp, { requestId, capKey, capText }, { silent: [CODE.codeWrong, CODE.smsRefused, ...CODE_GROUPS.noPhone] }),
+    call(passwordEndpoints.pwdPersonSendOtp, { requestId, capKey, capText }, { silent: [CODE.codeWrong, CODE.smsRefused, ...CODE_GROUPS.noPhone] }),
   async saveByCode(requestId: string, msgCodeKey: string, msgValueClient: string, fields: PasswordFields) {
-    return post<null>(paths.personal.pwdPersonSaveByOtp, { requestId, msgCodeKey, msgValueClient, ...(await encryptPasswords(fields)) }, quiet);
+    return call(passwordEndpoints.pwdPersonSaveByOtp, { requestId, msgCodeKey, msgValueClient, ...(await encryptPasswords(fields)) }, quiet);
   },
   async saveByOld(oldPassword: string, fields: PasswordFields) {
     const [old, rest] = await Promise.all([sm2Client.encrypt(oldPassword), encryptPasswords(fields)]);
-    return post<null>(paths.personal.pwdPersonSaveByOld, { oldPassword: old, ...rest }, quiet);
+    return call(passwordEndpoints.pwdPersonSaveByOld, { oldPassword: old, ...rest }, quiet);
   },
 };
 
 export const phoneApi = {
   bindSend: (mobileNo: string, captcha?: CaptchaAnswer) =>
-    post<SendOtpResult>(paths.personal.bindMobileSend, { mobileNo, ...captcha }, { silent: [...CODE_GROUPS.numberRefusals, ...BIND_SEND_REFUSALS] }),
+    call(security.bindMobileSend, { mobileNo, ...captcha }, { silent: [...CODE_GROUPS.numberRefusals, ...BIND_SEND_REFUSALS] }),
   bindSave: (mobileNo: string, msgCodeKey: string, msgValueClient: string) =>
-    post<null>(paths.personal.bindMobileSave, { mobileNo, msgCodeKey, msgValueClient }),
-  changeStart: () => post<PhoneTicket>(paths.personal.changeMobileGetPhone),
-  sendOld: (requestId: string) => post<SendOtpResult>(paths.personal.changeMobileSendOld, { requestId }),
+    call(security.bindMobileSave, { mobileNo, msgCodeKey, msgValueClient }),
+  changeStart: () => call(security.changeMobileGetPhone, {}),
+  sendOld: (requestId: string) => call(security.changeMobileSendOld, { requestId }),
   verifyOld: (requestId: string, msgCodeKey: string, msgValueClient: string) =>
-    post<null>(paths.personal.changeMobileVerifyOld, { requestId, msgCodeKey, msgValueClient }),
-  sendNew: (requestId: string, mobileNo: string) => post<SendOtpResult>(paths.personal.changeMobileSendNew, { requestId, mobileNo }, { silent: CODE_GROUPS.numberRefusals }),
+    call(security.changeMobileVerifyOld, { requestId, msgCodeKey, msgValueClient }),
+  sendNew: (requestId: string, mobileNo: string) => call(security.changeMobileSendNew, { requestId, mobileNo }, { silent: CODE_GROUPS.numberRefusals }),
   setNew: (requestId: string, msgCodeKey: string, msgValueClient: string) =>
-    post<null>(paths.personal.changeMobileSetNew, { requestId, msgCodeKey, msgValueClient }),
+    call(security.changeMobileSetNew, { requestId, msgCodeKey, msgValueClient }),
 };
 
 export const socialApi = {
   /** Silent: the spec's own failure text (解绑失败) is what the user reads. */
-  unbind: (userId: string, source: string) => post<null>(paths.personal.socialUnbind, { userId, source }, quiet),
+  unbind: (userId: string, source: string) => call(security.socialUnbind, { userId, source }, quiet),
 };

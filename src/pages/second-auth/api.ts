@@ -1,9 +1,7 @@
 import { CODE, CODE_GROUPS, type ResultCode } from '../../../contract/codes';
-import { paths } from '../../../contract/paths';
-import type { LoginResponse } from '../../../contract/schemas/auth';
-import type { SecondAuthAppInfo, SecondAuthSendResult } from '../../../contract/schemas/signIn';
+import { signInEndpoints as ep } from '../../../contract/endpoints/signIn';
+import { call } from '../../providers/api';
 import { deviceInfo } from '../../providers/device';
-import { http } from '../../providers/http';
 
 /**
  * Refusals the second-factor page explains itself (under the code boxes, in the captcha popup,
@@ -17,9 +15,9 @@ const quiet = { silent: SECOND_AUTH_REFUSALS };
 
 export const secondAuthApi = {
   /** E00013 (the ticket expired) is silent in the http layer; the page says why it leaves. */
-  appInfo: (srmi: string) => http.post<SecondAuthAppInfo>(paths.auth.secondAuthAppInfo, { srmi }),
-  send: (srmi: string, captcha?: { capKey: string; capText: string }) => http.post<SecondAuthSendResult>(paths.auth.secondAuthSend, { srmi, ...captcha }, quiet),
+  appInfo: (srmi: string) => call(ep.secondAuthAppInfo, { srmi }),
+  send: (srmi: string, captcha?: { capKey: string; capText: string }) => call(ep.secondAuthSend, { srmi, ...captcha }, quiet),
   async verify(srmi: string, validateCode: string, smsCodeKey: string) {
-    return http.post<LoginResponse>(paths.auth.secondAuth, { srmi, validateCode, smsCodeKey, ...(await deviceInfo()) }, quiet);
+    return call(ep.secondAuth, { srmi, validateCode, smsCodeKey, ...(await deviceInfo()) }, quiet);
   },
 };

@@ -1,0 +1,52 @@
+import type { Plugin } from 'vite';
+import * as account from '../contract/endpoints/account.js';
+import * as auth from '../contract/endpoints/auth.js';
+import * as dev from '../contract/endpoints/dev.js';
+import * as groups from '../contract/endpoints/groups.js';
+import * as index from '../contract/endpoints/index.js';
+import * as passwords from '../contract/endpoints/passwords.js';
+import * as permissions from '../contract/endpoints/permissions.js';
+import * as security from '../contract/endpoints/security.js';
+import * as signIn from '../contract/endpoints/signIn.js';
+
+const AREAS: Record<string, Record<string, unknown>> = { account, auth, dev, groups, index, passwords, permissions, security, signIn };
+
+function isSpec(value: unknown): value is { method: string; path: string; redirect?: true } {
+  return !!value && typeof value === 'object' && 'method' in value && 'path' in value && 'output' in value;
+}
+
+/** An endpoint as the browser needs it: method and path (the types still come from the real declaration). */
+function light(value: unknown): unknown {
+  if (isSpec(value)) return { method: value.method, path: value.path, ...(value.redirect ? { redirect: true } : {}) };
+  if (Array.isArray(value)) return value.map(light);
+  if (value && typeof value === 'object') {
+    if ('_zod' in value) return undefined;
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, light(v)]));
+  }
+  return typeof value === 'function' ? undefined : value;
+}
+
+/**
+ * The browser build's view of contract/endpoints/*.ts: each declaration reduced to its method
+ * and path, with the zod schemas left out. The SPA's typed client (src/providers/api.ts) reads
+ * method and path from the declarations and its types from the real files, so no schema and no
+ * zod reach the browser, and the sign-in page may import an area file for nothing.
+ * Exports that are neither data nor declarations (functions, schemas) are left out; importing
+ * one in browser code fails the build.
+ */
+export function clientEndpoints(): Plugin {
+  return {
+    name: 'idaas:client-endpoints',
+    enforce: 'pre',
+    load(id) {
+      const match = /[\\/]contract[\\/]endpoints[\\/](\w+)\.ts$/.exec(id.split('?')[0]);
+      const area = match && AREAS[match[1]];
+      if (!area) return null;
+      const lines = Object.entries(area)
+        .map(([name, value]) => [name, light(value)] as const)
+        .filter(([, value]) => value !== undefined)
+        .map(([name, value]) => `export const ${name} = ${JSON.stringify(value)};`);
+      return lines.join('\n');
+    },
+  };
+}

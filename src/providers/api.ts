@@ -1,0 +1,37 @@
+import type { EndpointSpec, InputOf, ResultOf } from '../../contract/endpoint';
+import { fillPath } from '../../contract/paths';
+import { http, type CallOptions } from './http';
+
+/**
+ * What the client needs of a declaration: its method and path at run time (in the browser build
+ * the declarations hold nothing else, see build/clientEndpoints.ts), its input and output
+ * schemas as types only.
+ */
+type Declared = Pick<EndpointSpec, 'method' | 'path' | 'input' | 'output'>;
+type Input<S extends Declared> = InputOf<S & EndpointSpec>;
+type Result<S extends Declared> = ResultOf<S & EndpointSpec>;
+
+/** Endpoints whose input may be left out (none, or every field optional). */
+type OptionalInput<S extends Declared> = undefined extends Input<S> ? [input?: Input<S>, options?: CallOptions] : [input: Input<S>, options?: CallOptions];
+
+/** The path of a call: `:name` segments filled from the input (and left out of a GET query). */
+export function resolvePath(path: string, input: unknown): { url: string; rest: unknown } {
+  if (!path.includes(':') || !input || typeof input !== 'object') return { url: path, rest: input };
+  const rest: Record<string, unknown> = { ...(input as Record<string, unknown>) };
+  const params: Record<string, string> = {};
+  for (const [, name] of path.matchAll(/:(\w+)/g)) {
+    params[name] = String(rest[name] ?? '');
+    delete rest[name];
+  }
+  return { url: fillPath(path, params), rest };
+}
+
+/**
+ * Calls a declared endpoint: `call(passwordEndpoints.forgetSendOtp, { requestId })`. Method and
+ * path come from the declaration, the input is checked against its input schema's type and the
+ * promise resolves to its output's type. Refusals reject with ApiError (http layer).
+ */
+export function call<S extends Declared>(endpoint: S, ...[input, options]: OptionalInput<S>): Promise<Result<S>> {
+  const { url, rest } = resolvePath(endpoint.path, input);
+  return http.request<Result<S>>(endpoint.method, url, endpoint.method === 'GET' ? rest : (rest ?? {}), options);
+}
