@@ -1,10 +1,8 @@
-import { MobileOutlined, SafetyOutlined } from '@ant-design/icons';
-import { Alert, Button, Form, Input } from 'antd';
+import { Alert, Button, Form } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CODE, CODE_GROUPS, codeIn } from '../../../contract/codes';
-import { LIMITS } from '../../../contract/rules';
-import { SmsCodeButton } from '../../components/SmsCodeButton';
+import { PhoneCodeFields } from '../../components/PhoneCodeFields';
 import { errorCode } from '../../providers/apiError';
 import { feedback } from '../../providers/feedback';
 import { FormAlert } from '../account-flow/FormAlert';
@@ -61,18 +59,24 @@ export function VerifyStep({ requestId, maskedMobile, onVerified, onError }: Pro
 
   return (
     <Form form={form} layout="vertical" requiredMark={false} onFinish={(values) => void submit(values)} data-testid="forget-verify-step">
-      <Form.Item label={t('forgetPassword.fields.mobile')}>
-        <Input size="large" prefix={<MobileOutlined />} value={maskedMobile} disabled data-testid="forget-masked-mobile" />
-      </Form.Item>
-      {noPhone ? <Alert type="warning" showIcon role="alert" message={noPhone} style={{ marginBottom: 16 }} data-testid="forget-no-phone" /> : null}
-      <Form.Item label={t('forgetPassword.fields.code')} required extra={<SmsHelp />}>
-        <div className="public-row">
-          <Form.Item name="code" noStyle normalize={(v: string | undefined) => (v ?? '').trim()} rules={[{ required: true, message: t('forgetPassword.validation.codeRequired') }, { max: LIMITS.codeMax, message: t('login.validation.codeTooLong') }]}>
-            <Input size="large" prefix={<SafetyOutlined />} autoComplete="one-time-code" inputMode="numeric" aria-label={t('forgetPassword.fields.code')} placeholder={t('forgetPassword.validation.codeRequired')} data-testid="forget-code" />
-          </Form.Item>
-          <SmsCodeButton onSend={send} disabled={!!noPhone} />
-        </div>
-      </Form.Item>
+      <PhoneCodeFields
+        phone={{ label: t('forgetPassword.fields.mobile'), masked: maskedMobile, testId: 'forget-masked-mobile' }}
+        code={{
+          name: 'code',
+          label: t('forgetPassword.fields.code'),
+          required: t('forgetPassword.validation.codeRequired'),
+          tooLong: t('login.validation.codeTooLong'),
+          normalize: (v) => (v ?? '').trim(),
+          extra: <SmsHelp />,
+          testId: 'forget-code',
+        }}
+        onSend={send}
+        disabled={!!noPhone}
+        size="large"
+        rowClassName="public-row"
+      >
+        {noPhone ? <Alert type="warning" showIcon role="alert" message={noPhone} style={{ marginBottom: 16 }} data-testid="forget-no-phone" /> : null}
+      </PhoneCodeFields>
       <FormAlert message={error} onClose={() => setError(null)} />
       <Button type="primary" htmlType="submit" block size="large" loading={busy} disabled={!!noPhone} data-testid="forget-next">
         {t('forgetPassword.actions.next')}

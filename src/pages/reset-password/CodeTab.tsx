@@ -1,10 +1,8 @@
-import { MobileOutlined, SafetyOutlined } from '@ant-design/icons';
-import { Alert, Button, Form, Input } from 'antd';
+import { Alert, Button, Form } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CODE, CODE_GROUPS, codeIn } from '../../../contract/codes';
-import { LIMITS } from '../../../contract/rules';
-import { SmsCodeButton } from '../../components/SmsCodeButton';
+import { PhoneCodeFields } from '../../components/PhoneCodeFields';
 import { errorCode } from '../../providers/apiError';
 import { feedback } from '../../providers/feedback';
 import { CaptchaPopup } from '../account-flow/CaptchaPopup';
@@ -66,25 +64,12 @@ export function CodeTab({ api, requestId, maskedMobile, onSaved, onError }: Prop
       data-testid="reset-code-form"
       onFinish={(values) => void save.run(async () => onSaved((await api.saveByOtp(requestId, msgCodeKey, values.code, values))?.userId ?? null))}
     >
-      <Form.Item label={t('resetPassword.fields.mobile')} validateStatus={phoneError ? 'error' : undefined} help={phoneError ?? undefined}>
-        <Input prefix={<MobileOutlined />} value={maskedMobile} disabled data-testid="reset-masked-mobile" />
-      </Form.Item>
-      <Form.Item label={t('resetPassword.fields.code')} required>
-        <div className="public-row">
-          <Form.Item
-            name="code"
-            noStyle
-            rules={[
-              { required: true, message: t('resetPassword.validation.codeRequired') },
-              { max: LIMITS.codeMax, message: t('login.validation.codeTooLong') },
-              { validator: codeFetched },
-            ]}
-          >
-            <Input prefix={<SafetyOutlined />} autoComplete="one-time-code" inputMode="numeric" aria-label={t('resetPassword.fields.code')} placeholder={t('resetPassword.validation.codeRequired')} data-testid="reset-code" />
-          </Form.Item>
-          <SmsCodeButton onSend={onSend} />
-        </div>
-      </Form.Item>
+      <PhoneCodeFields
+        phone={{ label: t('resetPassword.fields.mobile'), masked: maskedMobile, error: phoneError, testId: 'reset-masked-mobile' }}
+        code={{ name: 'code', label: t('resetPassword.fields.code'), required: t('resetPassword.validation.codeRequired'), tooLong: t('login.validation.codeTooLong'), validator: codeFetched, testId: 'reset-code' }}
+        onSend={onSend}
+        rowClassName="public-row"
+      />
       <NewPasswordFields />
       <FormAlert message={save.error} onClose={() => save.setError(null)} />
       <Button type="primary" htmlType="submit" block loading={save.saving} data-testid="reset-save">

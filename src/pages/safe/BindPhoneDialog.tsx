@@ -1,5 +1,5 @@
-import { MobileOutlined, QuestionCircleOutlined } from '@ant-design/icons';
-import { Button, Form, Input, Modal, Tooltip } from 'antd';
+import { QuestionCircleOutlined } from '@ant-design/icons';
+import { Button, Form, Modal, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CODE, CODE_GROUPS, codeIn } from '../../../contract/codes';
@@ -10,8 +10,8 @@ import { CaptchaPopup } from '../account-flow/CaptchaPopup';
 import { FormAlert } from '../account-flow/FormAlert';
 import { useGuardedSend } from '../account-flow/useGuardedSend';
 import { BIND_SEND_REFUSALS, phoneApi } from './api';
-import { CodeField } from './CodeField';
-import { mobileRules } from './rules';
+import { PhoneCodeFields } from '../../components/PhoneCodeFields';
+import { codeField, mobileField } from './rules';
 
 interface Values {
   mobileNo: string;
@@ -37,13 +37,7 @@ function BindPhoneForm({ onBound }: { onBound: () => void }) {
     else if (codeIn(BIND_SEND_REFUSALS, code)) setRefusal((failure as Error).message);
   });
 
-  async function send(): Promise<boolean> {
-    let mobileNo: string;
-    try {
-      ({ mobileNo } = await form.validateFields(['mobileNo']));
-    } catch {
-      return false;
-    }
+  function send(mobileNo: string): Promise<boolean> {
     setRefusal(null);
     return sms.send(async (captcha) => {
       const { msgCodeKey } = await phoneApi.bindSend(mobileNo, captcha);
@@ -80,10 +74,7 @@ function BindPhoneForm({ onBound }: { onBound: () => void }) {
 
   return (
     <Form form={form} layout="vertical" requiredMark={false} onFinish={(values) => void save(values)} data-testid="bind-phone-form">
-      <Form.Item name="mobileNo" label={t('safe.fields.mobileNo')} rules={mobileRules(t)}>
-        <Input prefix={<MobileOutlined />} maxLength={LIMITS.mobileLength} inputMode="numeric" autoComplete="tel" placeholder={t('safe.placeholders.mobileNo')} data-testid="mobile-input" />
-      </Form.Item>
-      <CodeField onSend={send} extra={help} />
+      <PhoneCodeFields phone={mobileField(t, t('safe.fields.mobileNo'))} code={{ ...codeField(t), extra: help }} onSend={send} />
       <FormAlert message={refusal} onClose={() => setRefusal(null)} />
       <Button type="primary" htmlType="submit" block loading={saving} data-testid="bind-submit">
         {t('safe.bind.submit')}

@@ -1,9 +1,9 @@
-import { CheckCircleFilled, MobileOutlined } from '@ant-design/icons';
+import { CheckCircleFilled } from '@ant-design/icons';
 import { Alert, Button, Form, Input, Modal, Result, Skeleton, Steps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LIMITS, maskMobile } from '../../../contract/rules';
-import { CodeField } from './CodeField';
-import { mobileRules } from './rules';
+import { maskMobile } from '../../../contract/rules';
+import { PhoneCodeFields } from '../../components/PhoneCodeFields';
+import { codeField, mobileField } from './rules';
 import { useChangePhone } from './useChangePhone';
 
 interface Props {
@@ -35,17 +35,14 @@ function ChangePhoneFlow({ onFinish }: { onFinish: () => void }) {
         <Form.Item label={t('safe.change.oldPhone')}>
           <Input value={ticket.data.mobileNo} disabled data-testid="old-phone" />
         </Form.Item>
-        <CodeField onSend={flow.sendOld} />
+        <PhoneCodeFields code={codeField(t)} onSend={flow.sendOld} />
       </Form>
     );
   } else if (step === 1) {
     body = (
       // Keyed: a fresh form and send button (its own resend timer) for the new number.
       <Form key="new" form={flow.newForm} layout="vertical" requiredMark={false} onFinish={() => void next()} data-testid="change-step-new">
-        <Form.Item name="mobileNo" label={t('safe.change.newPhone')} rules={mobileRules(t)}>
-          <Input prefix={<MobileOutlined />} maxLength={LIMITS.mobileLength} inputMode="numeric" autoComplete="tel" placeholder={t('safe.placeholders.mobileNo')} data-testid="mobile-input" />
-        </Form.Item>
-        <CodeField onSend={flow.sendNew} />
+        <PhoneCodeFields phone={mobileField(t, t('safe.change.newPhone'))} code={codeField(t)} onSend={flow.sendNew} />
       </Form>
     );
   } else {

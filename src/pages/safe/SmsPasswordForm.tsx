@@ -8,7 +8,8 @@ import { errorCode } from '../../providers/apiError';
 import { feedback } from '../../providers/feedback';
 import { useRequest } from '../../hooks/useRequest';
 import { passwordApi, type PasswordFields } from './api';
-import { CodeField } from './CodeField';
+import { PhoneCodeFields } from '../../components/PhoneCodeFields';
+import { codeField } from './rules';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
 
 interface Values extends PasswordFields {
@@ -89,7 +90,7 @@ export function SmsPasswordForm({ onChanged }: { onChanged: () => void }) {
       <Form.Item name="capText" label={t('common.captcha.label')}>
         <CaptchaInput image={captcha.image} loading={captcha.loading} len={captcha.len} onRefresh={() => void captcha.refresh()} />
       </Form.Item>
-      <CodeField onSend={send} />
+      <PhoneCodeFields code={codeField(t)} onSend={send} />
       <NewPasswordFields />
       {error ? <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} data-testid="password-error" /> : null}
       <Button type="primary" htmlType="submit" block loading={saving} data-testid="password-submit">

@@ -1,18 +1,26 @@
-import type { Rule } from 'antd/es/form';
 import type { TFunction } from 'i18next';
-import { LIMITS, MOBILE_PATTERN } from '../../../contract/rules';
+import type { CodeFieldProps, PhoneFieldProps } from '../../components/PhoneCodeFields';
 
-/** Form rules the security dialogs share, with the spec's texts. */
-export function codeRules(t: TFunction): Rule[] {
-  return [
-    { required: true, message: t('safe.validation.codeRequired') },
-    { max: LIMITS.codeMax, message: t('safe.validation.codeTooLong') },
-  ];
+/** The SMS code field the security dialogs share, with the spec's texts. */
+export function codeField(t: TFunction): CodeFieldProps {
+  return {
+    name: 'code',
+    label: t('safe.fields.code'),
+    required: t('safe.validation.codeRequired'),
+    tooLong: t('safe.validation.codeTooLong'),
+    placeholder: t('safe.placeholders.code'),
+    testId: 'sms-code-input',
+  };
 }
 
-export function mobileRules(t: TFunction): Rule[] {
-  return [
-    { required: true, message: t('safe.validation.mobileRequired') },
-    { pattern: MOBILE_PATTERN, message: t('safe.validation.mobileInvalid') },
-  ];
+/** A new number to type, with the spec's texts. */
+export function mobileField(t: TFunction, label: string): PhoneFieldProps {
+  return {
+    name: 'mobileNo',
+    label,
+    required: t('safe.validation.mobileRequired'),
+    invalid: t('safe.validation.mobileInvalid'),
+    placeholder: t('safe.placeholders.mobileNo'),
+    testId: 'mobile-input',
+  };
 }

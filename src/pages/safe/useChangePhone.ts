@@ -36,13 +36,8 @@ export function useChangePhone() {
     }
   }
 
-  async function sendNew(): Promise<boolean> {
-    let mobileNo: string;
-    try {
-      ({ mobileNo } = await newForm.validateFields(['mobileNo']));
-    } catch {
-      return false;
-    }
+  /** The number typed in the new-phone form, already checked by the fields. */
+  async function sendNew(mobileNo: string): Promise<boolean> {
     try {
       const { msgCodeKey } = await phoneApi.sendNew(requestId, mobileNo);
       setSentNew({ mobileNo, msgCodeKey });

@@ -1,11 +1,10 @@
-import { MobileOutlined, SafetyOutlined } from '@ant-design/icons';
-import { Button, Form, Input, Space } from 'antd';
+import { Button, Form, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { codeIn } from '../../../contract/codes';
 import { PhoneScene } from '../../../contract/enums';
-import { LIMITS, MOBILE_PATTERN } from '../../../contract/rules';
-import { SmsCodeButton } from '../../components/SmsCodeButton';
+import { LIMITS } from '../../../contract/rules';
+import { PhoneCodeFields } from '../../components/PhoneCodeFields';
 import { errorCode } from '../../providers/apiError';
 import { feedback } from '../../providers/feedback';
 import { CaptchaPopup } from '../account-flow/CaptchaPopup';
@@ -33,13 +32,7 @@ export function BindPhoneStep({ srmi, active, onDone, onError }: StepProps) {
   };
   const sms = useGuardedSend(explain);
 
-  async function send(): Promise<boolean> {
-    let mobileNo: string;
-    try {
-      ({ mobileNo } = await form.validateFields(['mobileNo']));
-    } catch {
-      return false;
-    }
+  function send(mobileNo: string): Promise<boolean> {
     setError(null);
     return sms.send(async (captcha) => {
       setSmsCodeKey((await selfServiceApi.sendSms(srmi, PhoneScene.BIND_PHONE, mobileNo, captcha)).smsCodeKey);
@@ -73,20 +66,14 @@ export function BindPhoneStep({ srmi, active, onDone, onError }: StepProps) {
     }
   }
 
-  const phoneRule = { pattern: MOBILE_PATTERN, message: t('selfService.validation.mobileFormat') };
   return (
     <Form form={form} layout="vertical" requiredMark={false} onFinish={(values) => void save(values)} data-testid="bind-phone-step">
-      <Form.Item name="mobileNo" label={t('selfService.fields.mobile')} rules={[{ required: true, message: t('selfService.validation.mobileRequired') }, phoneRule]}>
-        <Input prefix={<MobileOutlined />} maxLength={LIMITS.mobileLength} inputMode="numeric" autoComplete="tel" placeholder={t('selfService.validation.mobileRequired')} data-testid="bind-phone-mobile" />
-      </Form.Item>
-      <Form.Item label={t('selfService.fields.code')} required>
-        <div className="public-row">
-          <Form.Item name="code" noStyle rules={[{ required: true, message: t('selfService.validation.codeRequired') }, { max: LIMITS.bindCodeMax, message: t('selfService.validation.codeTooLong') }]}>
-            <Input prefix={<SafetyOutlined />} maxLength={LIMITS.bindCodeMax} autoComplete="one-time-code" inputMode="numeric" aria-label={t('selfService.fields.code')} placeholder={t('selfService.validation.codeRequired')} data-testid="bind-phone-code" />
-          </Form.Item>
-          <SmsCodeButton onSend={send} />
-        </div>
-      </Form.Item>
+      <PhoneCodeFields
+        phone={{ name: 'mobileNo', label: t('selfService.fields.mobile'), required: t('selfService.validation.mobileRequired'), invalid: t('selfService.validation.mobileFormat'), testId: 'bind-phone-mobile' }}
+        code={{ name: 'code', label: t('selfService.fields.code'), required: t('selfService.validation.codeRequired'), tooLong: t('selfService.validation.codeTooLong'), length: LIMITS.bindCodeMax, testId: 'bind-phone-code' }}
+        onSend={send}
+        rowClassName="public-row"
+      />
       <FormAlert message={error} onClose={() => setError(null)} />
       <Space style={{ width: '100%', justifyContent: 'space-between' }}>
         <Button type="link" onClick={() => void skip()} disabled={saving} data-testid="bind-phone-skip" style={{ padding: 0 }}>

@@ -1,11 +1,10 @@
-import { LockOutlined, SafetyOutlined } from '@ant-design/icons';
+import { LockOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Tabs } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CODE_GROUPS, codeIn, type ResultCode } from '../../../contract/codes';
 import { PhoneScene } from '../../../contract/enums';
-import { LIMITS } from '../../../contract/rules';
-import { SmsCodeButton } from '../../components/SmsCodeButton';
+import { PhoneCodeFields } from '../../components/PhoneCodeFields';
 import { errorCode } from '../../providers/apiError';
 import { feedback } from '../../providers/feedback';
 import { CaptchaPopup } from '../account-flow/CaptchaPopup';
@@ -81,14 +80,18 @@ export function UpdatePasswordStep({ srmi, active, onDone, onError, canSkip }: S
         void sms.run(async () => saved((await selfServiceApi.updateBySms(srmi, values.code, smsCodeKey, values.newPassword, active)).active));
       }}
     >
-      <Form.Item label={t('selfService.fields.code')} required extra={t('selfService.messages.toBoundPhone')}>
-        <div className="public-row">
-          <Form.Item name="code" noStyle rules={[{ required: true, message: t('selfService.validation.codeRequired') }, { max: LIMITS.codeMax, message: t('login.validation.codeTooLong') }]}>
-            <Input prefix={<SafetyOutlined />} autoComplete="one-time-code" inputMode="numeric" aria-label={t('selfService.fields.code')} placeholder={t('selfService.validation.codeRequired')} data-testid="update-password-code" />
-          </Form.Item>
-          <SmsCodeButton onSend={send} />
-        </div>
-      </Form.Item>
+      <PhoneCodeFields
+        code={{
+          name: 'code',
+          label: t('selfService.fields.code'),
+          required: t('selfService.validation.codeRequired'),
+          tooLong: t('login.validation.codeTooLong'),
+          extra: t('selfService.messages.toBoundPhone'),
+          testId: 'update-password-code',
+        }}
+        onSend={send}
+        rowClassName="public-row"
+      />
       <NewPasswordFields />
       <FormAlert message={sms.error} onClose={() => sms.setError(null)} />
       <SubmitRow saving={sms.saving} extra={notNow} />

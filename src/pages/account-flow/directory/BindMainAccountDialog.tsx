@@ -1,11 +1,9 @@
-import { MobileOutlined, SafetyOutlined } from '@ant-design/icons';
-import { Alert, Button, Form, Input, Modal } from 'antd';
+import { Alert, Button, Form, Modal } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CODE_GROUPS, codeIn } from '../../../../contract/codes';
-import { LIMITS, MOBILE_PATTERN } from '../../../../contract/rules';
 import type { LoginResponse } from '../../../../contract/schemas/auth';
-import { SmsCodeButton } from '../../../components/SmsCodeButton';
+import { PhoneCodeFields } from '../../../components/PhoneCodeFields';
 import { errorCode } from '../../../providers/apiError';
 import { deviceInfo } from '../../../providers/device';
 import { feedback } from '../../../providers/feedback';
@@ -52,15 +50,6 @@ export default function BindMainAccountDialog({ srmi, onCancel, onBound }: Props
   );
   const { popup, onSend } = useCaptchaSend(send);
 
-  async function sendCode(): Promise<boolean> {
-    try {
-      await form.validateFields(['mobileNo']);
-    } catch {
-      return false;
-    }
-    return onSend();
-  }
-
   async function bind(values: Values) {
     if (!smsCodeKey) return setError(t('login.bind.fetchFirst'));
     setBinding(true);
@@ -79,31 +68,12 @@ export default function BindMainAccountDialog({ srmi, onCancel, onBound }: Props
     <Modal open title={t('login.bind.title')} onCancel={onCancel} footer={null} maskClosable={false} destroyOnHidden>
       <Alert type="info" showIcon message={t('login.bind.notice')} style={{ marginBottom: 16 }} />
       <Form form={form} layout="vertical" requiredMark={false} onFinish={(values) => void bind(values)}>
-        <Form.Item
-          name="mobileNo"
-          label={t('login.bind.mobile')}
-          rules={[
-            { required: true, message: t('login.bind.mobileRequired') },
-            { pattern: MOBILE_PATTERN, message: t('login.bind.mobileInvalid') },
-          ]}
-        >
-          <Input prefix={<MobileOutlined />} maxLength={LIMITS.mobileLength} inputMode="numeric" autoComplete="tel" placeholder={t('login.bind.mobileRequired')} data-testid="bind-mobile" />
-        </Form.Item>
-        <Form.Item label={t('login.fields.smsCode')} required>
-          <div className="sms-code-row">
-            <Form.Item
-              name="validateCode"
-              noStyle
-              rules={[
-                { required: true, message: t('login.validation.codeRequired') },
-                { max: LIMITS.codeMax, message: t('login.validation.codeTooLong') },
-              ]}
-            >
-              <Input prefix={<SafetyOutlined />} autoComplete="one-time-code" placeholder={t('login.placeholders.smsCode')} aria-label={t('login.fields.smsCode')} data-testid="bind-code" />
-            </Form.Item>
-            <SmsCodeButton onSend={sendCode} />
-          </div>
-        </Form.Item>
+        <PhoneCodeFields
+          phone={{ name: 'mobileNo', label: t('login.bind.mobile'), required: t('login.bind.mobileRequired'), invalid: t('login.bind.mobileInvalid'), testId: 'bind-mobile' }}
+          code={{ name: 'validateCode', label: t('login.fields.smsCode'), required: t('login.validation.codeRequired'), tooLong: t('login.validation.codeTooLong'), placeholder: t('login.placeholders.smsCode'), numeric: false, testId: 'bind-code' }}
+          onSend={() => onSend()}
+          rowClassName="sms-code-row"
+        />
         {error ? <Alert type="error" showIcon role="alert" message={error} style={{ marginBottom: 16 }} data-testid="bind-error" /> : null}
         <Button type="primary" htmlType="submit" block loading={binding} data-testid="bind-submit">
           {t('login.bind.submit')}
