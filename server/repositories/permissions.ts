@@ -2,16 +2,10 @@ import type { Kysely } from 'kysely';
 import type { PageResult } from '../../contract/schemas/common.js';
 import type { Database } from '../db/schema.js';
 import { ilike, page } from './paging.js';
+import type { App } from './apps.js';
 
-export interface AppOptionInfo {
-  id: number;
-  appId: string;
-  appName: string;
-  icon: string | null;
-  clientId: string;
-  idpSsoUrl: string;
-  permSystem: boolean;
-}
+/** An application as the apply dialog offers it. */
+export type AppOptionInfo = Pick<App, 'id' | 'appId' | 'appName' | 'icon' | 'clientId' | 'idpSsoUrl' | 'permSystem'>;
 
 /** A role of an application, in one of its permission groups. */
 export interface AppRole {
