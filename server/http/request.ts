@@ -4,8 +4,6 @@ import { LIMITS } from '../../contract/rules.js';
 import { deviceFields } from '../../contract/schemas/common.js';
 import { TRUST_COOKIE_PREFIX, type Caller } from '../services/context.js';
 
-/** What a request says about its caller, read once for every endpoint (see serve.ts). */
-
 export const SESSION_COOKIE = 'idaas_token';
 
 /** The session token of a request: the cookie, or a Bearer header for non-browser clients. */
@@ -22,7 +20,6 @@ export function tokenOf(request: FastifyRequest): string | undefined {
  * schema does not declare them must not pass a raw value through to the device columns.
  */
 const deviceOf = z.object(deviceFields);
-
 
 function trustTokensOf(request: FastifyRequest): Record<string, string> {
   const out: Record<string, string> = {};

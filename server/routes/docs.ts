@@ -26,10 +26,12 @@ export default async function docsRoutes(app: FastifyInstance): Promise<void> {
     document ??= JSON.stringify(openApiDocument(isDevMode(app.config)));
     return reply.type('application/json; charset=utf-8').send(document);
   });
-  app.get('/docs', async (_request, reply) => reply.type('text/html; charset=utf-8').send(readFileSync(join(here, '../openapi/page/index.html'))));
+  const contents = new Map<string, Buffer>();
+  const read = (path: string) => contents.get(path) ?? contents.set(path, readFileSync(path)).get(path)!;
+  app.get('/docs', async (_request, reply) => reply.type('text/html; charset=utf-8').send(read(join(here, '../openapi/page/index.html'))));
   app.get<{ Params: { '*': string } }>('/docs/*', async (request, reply) => {
     const file = FILES[request.params['*']];
     if (!file) return reply.callNotFound();
-    return reply.type(file.type).send(readFileSync(file.path));
+    return reply.type(file.type).send(read(file.path));
   });
 }

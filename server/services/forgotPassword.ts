@@ -4,7 +4,6 @@ import type { CaptchaTicket, PhoneTicket } from '../../contract/schemas/password
 import { AppError } from '../domain/errors.js';
 import type { Caller, ServiceContext } from './context.js';
 import type { CoreServices } from './deps.js';
-import { accountKey } from './throttle.js';
 import { CODE } from '../../contract/codes.js';
 
 const TICKET = 'forget-pwd';
@@ -20,7 +19,7 @@ interface ForgotData {
  * new password. An unknown account walks the same steps with a stand-in phone that is never
  * texted and a code that never matches, so nothing tells which accounts exist.
  */
-export function forgotPasswordService(ctx: ServiceContext, deps: Pick<CoreServices, 'otp' | 'captcha' | 'tickets' | 'sm2' | 'policy' | 'credentials' | 'secrets'>) {
+export function forgotPasswordService(ctx: ServiceContext, deps: Pick<CoreServices, 'otp' | 'captcha' | 'tickets' | 'sm2' | 'policy' | 'credentials' | 'secrets' | 'throttle'>) {
   /**
    * A stable, plausible number for an account that cannot receive a code (unknown, or without a
    * usable phone), so repeated tries look alike; keyed with the installation's own secret.
@@ -79,7 +78,7 @@ export function forgotPasswordService(ctx: ServiceContext, deps: Pick<CoreServic
       await deps.tickets.advance(ticket, 'done', ticket.payload);
       await deps.credentials.replacePassword(user, password, { keepSessionId: null, caller, scene: 'RESET_PASSWORD', detail: 'forgot-password' });
       await deps.tickets.close(ticket.id);
-      await ctx.repos.limits.reset(accountKey(user.account));
+      await deps.throttle.clearAccount(user.account);
       return { userId: user.account };
     },
   };

@@ -62,7 +62,7 @@ export function buildServices(ctx: ServiceContext, gateway: SmsGateway) {
   const permissions = permissionsService(ctx, audit);
   const groups = groupsService(ctx, { audit, sm2, credentials });
   const passwordChange = passwordChangeService(ctx, { otp, captcha, tickets, sm2, passwords, credentials });
-  const forgotPassword = forgotPasswordService(ctx, { otp, captcha, tickets, sm2, policy, credentials, secrets });
+  const forgotPassword = forgotPasswordService(ctx, { otp, captcha, tickets, sm2, policy, credentials, secrets, throttle });
   const registration = registrationService(ctx, { audit, sm2, passwords, policy });
   const security = securityService(ctx, { otp, captcha, tickets, audit });
   const devices = devicesService(ctx, audit);

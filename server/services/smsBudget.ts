@@ -2,7 +2,7 @@ import { AppError } from '../domain/errors.js';
 import { HOUR, MINUTE, startOfDay } from '../lib/clock.js';
 import type { ServiceContext } from './context.js';
 import type { CaptchaService } from './captcha.js';
-import { CODE } from '../../contract/codes.js';
+import { CODE, type ResultCode } from '../../contract/codes.js';
 
 /** The limit-counter subject whose lock says the SMS gateway failed and is resting. */
 export const GATEWAY_SUBJECT = 'sms-gateway';
@@ -56,21 +56,24 @@ export function smsBudgetService(ctx: ServiceContext, captcha: CaptchaService) {
       }
       if (await gatewayResting(now)) throw new AppError(CODE.smsGatewayResting);
 
-      const budgets: { subject: string; windowStart: number; limit: number; refusal: () => AppError | null }[] = [
-        { subject: `sms-resend:${c.mobileNo}:${c.purpose}`, windowStart: now - resendSeconds * 1000, limit: 1, refusal: () => new AppError(CODE.sentTooOften) },
-        { subject: `sms-ip10:${c.ip}`, windowStart: now - CAPTCHA_WINDOW, limit: UNLIMITED, refusal: () => null },
-        { subject: `sms-ip:${c.ip}`, windowStart: now - HOUR, limit: ipPerHour, refusal: () => new AppError(CODE.tooManyRequests) },
-        { subject: `sms-acct:${c.account}`, windowStart: now - HOUR, limit: accountPerHour, refusal: () => new AppError(CODE.smsAccountHourly) },
-        { subject: `sms-day:${c.mobileNo}`, windowStart: startOfDay(now), limit: dailyPerNumber, refusal: () => new AppError(CODE.smsDailyLimit) },
+      // Each budget says what its count means: spent (null) is its refusal; the address's
+      // 10-minute count never runs out but asks for a captcha past the threshold.
+      const spent = (code: ResultCode) => (hits: number | null) => (hits === null ? code : null);
+      const budgets: { subject: string; windowStart: number; limit: number; refusal: (hits: number | null) => ResultCode | null }[] = [
+        { subject: `sms-resend:${c.mobileNo}:${c.purpose}`, windowStart: now - resendSeconds * 1000, limit: 1, refusal: spent(CODE.sentTooOften) },
+        { subject: `sms-ip10:${c.ip}`, windowStart: now - CAPTCHA_WINDOW, limit: UNLIMITED, refusal: (hits) => (hits !== null && hits > ipCaptchaAfter && !proven ? CODE.captchaRequired : null) },
+        { subject: `sms-ip:${c.ip}`, windowStart: now - HOUR, limit: ipPerHour, refusal: spent(CODE.tooManyRequests) },
+        { subject: `sms-acct:${c.account}`, windowStart: now - HOUR, limit: accountPerHour, refusal: spent(CODE.smsAccountHourly) },
+        { subject: `sms-day:${c.mobileNo}`, windowStart: startOfDay(now), limit: dailyPerNumber, refusal: spent(CODE.smsDailyLimit) },
       ];
       const taken: string[] = [];
       for (const budget of budgets) {
         const hits = await repo.take(budget.subject, now, budget.windowStart, budget.limit);
-        const refusal = hits === null ? budget.refusal() : budget.subject.startsWith('sms-ip10:') && hits > ipCaptchaAfter && !proven ? new AppError(CODE.captchaRequired) : null;
+        const refusal = budget.refusal(hits);
         if (hits !== null) taken.push(budget.subject);
         if (refusal) {
           await giveBack(taken);
-          throw refusal;
+          throw new AppError(refusal);
         }
       }
       return taken;

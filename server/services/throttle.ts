@@ -79,7 +79,7 @@ export function throttleService(ctx: ServiceContext) {
     },
 
     /** Clears an account's failures (its password was just reset by a proven owner). */
-    clear: (subject: string) => repo.reset(subject),
+    clearAccount: (account: string) => repo.reset(accountKey(account)),
   };
 }
 
