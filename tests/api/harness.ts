@@ -156,3 +156,12 @@ export function clientFor(app: FastifyInstance, clock: ReturnType<typeof testClo
     },
   };
 }
+
+/** The first step of the forgotten-password flow, done as the page does: the captcha solved, the account sent. */
+export async function forgotPasswordFor(client: Client, account: string, ip?: string) {
+  const start = (await client.post('/message/v1/captcha/gen', {}, { ip })).json().data;
+  const verified = await client.post('/user/v1/pwd/forget/verify-account', {
+    requestId: start.requestId, capKey: start.capKey, capText: await captchaAnswer(client, start.capKey), userId: await client.encrypt(account),
+  }, { ip });
+  return { requestId: start.requestId as string, verified };
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../../server/config.js';
 import {
-  DEMO_PASSWORD, lastSmsCode, passwordLogin, sessionTokenOf, signIn, solvedCaptcha, startClient, storeCases, type Client,
+  DEMO_PASSWORD, lastSmsCode, passwordLogin, sessionTokenOf, signIn, solvedCaptcha, startClient, storeCases, type Client, forgotPasswordFor,
 } from './harness.js';
 
 const SMS_LOGIN_SEND = '/auth/v1/send-msg/msg-login';
@@ -114,11 +114,9 @@ describe.each(storeCases())('one-time codes under parallel guessing ($name)', (s
 
   /** A forgotten-password ticket for lisi at the "code sent" step, and the code her phone got. */
   async function forgotTicket(): Promise<{ requestId: string; msgCodeKey: string; code: string }> {
-    const start = (await client.post('/message/v1/captcha/gen')).json().data;
-    const capText = (await client.get(`/dev/captcha?capKey=${start.capKey}`)).json().data.answer;
-    await client.post('/user/v1/pwd/forget/verify-account', { requestId: start.requestId, capKey: start.capKey, capText, userId: await client.encrypt('lisi') });
-    const { msgCodeKey } = (await client.post('/user/v1/pwd/forget/send-otp', { requestId: start.requestId })).json().data;
-    return { requestId: start.requestId, msgCodeKey, code: (await lastSmsCode(client, '13800000002'))! };
+    const { requestId } = await forgotPasswordFor(client, 'lisi');
+    const { msgCodeKey } = (await client.post('/user/v1/pwd/forget/send-otp', { requestId })).json().data;
+    return { requestId, msgCodeKey, code: (await lastSmsCode(client, '13800000002'))! };
   }
 
   const wrongCode = (right: string, i: number) => String((Number(right) + 1 + i) % 1_000_000).padStart(6, '0');

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { captchaAnswer, lastSmsCode, passwordLogin, signIn, solvedCaptcha, startClient, storeCases, type Client } from './harness.js';
+import {
+  lastSmsCode, passwordLogin, signIn, solvedCaptcha, startClient, storeCases, type Client, forgotPasswordFor,
+} from './harness.js';
 
 describe.each(storeCases())('registration, forgotten and changed passwords ($name)', (store) => {
   let client: Client;
@@ -42,13 +44,7 @@ describe.each(storeCases())('registration, forgotten and changed passwords ($nam
     }
   });
 
-  async function forgotToOtp(account: string) {
-    const start = (await client.post('/message/v1/captcha/gen')).json().data;
-    const verified = await client.post('/user/v1/pwd/forget/verify-account', {
-      requestId: start.requestId, capKey: start.capKey, capText: await captchaAnswer(client, start.capKey), userId: await client.encrypt(account),
-    });
-    return { requestId: start.requestId as string, verified };
-  }
+  const forgotToOtp = (account: string) => forgotPasswordFor(client, account);
 
   it('resets a forgotten password by SMS; the old password and old sessions stop working', async () => {
     const session = await signIn(client, 'lisi');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, solvedCaptcha, startClient, storeCases, type Client } from './harness.js';
+import { signIn, solvedCaptcha, startClient, storeCases, type Client, forgotPasswordFor } from './harness.js';
 
 const SEND = '/auth/v1/send-msg/msg-login';
 const BIND_SEND = '/personal/v1/bind-mobile/send-otp';
@@ -69,12 +69,7 @@ describe.each(storeCases())('the daily cap across purposes ($name)', (store) => 
   afterAll(async () => { await client?.close(); });
 
   /** A forgotten-password ticket for lisi, at the step where a code can be sent. */
-  async function forgotTicket(ip: string): Promise<string> {
-    const start = (await client.post('/message/v1/captcha/gen', {}, { ip })).json().data;
-    const capText = (await client.get(`/dev/captcha?capKey=${start.capKey}`)).json().data.answer;
-    await client.post('/user/v1/pwd/forget/verify-account', { requestId: start.requestId, capKey: start.capKey, capText, userId: await client.encrypt('lisi') }, { ip });
-    return start.requestId;
-  }
+  const forgotTicket = async (ip: string): Promise<string> => (await forgotPasswordFor(client, 'lisi', ip)).requestId;
 
   it('counts every purpose against one number\'s daily cap, even when the purposes are cycled at once', async () => {
     const tickets = await Promise.all(Array.from({ length: 10 }, (_, i) => forgotTicket(`10.24.1.${i}`)));

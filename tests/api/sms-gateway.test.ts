@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maskMobile } from '../../contract/rules.js';
-import { captchaAnswer, ROOMY_SMS_BUDGETS, startClient, storeCases, type Client } from './harness.js';
+import { ROOMY_SMS_BUDGETS, startClient, storeCases, type Client, forgotPasswordFor } from './harness.js';
 import { startSmsGateway } from '../support/smsGateway.js';
 
 const SEND = '/auth/v1/send-msg/msg-login';
@@ -77,11 +77,8 @@ describe.each(storeCases())('forgotten password reveals no account ($name)', (st
   afterAll(async () => { await client?.close(); });
 
   async function verifyAccount(account: string) {
-    const start = (await client.post('/message/v1/captcha/gen')).json().data;
-    const res = await client.post('/user/v1/pwd/forget/verify-account', {
-      requestId: start.requestId, capKey: start.capKey, capText: await captchaAnswer(client, start.capKey), userId: await client.encrypt(account),
-    });
-    return { requestId: start.requestId as string, res };
+    const { requestId, verified } = await forgotPasswordFor(client, account);
+    return { requestId, res: verified };
   }
 
   /** The stand-in an attacker could compute when it was keyed with the database URL. */
