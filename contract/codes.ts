@@ -18,6 +18,11 @@
  *   E203xx  groups and public mailboxes
  *   E204xx  devices
  *   E30xxx  sign-in (the specs' numbers, plus E30003/E30004/E30066 for what the schema cannot see)
+ *   E401xx  workbench: organisation tree and users (import rows included)
+ *   E402xx  workbench: applications, their roles, approvers, grants and client secrets
+ *   E403xx  workbench: groups, mailboxes, requests decided as an override, home notices
+ *   E404xx  workbench: policies, sessions, audit
+ *   E405xx  provisioning (SCIM) and its tokens
  *   E60xxx  the company directory and company-token sign-in
  * Status: 400 a refusal of what was asked, 403 not allowed, 404 the thing named does not exist
  * (for this user), 409 in conflict with the current state (taken, already bound, already
@@ -95,6 +100,11 @@ export const codes = {
   E20302: { status: 400, zh: '新管理员不能是自己', en: 'The new manager must be someone else' },
   E20303: { status: 400, zh: '密码不能为空', en: 'Enter a password or have one generated' },
   E20401: { status: 409, zh: '当前设备请使用退出登录', en: 'Use sign-out for the device you are using' },
+  // E401xx organisation and users
+  // E402xx applications
+  // E403xx groups, mailboxes, requests, notices
+  // E404xx policies, sessions, audit
+  // E405xx provisioning (SCIM)
   E60002: { status: 400, zh: '统一认证登录失败', en: 'Company token sign-in refused' },
   E60003: { status: 429, zh: '发送过于频繁，请稍后再试', en: 'Sent too early, please wait' },
   E60004: { status: 409, zh: '该账号已绑定其他目录账号，请联系管理员', en: 'This account is already linked to another directory account; contact the administrator' },
@@ -191,6 +201,11 @@ export const CODE = {
   mailboxPasswordRequired: 'E20303',
   // Devices
   currentDevice: 'E20401',
+  // Workbench: organisation and users
+  // Workbench: applications
+  // Workbench: groups, mailboxes, requests, notices
+  // Workbench: policies, sessions, audit
+  // Provisioning (SCIM)
   // The company directory and company-token sign-in
   casRefused: 'E60002',
   casResendTooEarly: 'E60003',

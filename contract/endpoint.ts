@@ -23,6 +23,8 @@ export interface EndpointSpec<I extends z.ZodType | undefined = z.ZodType | unde
   codes?: readonly ResultCode[];
   /** A browser navigation: answered with a redirect, never the envelope. */
   redirect?: true;
+  /** A download streamed as this type on success (refusals still answer the envelope); `output` is then z.null(). */
+  produces?: 'text/csv';
 }
 
 /** Declares one endpoint; the server routes it, the client calls it, OpenAPI and tests are made from it. */

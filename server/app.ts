@@ -23,6 +23,7 @@ import groupRoutes from './routes/groups.js';
 import passwordRoutes from './routes/passwords.js';
 import securityRoutes from './routes/security.js';
 import docsRoutes from './routes/docs.js';
+import adminRoutes from './routes/admin/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -101,6 +102,7 @@ export async function buildApp({ config, clock = systemClock, logger = false, lo
       await api.register(groupRoutes);
       await api.register(passwordRoutes);
       await api.register(securityRoutes);
+      await api.register(adminRoutes);
       await api.register(docsRoutes);
       if (isDevMode(config)) await api.register(devRoutes);
     },

@@ -7,6 +7,7 @@ import { passwordEndpoints } from './passwords.js';
 import { permissionEndpoints } from './permissions.js';
 import { groupEndpoints } from './groups.js';
 import { devEndpoints } from './dev.js';
+import { adminAreas } from './admin/index.js';
 
 /** Every endpoint of the API by area: the server routes them, OpenAPI and the conformance tests are made from them. */
 export const apiAreas = {
@@ -17,6 +18,7 @@ export const apiAreas = {
   passwords: passwordEndpoints,
   permissions: permissionEndpoints,
   groups: groupEndpoints,
+  ...adminAreas,
 } satisfies Record<string, Record<string, EndpointSpec>>;
 
 /** Demo and test mode only: what the phone and the captcha picture would show. */

@@ -34,6 +34,10 @@ export interface UsersTable {
   /** PUBLIC_MAIL accounts: the user who manages the mailbox. */
   mailbox_manager_ref: number | null;
   klpa_result_desc: string | null;
+  /** The department (or company) the user is placed in. */
+  dept_ref: number | null;
+  /** The id a provisioning client (SCIM) knows this user by. */
+  external_id: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -56,6 +60,14 @@ export interface AppsTable {
   enabled: number;
   sort_order: number;
   created_at: number;
+  category: string | null;
+  /** How the sign-in page asks for a captcha when opened for this app (null: the portal default). */
+  captcha_strategy: string | null;
+  /** Argon2 hash of the client secret (shown once when generated). */
+  client_secret_hash: string | null;
+  /** The secret before the last rotation, still accepted until `client_secret_prev_until`. */
+  client_secret_prev_hash: string | null;
+  client_secret_prev_until: number | null;
 }
 
 export interface PermGroupsTable { id: Generated<number>; app_ref: number; name: string }
@@ -87,6 +99,7 @@ export interface MailGroupsTable {
   email: string | null;
   manager_user_ref: number;
   created_at: number;
+  external_id: string | null;
 }
 export interface GroupMembersTable { group_ref: number; user_ref: number; added_at: number }
 
@@ -188,7 +201,53 @@ export interface OperationLogTable {
   ip: string;
   ip_region: string | null;
   created_at: number;
+  /** What an administrator's change touched (e.g. "user:zhangsan"). */
+  target: string | null;
+  /** JSON {before, after} of an administrator's change; never a secret. */
+  changes: string | null;
 }
+
+/** Companies and departments: a tree, users placed in one node. */
+export interface DepartmentsTable {
+  id: Generated<number>;
+  parent_ref: number | null;
+  name: string;
+  /** COMPANY | DEPARTMENT */
+  kind: string;
+  sort_order: number;
+  created_at: number;
+}
+
+/** Everyone in a group may use the app. */
+export interface AppGroupGrantsTable { app_ref: number; group_ref: number; granted_at: number }
+
+/** Notices and news on the home page; shown while `published_at` is set. */
+export interface NoticesTable {
+  id: Generated<number>;
+  /** NOTICE | NEWS */
+  kind: string;
+  title: string;
+  body: string;
+  link: string | null;
+  published_at: number | null;
+  created_by: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Bearer tokens of provisioning clients (SCIM); only the SHA-256 is kept. */
+export interface ScimTokensTable {
+  id: Generated<number>;
+  name: string;
+  token_hash: string;
+  created_by: number | null;
+  created_at: number;
+  last_used_at: number | null;
+  revoked_at: number | null;
+}
+
+/** Earlier password hashes, for "no reuse of the last N". */
+export interface PasswordHistoryTable { id: Generated<number>; user_ref: number; password_hash: string; created_at: number }
 
 export interface ConfigTable { key: string; value: string }
 export interface Sm2ReplayTable { digest: string; expires_at: number }
@@ -218,4 +277,9 @@ export interface Database {
   operation_log: OperationLogTable;
   config: ConfigTable;
   sm2_replay: Sm2ReplayTable;
+  departments: DepartmentsTable;
+  app_group_grants: AppGroupGrantsTable;
+  notices: NoticesTable;
+  scim_tokens: ScimTokensTable;
+  password_history: PasswordHistoryTable;
 }

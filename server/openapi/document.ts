@@ -29,6 +29,10 @@ function responses(spec: EndpointSpec): Json {
   for (const [status, list] of [...byStatus].sort(([a], [b]) => a - b)) {
     // A navigation never answers the envelope on success: it redirects.
     if (status === 200 && spec.redirect) continue;
+    if (status === 200 && spec.produces) {
+      out['200'] = { description: `A ${spec.produces} download, streamed`, content: { [spec.produces]: { schema: { type: 'string' } } } };
+      continue;
+    }
     const data = status === 200 ? schemaOf(spec.output, 'output') : {};
     out[String(status)] = {
       description: list.map((code) => `${code}: ${codes[code].en}`).join('; '),

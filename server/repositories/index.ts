@@ -20,6 +20,7 @@ import { permissionsRepo } from './permissions.js';
 import { groupsRepo } from './groups.js';
 import { securityRepo } from './security.js';
 import { logsRepo } from './logs.js';
+import { buildAdminRepos } from './admin/index.js';
 
 export function buildRepos(db: Kysely<Database>) {
   return {
@@ -43,6 +44,7 @@ export function buildRepos(db: Kysely<Database>) {
     groups: groupsRepo(db),
     security: securityRepo(db),
     logs: logsRepo(db),
+    admin: buildAdminRepos(db),
   };
 }
 

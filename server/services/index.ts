@@ -33,8 +33,10 @@ import { securityService } from './security.js';
 import { devicesService } from './devices.js';
 import { logsService } from './logs.js';
 import { directoryLoginService } from './directoryLogin.js';
+import { buildAdminServices } from './admin/index.js';
 
-export function buildServices(ctx: ServiceContext, gateway: SmsGateway) {
+/** The portal's services: sign-in, personal centre, requests, groups. */
+export function buildBaseServices(ctx: ServiceContext, gateway: SmsGateway) {
   const sm2 = sm2Service(ctx);
   const secrets = secretsService(ctx);
   const access = accessService(ctx);
@@ -69,6 +71,11 @@ export function buildServices(ctx: ServiceContext, gateway: SmsGateway) {
   const logs = logsService(ctx);
   const directory = directoryLoginService(ctx, { sm2, otp, captcha, throttle, tickets, audit, flow });
   return { access, secrets, sms, smsBudget, directory, security, devices, logs, passwordChange, forgotPassword, registration, groups, requests, permissions, outbox, sm2, passwords, policy, captcha, sessions, throttle, tickets, audit, loginConfig, otp, flow, login, smsLogin, secondAuth, selfService, account, sso };
+}
+
+export function buildServices(ctx: ServiceContext, gateway: SmsGateway) {
+  const base = buildBaseServices(ctx, gateway);
+  return { ...base, admin: buildAdminServices(ctx, base) };
 }
 
 export type Services = ReturnType<typeof buildServices>;

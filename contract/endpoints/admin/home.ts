@@ -1,0 +1,4 @@
+import type { EndpointSpec } from '../../endpoint.js';
+
+/** Workbench: home. */
+export const adminHomeEndpoints = {} satisfies Record<string, EndpointSpec>;

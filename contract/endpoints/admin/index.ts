@@ -1,0 +1,31 @@
+import type { EndpointSpec } from '../../endpoint.js';
+import { adminHomeEndpoints } from './home.js';
+import { adminOrganisationEndpoints } from './organisation.js';
+import { adminUsersEndpoints } from './users.js';
+import { adminAppsEndpoints } from './apps.js';
+import { adminGroupsEndpoints } from './groups.js';
+import { adminRequestsEndpoints } from './requests.js';
+import { adminNoticesEndpoints } from './notices.js';
+import { adminPoliciesEndpoints } from './policies.js';
+import { adminAuditEndpoints } from './audit.js';
+import { adminSessionsEndpoints } from './sessions.js';
+import { adminScimTokensEndpoints } from './scimTokens.js';
+
+/**
+ * The administrators' workbench (/systemhub): every endpoint is `access: 'admin'` under
+ * /admin/v1/<resource>/<action>, POST with a JSON body (list, get, create, update, delete and
+ * named actions), GET only for streamed CSV downloads.
+ */
+export const adminAreas = {
+  adminHome: adminHomeEndpoints,
+  adminOrganisation: adminOrganisationEndpoints,
+  adminUsers: adminUsersEndpoints,
+  adminApps: adminAppsEndpoints,
+  adminGroups: adminGroupsEndpoints,
+  adminRequests: adminRequestsEndpoints,
+  adminNotices: adminNoticesEndpoints,
+  adminPolicies: adminPoliciesEndpoints,
+  adminAudit: adminAuditEndpoints,
+  adminSessions: adminSessionsEndpoints,
+  adminScimTokens: adminScimTokensEndpoints,
+} satisfies Record<string, Record<string, EndpointSpec>>;

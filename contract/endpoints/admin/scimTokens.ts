@@ -1,0 +1,4 @@
+import type { EndpointSpec } from '../../endpoint.js';
+
+/** Workbench: scimTokens. */
+export const adminScimTokensEndpoints = {} satisfies Record<string, EndpointSpec>;

@@ -1,0 +1,4 @@
+import type { EndpointSpec } from '../../endpoint.js';
+
+/** Workbench: users. */
+export const adminUsersEndpoints = {} satisfies Record<string, EndpointSpec>;

@@ -1,0 +1,4 @@
+import type { FastifyInstance } from 'fastify';
+
+/** Workbench: users. */
+export default async function adminUsersRoutes(_app: FastifyInstance): Promise<void> {}
