@@ -72,6 +72,7 @@ export const codes = {
   E10713: { status: 400, zh: '新密码不符合密码策略：不能包含账号', en: 'The new password does not meet the policy: it must not contain the account name' },
   E10714: { status: 400, zh: '新密码不符合密码策略：不能使用常见弱密码', en: 'The new password does not meet the policy: it must not be a commonly used password' },
   E10715: { status: 400, zh: '新密码不符合密码策略：不能与当前密码相同', en: 'The new password does not meet the policy: it must differ from the current password' },
+  E10716: { status: 400, zh: '新密码不符合密码策略：不能与最近 {n} 次使用过的密码相同', en: 'The new password does not meet the policy: it must not be one of your last {n} passwords' },
   E10801: { status: 400, zh: '验证码已过期，请重新获取', en: 'The code has expired, please request a new one' },
   E10802: { status: 400, zh: '验证码错误，请重新输入', en: 'Wrong code, please re-enter' },
   E10803: { status: 400, zh: '验证码错误次数过多，已失效，请重新获取', en: 'Too many wrong tries; the code is void, please request a new one' },
@@ -101,10 +102,54 @@ export const codes = {
   E20303: { status: 400, zh: '密码不能为空', en: 'Enter a password or have one generated' },
   E20401: { status: 409, zh: '当前设备请使用退出登录', en: 'Use sign-out for the device you are using' },
   // E401xx organisation and users
+  E40101: { status: 400, zh: '不能移动到自身或其下级节点之下', en: 'A node cannot be moved under itself or one of its descendants' },
+  E40102: { status: 409, zh: '该节点下还有下级部门，不能删除', en: 'This node still has departments under it; it cannot be deleted' },
+  E40103: { status: 409, zh: '该节点下还有用户，不能删除', en: 'People are still placed in this node; it cannot be deleted' },
+  E40104: { status: 400, zh: '部门须位于公司或部门之下，公司只能位于顶层或其他公司之下', en: 'A department must sit under a company or department; a company sits at the top or under another company' },
+  E40105: { status: 409, zh: '同一上级下已有同名节点', en: 'A node with this name already exists under the same parent' },
+  E40110: { status: 404, zh: '部门不存在', en: 'The department does not exist' },
+  E40111: { status: 400, zh: '不能停用自己的账号', en: 'You cannot disable your own account' },
+  E40112: { status: 409, zh: '该账号尚未设置密码，请生成新密码', en: 'This account has no password yet; generate one instead' },
+  E40120: { status: 400, zh: '文件中账号重复', en: 'The account appears more than once in the file' },
+  E40121: { status: 400, zh: '文件中手机号重复', en: 'The mobile number appears more than once in the file' },
+  E40122: { status: 400, zh: '有多个同名部门，请填写完整路径（如 公司/部门）', en: 'Several departments have this name; give its path (Company/Department)' },
+  E40123: { status: 400, zh: '用户类型须为 STAFF、TEMP 或 PUBLIC_MAIL', en: 'The type must be STAFF, TEMP or PUBLIC_MAIL' },
+  E40124: { status: 400, zh: '缺少必填项：{field}', en: 'A required value is missing: {field}' },
+  E40125: { status: 400, zh: '内容过长：{field}', en: 'The value is too long: {field}' },
+  E40126: { status: 400, zh: '该行列数与表头不一致', en: 'The row does not have as many columns as the header' },
+  E40127: { status: 400, zh: '第一行须为表头：{columns}', en: 'The first line must be the header {columns}' },
+  E40128: { status: 400, zh: '文件不是有效的 CSV（第 {line} 行）', en: 'The file is not valid CSV (line {line})' },
+  E40129: { status: 400, zh: '每个文件最多 {max} 行', en: 'At most {max} rows per file' },
   // E402xx applications
+  E40201: { status: 409, zh: '应用标识已被使用', en: 'This application id is taken' },
+  E40202: { status: 409, zh: '客户端标识已被使用', en: 'This client id is taken' },
+  E40203: { status: 409, zh: '该应用已有相同编码的角色', en: 'This application already has a role with this code' },
+  E40204: { status: 409, zh: '仍有用户持有该角色，请先收回其应用权限', en: 'Someone still holds this role; revoke their access to the application first' },
+  E40205: { status: 409, zh: '有待审批的申请包含该角色，请先审批', en: 'A request awaiting approval names this role; decide it first' },
+  E40206: { status: 404, zh: '用户组不存在：{groups}', en: 'Unknown groups: {groups}' },
   // E403xx groups, mailboxes, requests, notices
+  E40301: { status: 409, zh: '组编码已被使用', en: 'This group code is taken' },
+  E40302: { status: 400, zh: '邮件组须填写邮箱地址', en: 'A mail group needs an email address' },
+  E40303: { status: 400, zh: '安全组没有邮箱地址', en: 'A security group has no email address' },
+  E40304: { status: 409, zh: '该公告已发布', en: 'This notice is already published' },
+  E40305: { status: 409, zh: '该公告未发布', en: 'This notice is not published' },
   // E404xx policies, sessions, audit
+  E40401: { status: 400, zh: '密码最小长度不能大于最大长度', en: 'The minimum password length cannot exceed the maximum' },
+  E40402: { status: 400, zh: '密码到期提醒天数须小于有效期天数', en: 'The reminder must come before the password expires: reminder days must be fewer than expiry days' },
+  E40403: { status: 400, zh: '出现图形验证码的失败次数须小于锁定账号的失败次数', en: 'The captcha must appear before the lock: its failure count must be below the lock count' },
+  E40404: { status: 400, zh: '会话空闲时长不能超过会话最长时长', en: 'The session idle timeout cannot exceed the absolute session lifetime' },
+  E40411: { status: 409, zh: '当前会话请使用退出登录', en: 'Use sign-out to end the session you are using' },
   // E405xx provisioning (SCIM)
+  E40501: { status: 409, zh: '该令牌已吊销', en: 'This token is already revoked' },
+  E40502: { status: 401, zh: 'SCIM 令牌缺失、无效或已吊销', en: 'The SCIM bearer token is missing, unknown or revoked' },
+  E40503: { status: 400, zh: '过滤条件无效：{reason}', en: 'Invalid filter: {reason}' },
+  E40504: { status: 400, zh: 'PATCH 路径无效：{path}', en: 'Invalid PATCH path: {path}' },
+  E40505: { status: 400, zh: 'PATCH 路径未匹配任何值：{path}', en: 'The PATCH path matches nothing: {path}' },
+  E40506: { status: 400, zh: '属性不可修改：{attribute}', en: 'This attribute cannot be changed: {attribute}' },
+  E40507: { status: 412, zh: '资源已被修改，请重新读取后再试', en: 'The resource changed since the version given; read it again' },
+  E40508: { status: 409, zh: '该用户仍管理群组、邮箱或下属，或留有管理操作记录，无法删除，请改为停用', en: 'The user still manages groups, mailboxes or people, or has made administrative changes; disable the account instead' },
+  E40509: { status: 400, zh: '请求格式错误：{reason}', en: 'Malformed request: {reason}' },
+  E40510: { status: 400, zh: '用户不存在：{ids}', en: 'No user has these ids: {ids}' },
   E60002: { status: 400, zh: '统一认证登录失败', en: 'Company token sign-in refused' },
   E60003: { status: 429, zh: '发送过于频繁，请稍后再试', en: 'Sent too early, please wait' },
   E60004: { status: 409, zh: '该账号已绑定其他目录账号，请联系管理员', en: 'This account is already linked to another directory account; contact the administrator' },
@@ -166,6 +211,7 @@ export const CODE = {
   passwordContainsAccount: 'E10713',
   passwordCommon: 'E10714',
   passwordSameAsCurrent: 'E10715',
+  passwordReused: 'E10716',
   // Texted codes and SMS budgets
   codeExpired: 'E10801',
   /** A texted code, or the answer to a picture captcha, is wrong. */
@@ -202,10 +248,54 @@ export const CODE = {
   // Devices
   currentDevice: 'E20401',
   // Workbench: organisation and users
+  orgMoveCycle: 'E40101',
+  orgHasChildren: 'E40102',
+  orgHasUsers: 'E40103',
+  orgParentInvalid: 'E40104',
+  orgNameTaken: 'E40105',
+  deptUnknown: 'E40110',
+  selfDisable: 'E40111',
+  userNoPassword: 'E40112',
+  importDuplicateAccount: 'E40120',
+  importDuplicateMobile: 'E40121',
+  importDeptAmbiguous: 'E40122',
+  importTypeInvalid: 'E40123',
+  importFieldMissing: 'E40124',
+  importFieldTooLong: 'E40125',
+  importColumns: 'E40126',
+  importHeader: 'E40127',
+  importMalformed: 'E40128',
+  importTooManyRows: 'E40129',
   // Workbench: applications
+  appIdTaken: 'E40201',
+  clientIdTaken: 'E40202',
+  roleCodeTaken: 'E40203',
+  roleHeld: 'E40204',
+  roleRequested: 'E40205',
+  unknownGroups: 'E40206',
   // Workbench: groups, mailboxes, requests, notices
+  groupCodeTaken: 'E40301',
+  mailGroupNeedsEmail: 'E40302',
+  securityGroupHasNoEmail: 'E40303',
+  noticePublished: 'E40304',
+  noticeNotPublished: 'E40305',
   // Workbench: policies, sessions, audit
+  policyLengthRange: 'E40401',
+  policyReminderNotBeforeExpiry: 'E40402',
+  policyCaptchaNotBeforeLock: 'E40403',
+  policyIdleBeyondAbsolute: 'E40404',
+  currentSession: 'E40411',
   // Provisioning (SCIM)
+  scimTokenRevoked: 'E40501',
+  scimUnauthorized: 'E40502',
+  scimInvalidFilter: 'E40503',
+  scimInvalidPath: 'E40504',
+  scimNoTarget: 'E40505',
+  scimMutability: 'E40506',
+  scimVersionMismatch: 'E40507',
+  scimUserHoldsRecords: 'E40508',
+  scimInvalidSyntax: 'E40509',
+  scimUnknownUsers: 'E40510',
   // The company directory and company-token sign-in
   casRefused: 'E60002',
   casResendTooEarly: 'E60003',
@@ -221,7 +311,7 @@ export const OK = CODE.ok;
 /** A texted code refused: expired, wrong, void after too many tries. */
 const codeRefusals = ['E10801', 'E10802', 'E10803'] as const satisfies readonly ResultCode[];
 /** A new password the policy refuses: one code per rule, E10701 naming the family. */
-const passwordPolicy = ['E10701', 'E10711', 'E10712', 'E10713', 'E10714', 'E10715'] as const satisfies readonly ResultCode[];
+const passwordPolicy = ['E10701', 'E10711', 'E10712', 'E10713', 'E10714', 'E10715', 'E10716'] as const satisfies readonly ResultCode[];
 
 /**
  * Refusals that clients handle alike, named once. Endpoint declarations and forms spread these

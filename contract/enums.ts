@@ -26,3 +26,30 @@ export type CaptchaStrategy = (typeof CaptchaStrategy)[keyof typeof CaptchaStrat
 /** The logType of a personal log query (the spec's numbers; the endpoint already says which log). */
 export const LogType = { OPERATION: 6, APP_ACCESS: 7 } as const;
 export type LogType = (typeof LogType)[keyof typeof LogType];
+
+/**
+ * What a home-page item is: a notice, or news under one of the home page's four news tabs
+ * (NEWS is the 新闻 tab itself). Stored as these strings in notices.kind.
+ */
+export const NoticeKind = { NOTICE: 'NOTICE', NEWS: 'NEWS', RECOMMEND: 'RECOMMEND', DYNAMIC: 'DYNAMIC', RELEASE: 'RELEASE' } as const;
+export type NoticeKind = (typeof NoticeKind)[keyof typeof NoticeKind];
+
+/** What a row of the workbench's groups list is: a security group, a mail group, or a shared (PUBLIC_MAIL) mailbox. */
+export const GroupKind = { SECURITY: 'SECURITY', MAIL: 'MAIL', PUBLIC_MAIL: 'PUBLIC_MAIL' } as const;
+export type GroupKind = (typeof GroupKind)[keyof typeof GroupKind];
+
+/** A node of the organisation tree (departments.kind): a company, or a department inside one. */
+export const DeptKind = { COMPANY: 'COMPANY', DEPARTMENT: 'DEPARTMENT' } as const;
+export type DeptKind = (typeof DeptKind)[keyof typeof DeptKind];
+
+/** An administrator's password reset: a generated one-time password, or only "must change at next sign-in". */
+export const PasswordResetMode = { GENERATE: 'GENERATE', MUST_CHANGE: 'MUST_CHANGE' } as const;
+export type PasswordResetMode = (typeof PasswordResetMode)[keyof typeof PasswordResetMode];
+
+/** How a sign-in attempt ended, as the workbench's sign-in log filters it. */
+export const LogResult = { SUCCESS: 'SUCCESS', FAILURE: 'FAILURE' } as const;
+export type LogResult = (typeof LogResult)[keyof typeof LogResult];
+
+/** What a security event on the workbench's home page is: a sign-in refused by a lock, a failed second factor, an administrator's change. */
+export const SecurityEventKind = { LOCKED: 'LOCKED', SECOND_FACTOR_FAILED: 'SECOND_FACTOR_FAILED', ADMIN_CHANGE: 'ADMIN_CHANGE' } as const;
+export type SecurityEventKind = (typeof SecurityEventKind)[keyof typeof SecurityEventKind];

@@ -81,11 +81,64 @@ export const LIMITS = {
   /** How much of a device id, and of a directory DN, an operation-log entry keeps. */
   loggedDeviceIdMax: 40,
   loggedDnMax: 200,
+  // Workbench: organisation and users
+  /** A company's or department's name (departments.name). */
+  deptNameMax: 100,
+  /** A department as an import file names it: its path from the top (Company/Department/…) or its name. */
+  deptPathMax: 500,
+  /** A position (users.position_name). */
+  positionMax: 200,
+  /** A users import: characters of CSV text, data rows in one file, and the upload's bytes (that route only; the app keeps 64 KiB). */
+  importCsvMax: 32 * 1024 * 1024,
+  importRowsMax: 100_000,
+  importBodyBytes: 40 * 1024 * 1024,
+  // Workbench: applications, groups and mailboxes, home notices
+  /** An application's name (apps.app_name), its category (apps.category) and its icon (apps.icon: a data or https URL, within the 64 KiB body). */
+  appNameMax: 100,
+  appCategoryMax: 64,
+  appIconMax: 32_768,
+  /** A URL the server stores: an application's launch URL (apps.idp_sso_url), a notice's link (notices.link). */
+  urlMax: 500,
+  /** A role's code and name (app_roles.code, app_roles.name) and a role group's name (perm_groups.name). */
+  roleCodeMax: 64,
+  roleNameMax: 100,
+  /** A group's name (mail_groups.group_name). */
+  groupNameMax: 200,
+  /** A notice's title (notices.title) and body. */
+  noticeTitleMax: 200,
+  noticeBodyMax: 20_000,
+  /** Published items per list of the home page (notices, and each news tab). */
+  homeItemsMax: 10,
+  /** After a client secret is rotated, the previous one is still accepted for this long (the apps' deployments switch over). */
+  clientSecretOverlapHours: 24,
+  /** Provisioning (SCIM): a token's name (scim_tokens.name). */
+  scimTokenNameMax: 100,
+  /** The id a provisioning client knows a user or group by (users.external_id, mail_groups.external_id). */
+  scimExternalIdMax: 200,
+  /** Resources in one SCIM list page (`count` above it is lowered to it, as RFC 7644 allows). */
+  scimCountMax: 100,
+  /** A SCIM request body: a group replaced with its members fits, a flood does not. */
+  scimBodyBytes: 256 * 1024,
+  /** A SCIM filter or PATCH path as sent. */
+  scimFilterMax: 1000,
+  /** Operations in one SCIM PATCH, and members named in one SCIM request. */
+  scimPatchOpsMax: 100,
+  scimMembersMax: 1000,
+  /** Values of any other multi-valued SCIM attribute (emails, phone numbers, schema URNs), and nesting in a filter. */
+  scimValuesMax: 10,
+  scimFilterDepthMax: 20,
+  /** A SCIM token's last use is written at most this often. */
+  scimTouchSeconds: 60,
+  // Workbench: policies, sessions, audit
+  /** A text of the sign-in page an administrator sets (company name, version), per language. */
+  loginPageTextMax: 100,
 } as const;
 
 /** Registration account names: letters, digits, dot, underscore, hyphen, 4 to 40. */
 export const ACCOUNT_NAME_PATTERN = new RegExp(`^[A-Za-z0-9._-]{${LIMITS.registerAccountMin},${LIMITS.registerAccountMax}}$`);
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** A code administrators choose for an application, a group or a role: letters, digits, dot, underscore, hyphen. */
+export const IDENTIFIER_PATTERN = /^[A-Za-z0-9._-]+$/;
 
 export const SECURITY_SCORE_GOOD = 80;
 export const NARROW_WIDTH = 1200;
@@ -121,6 +174,37 @@ export interface PasswordPolicy {
 }
 
 export const DEFAULT_PASSWORD_POLICY: PasswordPolicy = { minLength: 8, maxLength: 64, minKinds: 2 };
+
+/**
+ * The whole password section of the policies (workbench): the shape rules, plus expiry (0:
+ * never), the reminder before it, and how many recent passwords may not be used again (the
+ * current one among them).
+ */
+export interface PasswordRules extends PasswordPolicy {
+  expiryDays: number;
+  reminderDays: number;
+  historyCount: number;
+}
+
+/**
+ * What an administrator may set each policy number to (inclusive). The bounds keep every rule
+ * meaningful: a password short enough to guess, a lock that never comes, a session that never
+ * ends are refused. The longest password fits the SM2 ciphertext a form may send (LIMITS.cipherMax).
+ */
+export const POLICY_RANGES = {
+  passwordLength: { min: 6, max: 128 },
+  passwordKinds: { min: 1, max: 3 },
+  passwordExpiryDays: { min: 0, max: 3650 },
+  passwordReminderDays: { min: 0, max: 365 },
+  passwordHistory: { min: 0, max: 24 },
+  captchaAfter: { min: 0, max: 100 },
+  lockAfter: { min: 1, max: 100 },
+  lockMinutes: { min: 1, max: 1440 },
+  ipFailuresPerHour: { min: 1, max: 100_000 },
+  sessionIdleMinutes: { min: 1, max: 1440 },
+  sessionAbsoluteHours: { min: 1, max: 720 },
+  smsDailyPerNumber: { min: 1, max: 1000 },
+} as const;
 
 export type PolicyViolation = 'length' | 'kinds' | 'containsAccount' | 'common' | 'sameAsCurrent';
 

@@ -24,6 +24,8 @@ import passwordRoutes from './routes/passwords.js';
 import securityRoutes from './routes/security.js';
 import docsRoutes from './routes/docs.js';
 import adminRoutes from './routes/admin/index.js';
+import scimPlugin from './scim/plugin.js';
+import { SCIM_PREFIX } from './scim/links.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -108,6 +110,8 @@ export async function buildApp({ config, clock = systemClock, logger = false, lo
     },
     { prefix: API_PREFIX },
   );
+  // Provisioning (SCIM 2.0) beside the /idaas API, not in it: its own media type, errors and bearer tokens.
+  await app.register(scimPlugin, { prefix: SCIM_PREFIX, clock });
 
   const { full } = await services.sm2.publicKey();
   await registerSpa(app, config.staticDir, full);

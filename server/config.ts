@@ -1,7 +1,11 @@
 import { LIMITS } from '../contract/rules.js';
 import { parseTrustProxy, type TrustProxy } from './http/trustProxy.js';
 
-/** Runtime configuration, read once from the environment. Every security number is here. */
+/**
+ * Runtime configuration, read once from the environment. Every security number is here; those
+ * an administrator can change in the workbench (services/settings.ts) are only the defaults of
+ * policy sections never saved there.
+ */
 export type Mode = 'demo' | 'test' | 'production';
 
 export interface Config {
@@ -20,6 +24,8 @@ export interface Config {
   ticketMinutes: number;
   passwordExpiryDays: number;
   passwordRemindDays: number;
+  /** Recent passwords (the current one included) a new one may not repeat. */
+  passwordHistory: number;
   argon2: { memoryCost: number; timeCost: number; parallelism: number };
   sms: {
     gatewayUrl: string | null;
@@ -83,6 +89,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     ticketMinutes: 10,
     passwordExpiryDays: num(env, 'PASSWORD_EXPIRY_DAYS', 90),
     passwordRemindDays: num(env, 'PASSWORD_REMIND_DAYS', 7),
+    passwordHistory: num(env, 'PASSWORD_HISTORY', 0),
     argon2: { memoryCost: 19456, timeCost: 2, parallelism: 1 },
     sms: {
       gatewayUrl: smsUrl,

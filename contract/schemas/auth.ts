@@ -53,6 +53,8 @@ export const loginPageConfig = z.object({
   logoUrl: z.string(),
   companyName: z.string(),
   versionInfo: z.string(),
+  /** Self-registration is open (the registration policy): the sign-in page links to it, the register page shows its form. */
+  registrationEnabled: z.boolean(),
 });
 export type LoginPageConfig = z.infer<typeof loginPageConfig>;
 

@@ -63,7 +63,7 @@ export interface AppsTable {
   category: string | null;
   /** How the sign-in page asks for a captcha when opened for this app (null: the portal default). */
   captcha_strategy: string | null;
-  /** Argon2 hash of the client secret (shown once when generated). */
+  /** SHA-256 of the client secret (a 256-bit random value, shown once when generated). */
   client_secret_hash: string | null;
   /** The secret before the last rotation, still accepted until `client_secret_prev_until`. */
   client_secret_prev_hash: string | null;

@@ -5,9 +5,12 @@ import { DAY, HOUR, MINUTE } from '../lib/clock.js';
 import { LOGIN_PAGE_KEY, LOGIN_TYPES_KEY } from '../services/loginConfig.js';
 import { defaultHomeContent, defaultLoginTypes, defaultLoginPage } from './defaultConfig.js';
 import { HOME_CONTENT_KEY } from '../services/logs.js';
+import { seedDemoNotices } from './seedNotices.js';
 import { APPS, COMPANY, DEMO_PASSWORD, DEPARTMENTS, GIVEN, GRANTS, NAMED_USERS, POSITIONS, SURNAMES, appIcon } from './demoData.js';
 import { CODE } from '../../contract/codes.js';
+import { seedDemoScimToken } from './seedScimToken.js';
 import { ApplyStatus, GroupType } from '../../contract/enums.js';
+import { seedDemoDepartments } from './seedDemoDepartments.js';
 
 const MARKER = 'seed.demo';
 const GENERATED = 200;
@@ -30,6 +33,7 @@ async function insertChunks<T extends keyof Database>(db: Kysely<Database>, tabl
 
 /** Seeds the demo organisation once (idempotent: a marker row records that it ran). */
 export async function seedDemo(store: Store, now: number, hashPassword: (pw: string) => Promise<string>): Promise<void> {
+  await seedDemoNotices(store.db, now);
   const existing = await store.db.selectFrom('config').select('key').where('key', '=', MARKER).executeTakeFirst();
   if (existing) return;
   // One hash for all demo accounts: they share the published demo password anyway.
@@ -95,6 +99,7 @@ export async function seedDemo(store: Store, now: number, hashPassword: (pw: str
     await insertChunks(db, 'users', generated);
     const genRows = await db.selectFrom('users').select(['id', 'user_id']).where('user_id', 'like', 'emp%').orderBy('id').execute();
     await insertChunks(db, 'user_portal_roles', genRows.map((r) => ({ user_ref: r.id, role_ref: roleIds.EMPLOYEE })));
+    await seedDemoDepartments(db, now);
 
     const appRefs: Record<string, number> = {};
     const appRoles: Record<string, { id: number; name: string }[]> = {};
@@ -155,6 +160,7 @@ export async function seedDemo(store: Store, now: number, hashPassword: (pw: str
       await db.insertInto('group_members').values({ group_ref: row.id, user_ref: ids.lisi, added_at: now - 50 * DAY }).execute();
     }
 
+    await seedDemoScimToken(db, now, ids.admin);
     await db.insertInto('social_bindings').values([
       { user_ref: ids.lisi, source: 'WECHAT_WORK', social_id: 'ww-lisi-5a1f', created_at: now - 90 * DAY },
       { user_ref: ids.lisi, source: 'DINGTALK', social_id: 'dt-88213', created_at: now - 45 * DAY },

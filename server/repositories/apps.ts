@@ -1,4 +1,5 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
+import type { CaptchaStrategy } from '../../contract/enums.js';
 import type { AppsTable, Database } from '../db/schema.js';
 
 /** An application the portal signs people into. */
@@ -17,6 +18,8 @@ export interface App {
   enabled: boolean;
   sortOrder: number;
   createdAt: number;
+  /** How the sign-in page asks for a captcha for this app; null: each login type's own strategy. */
+  captchaStrategy: CaptchaStrategy | null;
 }
 
 /** The few fields of an application its tile on "my applications" needs. */
@@ -36,7 +39,24 @@ function toApp(row: Selectable<AppsTable>): App {
     enabled: row.enabled === 1,
     sortOrder: row.sort_order,
     createdAt: row.created_at,
+    captchaStrategy: row.captcha_strategy === null ? null : (Number(row.captcha_strategy) as CaptchaStrategy),
   };
+}
+
+/**
+ * Whether the user may use the application of the current `apps` row: a direct grant (user_apps)
+ * or membership of a group the app is granted to (app_group_grants). Both are primary-key lookups
+ * per application (user_apps by user and app, group_members by group and user).
+ */
+function permitted(eb: ExpressionBuilder<Database, 'apps'>, userRef: number) {
+  return eb.or([
+    eb.exists(eb.selectFrom('user_apps').select('user_apps.app_ref').whereRef('user_apps.app_ref', '=', 'apps.id').where('user_apps.user_ref', '=', userRef)),
+    eb.exists(eb.selectFrom('app_group_grants')
+      .innerJoin('group_members', 'group_members.group_ref', 'app_group_grants.group_ref')
+      .select('app_group_grants.app_ref')
+      .whereRef('app_group_grants.app_ref', '=', 'apps.id')
+      .where('group_members.user_ref', '=', userRef)),
+  ]);
 }
 
 export function appsRepo(db: Kysely<Database>) {
@@ -49,34 +69,33 @@ export function appsRepo(db: Kysely<Database>) {
       const row = await db.selectFrom('apps').selectAll().where('client_id', '=', clientId).executeTakeFirst();
       return row && toApp(row);
     },
-    /** Enabled applications the user holds login permission for, in display order. */
+    /** Enabled applications the user may use (granted directly or through a group), in display order. */
     listByUser(userRef: number): Promise<AppTileInfo[]> {
       return db
-        .selectFrom('user_apps')
-        .innerJoin('apps', 'apps.id', 'user_apps.app_ref')
+        .selectFrom('apps')
         .select(['apps.id', 'apps.app_id as appId', 'apps.app_name as appName', 'apps.icon', 'apps.client_id as clientId', 'apps.idp_sso_url as idpSsoUrl'])
-        .where('user_apps.user_ref', '=', userRef)
         .where('apps.enabled', '=', 1)
+        .where((eb) => permitted(eb, userRef))
         .orderBy('apps.sort_order')
         .orderBy('apps.id')
         .execute();
     },
     async countByUser(userRef: number): Promise<number> {
       const row = await db
-        .selectFrom('user_apps')
-        .innerJoin('apps', 'apps.id', 'user_apps.app_ref')
+        .selectFrom('apps')
         .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('user_apps.user_ref', '=', userRef)
         .where('apps.enabled', '=', 1)
+        .where((eb) => permitted(eb, userRef))
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },
+    /** Read on every launch and app sign-in, so a grant or a revoke counts from the next call. */
     async hasPermission(userRef: number, appRef: number): Promise<boolean> {
       const row = await db
-        .selectFrom('user_apps')
-        .select('app_ref')
-        .where('user_ref', '=', userRef)
-        .where('app_ref', '=', appRef)
+        .selectFrom('apps')
+        .select('apps.id')
+        .where('apps.id', '=', appRef)
+        .where((eb) => permitted(eb, userRef))
         .executeTakeFirst();
       return row !== undefined;
     },

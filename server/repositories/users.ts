@@ -160,8 +160,8 @@ export function usersRepo(db: Kysely<Database>) {
     async findByMobile(mobile: string): Promise<User | undefined> {
       return mapped(await db.selectFrom('users').selectAll().where('mobile_no', '=', mobile).executeTakeFirst());
     },
-    /** A new password: hash, measured strength, a fresh expiry, and no pending forced change. */
-    async updatePassword(id: number, hash: string, level: string, now: number, expiresAt: number): Promise<void> {
+    /** A new password: hash, measured strength, a fresh expiry (null: never), and no pending forced change. */
+    async updatePassword(id: number, hash: string, level: string, now: number, expiresAt: number | null): Promise<void> {
       await db.updateTable('users')
         .set({ password_hash: hash, password_level: level, password_changed_at: now, password_expire_at: expiresAt, must_change_password: 0, updated_at: now })
         .where('id', '=', id)

@@ -24,7 +24,8 @@ export async function setSessionCookie(request: FastifyRequest, reply: FastifyRe
 
 /** The answer of a sign-in step, with the session cookie when the step opened the session. */
 export async function signInAnswer({ request, reply }: { request: FastifyRequest; reply: FastifyReply }, outcome: LoginOutcome): Promise<LoginResponse> {
-  await setSessionCookie(request, reply, outcome, request.server.config.session.absoluteHours * 3600);
+  // The cookie lasts as long as the session may (the live session policy).
+  await setSessionCookie(request, reply, outcome, (await request.server.services.settings.current()).sessions.absoluteHours * 3600);
   return outcome.response;
 }
 

@@ -24,7 +24,7 @@ export default async function signInStepRoutes(app: FastifyInstance): Promise<vo
 
   serve(app, e.pacasAuthenticate, async ({ input, services, caller, request, reply }) => {
     const { result, outcome } = await services.directory.authenticate(input, caller);
-    if (outcome) await setSessionCookie(request, reply, outcome, app.config.session.absoluteHours * 3600);
+    if (outcome) await setSessionCookie(request, reply, outcome, (await services.settings.current()).sessions.absoluteHours * 3600);
     return result;
   });
   serve(app, e.pacasSendMsg, ({ input, services, caller }) => services.directory.sendBindCode(input, caller));

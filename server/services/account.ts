@@ -5,11 +5,12 @@ import { startOfDay } from '../lib/clock.js';
 import type { User } from '../repositories/users.js';
 import type { AuthUser, ServiceContext } from './context.js';
 import { computeSafetyScore } from './safetyScore.js';
+import type { SettingsService } from './settings.js';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 /** The signed-in user's own account: profile, roles, applications, numbers for the info cards. */
-export function accountService(ctx: ServiceContext) {
+export function accountService(ctx: ServiceContext, settings: SettingsService) {
   async function load(auth: AuthUser): Promise<User> {
     const user = await ctx.repos.users.findById(auth.userRef);
     if (!user) throw notSignedIn();
@@ -17,7 +18,8 @@ export function accountService(ctx: ServiceContext) {
   }
 
   async function safety(auth: AuthUser): Promise<SafetyScore> {
-    return computeSafetyScore(await load(auth), ctx.clock.now(), ctx.config.passwordRemindDays);
+    const user = await load(auth);
+    return computeSafetyScore(user, ctx.clock.now(), (await settings.current()).pwd.reminderDays);
   }
 
   return {

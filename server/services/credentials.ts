@@ -1,14 +1,15 @@
 import type { User } from '../repositories/users.js';
-import { DAY } from '../lib/clock.js';
 import type { Caller, ServiceContext } from './context.js';
 import type { CoreServices } from './deps.js';
 import { AppError } from '../domain/errors.js';
 import { accountKey } from './throttle.js';
+import { passwordExpiresAt } from './passwordPolicy.js';
 import { CODE } from '../../contract/codes.js';
 
 /**
- * Replacing a password, whichever flow asks: the policy, a fresh hash and expiry, the end of the
- * user's other sessions, and the operation-log row.
+ * Replacing a password, whichever flow asks: the policy (the earlier passwords included), a fresh
+ * hash and expiry, the password history, the end of the user's other sessions, and the
+ * operation-log row. Every path that sets a password comes through here, so the history is whole.
  */
 export function credentialService(ctx: ServiceContext, deps: Pick<CoreServices, 'passwords' | 'policy' | 'audit' | 'throttle'>) {
   return {
@@ -20,8 +21,8 @@ export function credentialService(ctx: ServiceContext, deps: Pick<CoreServices, 
     async checkCurrent(user: Pick<User, 'account' | 'passwordHash'>, password: string, caller: Caller): Promise<void> {
       const attempt = await deps.throttle.reserve(accountKey(user.account), caller.ip);
       if (await deps.passwords.verify(user.passwordHash, password)) return attempt.succeeded();
-      const { locked } = await attempt.failed();
-      throw locked ? new AppError(CODE.accountLocked, { minutes: ctx.config.lockout.lockMinutes }) : new AppError(CODE.currentPasswordWrong);
+      const { locked, minutes } = await attempt.failed();
+      throw locked ? new AppError(CODE.accountLocked, { minutes }) : new AppError(CODE.currentPasswordWrong);
     },
 
     /**
@@ -29,11 +30,14 @@ export function credentialService(ctx: ServiceContext, deps: Pick<CoreServices, 
      * the end of the other sessions and the log row then stand or fall together.
      */
     async replacePassword(user: Pick<User, 'id' | 'account' | 'passwordHash'>, password: string, opts: { keepSessionId: number | null; caller: Caller; scene: string; detail: string | null }): Promise<void> {
-      const level = await deps.policy.enforce(password, user.account, user.passwordHash);
+      const level = await deps.policy.enforce(password, user.account, user.passwordHash, user.id);
       const hash = await deps.passwords.hash(password);
+      // Read before the unit of work: inside it only its own repositories may be used.
+      const rules = await deps.policy.rules();
       const now = ctx.clock.now();
       await ctx.transaction(async (repos) => {
-        await repos.users.updatePassword(user.id, hash, level, now, now + ctx.config.passwordExpiryDays * DAY);
+        await repos.users.updatePassword(user.id, hash, level, now, passwordExpiresAt(rules, now));
+        await deps.policy.remember(repos, user, hash, rules.historyCount, now);
         await repos.sessions.deleteOthers(user.id, opts.keepSessionId);
         await deps.audit.operation(user.id, opts.scene, opts.caller, opts.detail, repos);
       });

@@ -11,6 +11,7 @@ import type { OtpService } from './otp.js';
 import type { SignInFlow } from './signInFlow.js';
 import type { LoginConfigService } from './loginConfig.js';
 import type { SecretsService } from './secrets.js';
+import type { SettingsService } from './settings.js';
 
 /** The building blocks the feature services are made of; each takes the Pick it needs. */
 export interface CoreServices {
@@ -27,4 +28,6 @@ export interface CoreServices {
   flow: SignInFlow;
   loginConfig: LoginConfigService;
   secrets: SecretsService;
+  /** The live policies (workbench), which replace the configuration's numbers. */
+  settings: SettingsService;
 }

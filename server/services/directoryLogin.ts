@@ -55,9 +55,9 @@ export function directoryLoginService(ctx: ServiceContext, deps: Pick<CoreServic
       }
       const entry = await lookup(account, password);
       if (!entry) {
-        const { locked } = await attempt.failed();
+        const { locked, minutes } = await attempt.failed();
         await deps.audit.signIn({ userRef: null, account, optType: body.loginType, app, result: body.loginType === 'LDAP' ? CODE.directoryPasswordWrong : CODE.casRefused, caller });
-        if (locked) throw new AppError(CODE.accountLocked, { minutes: ctx.config.lockout.lockMinutes });
+        if (locked) throw new AppError(CODE.accountLocked, { minutes });
         throw refusal(body.loginType, 'AUTH_FAILED');
       }
       await attempt.succeeded();

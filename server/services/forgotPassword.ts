@@ -73,7 +73,7 @@ export function forgotPasswordService(ctx: ServiceContext, deps: Pick<CoreServic
       const user = ticket.userRef === null ? undefined : await ctx.repos.users.findById(ticket.userRef);
       if (!user) throw new AppError(CODE.ticketExpired);
       const password = await deps.sm2.decrypt('newPassword', body.newPassword);
-      await deps.policy.enforce(password, user.account, user.passwordHash);
+      await deps.policy.enforce(password, user.account, user.passwordHash, user.id);
       // Moving the ticket on first means a second racer with the same ticket changes nothing.
       await deps.tickets.advance(ticket, 'done', ticket.payload);
       await deps.credentials.replacePassword(user, password, { keepSessionId: null, caller, scene: 'RESET_PASSWORD', detail: 'forgot-password' });

@@ -11,7 +11,7 @@ import type { GroupType } from '../../contract/enums.js';
 
 const ALPHABETS = ['ABCDEFGHJKLMNPQRSTUVWXYZ', 'abcdefghijkmnpqrstuvwxyz', '23456789', '!@#$%^&*-_+='];
 
-/** 16 characters from the CSPRNG with every kind present, so it always meets the policy. */
+/** Characters from the CSPRNG with every kind present; policy.generate() picks a length the live policy accepts. */
 export function generatePassword(length = 16): string {
   const chars = ALPHABETS.map((a) => a[randomInt(a.length)]);
   const all = ALPHABETS.join('');
@@ -34,7 +34,7 @@ export const mayJoinGroups = (candidate: MemberCandidate): boolean =>
   candidate.userType !== GROUP_PEOPLE.excludeUserType && (!GROUP_PEOPLE.enabledOnly || candidate.enabled);
 
 /** Mailboxes and groups: only their manager may see members, change them or hand them over. */
-export function groupsService(ctx: ServiceContext, deps: Pick<CoreServices, 'audit' | 'sm2' | 'credentials'>) {
+export function groupsService(ctx: ServiceContext, deps: Pick<CoreServices, 'audit' | 'sm2' | 'credentials' | 'policy'>) {
   const repo = ctx.repos.groups;
 
   async function managedGroup(user: AuthUser, groupCode: string) {
@@ -69,7 +69,7 @@ export function groupsService(ctx: ServiceContext, deps: Pick<CoreServices, 'aud
       if (mailbox.mailboxManagerRef !== user.userRef) throw forbidden();
       let password: string;
       if (body.autoGen) {
-        password = generatePassword();
+        password = await deps.policy.generate();
       } else {
         if (!body.newPassword) throw new AppError(CODE.mailboxPasswordRequired);
         password = await deps.sm2.decrypt('newPassword', body.newPassword);

@@ -34,43 +34,45 @@ import { devicesService } from './devices.js';
 import { logsService } from './logs.js';
 import { directoryLoginService } from './directoryLogin.js';
 import { buildAdminServices } from './admin/index.js';
+import { settingsService } from './settings.js';
 
 /** The portal's services: sign-in, personal centre, requests, groups. */
 export function buildBaseServices(ctx: ServiceContext, gateway: SmsGateway) {
+  const settings = settingsService(ctx);
   const sm2 = sm2Service(ctx);
   const secrets = secretsService(ctx);
   const access = accessService(ctx);
   const passwords = passwordService(ctx);
-  const policy = passwordPolicyService(passwords);
+  const policy = passwordPolicyService(ctx, { passwords, settings });
   const captcha = captchaService(ctx);
-  const sessions = sessionService(ctx);
-  const throttle = throttleService(ctx);
+  const sessions = sessionService(ctx, settings);
+  const throttle = throttleService(ctx, settings);
   const tickets = ticketService(ctx);
   const audit = auditService(ctx);
   const credentials = credentialService(ctx, { passwords, policy, audit, throttle });
-  const loginConfig = loginConfigService(ctx);
-  const smsBudget = smsBudgetService(ctx, captcha);
+  const loginConfig = loginConfigService(ctx, settings);
+  const smsBudget = smsBudgetService(ctx, captcha, settings);
   const sms = smsWorker(ctx, { gateway, budget: smsBudget });
   const otp = otpService(ctx, { budget: smsBudget, outbox: sms });
-  const flow = signInFlow(ctx, { sessions, tickets, audit, loginConfig, secrets });
+  const flow = signInFlow(ctx, { sessions, tickets, audit, loginConfig, secrets, settings });
   const login = loginService(ctx, { sm2, passwords, captcha, throttle, audit, flow });
   const smsLogin = smsLoginService(ctx, { otp, captcha, throttle, audit, flow });
   const secondAuth = secondAuthService(ctx, { otp, captcha, tickets, audit, flow });
   const selfService = selfServiceService(ctx, { otp, captcha, tickets, audit, sm2, passwords, credentials, flow });
-  const account = accountService(ctx);
+  const account = accountService(ctx, settings);
   const sso = ssoService(ctx, audit, tickets);
   const outbox = outboxService(ctx);
   const requests = requestsService(ctx, audit);
   const permissions = permissionsService(ctx, audit);
-  const groups = groupsService(ctx, { audit, sm2, credentials });
+  const groups = groupsService(ctx, { audit, sm2, credentials, policy });
   const passwordChange = passwordChangeService(ctx, { otp, captcha, tickets, sm2, passwords, credentials });
   const forgotPassword = forgotPasswordService(ctx, { otp, captcha, tickets, sm2, policy, credentials, secrets, throttle });
-  const registration = registrationService(ctx, { audit, sm2, passwords, policy });
+  const registration = registrationService(ctx, { audit, sm2, passwords, policy, settings });
   const security = securityService(ctx, { otp, captcha, tickets, audit });
   const devices = devicesService(ctx, audit);
   const logs = logsService(ctx);
   const directory = directoryLoginService(ctx, { sm2, otp, captcha, throttle, tickets, audit, flow });
-  return { access, secrets, sms, smsBudget, directory, security, devices, logs, passwordChange, forgotPassword, registration, groups, requests, permissions, outbox, sm2, passwords, policy, captcha, sessions, throttle, tickets, audit, loginConfig, otp, flow, login, smsLogin, secondAuth, selfService, account, sso };
+  return { settings, access, secrets, sms, smsBudget, directory, security, devices, logs, passwordChange, forgotPassword, registration, groups, requests, permissions, outbox, sm2, passwords, policy, captcha, sessions, throttle, tickets, audit, loginConfig, otp, flow, login, smsLogin, secondAuth, selfService, account, sso };
 }
 
 export function buildServices(ctx: ServiceContext, gateway: SmsGateway) {

@@ -37,8 +37,8 @@ export function loginService(ctx: ServiceContext, deps: Pick<CoreServices, 'sm2'
         }
         const passwordOk = await deps.passwords.verify(user?.passwordHash ?? null, password);
         if (!user || !passwordOk) {
-          const { locked } = await attempt.failed();
-          if (locked) throw new AppError(CODE.accountLocked, { minutes: ctx.config.lockout.lockMinutes });
+          const { locked, minutes } = await attempt.failed();
+          if (locked) throw new AppError(CODE.accountLocked, { minutes });
           throw new AppError(CODE.accountOrPasswordWrong);
         }
         await attempt.succeeded();

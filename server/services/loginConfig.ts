@@ -3,17 +3,17 @@ import type { LoginType } from '../../contract/rules.js';
 import type { App } from '../repositories/apps.js';
 import type { ServiceContext } from './context.js';
 import type { Lang } from '../../contract/codes.js';
+import type { SettingsService } from './settings.js';
 
 export const LOGIN_PAGE_KEY = 'login.page';
 export const LOGIN_TYPES_KEY = 'login.types';
 
-/** Stored form: the default (zh) texts plus per-language overrides. */
-export type StoredLoginPage = LoginPageConfig & { translations?: Partial<Record<Lang, Partial<LoginPageConfig>>> };
-
-const DEFAULT_PAGE: StoredLoginPage = { id: 'default', imageUrl: '', logoUrl: '', companyName: '', versionInfo: '' };
+/** Stored form: the default (zh) texts plus per-language overrides; whether registration is open is a policy of its own. */
+type PageTexts = Omit<LoginPageConfig, 'registrationEnabled'>;
+export type StoredLoginPage = PageTexts & { translations?: Partial<Record<Lang, Partial<PageTexts>>> };
 
 /** Sign-in page settings and which login types an application allows. */
-export function loginConfigService(ctx: ServiceContext) {
+export function loginConfigService(ctx: ServiceContext, settings: SettingsService) {
   async function allTypes(): Promise<LoginTypeConfig[]> {
     return (await ctx.repos.config.get<LoginTypeConfig[]>(LOGIN_TYPES_KEY)) ?? [];
   }
@@ -28,19 +28,27 @@ export function loginConfigService(ctx: ServiceContext) {
   }
 
   return {
-    /** The page configuration, with the texts of the asked language where one is configured. */
+    /** The page configuration (a workbench policy), with the texts of the asked language where one is set. */
     async page(lang: Lang): Promise<LoginPageConfig[]> {
-      const stored = (await ctx.repos.config.get<StoredLoginPage>(LOGIN_PAGE_KEY)) ?? DEFAULT_PAGE;
-      const { translations, ...page } = stored;
-      return [{ ...page, ...(translations?.[lang] ?? {}) }];
+      const { loginPage: page, registration } = await settings.current();
+      const inLang = (t: { zh: string; en: string }) => (lang === 'en' && t.en) || t.zh;
+      return [{
+        id: 'default', imageUrl: page.imageUrl, logoUrl: page.logoUrl, companyName: inLang(page.companyName), versionInfo: inLang(page.versionInfo),
+        registrationEnabled: registration.enabled,
+      }];
     },
-    /** Login types for the login page, narrowed to the app's allowed ones when an appId is given. */
+    /**
+     * Login types for the login page, narrowed to the app's allowed ones when an appId is given,
+     * each with the app's captcha strategy when the workbench set one for it.
+     */
     async typesFor(appId: string | undefined): Promise<LoginTypeConfig[]> {
       // Directory tabs appear only when a directory is configured.
       const types = (await allTypes()).filter((t) => ctx.config.ldap || (t.code !== 'LDAP' && t.code !== 'PA_ACCOUNT'));
       const app = appId ? await ctx.repos.apps.findByAppId(appId) : undefined;
       const allowed = allowedCodes(app);
-      return allowed ? types.filter((t) => allowed.includes(t.code)) : types;
+      const shown = allowed ? types.filter((t) => allowed.includes(t.code)) : types;
+      const strategy = app?.captchaStrategy ?? null;
+      return strategy === null ? shown : shown.map((t) => ({ ...t, captchaStrategy: strategy }));
     },
     /** Whether the app (if any) accepts this login type. */
     allows(app: App | undefined, type: LoginType): boolean {

@@ -3,6 +3,7 @@ import type { AppLogRow, HomeContent, OperationLogRow, SelectOption } from '../.
 import type { PageResult } from '../../contract/schemas/common.js';
 import { codes, codeMessage, type Lang, type ResultCode } from '../../contract/codes.js';
 import { LIMITS } from '../../contract/rules.js';
+import { NoticeKind } from '../../contract/enums.js';
 import { DAY } from '../lib/clock.js';
 import type { AuthUser, ServiceContext } from './context.js';
 
@@ -11,7 +12,10 @@ type TimeInput = number | string | undefined;
 const toMs = (t: TimeInput): number | undefined => (t === undefined ? undefined : typeof t === 'number' ? t : Date.parse(t));
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/** Where the home content was kept before the notices table; still seeded, and read once to seed the demo notices. */
 export const HOME_CONTENT_KEY = 'home.content';
+/** "YYYY-MM-DD" of an ISO time: the date a home-page item shows. */
+const DATE_LENGTH = 10;
 
 /** Personal logs (default window: the last LIMITS.logWindowDays days), their dictionaries, and the home page content. */
 export function logsService(ctx: ServiceContext) {
@@ -43,8 +47,14 @@ export function logsService(ctx: ServiceContext) {
       const source = type === DICTIONARY_TYPES.sceneCodes ? SCENE_CODES : type === DICTIONARY_TYPES.accessTypes ? ACCESS_TYPES : {};
       return Object.entries(source).map(([selectKey, label]) => ({ selectKey, selectValue: label[lang] }));
     },
+    /** The published notices and news (the workbench's notices table), newest first, in the shape the home page reads. */
     async home(): Promise<HomeContent> {
-      return (await ctx.repos.config.get<HomeContent>(HOME_CONTENT_KEY)) ?? { notices: [], news: { recommend: [], news: [], dynamic: [], release: [] } };
+      const items = async (kind: NoticeKind) =>
+        (await ctx.repos.logs.publishedNotices(kind, LIMITS.homeItemsMax)).map((n) => ({ id: String(n.id), title: n.title, date: iso(n.publishedAt).slice(0, DATE_LENGTH) }));
+      const [notices, recommend, news, dynamic, release] = await Promise.all(
+        [NoticeKind.NOTICE, NoticeKind.RECOMMEND, NoticeKind.NEWS, NoticeKind.DYNAMIC, NoticeKind.RELEASE].map(items),
+      );
+      return { notices, news: { recommend, news, dynamic, release } };
     },
   };
 }

@@ -1,12 +1,13 @@
 import { randomInt } from 'node:crypto';
 import { ACCOUNT_NAME_PATTERN, EMAIL_PATTERN, MOBILE_PATTERN } from '../../contract/rules.js';
 import { AppError } from '../domain/errors.js';
-import { DAY, HOUR } from '../lib/clock.js';
+import { HOUR } from '../lib/clock.js';
 import type { Caller, ServiceContext } from './context.js';
 import type { AuditService } from './audit.js';
 import type { Sm2Service } from './sm2.js';
 import type { PasswordService } from './passwords.js';
-import type { PasswordPolicyService } from './passwordPolicy.js';
+import { passwordExpiresAt, type PasswordPolicyService } from './passwordPolicy.js';
+import type { SettingsService } from './settings.js';
 import { CODE } from '../../contract/codes.js';
 
 export interface RegistrationDeps {
@@ -14,6 +15,7 @@ export interface RegistrationDeps {
   sm2: Sm2Service;
   passwords: PasswordService;
   policy: PasswordPolicyService;
+  settings: SettingsService;
 }
 
 /** Registrations one IP may make per hour, against scripted sign-ups. */
@@ -22,11 +24,12 @@ const PER_IP_HOURLY = 10;
 /** Every user holds this portal role (docs/DECISIONS.md), so the roles call never answers an empty list. */
 export const EVERY_USER_ROLE = 'EMPLOYEE';
 
-/** Self-registration of an employee account (can be switched off by configuration). */
+/** Self-registration of an employee account (switched on and off by the live registration policy). */
 export function registrationService(ctx: ServiceContext, deps: RegistrationDeps) {
   return {
     async register(body: { userId?: string; userName: string; mobileNo: string; password: string; email?: string; description?: string }, caller: Caller): Promise<{ userId: string }> {
-      if (!ctx.config.registrationEnabled) throw new AppError(CODE.registrationClosed);
+      const { registration, pwd } = await deps.settings.current();
+      if (!registration.enabled) throw new AppError(CODE.registrationClosed);
       const ipKey = `register:${caller.ip}`;
       const now = ctx.clock.now();
       if ((await ctx.repos.limits.take(ipKey, now, now - HOUR, PER_IP_HOURLY)) === null) throw new AppError(CODE.tooManyRequests);
@@ -41,12 +44,12 @@ export function registrationService(ctx: ServiceContext, deps: RegistrationDeps)
       if (await ctx.repos.users.findByAccount(account)) throw new AppError(CODE.accountNameTaken);
       if (await ctx.repos.users.findByMobile(body.mobileNo)) throw new AppError(CODE.mobileRegistered);
       const hash = await deps.passwords.hash(password);
-      // The account, its EMPLOYEE role and the log row stand or fall together.
+      // The account, its EMPLOYEE role, its first history entry and the log row stand or fall together.
       await ctx.transaction(async (repos) => {
         const id = await repos.users.create({
           account: account.toLowerCase(), userName: body.userName.trim(), userType: 'STAFF', mobileNo: body.mobileNo, email: body.email || null,
           description: body.description || null, companyName: body.description || null, passwordHash: hash, passwordLevel: level,
-          passwordChangedAt: now, passwordExpireAt: now + ctx.config.passwordExpiryDays * DAY, createdAt: now, updatedAt: now,
+          passwordChangedAt: now, passwordExpireAt: passwordExpiresAt(pwd, now), createdAt: now, updatedAt: now,
           // A self-registered employee can sign in at once, with no forced change and no second factor until one is set up.
           phoneDisabled: false, enabled: true, activated: true, mustChangePassword: false, secondAuthRequired: false, seniorLeader: false,
         }).catch(() => {
@@ -55,6 +58,7 @@ export function registrationService(ctx: ServiceContext, deps: RegistrationDeps)
         });
         const everyUser = await repos.portalRoles.findByCode(EVERY_USER_ROLE);
         if (everyUser) await repos.portalRoles.grant(id, everyUser.id);
+        await deps.policy.remember(repos, { id, passwordHash: null }, hash, pwd.historyCount, now);
         await deps.audit.operation(id, 'REGISTER', caller, null, repos);
       });
       return { userId: account.toLowerCase() };

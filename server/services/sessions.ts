@@ -3,17 +3,21 @@ import { randomId, sha256 } from '../lib/crypto.js';
 import { HOUR, MINUTE } from '../lib/clock.js';
 import { notSignedIn } from '../domain/errors.js';
 import type { AuthUser, Caller, ServiceContext } from './context.js';
+import type { SettingsService } from './settings.js';
 
 /**
  * Server-side sessions: the browser holds a 256-bit random token, the database only its
- * SHA-256, so a leaked table cannot be replayed as cookies.
+ * SHA-256, so a leaked table cannot be replayed as cookies. The idle timeout is the live session
+ * policy, applied to every session at its next use; the absolute lifetime is fixed when a session
+ * opens.
  */
-export function sessionService(ctx: ServiceContext) {
-  const { idleMinutes, absoluteHours, touchSeconds } = ctx.config.session;
+export function sessionService(ctx: ServiceContext, settings: SettingsService) {
+  const { touchSeconds } = ctx.config.session;
   const repo = ctx.repos.sessions;
 
   return {
     async create(userRef: number, caller: Caller): Promise<{ token: string; instanceId: string }> {
+      const { absoluteHours } = (await settings.current()).sessions;
       const now = ctx.clock.now();
       const token = randomId(32);
       const instanceId = randomId(12);
@@ -35,8 +39,9 @@ export function sessionService(ctx: ServiceContext) {
     /** Resolves a token to its user, enforcing idle and absolute expiry; E00009 otherwise. */
     async authenticate(token: string | undefined): Promise<AuthUser> {
       if (!token || token.length > LIMITS.tokenMax) throw notSignedIn();
-      const row = await repo.findByHash(sha256(token));
+      const [row, policies] = await Promise.all([repo.findByHash(sha256(token)), settings.current()]);
       if (!row) throw notSignedIn();
+      const { idleMinutes } = policies.sessions;
       const now = ctx.clock.now();
       if (row.expiresAt <= now || row.lastSeenAt + idleMinutes * MINUTE <= now || !row.enabled) {
         await repo.delete(row.sessionId);

@@ -39,7 +39,7 @@ export interface LoginTicketData {
  * The rules every sign-in method shares once the user is known: account states, application
  * access, forced or expired passwords, self-service steps, the second factor, the session.
  */
-export function signInFlow(ctx: ServiceContext, deps: Pick<CoreServices, 'sessions' | 'tickets' | 'audit' | 'loginConfig' | 'secrets'>) {
+export function signInFlow(ctx: ServiceContext, deps: Pick<CoreServices, 'sessions' | 'tickets' | 'audit' | 'loginConfig' | 'secrets' | 'settings'>) {
   const now = () => ctx.clock.now();
 
   function daysUntilPasswordExpiry(user: User): number | null {
@@ -119,7 +119,8 @@ export function signInFlow(ctx: ServiceContext, deps: Pick<CoreServices, 'sessio
         const srmi = await deps.tickets.issue(PASSWORD_CHANGE_TICKET, user.id, 'start', { appId: app?.appId ?? null, reason: forced ? 'forced' : 'expired' });
         throw new AppError(forced ? CODE.passwordResetByAdmin : CODE.passwordExpired, {}, { srmi });
       }
-      const expiring = daysLeft !== null && daysLeft <= ctx.config.passwordRemindDays;
+      const { reminderDays } = (await deps.settings.current()).pwd;
+      const expiring = daysLeft !== null && daysLeft <= reminderDays;
       const steps: SelfServiceStep[] = [];
       if (user.userType === 'TEMP' && !user.mobileNo) steps.push({ code: 'BIND-PHONE', title: 'BIND-PHONE', message: 'BIND-PHONE' });
       // An expiring password is a skippable step when the user is in self-service anyway; alone it is a reminder dialog.

@@ -2,6 +2,7 @@ import { AppError } from '../domain/errors.js';
 import { HOUR, MINUTE, startOfDay } from '../lib/clock.js';
 import type { ServiceContext } from './context.js';
 import type { CaptchaService } from './captcha.js';
+import type { SettingsService } from './settings.js';
 import { CODE, type ResultCode } from '../../contract/codes.js';
 
 /** The limit-counter subject whose lock says the SMS gateway failed and is resting. */
@@ -28,9 +29,9 @@ export interface SmsCharge {
  * one address, an hourly cap per address and per account, a daily cap per number across
  * purposes. A refusal gives back what was taken; so does a text the gateway never delivers.
  */
-export function smsBudgetService(ctx: ServiceContext, captcha: CaptchaService) {
+export function smsBudgetService(ctx: ServiceContext, captcha: CaptchaService, settings: SettingsService) {
   const repo = ctx.repos.limits;
-  const { resendSeconds, dailyPerNumber } = ctx.config.otp;
+  const { resendSeconds } = ctx.config.otp;
   const { ipCaptchaAfter, ipPerHour, accountPerHour } = ctx.config.sms;
 
   async function giveBack(subjects: string[]): Promise<void> {
@@ -47,6 +48,7 @@ export function smsBudgetService(ctx: ServiceContext, captcha: CaptchaService) {
 
     /** Takes every budget for one text; returns the subjects charged (to give back on failure). */
     async charge(c: SmsCharge): Promise<string[]> {
+      const { dailyPerNumber } = (await settings.current()).sms;
       const now = ctx.clock.now();
       // A captcha shown with the form is always checked, needed or not.
       let proven = c.proof === 'proven';

@@ -1,4 +1,111 @@
-import type { EndpointSpec } from '../../endpoint.js';
+import { z } from 'zod';
+import { CODE } from '../../codes.js';
+import { endpoint, type EndpointSpec } from '../../endpoint.js';
+import { idOut, nothing, pageOf } from '../../schemas/common.js';
+import {
+  adminApp, adminRoleGroup, appCreateBody, appGroupsBody, appListBody, appPageBody, appPeopleBody, appPerson, appRefBody, appUpdateBody,
+  groupGrant, roleAddBody, roleRefBody, roleGroupAddBody, roleGroupRenameBody, roleRenameBody, rotatedSecret, userGrant,
+} from '../../schemas/admin/apps.js';
 
-/** Workbench: apps. */
-export const adminAppsEndpoints = {} satisfies Record<string, EndpointSpec>;
+const P = '/admin/v1/apps';
+const added = z.object({ added: z.number().int() });
+const removed = z.object({ removed: z.number().int() });
+
+/**
+ * Workbench: applications — their settings (which also rule /login?appId=), role groups and
+ * roles, approvers, who may use them (people and groups), and client secrets.
+ */
+export const adminAppsEndpoints = {
+  list: endpoint({
+    method: 'POST', path: `${P}/list`, access: 'admin', summary: 'Applications, by name or app id, enabled state and category',
+    input: appListBody, output: pageOf(adminApp),
+  }),
+  get: endpoint({
+    method: 'POST', path: `${P}/get`, access: 'admin', summary: 'One application',
+    input: appRefBody, output: adminApp, codes: [CODE.notFound],
+  }),
+  create: endpoint({
+    method: 'POST', path: `${P}/create`, access: 'admin', summary: 'Add an application (its client id defaults to "<appId>-client")',
+    input: appCreateBody, output: z.object({ id: idOut }), codes: [CODE.appIdTaken, CODE.clientIdTaken],
+  }),
+  update: endpoint({
+    method: 'POST', path: `${P}/update`, access: 'admin', summary: "Change an application's settings (the app id and client id stay)",
+    input: appUpdateBody, output: nothing, codes: [CODE.notFound],
+  }),
+  enable: endpoint({
+    method: 'POST', path: `${P}/enable`, access: 'admin', summary: 'Let people launch and sign in to an application again',
+    input: appRefBody, output: nothing, codes: [CODE.notFound],
+  }),
+  disable: endpoint({
+    method: 'POST', path: `${P}/disable`, access: 'admin', summary: 'Stop an application: no launch, no sign-in for it, no new requests',
+    input: appRefBody, output: nothing, codes: [CODE.notFound],
+  }),
+  roles: endpoint({
+    method: 'POST', path: `${P}/roles/list`, access: 'admin', summary: "An application's role groups and roles, with how many people hold each role",
+    input: appRefBody, output: z.array(adminRoleGroup), codes: [CODE.notFound],
+  }),
+  roleGroupAdd: endpoint({
+    method: 'POST', path: `${P}/role-groups/add`, access: 'admin', summary: 'Add a role group to an application',
+    input: roleGroupAddBody, output: z.object({ id: idOut }), codes: [CODE.notFound],
+  }),
+  roleGroupRename: endpoint({
+    method: 'POST', path: `${P}/role-groups/rename`, access: 'admin', summary: 'Rename a role group',
+    input: roleGroupRenameBody, output: nothing, codes: [CODE.notFound],
+  }),
+  roleGroupRemove: endpoint({
+    method: 'POST', path: `${P}/role-groups/remove`, access: 'admin', summary: 'Remove a role group with its roles; refused while someone holds one of them or a pending request names one',
+    input: roleRefBody, output: nothing, codes: [CODE.notFound, CODE.roleHeld, CODE.roleRequested],
+  }),
+  roleAdd: endpoint({
+    method: 'POST', path: `${P}/roles/add`, access: 'admin', summary: 'Add a role to a role group (its code unique in the application)',
+    input: roleAddBody, output: z.object({ id: idOut }), codes: [CODE.notFound, CODE.roleCodeTaken],
+  }),
+  roleRename: endpoint({
+    method: 'POST', path: `${P}/roles/rename`, access: 'admin', summary: 'Rename a role',
+    input: roleRenameBody, output: nothing, codes: [CODE.notFound],
+  }),
+  roleRemove: endpoint({
+    method: 'POST', path: `${P}/roles/remove`, access: 'admin', summary: 'Remove a role; refused while someone holds it or a pending request names it',
+    input: roleRefBody, output: nothing, codes: [CODE.notFound, CODE.roleHeld, CODE.roleRequested],
+  }),
+  approvers: endpoint({
+    method: 'POST', path: `${P}/approvers/list`, access: 'admin', summary: "An application's approvers",
+    input: appRefBody, output: z.array(appPerson), codes: [CODE.notFound],
+  }),
+  approversAdd: endpoint({
+    method: 'POST', path: `${P}/approvers/add`, access: 'admin', summary: 'Make people approvers of an application (enabled people, not shared mailboxes)',
+    input: appPeopleBody, output: added, codes: [CODE.notFound, CODE.unknownUsers],
+  }),
+  approversRemove: endpoint({
+    method: 'POST', path: `${P}/approvers/remove`, access: 'admin', summary: 'Remove approvers of an application',
+    input: appPeopleBody, output: removed, codes: [CODE.notFound, CODE.unknownUsers],
+  }),
+  userGrants: endpoint({
+    method: 'POST', path: `${P}/user-grants/list`, access: 'admin', summary: 'People granted an application directly',
+    input: appPageBody, output: pageOf(userGrant), codes: [CODE.notFound],
+  }),
+  userGrantsAdd: endpoint({
+    method: 'POST', path: `${P}/user-grants/add`, access: 'admin', summary: 'Grant people an application',
+    input: appPeopleBody, output: added, codes: [CODE.notFound, CODE.unknownUsers],
+  }),
+  userGrantsRemove: endpoint({
+    method: 'POST', path: `${P}/user-grants/remove`, access: 'admin', summary: "Revoke people's direct grant of an application, with the roles they hold in it",
+    input: appPeopleBody, output: removed, codes: [CODE.notFound, CODE.unknownUsers],
+  }),
+  groupGrants: endpoint({
+    method: 'POST', path: `${P}/group-grants/list`, access: 'admin', summary: 'Groups whose members may use an application',
+    input: appPageBody, output: pageOf(groupGrant), codes: [CODE.notFound],
+  }),
+  groupGrantsAdd: endpoint({
+    method: 'POST', path: `${P}/group-grants/add`, access: 'admin', summary: 'Let every member of some groups use an application',
+    input: appGroupsBody, output: added, codes: [CODE.notFound, CODE.unknownGroups],
+  }),
+  groupGrantsRemove: endpoint({
+    method: 'POST', path: `${P}/group-grants/remove`, access: 'admin', summary: "Revoke groups' grant of an application (effective at the members' next call)",
+    input: appGroupsBody, output: removed, codes: [CODE.notFound, CODE.unknownGroups],
+  }),
+  rotateSecret: endpoint({
+    method: 'POST', path: `${P}/secret/rotate`, access: 'admin', summary: 'Generate a new client secret, answered once; the previous one stays valid for the overlap window',
+    input: appRefBody, output: rotatedSecret, codes: [CODE.notFound],
+  }),
+} satisfies Record<string, EndpointSpec>;

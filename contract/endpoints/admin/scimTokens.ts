@@ -1,4 +1,20 @@
-import type { EndpointSpec } from '../../endpoint.js';
+import { CODE } from '../../codes.js';
+import { endpoint, type EndpointSpec } from '../../endpoint.js';
+import { nothing, pageOf } from '../../schemas/common.js';
+import { scimToken, scimTokenCreateBody, scimTokenCreated, scimTokenIdBody, scimTokenListBody } from '../../schemas/admin/scimTokens.js';
 
-/** Workbench: scimTokens. */
-export const adminScimTokensEndpoints = {} satisfies Record<string, EndpointSpec>;
+/** Workbench: the bearer tokens provisioning clients (SCIM, /scim/v2) authenticate with. */
+export const adminScimTokensEndpoints = {
+  scimTokenList: endpoint({
+    method: 'POST', path: '/admin/v1/scim-tokens/list', access: 'admin', summary: 'Provisioning tokens: name, creator, created, last used, revoked',
+    input: scimTokenListBody, output: pageOf(scimToken),
+  }),
+  scimTokenCreate: endpoint({
+    method: 'POST', path: '/admin/v1/scim-tokens/create', access: 'admin', summary: 'Make a provisioning token (answered once; only its SHA-256 is kept)',
+    input: scimTokenCreateBody, output: scimTokenCreated,
+  }),
+  scimTokenRevoke: endpoint({
+    method: 'POST', path: '/admin/v1/scim-tokens/revoke', access: 'admin', summary: 'Revoke a provisioning token: its next call answers 401',
+    input: scimTokenIdBody, output: nothing, codes: [CODE.notFound, CODE.scimTokenRevoked],
+  }),
+} satisfies Record<string, EndpointSpec>;

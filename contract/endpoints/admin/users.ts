@@ -1,4 +1,74 @@
-import type { EndpointSpec } from '../../endpoint.js';
+import { z } from 'zod';
+import { CODE } from '../../codes.js';
+import { endpoint, type EndpointSpec } from '../../endpoint.js';
+import { nothing, pageOf } from '../../schemas/common.js';
+import {
+  adminUserDetail, adminUserItem, passwordResetResult, sessionsEnded, signInEntry, userCreateBody, userExportQuery, userHistoryBody,
+  userListBody, userRefBody, userResetPasswordBody, userSetEnabledBody, userUpdateBody,
+} from '../../schemas/admin/users.js';
+import { importCheckResult, importStarted, importStatus, userImportBody, userImportStatusBody } from '../../schemas/admin/usersImport.js';
 
-/** Workbench: users. */
-export const adminUsersEndpoints = {} satisfies Record<string, EndpointSpec>;
+const base = '/admin/v1/users';
+
+/** What registration refuses of an account, a phone or an email, answered alike here. */
+const USER_FIELD_CODES = [CODE.accountNameInvalid, CODE.mobileInvalid, CODE.emailInvalid, CODE.deptUnknown] as const;
+/** The account name or the number is someone else's (E10604 when a racing write took one of them). */
+const TAKEN_CODES = [CODE.accountNameTaken, CODE.mobileRegistered, CODE.accountOrMobileTaken] as const;
+/** A whole import file refused before any row is looked at. */
+const FILE_CODES = [CODE.importHeader, CODE.importMalformed, CODE.importTooManyRows] as const;
+
+/** Workbench: people — search, create and edit, enable, unlock, password resets, sign-in history, CSV import and export. */
+export const adminUsersEndpoints = {
+  userList: endpoint({
+    method: 'POST', path: `${base}/list`, access: 'admin', summary: 'People by account, name or phone prefix, department (with those below), type and state; by account',
+    input: userListBody, output: pageOf(adminUserItem), codes: [CODE.deptUnknown],
+  }),
+  userGet: endpoint({
+    method: 'POST', path: `${base}/get`, access: 'admin', summary: 'One person: what the personal centre shows, roles, and the state of the account',
+    input: userRefBody, output: adminUserDetail, codes: [CODE.notFound],
+  }),
+  userCreate: endpoint({
+    method: 'POST', path: `${base}/create`, access: 'admin', summary: 'Add a person (EMPLOYEE role, no password until one is generated or set by phone)',
+    input: userCreateBody, output: adminUserDetail, codes: [...USER_FIELD_CODES, ...TAKEN_CODES],
+  }),
+  userUpdate: endpoint({
+    method: 'POST', path: `${base}/update`, access: 'admin', summary: "Change a person's fields; only those sent change",
+    input: userUpdateBody, output: adminUserDetail, codes: [CODE.notFound, ...USER_FIELD_CODES, ...TAKEN_CODES],
+  }),
+  userSetEnabled: endpoint({
+    method: 'POST', path: `${base}/set-enabled`, access: 'admin', summary: 'Enable or disable an account; disabling ends its sessions at once',
+    input: userSetEnabledBody, output: nothing, codes: [CODE.notFound, CODE.selfDisable],
+  }),
+  userUnlock: endpoint({
+    method: 'POST', path: `${base}/unlock`, access: 'admin', summary: 'Lift the lock and clear the failed sign-ins of an account',
+    input: userRefBody, output: nothing, codes: [CODE.notFound],
+  }),
+  userResetPassword: endpoint({
+    method: 'POST', path: `${base}/reset-password`, access: 'admin', summary: 'Generate a one-time password (answered once) or require a change; the next sign-in answers E30067; sessions end',
+    input: userResetPasswordBody, output: passwordResetResult, codes: [CODE.notFound, CODE.userNoPassword],
+  }),
+  userEndSessions: endpoint({
+    method: 'POST', path: `${base}/end-sessions`, access: 'admin', summary: 'Sign a person out everywhere',
+    input: userRefBody, output: sessionsEnded, codes: [CODE.notFound],
+  }),
+  userHistory: endpoint({
+    method: 'POST', path: `${base}/history`, access: 'admin', summary: "A person's sign-ins and application launches, newest first",
+    input: userHistoryBody, output: pageOf(signInEntry), codes: [CODE.notFound],
+  }),
+  userImportCheck: endpoint({
+    method: 'POST', path: `${base}/import/check`, access: 'admin', summary: 'Dry run of a CSV import: every row it would refuse, by line and reason; writes nothing',
+    input: userImportBody, output: importCheckResult, codes: FILE_CODES,
+  }),
+  userImportStart: endpoint({
+    method: 'POST', path: `${base}/import/start`, access: 'admin', summary: 'Import a CSV: rows checked again, the good ones written in batches; answers a job to poll',
+    input: userImportBody, output: importStarted, codes: FILE_CODES,
+  }),
+  userImportStatus: endpoint({
+    method: 'POST', path: `${base}/import/status`, access: 'admin', summary: "An import's progress (any instance can answer it)",
+    input: userImportStatusBody, output: importStatus, codes: [CODE.notFound],
+  }),
+  userExport: endpoint({
+    method: 'GET', path: `${base}/export`, access: 'admin', summary: 'The filtered list as CSV, streamed in account order',
+    input: userExportQuery, output: z.null(), produces: 'text/csv', codes: [CODE.deptUnknown],
+  }),
+} satisfies Record<string, EndpointSpec>;

@@ -1,4 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { adminHomeEndpoints as e } from '../../../contract/endpoints/admin/home.js';
+import { serve } from '../../http/serve.js';
 
-/** Workbench: home. */
-export default async function adminHomeRoutes(_app: FastifyInstance): Promise<void> {}
+/** Workbench: the home page's numbers, series and security events. */
+export default async function adminHomeRoutes(app: FastifyInstance): Promise<void> {
+  serve(app, e.summary, ({ services }) => services.admin.home.summary());
+}

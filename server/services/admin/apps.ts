@@ -1,7 +1,146 @@
-import type { ServiceContext } from '../context.js';
+import type { AdminApp, AppCreateBody, AppUpdateBody, RotatedSecret } from '../../../contract/schemas/admin/apps.js';
+import type { PageResult } from '../../../contract/schemas/common.js';
+import { CODE } from '../../../contract/codes.js';
+import type { CaptchaStrategy } from '../../../contract/enums.js';
+import type { LoginType } from '../../../contract/rules.js';
+import { AppError, notFound } from '../../domain/errors.js';
+import { mapPage } from '../../repositories/paging.js';
+import type { AdminAppPatch, AdminAppRecord } from '../../repositories/admin/apps.js';
+import type { AuthUser, Caller, ServiceContext } from '../context.js';
 import type { BaseServices } from './deps.js';
+import { appsAccessService } from './appsAccess.js';
+import { SECRET_OVERLAP_MS, hashClientSecret, newClientSecret, secretMatches } from './appsSecret.js';
 
-/** Workbench: apps. */
-export function adminAppsService(_ctx: ServiceContext, _base: BaseServices) {
-  return {};
+const iso = (ms: number) => new Date(ms).toISOString();
+const CLIENT_ID_SUFFIX = '-client';
+
+/** Stored as the strategy's number in text; null leaves each login type's own strategy. */
+export const storedStrategy = (value: CaptchaStrategy | null): string | null => (value === null ? null : String(value));
+export const strategyOf = (stored: string | null): CaptchaStrategy | null => (stored === null ? null : (Number(stored) as CaptchaStrategy));
+
+export function toAdminApp(a: AdminAppRecord): AdminApp {
+  return {
+    id: a.id, appId: a.appId, appName: a.appName, icon: a.icon, category: a.category, clientId: a.clientId, idpSsoUrl: a.idpSsoUrl,
+    loginTypes: a.loginTypes as LoginType[], captchaStrategy: strategyOf(a.captchaStrategy), secondAuthRequired: a.secondAuthRequired,
+    sortOrder: a.sortOrder, permSystem: a.permSystem, enabled: a.enabled, createdAt: iso(a.createdAt), clientSecretSet: a.clientSecretSet,
+    previousSecretValidUntil: a.previousSecretValidUntil === null ? null : iso(a.previousSecretValidUntil),
+  };
 }
+
+/** An application's settings as the operation log keeps them: the icon only as whether there is one. */
+function settingsOf(a: AdminAppRecord) {
+  return {
+    appId: a.appId, appName: a.appName, icon: a.icon === null ? null : '(image)', category: a.category, clientId: a.clientId, idpSsoUrl: a.idpSsoUrl,
+    loginTypes: a.loginTypes, captchaStrategy: strategyOf(a.captchaStrategy), secondAuthRequired: a.secondAuthRequired, sortOrder: a.sortOrder,
+    permSystem: a.permSystem, enabled: a.enabled,
+  };
+}
+
+/**
+ * Workbench: applications. Their settings are what the portal reads (sign-in methods, captcha
+ * strategy and second factor on /login?appId=, launch URL, enabled), so a change takes effect at
+ * the next sign-in or launch.
+ */
+export function adminAppsService(ctx: ServiceContext, base: BaseServices) {
+  const repo = ctx.repos.admin.apps;
+  const target = (a: Pick<AdminAppRecord, 'appId'>) => `app:${a.appId}`;
+
+  async function found(id: number): Promise<AdminAppRecord> {
+    const app = await repo.find(id);
+    if (!app) throw notFound();
+    return app;
+  }
+
+  async function setEnabled(actor: AuthUser, id: number, enabled: boolean, caller: Caller): Promise<null> {
+    await ctx.transaction(async (repos) => {
+      const before = await repos.admin.apps.find(id);
+      if (!before || !(await repos.admin.apps.setEnabled(id, enabled))) throw notFound();
+      await base.audit.adminChange(actor.userRef, enabled ? 'ADMIN_APP_ENABLE' : 'ADMIN_APP_DISABLE', target(before), { before: { enabled: before.enabled }, after: { enabled } }, caller, repos);
+    });
+    return null;
+  }
+
+  return {
+    async list(filters: { keyword?: string; enabled?: boolean; category?: string }, pageNum: number, pageSize: number): Promise<PageResult<AdminApp>> {
+      return mapPage(await repo.page(filters, pageNum, pageSize), toAdminApp);
+    },
+
+    get: async (id: number): Promise<AdminApp> => toAdminApp(await found(id)),
+
+    async create(actor: AuthUser, body: AppCreateBody, caller: Caller): Promise<{ id: number }> {
+      const clientId = body.clientId ?? `${body.appId}${CLIENT_ID_SUFFIX}`;
+      const refuseTaken = async () => {
+        const taken = await repo.taken(body.appId, clientId);
+        if (taken.appId) throw new AppError(CODE.appIdTaken);
+        if (taken.clientId) throw new AppError(CODE.clientIdTaken);
+      };
+      await refuseTaken();
+      const id = await ctx.transaction(async (repos) => {
+        const created = await repos.admin.apps.insert({
+          appId: body.appId, appName: body.appName, icon: body.icon ?? null, category: body.category ?? null, clientId, idpSsoUrl: body.idpSsoUrl,
+          loginTypes: body.loginTypes, captchaStrategy: storedStrategy(body.captchaStrategy), secondAuthRequired: body.secondAuthRequired,
+          sortOrder: body.sortOrder, permSystem: body.permSystem, enabled: body.enabled, createdAt: ctx.clock.now(),
+        });
+        if (created === null) return null;
+        const after = await repos.admin.apps.find(created);
+        await base.audit.adminChange(actor.userRef, 'ADMIN_APP_CREATE', `app:${body.appId}`, { after: after && settingsOf(after) }, caller, repos);
+        return created;
+      });
+      // Another administrator took the name between the check and the insert.
+      if (id === null) {
+        await refuseTaken();
+        throw new AppError(CODE.appIdTaken);
+      }
+      return { id };
+    },
+
+    async update(actor: AuthUser, body: AppUpdateBody, caller: Caller): Promise<null> {
+      const { id, captchaStrategy, ...rest } = body;
+      const patch: AdminAppPatch = { ...rest, ...(captchaStrategy !== undefined ? { captchaStrategy: storedStrategy(captchaStrategy) } : {}) };
+      await ctx.transaction(async (repos) => {
+        const before = await repos.admin.apps.find(id);
+        if (!before || !(await repos.admin.apps.update(id, patch))) throw notFound();
+        const after = await repos.admin.apps.find(id);
+        await base.audit.adminChange(actor.userRef, 'ADMIN_APP_UPDATE', target(before), { before: settingsOf(before), after: after && settingsOf(after) }, caller, repos);
+      });
+      return null;
+    },
+
+    enable: (actor: AuthUser, id: number, caller: Caller) => setEnabled(actor, id, true, caller),
+    disable: (actor: AuthUser, id: number, caller: Caller) => setEnabled(actor, id, false, caller),
+
+    /**
+     * A new client secret, answered this once; only its hash is kept. The secret it replaces
+     * stays valid for LIMITS.clientSecretOverlapHours so the application can switch over.
+     */
+    async rotateSecret(actor: AuthUser, id: number, caller: Caller): Promise<RotatedSecret> {
+      const secret = newClientSecret();
+      const result = await ctx.transaction(async (repos) => {
+        const app = await repos.admin.apps.find(id);
+        const rotated = app && (await repos.admin.apps.rotateSecret(id, hashClientSecret(secret), ctx.clock.now() + SECRET_OVERLAP_MS));
+        if (!app || !rotated) throw notFound();
+        const previousValidUntil = rotated.previousValidUntil === null ? null : iso(rotated.previousValidUntil);
+        // Neither secret nor hash reaches the log: only that one was generated and until when the old one holds.
+        await base.audit.adminChange(actor.userRef, 'ADMIN_APP_SECRET_ROTATE', target(app), {
+          before: { generated: app.clientSecretSet }, after: { generated: true, previousValidUntil },
+        }, caller, repos);
+        return { clientId: app.clientId, previousValidUntil };
+      });
+      return { ...result, clientSecret: secret };
+    },
+
+    /**
+     * Whether `secret` is the client secret of the application (by record id or client id): the
+     * current one, or the previous one within the overlap window. For the OIDC token endpoint.
+     */
+    async verifyClientSecret(app: number | string, secret: string): Promise<boolean> {
+      const state = await repo.secretState(typeof app === 'number' ? { id: app } : { clientId: app });
+      // Client ids are not secret: an unknown one may answer a little sooner than a wrong secret.
+      return state ? secretMatches(state, secret, ctx.clock.now()) : false;
+    },
+
+    ...appsAccessService(ctx, base, found),
+  };
+}
+
+export type AdminAppsService = ReturnType<typeof adminAppsService>;

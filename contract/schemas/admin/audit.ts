@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { LogResult } from '../../enums.js';
+import { LIMITS } from '../../rules.js';
+import { TIME_MS_MAX, idOut, intIn, isoTime, pageRequest, text } from '../common.js';
+
+/** A moment as a filter takes it: epoch milliseconds, an ISO date-time with offset, or a date (UTC midnight). */
+const time = z.union([intIn(0, TIME_MS_MAX), z.iso.datetime({ offset: true }), z.iso.date()]).optional();
+export type TimeFilter = z.infer<typeof time>;
+
+/** Epoch milliseconds of a time filter. */
+export const timeMs = (t: TimeFilter): number | undefined => (t === undefined ? undefined : typeof t === 'number' ? t : Date.parse(t));
+
+/** Filters both logs share: one account, an address (starts with), a time range. */
+const common = {
+  userId: text(LIMITS.accountMax).optional(),
+  ip: text(LIMITS.ipMax).optional(),
+  startTime: time,
+  endTime: time,
+};
+const signInFilterShape = {
+  ...common,
+  /** An application's app id. */
+  appId: text(LIMITS.appIdMax).optional(),
+  result: z.enum([LogResult.SUCCESS, LogResult.FAILURE]).optional(),
+  /** How the person signed in (ACCOUNT, MSG_CODE, SECOND_AUTH, SSO…). */
+  optType: text(LIMITS.typeCodeMax).optional(),
+};
+const operationFilterShape = {
+  ...common,
+  sceneCode: text(LIMITS.typeCodeMax).optional(),
+  /** What an administrator's change touched, starting with (e.g. "user:" or "policy:"). */
+  target: text(LIMITS.textMax).optional(),
+};
+
+/** A range that ends before it starts is refused, naming endTime. */
+const ordered = (f: { startTime?: TimeFilter; endTime?: TimeFilter }) => {
+  const from = timeMs(f.startTime);
+  const to = timeMs(f.endTime);
+  return from === undefined || to === undefined || from <= to;
+};
+const orderedRange = { message: 'must not be before startTime', path: ['endTime'] };
+
+export const signInLogListBody = pageRequest.extend(signInFilterShape).refine(ordered, orderedRange);
+export const signInLogExportQuery = z.object(signInFilterShape).refine(ordered, orderedRange);
+export const operationLogListBody = pageRequest.extend(operationFilterShape).refine(ordered, orderedRange);
+export const operationLogExportQuery = z.object(operationFilterShape).refine(ordered, orderedRange);
+
+export type SignInLogFilters = z.infer<typeof signInLogExportQuery>;
+export type OperationLogFilters = z.infer<typeof operationLogExportQuery>;
+
+export const adminSignInLogRow = z.object({
+  id: idOut,
+  /** The account as typed (unknown accounts are logged too). */
+  userId: z.string(),
+  /** The person's name when the account exists. */
+  userName: z.string().nullable(),
+  optType: z.string(),
+  appName: z.string().nullable(),
+  isSuccess: z.boolean(),
+  /** The answer's result code, and its text in the caller's language. */
+  resultCode: z.string(),
+  loginMsg: z.string(),
+  ip: z.string(),
+  deviceName: z.string().nullable(),
+  createdDate: isoTime,
+});
+export type AdminSignInLogRow = z.infer<typeof adminSignInLogRow>;
+
+export const adminOperationLogRow = z.object({
+  id: idOut,
+  userId: z.string(),
+  userName: z.string(),
+  sceneCode: z.string(),
+  target: z.string().nullable(),
+  /** An administrator's change: the values before and after (secrets masked). */
+  changes: z.object({ before: z.unknown(), after: z.unknown() }).nullable(),
+  detail: z.string().nullable(),
+  ip: z.string(),
+  createdDate: isoTime,
+});
+export type AdminOperationLogRow = z.infer<typeof adminOperationLogRow>;

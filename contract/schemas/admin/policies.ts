@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { CODE, type ResultCode } from '../../codes.js';
+import { LIMITS, POLICY_RANGES } from '../../rules.js';
+import { intIn, text } from '../common.js';
+
+type Range = { min: number; max: number };
+const within = (range: Range) => intIn(range.min, range.max);
+const R = POLICY_RANGES;
+
+/** An image the sign-in page shows: empty (the built-in one), an http(s) address or a path on this site. */
+const pageImage = text(LIMITS.urlMax).regex(/^(|https?:\/\/\S+|\/\S*)$/, 'must be empty, an http(s) address or a path starting with /');
+const pageText = text(LIMITS.loginPageTextMax);
+
+/**
+ * The sections of the policies, each validated field by field (ranges: POLICY_RANGES). Rules that
+ * join two fields are `policyConflict`'s, each with its own code. Section names avoid the words
+ * the audit log masks (password, token…), so a change's before/after stays readable there.
+ */
+export const pwdRules = z.strictObject({
+  minLength: within(R.passwordLength),
+  maxLength: within(R.passwordLength),
+  /** Of digits, letters, other characters. */
+  minKinds: within(R.passwordKinds),
+  /** 0: passwords never expire. */
+  expiryDays: within(R.passwordExpiryDays),
+  reminderDays: within(R.passwordReminderDays),
+  /** Recent passwords (the current one included) a new one may not repeat; 0: only the current one. */
+  historyCount: within(R.passwordHistory),
+});
+export const signInRules = z.strictObject({
+  /** Failures of an account before the captcha is asked for (0: always). */
+  captchaAfter: within(R.captchaAfter),
+  /** Failures of an account within the window before it is locked. */
+  lockAfter: within(R.lockAfter),
+  lockMinutes: within(R.lockMinutes),
+  /** Failed sign-ins one address may make an hour. */
+  ipFailuresPerHour: within(R.ipFailuresPerHour),
+});
+export const sessionRules = z.strictObject({
+  idleMinutes: within(R.sessionIdleMinutes),
+  absoluteHours: within(R.sessionAbsoluteHours),
+});
+export const smsRules = z.strictObject({ dailyPerNumber: within(R.smsDailyPerNumber) });
+export const registrationRules = z.strictObject({ enabled: z.boolean() });
+const localized = z.strictObject({ zh: pageText, en: pageText });
+export const loginPageSettings = z.strictObject({
+  /** zh is the default text; an empty en shows the zh one. */
+  companyName: localized,
+  versionInfo: localized,
+  logoUrl: pageImage,
+  /** The background picture. */
+  imageUrl: pageImage,
+});
+
+export const policies = z.strictObject({
+  pwd: pwdRules,
+  signIn: signInRules,
+  sessions: sessionRules,
+  sms: smsRules,
+  registration: registrationRules,
+  loginPage: loginPageSettings,
+});
+export type Policies = z.infer<typeof policies>;
+export type PolicySection = keyof Policies;
+export const POLICY_SECTIONS = Object.keys(policies.shape) as PolicySection[];
+
+/** policies/update: any sections, each with any of its fields; the rest stays as it is. */
+export const policiesUpdateBody = z.strictObject({
+  pwd: pwdRules.partial().optional(),
+  signIn: signInRules.partial().optional(),
+  sessions: sessionRules.partial().optional(),
+  sms: smsRules.partial().optional(),
+  registration: registrationRules.partial().optional(),
+  loginPage: z.strictObject({
+    companyName: localized.partial().optional(),
+    versionInfo: localized.partial().optional(),
+    logoUrl: pageImage.optional(),
+    imageUrl: pageImage.optional(),
+  }).optional(),
+});
+export type PoliciesUpdate = z.infer<typeof policiesUpdateBody>;
+
+/**
+ * The answer of policies/get and /update: the policies in force. Plain types, as values that
+ * came from the environment (first-start defaults) are not held to the workbench's ranges.
+ */
+const n = z.number();
+const pair = z.object({ zh: z.string(), en: z.string() });
+export const policiesOut = z.object({
+  pwd: z.object({ minLength: n, maxLength: n, minKinds: n, expiryDays: n, reminderDays: n, historyCount: n }),
+  signIn: z.object({ captchaAfter: n, lockAfter: n, lockMinutes: n, ipFailuresPerHour: n }),
+  sessions: z.object({ idleMinutes: n, absoluteHours: n }),
+  sms: z.object({ dailyPerNumber: n }),
+  registration: z.object({ enabled: z.boolean() }),
+  loginPage: z.object({ companyName: pair, versionInfo: pair, logoUrl: z.string(), imageUrl: z.string() }),
+  /** Sections an administrator has saved; the others follow the server's configuration. */
+  customized: z.array(z.enum(POLICY_SECTIONS as [PolicySection, ...PolicySection[]])),
+});
+
+/**
+ * The first rule joining two fields that these sections break, or null. The form can check it
+ * before saving; the server checks the sections a change touches, as they would be saved (E404xx).
+ */
+export function policyConflict(p: Partial<Pick<Policies, 'pwd' | 'signIn' | 'sessions'>>): ResultCode | null {
+  if (p.pwd && p.pwd.minLength > p.pwd.maxLength) return CODE.policyLengthRange;
+  if (p.pwd && p.pwd.expiryDays > 0 && p.pwd.reminderDays >= p.pwd.expiryDays) return CODE.policyReminderNotBeforeExpiry;
+  if (p.signIn && p.signIn.captchaAfter >= p.signIn.lockAfter) return CODE.policyCaptchaNotBeforeLock;
+  if (p.sessions && p.sessions.idleMinutes > p.sessions.absoluteHours * 60) return CODE.policyIdleBeyondAbsolute;
+  return null;
+}

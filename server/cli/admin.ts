@@ -1,0 +1,72 @@
+/**
+ * Administration from the command line, on the store the server is configured for (the same
+ * environment: DATABASE_URL, IDAAS_MODE…):
+ *
+ *   npm run admin -- create <account>
+ *
+ * makes the first administrator (SYS_ADMIN and EMPLOYEE) of an empty production store and
+ * prints a one-time password, which must be changed at the first sign-in. The store is migrated
+ * first, and outside production seeded with the demo organisation, exactly as the server would.
+ * Exit codes: 0 done, 1 refused (the account exists, or its name is not valid), 2 wrong usage.
+ */
+import { pathToFileURL } from 'node:url';
+import { codeMessage } from '../../contract/codes.js';
+import { isDevMode, readConfig } from '../config.js';
+import { migrate, openStore } from '../db/connect.js';
+import { seedDemo } from '../db/seedDemo.js';
+import { AppError } from '../domain/errors.js';
+import { systemClock } from '../lib/clock.js';
+import { buildRepos, unitOfWork } from '../repositories/index.js';
+import { buildServices } from '../services/index.js';
+import type { Caller } from '../services/context.js';
+import { demoGateway, httpGateway } from '../sms/gateway.js';
+
+const USAGE = 'usage: npm run admin -- create <account>\n  creates an administrator and prints a one-time password (changed at the first sign-in)';
+
+/** Who the operation log says made the change. */
+const CLI_CALLER: Caller = { ip: 'cli', userAgent: 'idaas-admin-cli', deviceId: null, deviceName: null, trustTokens: {} };
+
+export interface Output {
+  out(line: string): void;
+  err(line: string): void;
+}
+
+/** Runs one command; answers the exit code. */
+export async function runAdminCli(args: string[], env: NodeJS.ProcessEnv, io: Output): Promise<number> {
+  const [command, account, ...extra] = args;
+  if (command !== 'create' || !account || extra.length) {
+    io.err(USAGE);
+    return 2;
+  }
+  // The gateway matters to the server, which texts people; this command texts nobody, so
+  // production's "no gateway, no start" rule does not stop it.
+  const config = readConfig({ ...env, SMS_GATEWAY_URL: env.SMS_GATEWAY_URL || 'http://sms-gateway.invalid/' });
+  const store = openStore(config.databaseUrl);
+  try {
+    await migrate(store);
+    const gateway = env.SMS_GATEWAY_URL ? httpGateway(env.SMS_GATEWAY_URL) : demoGateway;
+    const services = buildServices({ repos: buildRepos(store.db), transaction: unitOfWork(store.db), config, clock: systemClock }, gateway);
+    if (isDevMode(config)) await seedDemo(store, systemClock.now(), services.passwords.hash);
+    const { password } = await services.admin.users.createAdministrator(account, CLI_CALLER);
+    io.out(`Created administrator "${account.trim().toLowerCase()}".`);
+    io.out(`One-time password: ${password}`);
+    io.out('It is shown only now and must be changed at the first sign-in.');
+    return 0;
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    io.err(`Refused for "${account.trim()}": ${codeMessage(error.code, 'en', error.params)} (${error.code}). Nothing was changed.`);
+    return 1;
+  } finally {
+    await store.db.destroy();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  runAdminCli(process.argv.slice(2), process.env, { out: (l) => process.stdout.write(`${l}\n`), err: (l) => console.error(l) }).then(
+    (code) => { process.exitCode = code; },
+    (error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exitCode = 1;
+    },
+  );
+}

@@ -1,0 +1,234 @@
+import { CODE } from '../../contract/codes.js';
+import { USER_TYPES, type UserType } from '../../contract/rules.js';
+import { AppError, notFound } from '../domain/errors.js';
+import { parseFilter } from '../scim/filter.js';
+import { canonicalDocument, canonicalKeys, patchInput, userInput, type ListQuery, type UserInput } from '../scim/input.js';
+import { applyPatch } from '../scim/patch.js';
+import type { ScimUserRow } from '../scim/repository.js';
+import { project, toScimUser, userVersion, type Links, type ScimDocument } from '../scim/resources.js';
+import { SCHEMA, USER_SHAPE } from '../scim/schema.js';
+import { toSql, withSchemaNames, type ColumnMap } from '../scim/sqlFilter.js';
+import type { CreateUserInput, UpdateUserPatch } from './admin/users.js';
+import { indexTree, type TreeIndex } from './admin/organisationTree.js';
+import type { ServiceContext } from './context.js';
+import { checkVersion, listResponse, resourceId, withoutReadOnly, type ScimCall, type ScimDeps } from './scimShared.js';
+
+const USER_INPUT = userInput(USER_SHAPE);
+/** Sent back by clients with the rest of a user, never set by them. */
+const READ_ONLY = ['id', 'meta', 'groups'];
+const NAMES_APART = 'family and given names are not kept apart from the full name (filter on displayName)';
+
+/** What a User filter may name, and where each is stored. */
+const FILTERABLE: ColumnMap = withSchemaNames(SCHEMA.user, {
+  id: { kind: 'id', column: 'users.id' },
+  username: { kind: 'text', column: 'users.user_id', lower: true },
+  externalid: { kind: 'text', column: 'users.external_id', caseExact: true },
+  displayname: { kind: 'text', column: 'users.user_name' },
+  'name.formatted': { kind: 'text', column: 'users.user_name' },
+  'name.familyname': NAMES_APART,
+  'name.givenname': NAMES_APART,
+  title: { kind: 'text', column: 'users.position_name' },
+  usertype: { kind: 'text', column: 'users.user_type', upper: true },
+  active: { kind: 'bool', column: 'users.enabled' },
+  emails: { kind: 'text', column: 'users.email' },
+  'emails.value': { kind: 'text', column: 'users.email' },
+  'emails.type': { kind: 'const', value: 'work', present: 'users.email' },
+  'emails.primary': { kind: 'const', value: true, present: 'users.email' },
+  phonenumbers: { kind: 'text', column: 'users.mobile_no', caseExact: true },
+  'phonenumbers.value': { kind: 'text', column: 'users.mobile_no', caseExact: true },
+  'phonenumbers.type': { kind: 'const', value: 'mobile', present: 'users.mobile_no' },
+  'phonenumbers.primary': { kind: 'const', value: true, present: 'users.mobile_no' },
+  groups: { kind: 'exists', table: 'group_members', key: 'user_ref', owner: 'users.id', value: 'group_ref' },
+  'groups.value': { kind: 'exists', table: 'group_members', key: 'user_ref', owner: 'users.id', value: 'group_ref' },
+  'meta.created': { kind: 'time', column: 'users.created_at' },
+  'meta.lastmodified': { kind: 'time', column: 'users.updated_at' },
+  [`${SCHEMA.enterprise.toLowerCase()}:department`]: 'filtering by department is not offered',
+});
+
+type Email = NonNullable<UserInput['emails']>[number];
+type Phone = NonNullable<UserInput['phoneNumbers']>[number];
+
+/** The address kept: the primary one, else the work one, else the first. */
+function pickEmail(emails: readonly Email[] | null | undefined): string | null {
+  const list = emails ?? [];
+  const chosen = list.find((e) => e.primary === true) ?? list.find((e) => e.type?.toLowerCase() === 'work') ?? list[0];
+  return chosen?.value || null;
+}
+
+/** The number kept: the mobile one, else one without a type; office and fax numbers are not mobiles. */
+function pickMobile(phones: readonly Phone[] | null | undefined): string | null {
+  const list = phones ?? [];
+  const chosen = list.find((p) => p.type?.toLowerCase() === 'mobile') ?? list.find((p) => !p.type);
+  return chosen?.value || null;
+}
+
+/** Given and family names as one (family first, unspaced, when not in Latin script: 张 + 三 → 张三). */
+function joined(input: UserInput): string | null {
+  const given = input.name?.givenName?.trim() ?? '';
+  const family = input.name?.familyName?.trim() ?? '';
+  if (!given && !family) return null;
+  // eslint-disable-next-line no-control-regex
+  return /^[\x00-\x7f]*$/.test(given + family) ? `${given} ${family}`.trim() : `${family}${given}`;
+}
+
+/** The names a user document offers for the full name, most explicit first. */
+const nameCandidates = (input: UserInput): string[] =>
+  [input.displayName?.trim(), input.name?.formatted?.trim(), joined(input)].filter((n): n is string => !!n);
+
+/**
+ * The full name a document asks for. A patched document still carries the old displayName
+ * beside a new given name, so there the first candidate that differs from the current name wins.
+ */
+function fullName(input: UserInput, current?: string): string | null {
+  const candidates = nameCandidates(input);
+  if (current === undefined) return candidates[0] ?? null;
+  return candidates.find((n) => n !== current) ?? candidates[0] ?? null;
+}
+
+function userTypeOf(value: string | null | undefined): UserType | undefined {
+  if (!value) return undefined;
+  const found = USER_TYPES.find((t) => t === value.trim().toUpperCase());
+  if (!found) throw new AppError(CODE.importTypeInvalid);
+  return found;
+}
+
+function departmentOf(tree: TreeIndex, value: string | null | undefined): number | null {
+  if (!value) return null;
+  const found = tree.resolve(value);
+  if ('id' in found) return found.id;
+  throw new AppError(found.error === 'ambiguous' ? CODE.importDeptAmbiguous : CODE.deptUnknown);
+}
+
+/** How a write reads what it was not sent: PUT keeps the account's own states, PATCH's document says everything. */
+type Mode = 'put' | 'patch';
+
+/**
+ * Provisioning of users (RFC 7644 §3): lists by filter, reads, and writes through the
+ * workbench's users service, so phone format, uniqueness and audit follow one set of rules.
+ * Deleting deletes: the account goes with what is only its own (sessions, devices, memberships,
+ * its own logs and requests); a user others' records depend on is refused (E40508).
+ */
+export function scimUsersService(ctx: ServiceContext, deps: ScimDeps) {
+  const repo = deps.store.repo;
+  const loadTree = async () => indexTree(await ctx.repos.admin.departments.all());
+
+  async function render(rows: ScimUserRow[], links: Links): Promise<ScimDocument[]> {
+    const [tree, groups] = await Promise.all([loadTree(), repo.groupsOf(rows.map((r) => r.id))]);
+    return rows.map((r) => toScimUser(r, links, {
+      department: r.deptRef !== null && tree.find(r.deptRef) ? tree.path(r.deptRef) : null,
+      groups: groups.get(r.id),
+    }));
+  }
+
+  async function found(rawId: string): Promise<ScimUserRow> {
+    const row = await repo.findUser(resourceId(rawId));
+    if (!row) throw notFound();
+    return row;
+  }
+
+  async function renderOne(id: number, links: Links): Promise<ScimDocument> {
+    const row = await repo.findUser(id);
+    if (!row) throw notFound();
+    return (await render([row], links))[0];
+  }
+
+  const parse = (body: unknown): UserInput => USER_INPUT.parse(canonicalDocument(withoutReadOnly(body, READ_ONLY), USER_SHAPE));
+
+  /** Writes the difference between the user and what the client sent; nothing when nothing differs. */
+  async function write(call: ScimCall, current: ScimUserRow, input: UserInput, mode: Mode): Promise<void> {
+    if (input.userName.toLowerCase() !== current.account) throw new AppError(CODE.scimMutability, { attribute: 'userName' });
+    if (input.password !== undefined) throw new AppError(CODE.scimMutability, { attribute: 'password' });
+    const enterprise = input[SCHEMA.enterprise];
+    const wanted = {
+      userName: fullName(input, mode === 'patch' ? current.userName : undefined) ?? (mode === 'put' ? current.userName : current.account),
+      userType: userTypeOf(input.userType) ?? current.userType,
+      email: pickEmail(input.emails),
+      mobileNo: pickMobile(input.phoneNumbers),
+      positionName: input.title || null,
+      externalId: input.externalId ?? null,
+      // A PUT without the extension leaves the placement alone: clients that do not map it must not unplace everyone.
+      deptId: mode === 'put' && enterprise === undefined ? current.deptRef : departmentOf(await loadTree(), enterprise?.department),
+    };
+    const patch: UpdateUserPatch = {};
+    if (wanted.userName !== current.userName) patch.userName = wanted.userName;
+    if (wanted.userType !== current.userType) patch.userType = wanted.userType as UserType;
+    if (wanted.email !== current.email) patch.email = wanted.email;
+    if (wanted.mobileNo !== current.mobileNo) patch.mobileNo = wanted.mobileNo;
+    if (wanted.positionName !== current.positionName) patch.positionName = wanted.positionName;
+    if (wanted.externalId !== current.externalId) patch.externalId = wanted.externalId;
+    if (wanted.deptId !== current.deptRef) patch.deptId = wanted.deptId;
+    if (Object.keys(patch).length) await deps.users.update(call.actor.actorRef, current.id, patch, call.caller);
+    const enabled = input.active ?? current.enabled;
+    if (enabled !== current.enabled) await deps.users.setEnabled(call.actor.actorRef, current.id, enabled, call.caller);
+  }
+
+  return {
+    async list(query: ListQuery, links: Links): Promise<ScimDocument> {
+      const where = query.filter ? toSql(parseFilter(query.filter), FILTERABLE) : null;
+      const page = await repo.pageUsers(where, query.startIndex - 1, query.count);
+      const docs = await render(page.rows, links);
+      return listResponse(docs.map((d) => project(d, SCHEMA.user, query.attributes, query.excludedAttributes)), page.total, query.startIndex);
+    },
+
+    async get(rawId: string, links: Links, attributes?: string, excluded?: string): Promise<ScimDocument> {
+      const row = await found(rawId);
+      return project((await render([row], links))[0], SCHEMA.user, attributes, excluded);
+    },
+
+    async create(call: ScimCall, body: unknown): Promise<ScimDocument> {
+      const input = parse(body);
+      const enterprise = input[SCHEMA.enterprise];
+      const create: CreateUserInput = {
+        userId: input.userName,
+        userName: fullName(input) ?? input.userName,
+        userType: userTypeOf(input.userType) ?? 'STAFF',
+        mobileNo: pickMobile(input.phoneNumbers),
+        email: pickEmail(input.emails),
+        deptId: departmentOf(await loadTree(), enterprise?.department),
+        positionName: input.title || null,
+        externalId: input.externalId ?? null,
+        ...(input.password !== undefined ? { password: input.password } : {}),
+      };
+      const created = await deps.users.create(call.actor.actorRef, create, call.caller);
+      if (input.active === false) await deps.users.setEnabled(call.actor.actorRef, created.id, false, call.caller);
+      return renderOne(created.id, call.links);
+    },
+
+    async replace(call: ScimCall, rawId: string, body: unknown, ifMatch: string | undefined): Promise<ScimDocument> {
+      const current = await found(rawId);
+      checkVersion(ifMatch, userVersion(current));
+      await write(call, current, parse(body), 'put');
+      return renderOne(current.id, call.links);
+    },
+
+    /** The operations applied to the user's document, which is then written as a whole. */
+    async patch(call: ScimCall, rawId: string, body: unknown, ifMatch: string | undefined): Promise<ScimDocument> {
+      const current = await found(rawId);
+      checkVersion(ifMatch, userVersion(current));
+      const { Operations } = patchInput.parse(canonicalKeys(body, ['schemas', 'Operations']));
+      const [doc] = await render([current], call.links);
+      await write(call, current, parse(applyPatch(doc, Operations, USER_SHAPE)), 'patch');
+      return renderOne(current.id, call.links);
+    },
+
+    async delete(call: ScimCall, rawId: string, ifMatch: string | undefined): Promise<void> {
+      const current = await found(rawId);
+      checkVersion(ifMatch, userVersion(current));
+      await deps.store.transaction(async (repos, scim) => {
+        if (await scim.holdsRecords(current.id)) throw new AppError(CODE.scimUserHoldsRecords);
+        // A record made in the meantime that points at the user refuses the delete the same way.
+        const deleted = await scim.deleteUser(current.id).catch(() => {
+          throw new AppError(CODE.scimUserHoldsRecords);
+        });
+        if (!deleted) throw notFound();
+        const before = {
+          account: current.account, userName: current.userName, userType: current.userType, mobileNo: current.mobileNo, email: current.email,
+          enabled: current.enabled, externalId: current.externalId, positionName: current.positionName, deptId: current.deptRef,
+        };
+        await deps.audit.adminChange(call.actor.actorRef, 'SCIM_USER_DELETE', `user:${current.account}`, { before, after: null }, call.caller, repos);
+      });
+    },
+  };
+}
+
+export type ScimUsersService = ReturnType<typeof scimUsersService>;

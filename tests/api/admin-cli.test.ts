@@ -1,0 +1,88 @@
+import { spawn } from 'node:child_process';
+import { afterAll, describe, expect, it } from 'vitest';
+import { passwordLogin, sessionTokenOf, startClient, storeCases, type Client } from './harness.js';
+
+/** Runs `npm run admin -- …` as the operator would (tsx, the environment only), on the given store. */
+function admin(args: string[], databaseUrl: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const env: NodeJS.ProcessEnv = { ...process.env, IDAAS_MODE: 'production', DATABASE_URL: databaseUrl };
+    delete env.SMS_GATEWAY_URL;
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/admin.ts', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => { stdout += chunk.toString(); });
+    child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+const NEW_PASSWORD = 'Root#Change2031';
+
+describe.each(storeCases())('the first-administrator command ($name)', (store) => {
+  const clients: Client[] = [];
+  afterAll(async () => { for (const client of clients) await client.close(); });
+  /** The server on a store the command prepared, in production mode (no demo organisation). */
+  const serverOn = async (databaseUrl: string) => {
+    const client = await startClient(store, 'admincli', { mode: 'production' }, {}, databaseUrl);
+    clients.push(client);
+    return client;
+  };
+  const created = async (databaseUrl: string, account: string) => {
+    const run = await admin(['create', account], databaseUrl);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    return /One-time password: (\S+)/.exec(run.stdout)?.[1];
+  };
+
+  it('creates the first administrator of an empty production store, with a one-time password', async () => {
+    const databaseUrl = store.url('admincli');
+    const password = await created(databaseUrl, 'Root.Admin');
+    expect(password).toMatch(/^.{16}$/);
+
+    const client = await serverOn(databaseUrl);
+    const accounts = await client.app.store.db.selectFrom('users').select('user_id').execute();
+    expect(accounts.map((a) => a.user_id)).toEqual(['root.admin']);
+
+    // The password works once, to change it (E30067); then the account opens the workbench.
+    const forced = await passwordLogin(client, 'root.admin', password!);
+    expect(forced.json().code).toBe('E30067');
+    const changed = await client.post('/user/v1/pwd/change/auth/save-by-ori-pwd', {
+      requestId: forced.json().data.srmi, oldPassword: await client.encrypt(password!), newPassword: await client.encrypt(NEW_PASSWORD), repeatNewPassword: await client.encrypt(NEW_PASSWORD),
+    });
+    expect(changed.json().code).toBe('D00000');
+    const token = sessionTokenOf(await passwordLogin(client, 'root.admin', NEW_PASSWORD))!;
+    const list = await client.post('/admin/v1/users/list', {}, { token });
+    expect(list.json().data.datas.map((u: { userId: string }) => u.userId)).toEqual(['root.admin']);
+    const detail = (await client.post('/admin/v1/users/get', { id: list.json().data.datas[0].id }, { token })).json().data;
+    expect(detail.roles.map((r: { code: string }) => r.code).sort()).toEqual(['EMPLOYEE', 'SYS_ADMIN']);
+    const [audit] = await client.app.store.db.selectFrom('operation_log').select(['scene_code', 'ip', 'changes']).where('target', '=', 'user:root.admin').execute();
+    expect(audit).toMatchObject({ scene_code: 'ADMIN_BOOTSTRAP', ip: 'cli' });
+    expect(audit.changes).not.toContain(password!);
+  });
+
+  it('refuses a second run for the same account with exit code 1, changing nothing', async () => {
+    const databaseUrl = store.url('admincli');
+    await created(databaseUrl, 'ops.admin');
+    const client = await serverOn(databaseUrl);
+    const before = await client.app.store.db.selectFrom('users').select(['user_id', 'password_hash', 'updated_at']).execute();
+    const run = await admin(['create', 'OPS.admin'], databaseUrl);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain('"OPS.admin"');
+    expect(run.stderr).toContain('E10602');
+    expect(await client.app.store.db.selectFrom('users').select(['user_id', 'password_hash', 'updated_at']).execute()).toEqual(before);
+  });
+
+  it('prints its usage when used wrongly, and refuses an account name registration would refuse', async () => {
+    const databaseUrl = store.url('admincli');
+    for (const args of [[], ['create'], ['delete', 'x'], ['create', 'a', 'b']]) {
+      const run = await admin(args, databaseUrl);
+      expect(run.code, args.join(' ')).toBe(2);
+      expect(run.stderr).toContain('usage: npm run admin -- create <account>');
+    }
+    const bad = await admin(['create', 'a b'], databaseUrl);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('E10605');
+  });
+});
