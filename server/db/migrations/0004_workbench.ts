@@ -26,7 +26,11 @@ export function workbench(dialect: Dialect) {
 
       await db.schema.alterTable('users').addColumn('dept_ref', 'integer', (c) => c.references('departments.id')).execute();
       await db.schema.alterTable('users').addColumn('external_id', 'varchar(200)').execute();
-      await db.schema.createIndex('users_dept_idx').on('users').column('dept_ref').execute();
+      // The workbench's user filters, each ordered by account as the list is.
+      await db.schema.createIndex('users_dept_idx').on('users').columns(['dept_ref', 'user_id']).execute();
+      await db.schema.createIndex('users_enabled_idx').on('users').columns(['enabled', 'user_id']).execute();
+      await db.schema.createIndex('users_type_idx').on('users').columns(['user_type', 'user_id']).execute();
+      await db.schema.createIndex('users_password_expiry_idx').on('users').column('password_expire_at').execute();
       await db.schema.createIndex('users_external_idx').on('users').column('external_id').execute();
       await db.schema.createIndex('users_created_idx').on('users').column('created_at').execute();
 
@@ -88,7 +92,7 @@ export function workbench(dialect: Dialect) {
         await db.schema.alterTable('apps').dropColumn(column).execute();
       }
       await db.schema.alterTable('mail_groups').dropColumn('external_id').execute();
-      for (const index of ['users_created_idx', 'users_external_idx', 'users_dept_idx']) await db.schema.dropIndex(index).ifExists().execute();
+      for (const index of ['users_created_idx', 'users_external_idx', 'users_password_expiry_idx', 'users_type_idx', 'users_enabled_idx', 'users_dept_idx']) await db.schema.dropIndex(index).ifExists().execute();
       for (const column of ['external_id', 'dept_ref']) await db.schema.alterTable('users').dropColumn(column).execute();
       await db.schema.dropTable('departments').execute();
     },

@@ -251,7 +251,7 @@ export function adminUsersRepo(db: Kysely<Database>) {
       await db.updateTable('users').set({ enabled: flag(enabled), updated_at: now }).where('id', '=', id).execute();
     },
     /** A password set by an administrator: hash, strength, a fresh expiry, and whether it must be changed at the next sign-in. */
-    async setPassword(id: number, hash: string, level: string, now: number, expiresAt: number, mustChange: boolean): Promise<void> {
+    async setPassword(id: number, hash: string, level: string, now: number, expiresAt: number | null, mustChange: boolean): Promise<void> {
       await db.updateTable('users')
         .set({ password_hash: hash, password_level: level, password_changed_at: now, password_expire_at: expiresAt, must_change_password: flag(mustChange), updated_at: now })
         .where('id', '=', id).execute();

@@ -4,12 +4,11 @@ import { passwordStrength, type UserType } from '../../../contract/rules.js';
 import type { PageResult } from '../../../contract/schemas/common.js';
 import type { AdminUserDetail, AdminUserItem, SignInEntry, UserFilters } from '../../../contract/schemas/admin/users.js';
 import { AppError, notFound } from '../../domain/errors.js';
-import { DAY } from '../../lib/clock.js';
 import type { AdminUserPatch, AdminUserRecord, NewAdminUser, UserSearch } from '../../repositories/admin/users.js';
 import type { Repos } from '../../repositories/index.js';
 import { mapPage } from '../../repositories/paging.js';
 import type { Caller, ServiceContext } from '../context.js';
-import { generatePassword } from '../groups.js';
+import { passwordExpiresAt } from '../passwordPolicy.js';
 import { EVERY_USER_ROLE } from '../registration.js';
 import { accountKey } from '../throttle.js';
 import type { BaseServices } from './deps.js';
@@ -158,6 +157,7 @@ export function adminUsersService(ctx: ServiceContext, base: BaseServices) {
       if (mobileNo && (await ctx.repos.admin.users.idByMobile(mobileNo))) throw new AppError(CODE.mobileRegistered);
       const at = now();
       // The policy and the hash before the transaction: slow, and nothing is written yet.
+      const rules = await base.policy.rules();
       const password = input.password === undefined ? null : {
         level: await base.policy.enforce(input.password, account, null), hash: await base.passwords.hash(input.password),
       };
@@ -165,7 +165,7 @@ export function adminUsersService(ctx: ServiceContext, base: BaseServices) {
         account: account.toLowerCase(), userName: input.userName.trim(), userType: input.userType ?? DEFAULT_USER_TYPE, mobileNo, email, ...place,
         positionName: blankToNull(input.positionName), secondAuthRequired: input.secondAuthRequired ?? false, externalId: input.externalId ?? null,
         passwordHash: password?.hash ?? null, passwordLevel: password?.level ?? null, passwordChangedAt: password ? at : null,
-        passwordExpireAt: password ? at + ctx.config.passwordExpiryDays * DAY : null, mustChangePassword: false, createdAt: at,
+        passwordExpireAt: password ? passwordExpiresAt(rules, at) : null, mustChangePassword: false, createdAt: at,
       }, [EVERY_USER_ROLE], SCENE.CREATE, caller);
       return detail(id);
     },
@@ -225,12 +225,17 @@ export function adminUsersService(ctx: ServiceContext, base: BaseServices) {
     async resetPassword(actorRef: number, userRef: number, mode: PasswordResetMode, caller: Caller): Promise<{ password: string | null }> {
       const user = await record(userRef);
       if (mode === PasswordResetMode.MUST_CHANGE && !user.hasPassword) throw new AppError(CODE.userNoPassword);
-      const password = mode === PasswordResetMode.GENERATE ? generatePassword() : null;
+      // The live rules, the current hash and the new hash before the transaction (on SQLite the
+      // outer connection cannot be used inside it).
+      const rules = await base.policy.rules();
+      const current = await ctx.repos.users.findById(userRef);
+      const password = mode === PasswordResetMode.GENERATE ? await base.policy.generate() : null;
       const hash = password === null ? null : await base.passwords.hash(password);
       await ctx.transaction(async (repos) => {
         const at = now();
         if (password !== null && hash !== null) {
-          await repos.admin.users.setPassword(userRef, hash, passwordStrength(password).level, at, at + ctx.config.passwordExpiryDays * DAY, true);
+          await repos.admin.users.setPassword(userRef, hash, passwordStrength(password).level, at, passwordExpiresAt(rules, at), true);
+          await base.policy.remember(repos, { id: userRef, passwordHash: current?.passwordHash ?? null }, hash, rules.historyCount, at);
           await repos.limits.reset(accountKey(user.account));
         } else {
           await repos.admin.users.requirePasswordChange(userRef, at);
@@ -278,13 +283,14 @@ export function adminUsersService(ctx: ServiceContext, base: BaseServices) {
       const name = account.trim();
       if (accountProblem(name)) throw new AppError(CODE.accountNameInvalid);
       if (await ctx.repos.admin.users.idByAccount(name)) throw new AppError(CODE.accountNameTaken);
-      const password = generatePassword();
+      const rules = await base.policy.rules();
+      const password = await base.policy.generate();
       const hash = await base.passwords.hash(password);
       const at = now();
       const userRef = await insertUser(null, {
         account: name.toLowerCase(), userName: name, userType: DEFAULT_USER_TYPE, mobileNo: null, email: null, deptRef: null, companyName: null, deptName: null,
         positionName: null, secondAuthRequired: false, externalId: null, passwordHash: hash, passwordLevel: passwordStrength(password).level,
-        passwordChangedAt: at, passwordExpireAt: at + ctx.config.passwordExpiryDays * DAY, mustChangePassword: true, createdAt: at,
+        passwordChangedAt: at, passwordExpireAt: passwordExpiresAt(rules, at), mustChangePassword: true, createdAt: at,
       }, [ADMIN_ROLE, EVERY_USER_ROLE], SCENE.BOOTSTRAP, caller);
       return { userRef, password };
     },
