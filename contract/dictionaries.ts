@@ -29,6 +29,69 @@ export const SCENE_CODES: Record<string, { zh: string; en: string }> = {
   RECEIVE_GROUP: { zh: '接收群组管理员', en: 'Received a group' },
 };
 
+/** What an administrator did, by the operation-log scene after its ADMIN_ (workbench) or SCIM_ (provisioning) prefix. */
+const ADMIN_ACTIONS: Record<string, { zh: string; en: string }> = {
+  APP_APPROVERS_ADD: { zh: '添加应用审批人', en: 'Added application approvers' },
+  APP_APPROVERS_REMOVE: { zh: '移除应用审批人', en: 'Removed application approvers' },
+  APP_CREATE: { zh: '创建应用', en: 'Created an application' },
+  APP_DISABLE: { zh: '停用应用', en: 'Disabled an application' },
+  APP_ENABLE: { zh: '启用应用', en: 'Enabled an application' },
+  APP_GROUPS_GRANT: { zh: '授权群组使用应用', en: 'Granted an application to groups' },
+  APP_GROUPS_REVOKE: { zh: '收回群组的应用授权', en: 'Revoked an application from groups' },
+  APP_ROLE_ADD: { zh: '添加应用角色', en: 'Added an application role' },
+  APP_ROLE_GROUP_ADD: { zh: '添加角色分组', en: 'Added a role group' },
+  APP_ROLE_GROUP_REMOVE: { zh: '删除角色分组', en: 'Removed a role group' },
+  APP_ROLE_GROUP_RENAME: { zh: '重命名角色分组', en: 'Renamed a role group' },
+  APP_ROLE_REMOVE: { zh: '删除应用角色', en: 'Removed an application role' },
+  APP_ROLE_RENAME: { zh: '重命名应用角色', en: 'Renamed an application role' },
+  APP_SECRET_ROTATE: { zh: '轮换应用密钥', en: 'Rotated an application secret' },
+  APP_UPDATE: { zh: '修改应用', en: 'Changed an application' },
+  APP_USERS_GRANT: { zh: '授权用户使用应用', en: 'Granted an application to users' },
+  APP_USERS_REVOKE: { zh: '收回用户的应用授权', en: 'Revoked an application from users' },
+  BOOTSTRAP: { zh: '创建首个管理员', en: 'Created the first administrator' },
+  DEPT_CREATE: { zh: '创建部门', en: 'Created a department' },
+  DEPT_DELETE: { zh: '删除部门', en: 'Deleted a department' },
+  DEPT_MOVE: { zh: '移动部门', en: 'Moved a department' },
+  DEPT_RENAME: { zh: '重命名部门', en: 'Renamed a department' },
+  GROUP_CREATE: { zh: '创建群组', en: 'Created a group' },
+  GROUP_DELETE: { zh: '删除群组', en: 'Deleted a group' },
+  GROUP_MANAGER: { zh: '设置群组管理员', en: 'Set a group manager' },
+  GROUP_MEMBERS_ADD: { zh: '添加群组成员', en: 'Added group members' },
+  GROUP_MEMBERS_REMOVE: { zh: '移除群组成员', en: 'Removed group members' },
+  GROUP_UPDATE: { zh: '修改群组', en: 'Changed a group' },
+  MAILBOX_MANAGER: { zh: '设置公共邮箱管理员', en: 'Set a mailbox manager' },
+  MAILBOX_UPDATE: { zh: '修改公共邮箱', en: 'Changed a public mailbox' },
+  NOTICE_CREATE: { zh: '创建公告', en: 'Created a notice' },
+  NOTICE_DELETE: { zh: '删除公告', en: 'Deleted a notice' },
+  NOTICE_PUBLISH: { zh: '发布公告', en: 'Published a notice' },
+  NOTICE_UNPUBLISH: { zh: '撤回公告', en: 'Unpublished a notice' },
+  NOTICE_UPDATE: { zh: '修改公告', en: 'Changed a notice' },
+  POLICY_UPDATE: { zh: '修改安全策略', en: 'Changed the policies' },
+  REQUEST_OVERRIDE: { zh: '管理员代为审批', en: 'Decided a request as administrator' },
+  SCIM_TOKEN_CREATE: { zh: '创建 SCIM 令牌', en: 'Created a SCIM token' },
+  SCIM_TOKEN_REVOKE: { zh: '吊销 SCIM 令牌', en: 'Revoked a SCIM token' },
+  SESSION_END: { zh: '结束会话', en: 'Ended a session' },
+  SESSION_END_ALL: { zh: '结束用户全部会话', en: 'Ended all sessions of a user' },
+  USERS_EXPORT: { zh: '导出用户', en: 'Exported users' },
+  USERS_IMPORT: { zh: '导入用户', en: 'Imported users' },
+  USER_CREATE: { zh: '创建用户', en: 'Created a user' },
+  USER_DELETE: { zh: '删除用户', en: 'Deleted a user' },
+  USER_DISABLE: { zh: '停用用户', en: 'Disabled a user' },
+  USER_ENABLE: { zh: '启用用户', en: 'Enabled a user' },
+  USER_END_SESSIONS: { zh: '结束用户会话', en: 'Ended a user\'s sessions' },
+  USER_RESET_PASSWORD: { zh: '重置用户密码', en: 'Reset a user\'s password' },
+  USER_UNLOCK: { zh: '解锁用户', en: 'Unlocked a user' },
+  USER_UPDATE: { zh: '修改用户', en: 'Changed a user' },
+};
+
+/** Workbench changes as ADMIN_<action>, the same changes made through provisioning as SCIM_<action>. */
+export const ADMIN_SCENE_CODES: Record<string, { zh: string; en: string }> = Object.fromEntries(
+  Object.entries(ADMIN_ACTIONS).flatMap(([action, label]) => [
+    [`ADMIN_${action}`, label],
+    [`SCIM_${action}`, { zh: `${label.zh}（SCIM）`, en: `${label.en} (SCIM)` }],
+  ]),
+);
+
 /** Kinds of application-access log rows (sign-in methods and launches). */
 export const ACCESS_TYPES: Record<string, { zh: string; en: string }> = {
   ACCOUNT: { zh: '账号密码登录', en: 'Password sign-in' },

@@ -1,4 +1,7 @@
-import { ACCESS_TYPES, DICTIONARY_TYPES, SCENE_CODES } from '../../contract/dictionaries.js';
+import { ACCESS_TYPES, ADMIN_SCENE_CODES, DICTIONARY_TYPES, SCENE_CODES } from '../../contract/dictionaries.js';
+
+/** Every scene an operation-log row can carry: the person's own, and administrators' changes. */
+const ALL_SCENES = { ...SCENE_CODES, ...ADMIN_SCENE_CODES };
 import type { AppLogRow, HomeContent, OperationLogRow, SelectOption } from '../../contract/schemas/account.js';
 import type { PageResult } from '../../contract/schemas/common.js';
 import { codes, codeMessage, type Lang, type ResultCode } from '../../contract/codes.js';
@@ -44,7 +47,7 @@ export function logsService(ctx: ServiceContext) {
       };
     },
     dictionary(type: number, lang: Lang): SelectOption[] {
-      const source = type === DICTIONARY_TYPES.sceneCodes ? SCENE_CODES : type === DICTIONARY_TYPES.accessTypes ? ACCESS_TYPES : {};
+      const source = type === DICTIONARY_TYPES.sceneCodes ? ALL_SCENES : type === DICTIONARY_TYPES.accessTypes ? ACCESS_TYPES : {};
       return Object.entries(source).map(([selectKey, label]) => ({ selectKey, selectValue: label[lang] }));
     },
     /** The published notices and news (the workbench's notices table), newest first, in the shape the home page reads. */
