@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { clientEndpoints } from './build/clientEndpoints';
@@ -24,10 +25,9 @@ const SIGN_IN = /src[\\/]pages[\\/]sign-in[\\/](?!LoginPage\.tsx)/;
 export default defineConfig({
   plugins: [clientEndpoints(), react(), precompress()],
   server: {
-    // The Fastify server answers the API and the admin workbench; vite serves the SPA.
+    // The Fastify server answers the API; vite serves both pages (the portal and /systemhub/).
     proxy: {
       '/idaas': { target: API_SERVER },
-      '/systemhub': { target: API_SERVER },
     },
   },
   build: {
@@ -36,6 +36,8 @@ export default defineConfig({
     // Lets a budget check see which chunks each page pulls in (/login: ≤ 250 KB gzipped JS).
     manifest: true,
     rolldownOptions: {
+      // Two pages: the portal (sign-in included) and the administrators' workbench at /systemhub/.
+      input: { portal: fileURLToPath(new URL('index.html', import.meta.url)), systemhub: fileURLToPath(new URL('systemhub/index.html', import.meta.url)) },
       output: {
         codeSplitting: {
           groups: [

@@ -8,8 +8,35 @@ import * as passwords from '../contract/endpoints/passwords.js';
 import * as permissions from '../contract/endpoints/permissions.js';
 import * as security from '../contract/endpoints/security.js';
 import * as signIn from '../contract/endpoints/signIn.js';
+import * as adminApps from '../contract/endpoints/admin/apps.js';
+import * as adminAudit from '../contract/endpoints/admin/audit.js';
+import * as adminGroups from '../contract/endpoints/admin/groups.js';
+import * as adminHome from '../contract/endpoints/admin/home.js';
+import * as adminIndex from '../contract/endpoints/admin/index.js';
+import * as adminNotices from '../contract/endpoints/admin/notices.js';
+import * as adminOrganisation from '../contract/endpoints/admin/organisation.js';
+import * as adminPolicies from '../contract/endpoints/admin/policies.js';
+import * as adminRequests from '../contract/endpoints/admin/requests.js';
+import * as adminScimTokens from '../contract/endpoints/admin/scimTokens.js';
+import * as adminSessions from '../contract/endpoints/admin/sessions.js';
+import * as adminUsers from '../contract/endpoints/admin/users.js';
 
-const AREAS: Record<string, Record<string, unknown>> = { account, auth, dev, groups, index, passwords, permissions, security, signIn };
+/** By path under contract/endpoints, without the extension (the workbench's areas live in admin/). */
+const AREAS: Record<string, Record<string, unknown>> = {
+  account, auth, dev, groups, index, passwords, permissions, security, signIn,
+  'admin/apps': adminApps,
+  'admin/audit': adminAudit,
+  'admin/groups': adminGroups,
+  'admin/home': adminHome,
+  'admin/index': adminIndex,
+  'admin/notices': adminNotices,
+  'admin/organisation': adminOrganisation,
+  'admin/policies': adminPolicies,
+  'admin/requests': adminRequests,
+  'admin/scimTokens': adminScimTokens,
+  'admin/sessions': adminSessions,
+  'admin/users': adminUsers,
+};
 
 function isSpec(value: unknown): value is { method: string; path: string; redirect?: true } {
   return !!value && typeof value === 'object' && 'method' in value && 'path' in value && 'output' in value;
@@ -39,8 +66,8 @@ export function clientEndpoints(): Plugin {
     name: 'idaas:client-endpoints',
     enforce: 'pre',
     load(id) {
-      const match = /[\\/]contract[\\/]endpoints[\\/](\w+)\.ts$/.exec(id.split('?')[0]);
-      const area = match && AREAS[match[1]];
+      const match = /[\\/]contract[\\/]endpoints[\\/]((?:admin[\\/])?\w+)\.ts$/.exec(id.split('?')[0]);
+      const area = match && AREAS[match[1].replace('\\', '/')];
       if (!area) return null;
       const lines = Object.entries(area)
         .map(([name, value]) => [name, light(value)] as const)

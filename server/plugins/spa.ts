@@ -8,6 +8,7 @@ import { langOf } from '../http/envelope.js';
 import { API_CACHE_CONTROL } from './apiScope.js';
 
 const META = /<meta name="idaas-sm2"[^>]*>/;
+const WORKBENCH_DIR = 'systemhub';
 
 /** index.html is revalidated on every load, so a new build reaches browsers at once. */
 const sendIndex = (reply: FastifyReply, index: string) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(index);
@@ -23,6 +24,9 @@ export async function registerSpa(app: FastifyInstance, staticDir: string | null
   const index = indexFile && existsSync(indexFile)
     ? readFileSync(indexFile, 'utf8').replace(META, `<meta name="idaas-sm2" content="${publicKey}">`)
     : null;
+  // The administrators' workbench, a page of its own (hash routes: /systemhub/#/home).
+  const workbenchFile = root ? join(root, WORKBENCH_DIR, 'index.html') : null;
+  const workbench = workbenchFile && existsSync(workbenchFile) ? readFileSync(workbenchFile, 'utf8') : null;
 
   if (root && index) {
     await app.register(fastifyStatic, {
@@ -35,8 +39,8 @@ export async function registerSpa(app: FastifyInstance, staticDir: string | null
         if (filePath.startsWith(join(root, 'assets'))) reply.header('cache-control', 'public, max-age=31536000, immutable');
       },
     });
-    // The workbench folder itself (the admin landing URL is /systemhub/#/home).
-    app.get('/systemhub/', (_request, reply) => reply.sendFile('systemhub/index.html'));
+    // The workbench's page (the trailing slash is optional to the router).
+    if (workbench) app.get(`/${WORKBENCH_DIR}/`, (_request, reply) => sendIndex(reply, workbench));
     // The static wildcard would answer the root folder with 403 (index: false).
     app.get('/', (_request, reply) => sendIndex(reply, index));
   }
@@ -45,6 +49,8 @@ export async function registerSpa(app: FastifyInstance, staticDir: string | null
     if (request.url.startsWith(`${API_PREFIX}/`) || request.url === API_PREFIX || !index || request.method !== 'GET') {
       return reply.status(404).header('cache-control', API_CACHE_CONTROL).send({ code: CODE.notFound, message: codeMessage(CODE.notFound, langOf(request)), data: null });
     }
+    // Any other address under the workbench is one of its client routes.
+    if (workbench && request.url.startsWith(`/${WORKBENCH_DIR}/`)) return sendIndex(reply, workbench);
     return sendIndex(reply, index);
   });
 }

@@ -1,0 +1,70 @@
+import { Authenticated, Refine } from '@refinedev/core';
+import routerProvider from '@refinedev/react-router';
+import { Suspense } from 'react';
+import { HashRouter, Navigate, Route, Routes } from 'react-router';
+import { PageLoading } from '../components/PageLoading';
+import { useDayjsLocale } from '../hooks/useDayjsLocale';
+import { notificationProvider } from '../providers/notificationProvider';
+import { HOME_ROUTE } from './config';
+import { workbenchI18nProvider } from './i18n';
+import { WorkbenchLayout } from './layout/WorkbenchLayout';
+import { accessControlProvider } from './providers/accessControlProvider';
+import { authProvider } from './providers/authProvider';
+import { dataProvider } from './providers/dataProvider';
+import { resources, routes } from './resources';
+
+const refineOptions = {
+  disableTelemetry: true,
+  // The check runs once in <Authenticated>; routes change inside the hash only.
+  disableRouteChangeHandler: true,
+  syncWithLocation: false,
+  reactQuery: {
+    clientConfig: {
+      // Failures are shown once by the http layer; silent retries would repeat the toast.
+      defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
+    },
+  },
+};
+
+/** The administrators' workbench: a Refine application on hash routes under /systemhub/. */
+export function Workbench() {
+  useDayjsLocale();
+  return (
+    <HashRouter>
+      <Refine
+        routerProvider={routerProvider}
+        dataProvider={dataProvider}
+        authProvider={authProvider}
+        accessControlProvider={accessControlProvider}
+        i18nProvider={workbenchI18nProvider}
+        notificationProvider={notificationProvider}
+        resources={resources}
+        options={refineOptions}
+      >
+        <Routes>
+          <Route
+            element={
+              // A failed check has already sent the browser away (sign-in page or personal centre).
+              <Authenticated key="workbench" fallback={<PageLoading minHeight="100vh" />} loading={<PageLoading minHeight="100vh" />}>
+                <WorkbenchLayout />
+              </Authenticated>
+            }
+          >
+            {routes.map(({ path, Page }) => (
+              <Route
+                key={path}
+                path={path}
+                element={
+                  <Suspense fallback={<PageLoading />}>
+                    <Page />
+                  </Suspense>
+                }
+              />
+            ))}
+            <Route path="*" element={<Navigate to={HOME_ROUTE} replace />} />
+          </Route>
+        </Routes>
+      </Refine>
+    </HashRouter>
+  );
+}

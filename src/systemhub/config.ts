@@ -1,0 +1,11 @@
+/** Addresses and constants of the workbench (its routes are hash routes under /systemhub/). */
+
+/** The portal pages the workbench sends people to (full page loads: another application). */
+export const PORTAL_HOME = '/myApp';
+export const PORTAL_LOGIN = '/login';
+/** The workbench's own address, for the sign-in page's redirect back. */
+export const WORKBENCH_BASE = '/systemhub/';
+export const HOME_ROUTE = '/home';
+
+/** The side menu's width (below 992 px it moves into a drawer, as in the portal). */
+export const SIDER_WIDTH = 208;

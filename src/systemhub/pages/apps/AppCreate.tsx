@@ -1,0 +1,39 @@
+import { useForm } from '@refinedev/antd';
+import { Button, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { CODE } from '../../../../contract/codes';
+import type { AppCreateBody } from '../../../../contract/schemas/admin/apps';
+import { showFieldError } from '../../shared/fieldErrors';
+import { PageHeader } from '../../shared/PageHeader';
+import { AppForm, toAppBody } from './AppForm';
+
+export const APP_FIELD_ERRORS = { [CODE.appIdTaken]: 'appId', [CODE.clientIdTaken]: 'clientId' };
+
+/** Add an application; then its page, for roles, approvers and grants. */
+export default function AppCreate() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { formProps, saveButtonProps, form } = useForm<{ id: number }, never, AppCreateBody>({
+    resource: 'apps',
+    action: 'create',
+    redirect: false,
+    successNotification: () => ({ type: 'success', message: t('wb.apps.created') }),
+    errorNotification: false,
+    onMutationSuccess: ({ data }) => navigate(`/apps/show/${data.id}`),
+    onMutationError: (error) => showFieldError(form, error, APP_FIELD_ERRORS),
+  });
+  const initialValues = { loginTypes: ['ACCOUNT'], captchaStrategy: null, secondAuthRequired: false, sortOrder: 0, permSystem: true, enabled: true };
+  return (
+    <>
+      <PageHeader title={t('wb.apps.create')} back="/apps" />
+      <AppForm formProps={{ ...formProps, initialValues, onFinish: (values) => formProps.onFinish?.(toAppBody(values as AppCreateBody)) }} creating />
+      <Space>
+        <Button type="primary" {...saveButtonProps} data-testid="app-save">
+          {t('wb.common.save')}
+        </Button>
+        <Button onClick={() => navigate('/apps')}>{t('wb.common.cancel')}</Button>
+      </Space>
+    </>
+  );
+}

@@ -1,0 +1,112 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { Avatar, Button, Form, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { LIMITS } from '../../../../contract/rules';
+import type { AdminApp } from '../../../../contract/schemas/admin/apps';
+import { feedback } from '../../../providers/feedback';
+import { PageHeader } from '../../shared/PageHeader';
+import { SearchForm } from '../../shared/SearchForm';
+import { useAdminAction } from '../../shared/useAdminAction';
+import { useAdminTable } from '../../shared/useAdminTable';
+
+interface Filters {
+  keyword?: string;
+  enabled?: boolean;
+  category?: string;
+}
+
+/** Applications: search, create, open, enable and disable. */
+export default function AppList() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { tableProps, searchFormProps } = useAdminTable<AdminApp, Filters>('apps');
+  const enable = useAdminAction('apps', 'enable');
+  const disable = useAdminAction('apps', 'disable');
+
+  return (
+    <>
+      <PageHeader
+        title={t('wb.apps.title')}
+        extra={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/apps/create')} data-testid="app-create">
+            {t('wb.apps.create')}
+          </Button>
+        }
+      />
+      <SearchForm formProps={searchFormProps} testId="app-search">
+        <Form.Item name="keyword" label={t('wb.apps.keyword')}>
+          <Input allowClear maxLength={LIMITS.searchMax} placeholder={t('wb.apps.keywordHint')} data-testid="app-keyword" />
+        </Form.Item>
+        <Form.Item name="category" label={t('wb.apps.fields.category')}>
+          <Input allowClear maxLength={LIMITS.appCategoryMax} />
+        </Form.Item>
+        <Form.Item name="enabled" label={t('wb.apps.fields.enabled')}>
+          <Select
+            allowClear
+            style={{ width: 110 }}
+            placeholder={t('wb.common.all')}
+            options={[
+              { value: true, label: t('wb.common.enabled') },
+              { value: false, label: t('wb.common.disabled') },
+            ]}
+          />
+        </Form.Item>
+      </SearchForm>
+      <Table<AdminApp> {...tableProps} rowKey="id" data-testid="app-table">
+        <Table.Column<AdminApp>
+          key="name"
+          title={t('wb.apps.fields.appName')}
+          render={(_, row) => (
+            <Space>
+              <Avatar shape="square" size="small" src={row.icon || undefined}>
+                {row.appName.slice(0, 1)}
+              </Avatar>
+              <Link to={`/apps/show/${row.id}`}>{row.appName}</Link>
+            </Space>
+          )}
+        />
+        <Table.Column<AdminApp> dataIndex="appId" title={t('wb.apps.fields.appId')} />
+        <Table.Column<AdminApp> dataIndex="category" title={t('wb.apps.fields.category')} />
+        <Table.Column<AdminApp> dataIndex="loginTypes" title={t('wb.apps.fields.loginTypes')} render={(types: string[]) => types.map((type) => <Tag key={type}>{t(`wb.apps.loginType.${type}`)}</Tag>)} />
+        <Table.Column<AdminApp> dataIndex="enabled" title={t('wb.apps.fields.enabled')} render={(on: boolean) => (on ? <Tag color="green">{t('wb.common.enabled')}</Tag> : <Tag>{t('wb.common.disabled')}</Tag>)} />
+        <Table.Column<AdminApp>
+          key="actions"
+          title={t('wb.common.actions')}
+          render={(_, row) => (
+            <Space size={0} wrap>
+              <Button type="link" size="small" onClick={() => navigate(`/apps/edit/${row.id}`)}>
+                {t('wb.common.edit')}
+              </Button>
+              {row.enabled ? (
+                <Popconfirm
+                  title={t('wb.apps.disableConfirm', { name: row.appName })}
+                  okButtonProps={{ danger: true }}
+                  onConfirm={async () => {
+                    await disable.run({ id: row.id });
+                    feedback.success(t('wb.apps.disabled'));
+                  }}
+                >
+                  <Button type="link" size="small" danger>
+                    {t('wb.apps.disable')}
+                  </Button>
+                </Popconfirm>
+              ) : (
+                <Button
+                  type="link"
+                  size="small"
+                  onClick={async () => {
+                    await enable.run({ id: row.id });
+                    feedback.success(t('wb.apps.enabledDone'));
+                  }}
+                >
+                  {t('wb.apps.enable')}
+                </Button>
+              )}
+            </Space>
+          )}
+        />
+      </Table>
+    </>
+  );
+}

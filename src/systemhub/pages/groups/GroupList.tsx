@@ -1,0 +1,85 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { useDelete } from '@refinedev/core';
+import { Button, Form, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { GroupKind } from '../../../../contract/enums';
+import { LIMITS } from '../../../../contract/rules';
+import type { AdminGroupRow } from '../../../../contract/schemas/admin/groups';
+import { feedback } from '../../../providers/feedback';
+import { PageHeader } from '../../shared/PageHeader';
+import { SearchForm } from '../../shared/SearchForm';
+import { useAdminTable } from '../../shared/useAdminTable';
+import { CreateGroupDialog, EditGroupDialog } from './GroupDialogs';
+
+const KIND_COLORS: Record<GroupKind, string> = { SECURITY: 'purple', MAIL: 'blue', PUBLIC_MAIL: 'cyan' };
+
+/** Security groups, mail groups and shared mailboxes: search, create, edit, managers, delete. */
+export default function GroupList() {
+  const { t } = useTranslation();
+  const { tableProps, searchFormProps } = useAdminTable<AdminGroupRow, { keyword?: string; kind?: GroupKind }>('groups');
+  const { mutateAsync: remove } = useDelete();
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<AdminGroupRow | null>(null);
+
+  return (
+    <>
+      <PageHeader
+        title={t('wb.groups.title')}
+        extra={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid="group-create">
+            {t('wb.groups.create')}
+          </Button>
+        }
+      />
+      <SearchForm formProps={searchFormProps} testId="group-search">
+        <Form.Item name="keyword" label={t('wb.groups.keyword')}>
+          <Input allowClear maxLength={LIMITS.searchMax} />
+        </Form.Item>
+        <Form.Item name="kind" label={t('wb.groups.fields.kind')}>
+          <Select allowClear style={{ width: 140 }} placeholder={t('wb.common.all')} options={Object.values(GroupKind).map((kind) => ({ value: kind, label: t(`wb.groups.kinds.${kind}`) }))} />
+        </Form.Item>
+      </SearchForm>
+      <Table<AdminGroupRow> {...tableProps} rowKey={(row) => `${row.kind}-${row.id}`} data-testid="group-table">
+        <Table.Column<AdminGroupRow>
+          dataIndex="name"
+          title={t('wb.groups.fields.name')}
+          render={(name: string, row) => (row.kind === GroupKind.PUBLIC_MAIL ? name : <Link to={`/groups/show/${row.id}`}>{name}</Link>)}
+        />
+        <Table.Column<AdminGroupRow> dataIndex="code" title={t('wb.groups.fields.code')} />
+        <Table.Column<AdminGroupRow> dataIndex="kind" title={t('wb.groups.fields.kind')} render={(kind: GroupKind) => <Tag color={KIND_COLORS[kind]}>{t(`wb.groups.kinds.${kind}`)}</Tag>} />
+        <Table.Column<AdminGroupRow> dataIndex="email" title={t('wb.groups.fields.email')} />
+        <Table.Column<AdminGroupRow> key="manager" title={t('wb.groups.fields.manager')} render={(_, row) => (row.managerUserId ? `${row.managerName ?? ''} (${row.managerUserId})` : t('wb.common.none'))} />
+        <Table.Column<AdminGroupRow> dataIndex="memberNumber" title={t('wb.groups.fields.members')} render={(value: number | null) => value ?? '—'} />
+        <Table.Column<AdminGroupRow>
+          key="actions"
+          title={t('wb.common.actions')}
+          render={(_, row) => (
+            <Space size={0}>
+              <Button type="link" size="small" onClick={() => setEditing(row)}>
+                {t('wb.common.edit')}
+              </Button>
+              {row.kind === GroupKind.PUBLIC_MAIL ? null : (
+                <Popconfirm
+                  title={t('wb.groups.deleteConfirm', { name: row.name })}
+                  okButtonProps={{ danger: true }}
+                  onConfirm={async () => {
+                    await remove({ resource: 'groups', id: row.id, successNotification: false, errorNotification: false });
+                    feedback.success(t('wb.org.deleted'));
+                  }}
+                >
+                  <Button type="link" size="small" danger>
+                    {t('wb.common.delete')}
+                  </Button>
+                </Popconfirm>
+              )}
+            </Space>
+          )}
+        />
+      </Table>
+      <CreateGroupDialog open={creating} onClose={() => setCreating(false)} />
+      <EditGroupDialog row={editing} onClose={() => setEditing(null)} />
+    </>
+  );
+}

@@ -1,0 +1,84 @@
+import { useShow } from '@refinedev/core';
+import { Button, Card, Descriptions, Popconfirm, Result, Space, Spin, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import type { AdminGroupRow } from '../../../../contract/schemas/admin/groups';
+import type { GroupMember } from '../../../../contract/schemas/groups';
+import { feedback } from '../../../providers/feedback';
+import { PageHeader } from '../../shared/PageHeader';
+import { UserSelect } from '../../shared/UserSelect';
+import { useAdminAction } from '../../shared/useAdminAction';
+import { useAdminTable } from '../../shared/useAdminTable';
+import { EditGroupDialog } from './GroupDialogs';
+
+/** One group: its fields and manager, and its members (add, remove). */
+export default function GroupShow() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { id } = useParams();
+  const { query } = useShow<AdminGroupRow>({ resource: 'groups', id });
+  const group = query.data?.data;
+  const members = useAdminTable<GroupMember>('groupMembers', { permanent: [{ field: 'id', operator: 'eq', value: Number(id) }] });
+  const add = useAdminAction('groups', 'membersAdd', ['groups', 'groupMembers']);
+  const remove = useAdminAction('groups', 'membersRemove', ['groups', 'groupMembers']);
+  const [people, setPeople] = useState<string[]>([]);
+  const [editing, setEditing] = useState(false);
+
+  if (query.isError) return <Result status="warning" title={t('wb.common.notFound')} extra={<Button onClick={() => navigate('/groups')}>{t('wb.common.back')}</Button>} />;
+  if (!group) return <Spin style={{ display: 'block', margin: '48px auto' }} />;
+  return (
+    <>
+      <PageHeader title={group.name} back="/groups" extra={<Button onClick={() => setEditing(true)}>{t('wb.common.edit')}</Button>} />
+      <Descriptions size="small" column={{ xs: 1, md: 3 }} style={{ marginBottom: 16 }}>
+        <Descriptions.Item label={t('wb.groups.fields.code')}>{group.code}</Descriptions.Item>
+        <Descriptions.Item label={t('wb.groups.fields.kind')}>
+          <Tag>{t(`wb.groups.kinds.${group.kind}`)}</Tag>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('wb.groups.fields.email')}>{group.email ?? t('wb.common.none')}</Descriptions.Item>
+        <Descriptions.Item label={t('wb.groups.fields.manager')}>{group.managerUserId ? `${group.managerName ?? ''} (${group.managerUserId})` : t('wb.common.none')}</Descriptions.Item>
+        <Descriptions.Item label={t('wb.groups.fields.members')}>{group.memberNumber ?? 0}</Descriptions.Item>
+      </Descriptions>
+      <Card size="small" title={t('wb.groups.members')}>
+        <Space wrap style={{ marginBottom: 12 }}>
+          <UserSelect multiple value={people} onChange={(next) => setPeople((next as string[] | null) ?? [])} style={{ minWidth: 280 }} />
+          <Button
+            type="primary"
+            disabled={!people.length}
+            loading={add.isPending}
+            onClick={async () => {
+              const { added } = await add.run({ id: group.id, userIdSet: people });
+              setPeople([]);
+              feedback.success(t('wb.apps.people.added', { count: added }));
+            }}
+          >
+            {t('wb.groups.addMembers')}
+          </Button>
+        </Space>
+        <Table<GroupMember> {...members.tableProps} rowKey="userId">
+          <Table.Column<GroupMember> dataIndex="userId" title={t('wb.users.fields.userId')} />
+          <Table.Column<GroupMember> dataIndex="userName" title={t('wb.users.fields.userName')} />
+          <Table.Column<GroupMember> dataIndex="deptName" title={t('wb.users.fields.deptId')} />
+          <Table.Column<GroupMember>
+            key="actions"
+            title={t('wb.common.actions')}
+            render={(_, row) => (
+              <Popconfirm title={t('wb.groups.removeMemberConfirm', { name: row.userName })} okButtonProps={{ danger: true }} onConfirm={() => remove.run({ id: group.id, userIdSet: [row.userId] })}>
+                <Button type="link" size="small" danger>
+                  {t('wb.apps.people.remove')}
+                </Button>
+              </Popconfirm>
+            )}
+          />
+        </Table>
+      </Card>
+      <EditGroupDialog
+        row={editing ? group : null}
+        onClose={() => {
+          setEditing(false);
+          void query.refetch();
+        }}
+      />
+    </>
+  );
+}

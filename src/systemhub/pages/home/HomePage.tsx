@@ -1,0 +1,89 @@
+import { ReloadOutlined } from '@ant-design/icons';
+import { Button, Card, Col, Empty, Result, Row, Skeleton, Statistic, Table, Tag } from 'antd';
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { AdminHome, SecurityEvent } from '../../../../contract/schemas/admin/home';
+import { formatTime } from '../../shared/format';
+import { PageHeader } from '../../shared/PageHeader';
+import { useAdminQuery } from '../../shared/useAdminAction';
+
+/* The chart library is the heaviest thing here: it loads after the numbers. */
+const SignInChart = lazy(() => import('./SignInChart').then((m) => ({ default: m.SignInChart })));
+
+const EVENT_COLORS: Record<SecurityEvent['kind'], string> = { LOCKED: 'red', SECOND_FACTOR_FAILED: 'orange', ADMIN_CHANGE: 'blue' };
+
+type CountKey = Exclude<keyof AdminHome, 'series' | 'events' | 'timezone'>;
+/** The numbers, each leading to the page that explains it. */
+const COUNTS: { key: CountKey; to: string }[] = [
+  { key: 'users', to: '/users' },
+  { key: 'enabledUsers', to: '/users' },
+  { key: 'activeSessions', to: '/sessions' },
+  { key: 'signInsToday', to: '/audit' },
+  { key: 'failuresToday', to: '/audit' },
+  { key: 'lockedAccounts', to: '/users' },
+  { key: 'pendingRequests', to: '/requests' },
+];
+
+/** The workbench's home: the organisation's numbers, 30 days of sign-ins and the latest security events. */
+export default function HomePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { data, isLoading, isError, error, refetch, isFetching } = useAdminQuery('home', 'summary', {});
+
+  return (
+    <>
+      <PageHeader
+        title={t('wb.home.title')}
+        extra={
+          <Button icon={<ReloadOutlined />} loading={isFetching} onClick={() => void refetch()} data-testid="home-refresh">
+            {t('wb.home.refresh')}
+          </Button>
+        }
+      />
+      {isError ? (
+        <Result status="warning" title={t('wb.common.loadFailed')} subTitle={error?.message} extra={<Button onClick={() => void refetch()}>{t('wb.common.retry')}</Button>} />
+      ) : (
+        <>
+          <Row gutter={[12, 12]} data-testid="home-counts">
+            {COUNTS.map(({ key, to }) => (
+              <Col key={key} xs={12} sm={8} lg={6} xl={3}>
+                <Card size="small" hoverable onClick={() => navigate(to)} data-testid={`home-count-${key}`}>
+                  <Statistic title={t(`wb.home.counts.${key}`)} value={data?.[key] ?? 0} loading={isLoading} valueStyle={key === 'failuresToday' || key === 'lockedAccounts' ? { color: (data?.[key] ?? 0) > 0 ? '#cf1322' : undefined } : undefined} />
+                </Card>
+              </Col>
+            ))}
+          </Row>
+          <Card size="small" title={t('wb.home.chartTitle')} style={{ marginTop: 16 }} extra={t('wb.home.utc')}>
+            {isLoading || !data ? (
+              <Skeleton active />
+            ) : (
+              <Suspense fallback={<Skeleton active />}>
+                <SignInChart series={data.series} />
+              </Suspense>
+            )}
+          </Card>
+          <Card size="small" title={t('wb.home.eventsTitle')} style={{ marginTop: 16 }}>
+            <Table<SecurityEvent>
+              size="small"
+              loading={isLoading}
+              dataSource={data?.events ?? []}
+              rowKey={(row) => `${row.createdDate}-${row.userId}-${row.kind}-${row.code}-${row.target ?? ''}`}
+              pagination={false}
+              scroll={{ x: 'max-content' }}
+              locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('wb.home.noEvents')} /> }}
+              data-testid="home-events"
+              columns={[
+                { dataIndex: 'createdDate', title: t('wb.common.time'), render: formatTime },
+                { dataIndex: 'kind', title: t('wb.home.event'), render: (kind: SecurityEvent['kind']) => <Tag color={EVENT_COLORS[kind]}>{t(`wb.home.kinds.${kind}`)}</Tag> },
+                { key: 'who', title: t('wb.home.who'), render: (_, row) => (row.userName ? `${row.userName} (${row.userId})` : row.userId) },
+                { key: 'what', title: t('wb.home.what'), render: (_, row) => [row.code, row.target].filter(Boolean).join(' · ') },
+                { dataIndex: 'ip', title: t('wb.home.ip') },
+              ]}
+            />
+          </Card>
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,5 @@
+import { NoticeFormPage } from './NoticeForm';
+
+export default function NoticeCreate() {
+  return <NoticeFormPage action="create" />;
+}

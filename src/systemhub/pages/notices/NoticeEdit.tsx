@@ -1,0 +1,5 @@
+import { NoticeFormPage } from './NoticeForm';
+
+export default function NoticeEdit() {
+  return <NoticeFormPage action="edit" />;
+}

@@ -1,0 +1,114 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { useDelete } from '@refinedev/core';
+import { Button, Form, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { NoticeKind } from '../../../../contract/enums';
+import { LIMITS } from '../../../../contract/rules';
+import type { AdminNotice } from '../../../../contract/schemas/admin/notices';
+import { feedback } from '../../../providers/feedback';
+import { formatTime } from '../../shared/format';
+import { PageHeader } from '../../shared/PageHeader';
+import { SearchForm } from '../../shared/SearchForm';
+import { useAdminAction } from '../../shared/useAdminAction';
+import { useAdminTable } from '../../shared/useAdminTable';
+
+/** The home page's notices and news: write, publish, take down, delete. */
+export default function NoticeList() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { tableProps, searchFormProps } = useAdminTable<AdminNotice, { kind?: NoticeKind; published?: boolean; keyword?: string }>('notices');
+  const publish = useAdminAction('notices', 'publish');
+  const unpublish = useAdminAction('notices', 'unpublish');
+  const { mutateAsync: remove } = useDelete();
+
+  return (
+    <>
+      <PageHeader
+        title={t('wb.notices.title')}
+        extra={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/notices/create')} data-testid="notice-create">
+            {t('wb.notices.create')}
+          </Button>
+        }
+      />
+      <SearchForm formProps={searchFormProps} testId="notice-search">
+        <Form.Item name="keyword" label={t('wb.notices.fields.title')}>
+          <Input allowClear maxLength={LIMITS.searchMax} />
+        </Form.Item>
+        <Form.Item name="kind" label={t('wb.notices.fields.kind')}>
+          <Select allowClear style={{ width: 140 }} placeholder={t('wb.common.all')} options={Object.values(NoticeKind).map((kind) => ({ value: kind, label: t(`wb.notices.kinds.${kind}`) }))} />
+        </Form.Item>
+        <Form.Item name="published" label={t('wb.notices.state')}>
+          <Select
+            allowClear
+            style={{ width: 120 }}
+            placeholder={t('wb.common.all')}
+            options={[
+              { value: true, label: t('wb.notices.published') },
+              { value: false, label: t('wb.notices.draft') },
+            ]}
+          />
+        </Form.Item>
+      </SearchForm>
+      <Table<AdminNotice> {...tableProps} rowKey="id" data-testid="notice-table">
+        <Table.Column<AdminNotice> dataIndex="title" title={t('wb.notices.fields.title')} />
+        <Table.Column<AdminNotice> dataIndex="kind" title={t('wb.notices.fields.kind')} render={(kind: NoticeKind) => <Tag>{t(`wb.notices.kinds.${kind}`)}</Tag>} />
+        <Table.Column<AdminNotice>
+          key="state"
+          title={t('wb.notices.state')}
+          render={(_, row) => (row.published ? <Tag color="green">{`${t('wb.notices.published')} ${formatTime(row.publishedAt)}`}</Tag> : <Tag>{t('wb.notices.draft')}</Tag>)}
+        />
+        <Table.Column<AdminNotice> dataIndex="createdBy" title={t('wb.notices.createdBy')} />
+        <Table.Column<AdminNotice> dataIndex="updatedAt" title={t('wb.notices.updatedAt')} render={formatTime} />
+        <Table.Column<AdminNotice>
+          key="actions"
+          title={t('wb.common.actions')}
+          render={(_, row) => (
+            <Space size={0}>
+              <Button type="link" size="small" onClick={() => navigate(`/notices/edit/${row.id}`)}>
+                {t('wb.common.edit')}
+              </Button>
+              {row.published ? (
+                <Popconfirm
+                  title={t('wb.notices.unpublishConfirm', { title: row.title })}
+                  onConfirm={async () => {
+                    await unpublish.run({ id: row.id });
+                    feedback.success(t('wb.notices.unpublished'));
+                  }}
+                >
+                  <Button type="link" size="small">
+                    {t('wb.notices.unpublish')}
+                  </Button>
+                </Popconfirm>
+              ) : (
+                <Button
+                  type="link"
+                  size="small"
+                  onClick={async () => {
+                    await publish.run({ id: row.id });
+                    feedback.success(t('wb.notices.publishedDone'));
+                  }}
+                >
+                  {t('wb.notices.publish')}
+                </Button>
+              )}
+              <Popconfirm
+                title={t('wb.common.deleteConfirm', { name: row.title })}
+                okButtonProps={{ danger: true }}
+                onConfirm={async () => {
+                  await remove({ resource: 'notices', id: row.id, successNotification: false, errorNotification: false });
+                  feedback.success(t('wb.org.deleted'));
+                }}
+              >
+                <Button type="link" size="small" danger>
+                  {t('wb.common.delete')}
+                </Button>
+              </Popconfirm>
+            </Space>
+          )}
+        />
+      </Table>
+    </>
+  );
+}

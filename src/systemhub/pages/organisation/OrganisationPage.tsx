@@ -1,0 +1,155 @@
+import { ApartmentOutlined, BankOutlined, DeleteOutlined, DragOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Card, Col, Empty, Popconfirm, Result, Row, Space, Spin, Table, Tooltip, Tree, Typography } from 'antd';
+import { useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { DeptKind } from '../../../../contract/enums';
+import type { OrgNode } from '../../../../contract/schemas/admin/organisation';
+import type { AdminUserItem } from '../../../../contract/schemas/admin/users';
+import { feedback } from '../../../providers/feedback';
+import { PageHeader } from '../../shared/PageHeader';
+import { useAdminAction } from '../../shared/useAdminAction';
+import { useAdminTable } from '../../shared/useAdminTable';
+import { useOrgTree, type OrgTreeNode } from '../../shared/useOrgTree';
+import { UserStateTags } from '../users/UserStateTags';
+import { NodeDialog, type NodeEdit } from './NodeDialog';
+
+interface TreeItem {
+  key: number;
+  title: string;
+  icon: ReactNode;
+  children: TreeItem[];
+}
+
+const toItem = (node: OrgTreeNode): TreeItem => ({
+  key: node.id,
+  title: `${node.name} (${node.totalUserCount})`,
+  icon: node.kind === DeptKind.COMPANY ? <BankOutlined /> : <ApartmentOutlined />,
+  children: node.children.map(toItem),
+});
+
+/** People placed in a node or anywhere below it. */
+function SubtreeUsers({ node }: { node: OrgNode }) {
+  const { t } = useTranslation();
+  const { tableProps } = useAdminTable<AdminUserItem>('users', { permanent: [{ field: 'deptId', operator: 'eq', value: node.id }] });
+  return (
+    <Table<AdminUserItem> {...tableProps} rowKey="id" data-testid="org-users">
+      <Table.Column<AdminUserItem> dataIndex="userId" title={t('wb.users.fields.userId')} render={(value: string, row) => <Link to={`/users/show/${row.id}`}>{value}</Link>} />
+      <Table.Column<AdminUserItem> dataIndex="userName" title={t('wb.users.fields.userName')} />
+      <Table.Column<AdminUserItem> dataIndex="deptPath" title={t('wb.users.fields.deptId')} />
+      <Table.Column<AdminUserItem> key="state" title={t('wb.users.state')} render={(_, row) => <UserStateTags user={row} />} />
+    </Table>
+  );
+}
+
+/** The organisation tree: add, rename, move and delete (when empty) nodes; the people of the selected one. */
+export default function OrganisationPage() {
+  const { t } = useTranslation();
+  const { nodes, roots, isLoading, isError, error, refetch } = useOrgTree();
+  const remove = useAdminAction('departments', 'delete', ['users']);
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [edit, setEdit] = useState<NodeEdit | null>(null);
+  const treeData = useMemo(() => roots.map(toItem), [roots]);
+  const selected = nodes.find((node) => node.id === selectedId) ?? null;
+  const hasChildren = !!selected && nodes.some((node) => node.parentId === selected.id);
+  const deletable = !!selected && !hasChildren && selected.userCount === 0;
+
+  return (
+    <>
+      <PageHeader
+        title={t('wb.org.title')}
+        extra={
+          <Button icon={<PlusOutlined />} onClick={() => setEdit({ mode: 'create', parent: null })} data-testid="org-add-top">
+            {t('wb.org.addTop')}
+          </Button>
+        }
+      />
+      {isError ? (
+        <Result status="warning" title={t('wb.common.loadFailed')} subTitle={error?.message} extra={<Button onClick={() => void refetch()}>{t('wb.common.retry')}</Button>} />
+      ) : (
+        <Row gutter={[16, 16]}>
+          <Col xs={24} lg={9} xl={7}>
+            <Card size="small" title={t('wb.org.tree')}>
+              <Spin spinning={isLoading}>
+                {treeData.length ? (
+                  <Tree<TreeItem>
+                    showIcon
+                    blockNode
+                    defaultExpandAll
+                    treeData={treeData}
+                    selectedKeys={selectedId === null ? [] : [selectedId]}
+                    onSelect={(keys) => setSelectedId(keys.length ? Number(keys[0]) : null)}
+                    data-testid="org-tree"
+                  />
+                ) : (
+                  <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('wb.org.emptyTree')} />
+                )}
+              </Spin>
+            </Card>
+          </Col>
+          <Col xs={24} lg={15} xl={17}>
+            {selected ? (
+              <Card
+                size="small"
+                title={
+                  <Space direction="vertical" size={0}>
+                    <Typography.Text strong>{selected.name}</Typography.Text>
+                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                      {selected.path}
+                    </Typography.Text>
+                  </Space>
+                }
+                extra={
+                  <Space wrap>
+                    <Button size="small" icon={<PlusOutlined />} onClick={() => setEdit({ mode: 'create', parent: selected })} data-testid="org-add-child">
+                      {t('wb.org.addChild')}
+                    </Button>
+                    <Button size="small" icon={<EditOutlined />} onClick={() => setEdit({ mode: 'rename', node: selected })} data-testid="org-rename">
+                      {t('wb.org.rename')}
+                    </Button>
+                    <Button size="small" icon={<DragOutlined />} onClick={() => setEdit({ mode: 'move', node: selected })} data-testid="org-move">
+                      {t('wb.org.move')}
+                    </Button>
+                    <Tooltip title={deletable ? undefined : t('wb.org.notEmpty')}>
+                      <Popconfirm
+                        title={t('wb.common.deleteConfirm', { name: selected.name })}
+                        okButtonProps={{ danger: true }}
+                        disabled={!deletable}
+                        onConfirm={async () => {
+                          await remove.run({ id: selected.id });
+                          feedback.success(t('wb.org.deleted'));
+                          setSelectedId(selected.parentId);
+                          void refetch();
+                        }}
+                      >
+                        <Button size="small" danger icon={<DeleteOutlined />} disabled={!deletable} data-testid="org-delete">
+                          {t('wb.common.delete')}
+                        </Button>
+                      </Popconfirm>
+                    </Tooltip>
+                  </Space>
+                }
+              >
+                <SubtreeUsers key={selected.id} node={selected} />
+              </Card>
+            ) : (
+              <Card size="small">
+                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('wb.org.pick')} />
+              </Card>
+            )}
+          </Col>
+        </Row>
+      )}
+      <NodeDialog
+        edit={edit}
+        onClose={() => setEdit(null)}
+        onDone={(node) => {
+          setEdit(null);
+          setSelectedId(node.id);
+          feedback.success(t('wb.common.saved'));
+          void refetch();
+        }}
+      />
+    </>
+  );
+}

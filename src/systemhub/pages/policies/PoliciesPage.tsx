@@ -1,0 +1,145 @@
+import { Alert, Button, Card, Col, Form, Input, InputNumber, Result, Row, Skeleton, Space, Switch, Tag } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CODE } from '../../../../contract/codes';
+import { LIMITS, POLICY_RANGES } from '../../../../contract/rules';
+import { feedback } from '../../../providers/feedback';
+import { showFieldError, type CodeFields } from '../../shared/fieldErrors';
+import { PageHeader } from '../../shared/PageHeader';
+import { useAdminAction, useAdminQuery, type ActionResult } from '../../shared/useAdminAction';
+
+type Policies = ActionResult<'policies', 'get'>;
+type Section = Exclude<keyof Policies, 'customized'>;
+type Range = { min: number; max: number };
+
+/** The rules joining two fields, under the fields they join. */
+const JOINED: CodeFields = {
+  [CODE.policyLengthRange]: ['minLength', 'maxLength'],
+  [CODE.policyReminderNotBeforeExpiry]: ['reminderDays', 'expiryDays'],
+  [CODE.policyCaptchaNotBeforeLock]: ['captchaAfter', 'lockAfter'],
+  [CODE.policyIdleBeyondAbsolute]: ['idleMinutes', 'absoluteHours'],
+};
+
+/** The numeric fields of each section, with the range the server allows. */
+const NUMBERS: Partial<Record<Section, Record<string, Range>>> = {
+  pwd: {
+    minLength: POLICY_RANGES.passwordLength,
+    maxLength: POLICY_RANGES.passwordLength,
+    minKinds: POLICY_RANGES.passwordKinds,
+    expiryDays: POLICY_RANGES.passwordExpiryDays,
+    reminderDays: POLICY_RANGES.passwordReminderDays,
+    historyCount: POLICY_RANGES.passwordHistory,
+  },
+  signIn: {
+    captchaAfter: POLICY_RANGES.captchaAfter,
+    lockAfter: POLICY_RANGES.lockAfter,
+    lockMinutes: POLICY_RANGES.lockMinutes,
+    ipFailuresPerHour: POLICY_RANGES.ipFailuresPerHour,
+  },
+  sessions: { idleMinutes: POLICY_RANGES.sessionIdleMinutes, absoluteHours: POLICY_RANGES.sessionAbsoluteHours },
+  sms: { dailyPerNumber: POLICY_RANGES.smsDailyPerNumber },
+};
+
+/** One section's form: its own save, the server's refusals under its fields. */
+function SectionForm({ section, policies, onSaved }: { section: Section; policies: Policies; onSaved: (next: Policies) => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm();
+  const update = useAdminAction('policies', 'update', []);
+  const values = policies[section];
+  useEffect(() => form.setFieldsValue(values), [form, values]);
+
+  async function save(next: Record<string, unknown>) {
+    try {
+      const saved = await update.run({ [section]: next });
+      feedback.success(t('wb.policies.saved'));
+      onSaved(saved);
+    } catch (error) {
+      showFieldError(form, error, JOINED);
+    }
+  }
+
+  const numbers = NUMBERS[section];
+  const label = (field: string) => t(`wb.policies.${section}.${field}`);
+  return (
+    <Card
+      size="small"
+      title={t(`wb.policies.sections.${section}`)}
+      extra={policies.customized.includes(section) ? <Tag color="blue">{t('wb.policies.customized')}</Tag> : <Tag>{t('wb.policies.defaults')}</Tag>}
+      data-testid={`policy-${section}`}
+    >
+      <Form form={form} layout="vertical" initialValues={values} onFinish={(next) => void save(next)}>
+        <Row gutter={16}>
+          {numbers
+            ? Object.entries(numbers).map(([field, range]) => (
+                <Col key={field} xs={24} sm={12}>
+                  <Form.Item name={field} label={label(field)} extra={t('wb.policies.range', range)} rules={[{ required: true, type: 'number', min: range.min, max: range.max, message: t('wb.policies.range', range) }]}>
+                    <InputNumber min={range.min} max={range.max} precision={0} style={{ width: '100%' }} data-testid={`policy-${section}-${field}`} />
+                  </Form.Item>
+                </Col>
+              ))
+            : null}
+          {section === 'registration' ? (
+            <Col xs={24}>
+              <Form.Item name="enabled" label={label('enabled')} valuePropName="checked">
+                <Switch data-testid="policy-registration-enabled" />
+              </Form.Item>
+            </Col>
+          ) : null}
+          {section === 'loginPage' ? (
+            <>
+              {(['companyName', 'versionInfo'] as const).map((field) =>
+                (['zh', 'en'] as const).map((lang) => (
+                  <Col key={`${field}-${lang}`} xs={24} sm={12}>
+                    <Form.Item name={[field, lang]} label={`${label(field)} (${t(`wb.policies.lang.${lang}`)})`}>
+                      <Input maxLength={LIMITS.loginPageTextMax} />
+                    </Form.Item>
+                  </Col>
+                )),
+              )}
+              {(['logoUrl', 'imageUrl'] as const).map((field) => (
+                <Col key={field} xs={24} sm={12}>
+                  <Form.Item name={field} label={label(field)} extra={t('wb.policies.imageHint')}>
+                    <Input maxLength={LIMITS.urlMax} />
+                  </Form.Item>
+                </Col>
+              ))}
+            </>
+          ) : null}
+        </Row>
+        <Space>
+          <Button type="primary" htmlType="submit" loading={update.isPending} data-testid={`policy-${section}-save`}>
+            {t('wb.common.save')}
+          </Button>
+          <Button onClick={() => form.setFieldsValue(values)}>{t('wb.common.reset')}</Button>
+        </Space>
+      </Form>
+    </Card>
+  );
+}
+
+const SECTIONS: Section[] = ['pwd', 'signIn', 'sessions', 'sms', 'registration', 'loginPage'];
+
+/** The policies in force, one form per section; each takes effect on save. */
+export default function PoliciesPage() {
+  const { t } = useTranslation();
+  const { data, isLoading, isError, error, refetch } = useAdminQuery('policies', 'get', {});
+  return (
+    <>
+      <PageHeader title={t('wb.policies.title')} />
+      <Alert type="info" showIcon message={t('wb.policies.hint')} style={{ marginBottom: 16 }} />
+      {isError ? (
+        <Result status="warning" title={t('wb.common.loadFailed')} subTitle={error?.message} extra={<Button onClick={() => void refetch()}>{t('wb.common.retry')}</Button>} />
+      ) : isLoading || !data ? (
+        <Skeleton active />
+      ) : (
+        <Row gutter={[16, 16]}>
+          {SECTIONS.map((section) => (
+            <Col key={section} xs={24} xl={12}>
+              <SectionForm section={section} policies={data} onSaved={() => void refetch()} />
+            </Col>
+          ))}
+        </Row>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,126 @@
+import { useSelect } from '@refinedev/antd';
+import type { CrudFilter } from '@refinedev/core';
+import { Button, DatePicker, Form, Input, Modal, Select, Table, Tag, Typography } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CODE } from '../../../../contract/codes';
+import { ApplyStatus, Decision } from '../../../../contract/enums';
+import { LIMITS } from '../../../../contract/rules';
+import type { AdminApp } from '../../../../contract/schemas/admin/apps';
+import type { ApplyRecord } from '../../../../contract/schemas/permissions';
+import { feedback } from '../../../providers/feedback';
+import { showFieldError } from '../../shared/fieldErrors';
+import { formatTime } from '../../shared/format';
+import { PageHeader } from '../../shared/PageHeader';
+import { SearchForm } from '../../shared/SearchForm';
+import { useAdminAction } from '../../shared/useAdminAction';
+import { toFilters, useAdminTable } from '../../shared/useAdminTable';
+
+interface Filters {
+  status?: ApplyStatus;
+  appRef?: number;
+  applicant?: string;
+  range?: [Dayjs | null, Dayjs | null] | null;
+}
+
+const STATUS_COLORS: Record<ApplyStatus, string> = { [ApplyStatus.PENDING]: 'gold', [ApplyStatus.PASSED]: 'green', [ApplyStatus.REJECTED]: 'red' };
+
+/** The date range as the contract's from/to (the whole of each chosen day, in the reader's time). */
+function filtersOf({ range, ...rest }: Filters): CrudFilter[] {
+  return [
+    ...toFilters(rest),
+    { field: 'from', operator: 'eq', value: range?.[0] ? range[0].startOf('day').valueOf() : undefined },
+    { field: 'to', operator: 'eq', value: range?.[1] ? range[1].endOf('day').valueOf() : undefined },
+  ];
+}
+
+/** Every permission request, and an administrator's override: pass or reject pending ones with a reason. */
+export default function RequestList() {
+  const { t } = useTranslation();
+  const { tableProps, searchFormProps } = useAdminTable<ApplyRecord, Filters>('requests', { filtersOf, initialValues: { status: ApplyStatus.PENDING } });
+  const decide = useAdminAction('requests', 'decide');
+  const { selectProps: appSelect } = useSelect<AdminApp>({ resource: 'apps', optionLabel: 'appName', optionValue: (app) => String(app.id), onSearch: (keyword) => [{ field: 'keyword', operator: 'eq', value: keyword }] });
+  const [selected, setSelected] = useState<number[]>([]);
+  const [decision, setDecision] = useState<Decision | null>(null);
+  const [form] = Form.useForm<{ approvalSuggestion: string }>();
+
+  async function submit({ approvalSuggestion }: { approvalSuggestion: string }) {
+    if (decision === null) return;
+    try {
+      const { decided } = await decide.run({ status: decision, approvalSuggestion, applyIdList: selected });
+      feedback.success(t('wb.requests.decided', { count: decided }));
+      setSelected([]);
+      setDecision(null);
+    } catch (error) {
+      showFieldError(form, error, { [CODE.alreadyDecided]: 'approvalSuggestion' });
+    }
+  }
+
+  return (
+    <>
+      <PageHeader
+        title={t('wb.requests.title')}
+        extra={
+          <>
+            <Button type="primary" disabled={!selected.length} onClick={() => setDecision(Decision.PASS)} data-testid="request-pass">
+              {t('wb.requests.pass', { count: selected.length })}
+            </Button>
+            <Button danger disabled={!selected.length} onClick={() => setDecision(Decision.REJECT)} data-testid="request-reject">
+              {t('wb.requests.reject', { count: selected.length })}
+            </Button>
+          </>
+        }
+      />
+      <SearchForm formProps={searchFormProps} testId="request-search">
+        <Form.Item name="status" label={t('wb.requests.status')}>
+          <Select allowClear style={{ width: 120 }} placeholder={t('wb.common.all')} options={Object.values(ApplyStatus).map((status) => ({ value: status, label: t(`wb.requests.statuses.${status}`) }))} />
+        </Form.Item>
+        <Form.Item name="appRef" label={t('wb.requests.app')}>
+          <Select {...appSelect} allowClear showSearch style={{ width: 180 }} placeholder={t('wb.common.all')} />
+        </Form.Item>
+        <Form.Item name="applicant" label={t('wb.requests.applicant')}>
+          <Input allowClear maxLength={LIMITS.accountMax} style={{ width: 140 }} />
+        </Form.Item>
+        <Form.Item name="range" label={t('wb.requests.applyDate')}>
+          <DatePicker.RangePicker allowEmpty={[true, true]} />
+        </Form.Item>
+      </SearchForm>
+      <Table<ApplyRecord>
+        {...tableProps}
+        rowKey="id"
+        data-testid="request-table"
+        rowSelection={{
+          selectedRowKeys: selected,
+          onChange: (keys) => setSelected(keys.map(Number)),
+          getCheckboxProps: (row) => ({ disabled: row.status !== ApplyStatus.PENDING }),
+        }}
+      >
+        <Table.Column<ApplyRecord> dataIndex="applyDate" title={t('wb.requests.applyDate')} render={formatTime} />
+        <Table.Column<ApplyRecord> key="applicant" title={t('wb.requests.applicant')} render={(_, row) => `${row.applyUserName} (${row.applyUserId})`} />
+        <Table.Column<ApplyRecord> dataIndex="appName" title={t('wb.requests.app')} />
+        <Table.Column<ApplyRecord> dataIndex="roleName" title={t('wb.requests.role')} />
+        <Table.Column<ApplyRecord> dataIndex="applyReason" title={t('wb.requests.reason')} render={(text: string) => <Typography.Text ellipsis={{ tooltip: text }} style={{ maxWidth: 220 }}>{text}</Typography.Text>} />
+        <Table.Column<ApplyRecord> dataIndex="status" title={t('wb.requests.status')} render={(status: ApplyStatus) => <Tag color={STATUS_COLORS[status]}>{t(`wb.requests.statuses.${status}`)}</Tag>} />
+        <Table.Column<ApplyRecord> key="approval" title={t('wb.requests.approval')} render={(_, row) => (row.approvalUserId ? `${row.approvalUserName ?? ''} ${formatTime(row.approvalDate)}${row.approvalSuggestion ? ` · ${row.approvalSuggestion}` : ''}` : '')} />
+      </Table>
+      <Modal
+        open={decision !== null}
+        title={decision === Decision.PASS ? t('wb.requests.passTitle', { count: selected.length }) : t('wb.requests.rejectTitle', { count: selected.length })}
+        okText={decision === Decision.PASS ? t('wb.requests.passOk') : t('wb.requests.rejectOk')}
+        okButtonProps={{ danger: decision === Decision.REJECT, loading: decide.isPending }}
+        onOk={() => form.submit()}
+        onCancel={() => setDecision(null)}
+        destroyOnHidden
+        forceRender
+      >
+        <Form form={form} layout="vertical" onFinish={(values) => void submit(values)}>
+          <Typography.Paragraph type="secondary">{t('wb.requests.overrideHint')}</Typography.Paragraph>
+          <Form.Item name="approvalSuggestion" label={t('wb.requests.overrideReason')} rules={[{ required: true, whitespace: true, message: t('wb.common.required', { field: t('wb.requests.overrideReason') }) }]}>
+            <Input.TextArea rows={3} maxLength={LIMITS.reasonMax} showCount data-testid="request-override-reason" />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </>
+  );
+}

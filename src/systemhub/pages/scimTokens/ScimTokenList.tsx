@@ -1,0 +1,96 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { useModalForm } from '@refinedev/antd';
+import { Button, Form, Input, Modal, Popconfirm, Select, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LIMITS } from '../../../../contract/rules';
+import type { ScimToken, ScimTokenCreated } from '../../../../contract/schemas/admin/scimTokens';
+import { feedback } from '../../../providers/feedback';
+import { showFieldError } from '../../shared/fieldErrors';
+import { formatTime } from '../../shared/format';
+import { PageHeader } from '../../shared/PageHeader';
+import { SearchForm } from '../../shared/SearchForm';
+import { ShownOnce } from '../../shared/ShownOnce';
+import { useAdminAction } from '../../shared/useAdminAction';
+import { useAdminTable } from '../../shared/useAdminTable';
+
+interface Filters {
+  name?: string;
+  revoked?: boolean;
+}
+
+/** Provisioning tokens: create (the token shown once), revoke, and when each was last used. */
+export default function ScimTokenList() {
+  const { t } = useTranslation();
+  const { tableProps, searchFormProps } = useAdminTable<ScimToken, Filters>('scimTokens');
+  const revoke = useAdminAction('scimTokens', 'revoke');
+  const [token, setToken] = useState<string | null>(null);
+  const { modalProps, formProps, show, form } = useModalForm<ScimTokenCreated>({
+    resource: 'scimTokens',
+    action: 'create',
+    successNotification: false,
+    errorNotification: false,
+    onMutationSuccess: ({ data }) => setToken(data.token),
+    onMutationError: (error) => showFieldError(form, error, { E00001: 'name' }),
+  });
+
+  return (
+    <>
+      <PageHeader
+        title={t('wb.scim.title')}
+        extra={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => show()} data-testid="scim-create">
+            {t('wb.scim.create')}
+          </Button>
+        }
+      />
+      <SearchForm formProps={searchFormProps} testId="scim-search">
+        <Form.Item name="name" label={t('wb.scim.name')}>
+          <Input allowClear maxLength={LIMITS.searchMax} />
+        </Form.Item>
+        <Form.Item name="revoked" label={t('wb.scim.state')}>
+          <Select allowClear style={{ width: 140 }} placeholder={t('wb.common.all')} options={[{ value: false, label: t('wb.scim.live') }, { value: true, label: t('wb.scim.revoked') }]} />
+        </Form.Item>
+      </SearchForm>
+      <Table<ScimToken> {...tableProps} rowKey="id" data-testid="scim-table">
+        <Table.Column<ScimToken> dataIndex="name" title={t('wb.scim.name')} />
+        <Table.Column<ScimToken> key="createdBy" title={t('wb.scim.createdBy')} render={(_, row) => (row.createdBy ? `${row.createdBy.userName} (${row.createdBy.userId})` : t('wb.common.none'))} />
+        <Table.Column<ScimToken> dataIndex="createdAt" title={t('wb.scim.createdAt')} render={formatTime} />
+        <Table.Column<ScimToken> dataIndex="lastUsedAt" title={t('wb.scim.lastUsedAt')} render={(value: string | null) => formatTime(value) || t('wb.scim.neverUsed')} />
+        <Table.Column<ScimToken>
+          key="state"
+          title={t('wb.scim.state')}
+          render={(_, row) => (row.revoked ? <Tag>{t('wb.scim.revokedAt', { time: formatTime(row.revokedAt) })}</Tag> : <Tag color="green">{t('wb.scim.live')}</Tag>)}
+        />
+        <Table.Column<ScimToken>
+          key="actions"
+          title={t('wb.common.actions')}
+          render={(_, row) =>
+            row.revoked ? null : (
+              <Popconfirm
+                title={t('wb.scim.revokeConfirm', { name: row.name })}
+                okButtonProps={{ danger: true }}
+                onConfirm={async () => {
+                  await revoke.run({ id: row.id });
+                  feedback.success(t('wb.scim.revokedDone'));
+                }}
+              >
+                <Button danger size="small" data-testid={`scim-revoke-${row.id}`}>
+                  {t('wb.scim.revoke')}
+                </Button>
+              </Popconfirm>
+            )
+          }
+        />
+      </Table>
+      <Modal {...modalProps} title={t('wb.scim.create')} okText={t('wb.common.create')} destroyOnHidden>
+        <Form {...formProps} layout="vertical">
+          <Form.Item name="name" label={t('wb.scim.name')} rules={[{ required: true, whitespace: true, message: t('wb.common.required', { field: t('wb.scim.name') }) }]}>
+            <Input maxLength={LIMITS.scimTokenNameMax} autoFocus data-testid="scim-name" />
+          </Form.Item>
+        </Form>
+      </Modal>
+      <ShownOnce secret={token} title={t('wb.scim.createdTitle')} onClose={() => setToken(null)} testId="scim-token" />
+    </>
+  );
+}

@@ -1,0 +1,82 @@
+import { Button, Form, Input, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { LIMITS } from '../../../../contract/rules';
+import type { AdminSession } from '../../../../contract/schemas/admin/sessions';
+import { feedback } from '../../../providers/feedback';
+import { formatTime } from '../../shared/format';
+import { PageHeader } from '../../shared/PageHeader';
+import { SearchForm } from '../../shared/SearchForm';
+import { useAdminAction } from '../../shared/useAdminAction';
+import { useAdminTable } from '../../shared/useAdminTable';
+
+/** Who is signed in where: end one session, or all of a person's. */
+export default function SessionList() {
+  const { t } = useTranslation();
+  const { tableProps, searchFormProps } = useAdminTable<AdminSession, { keyWord?: string; userId?: string }>('sessions');
+  const end = useAdminAction('sessions', 'end');
+  const endUser = useAdminAction('sessions', 'endUser');
+
+  return (
+    <>
+      <PageHeader title={t('wb.sessions.title')} />
+      <SearchForm formProps={searchFormProps} testId="session-search">
+        <Form.Item name="keyWord" label={t('wb.sessions.keyword')}>
+          <Input allowClear maxLength={LIMITS.searchMax} placeholder={t('wb.sessions.keywordHint')} data-testid="session-keyword" />
+        </Form.Item>
+      </SearchForm>
+      <Table<AdminSession> {...tableProps} rowKey="id" data-testid="session-table">
+        <Table.Column<AdminSession>
+          key="who"
+          title={t('wb.sessions.who')}
+          render={(_, row) => (
+            <Space>
+              {`${row.userName} (${row.userId})`}
+              {row.current ? <Tag color="blue">{t('wb.sessions.current')}</Tag> : null}
+            </Space>
+          )}
+        />
+        <Table.Column<AdminSession> dataIndex="deviceName" title={t('wb.sessions.device')} />
+        <Table.Column<AdminSession> dataIndex="ip" title={t('wb.sessions.ip')} />
+        <Table.Column<AdminSession> dataIndex="userAgent" title={t('wb.sessions.userAgent')} render={(ua: string | null) => <Typography.Text ellipsis={{ tooltip: ua }} style={{ maxWidth: 200 }}>{ua}</Typography.Text>} />
+        <Table.Column<AdminSession> dataIndex="createdDate" title={t('wb.sessions.created')} render={formatTime} />
+        <Table.Column<AdminSession> dataIndex="lastSeenDate" title={t('wb.sessions.lastSeen')} render={formatTime} />
+        <Table.Column<AdminSession> dataIndex="expiresDate" title={t('wb.sessions.expires')} render={formatTime} />
+        <Table.Column<AdminSession>
+          key="actions"
+          title={t('wb.common.actions')}
+          render={(_, row) => (
+            <Space size={0}>
+              {/* One's own current session ends with sign-out (the server refuses it here). */}
+              {row.current ? null : (
+                <Popconfirm
+                  title={t('wb.sessions.endConfirm', { name: row.userName })}
+                  okButtonProps={{ danger: true }}
+                  onConfirm={async () => {
+                    await end.run({ id: row.id });
+                    feedback.success(t('wb.sessions.ended'));
+                  }}
+                >
+                  <Button type="link" size="small" danger data-testid={`session-end-${row.id}`}>
+                    {t('wb.sessions.end')}
+                  </Button>
+                </Popconfirm>
+              )}
+              <Popconfirm
+                title={t('wb.sessions.endUserConfirm', { name: row.userName })}
+                okButtonProps={{ danger: true }}
+                onConfirm={async () => {
+                  const { ended } = await endUser.run({ userId: row.userId });
+                  feedback.success(t('wb.users.sessionsEnded', { count: ended }));
+                }}
+              >
+                <Button type="link" size="small" danger>
+                  {t('wb.sessions.endUser')}
+                </Button>
+              </Popconfirm>
+            </Space>
+          )}
+        />
+      </Table>
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+import { useForm } from '@refinedev/antd';
+import { Button, Result, Space, Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import type { AdminUserDetail } from '../../../../contract/schemas/admin/users';
+import { showFieldError } from '../../shared/fieldErrors';
+import { PageHeader } from '../../shared/PageHeader';
+import { toUserBody, USER_FIELD_ERRORS, UserForm } from './UserForm';
+
+/** Change a person's fields (the account stays). */
+export default function UserEdit() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { id } = useParams();
+  const { formProps, saveButtonProps, form, query } = useForm<AdminUserDetail>({
+    resource: 'users',
+    action: 'edit',
+    id,
+    redirect: false,
+    successNotification: () => ({ type: 'success', message: t('wb.common.saved') }),
+    errorNotification: false,
+    onMutationSuccess: () => navigate(`/users/show/${id}`),
+    onMutationError: (error) => showFieldError(form, error, USER_FIELD_ERRORS),
+  });
+  const user = query?.data?.data;
+  if (query?.isError) return <Result status="warning" title={t('wb.common.notFound')} extra={<Button onClick={() => navigate('/users')}>{t('wb.common.back')}</Button>} />;
+  return (
+    <Spin spinning={!!query?.isLoading}>
+      <PageHeader title={t('wb.users.edit', { name: user?.userName ?? '' })} back={`/users/show/${id}`} />
+      <UserForm formProps={{ ...formProps, onFinish: (values) => formProps.onFinish?.(toUserBody(values as Record<string, unknown>)) }} creating={false} />
+      <Space>
+        <Button type="primary" {...saveButtonProps} data-testid="user-save">
+          {t('wb.common.save')}
+        </Button>
+        <Button onClick={() => navigate(`/users/show/${id}`)}>{t('wb.common.cancel')}</Button>
+      </Space>
+    </Spin>
+  );
+}

@@ -1,0 +1,122 @@
+import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { CanAccess, useGetIdentity } from '@refinedev/core';
+import { Button, Form, Input, Popconfirm, Select, Space, Table, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { LIMITS, USER_TYPES } from '../../../../contract/rules';
+import type { AdminUserItem, UserFilters } from '../../../../contract/schemas/admin/users';
+import type { CurrentUser } from '../../../../contract/schemas/personal';
+import { feedback } from '../../../providers/feedback';
+import { DeptSelect } from '../../shared/DeptSelect';
+import { PageHeader } from '../../shared/PageHeader';
+import { SearchForm } from '../../shared/SearchForm';
+import { useAdminAction } from '../../shared/useAdminAction';
+import { useAdminTable } from '../../shared/useAdminTable';
+import { exportHref } from './exportLink';
+import { ImportDialog } from './ImportDialog';
+import { UserStateTags } from './UserStateTags';
+
+/** People: search and filters, create, import, export, enable and disable. */
+export default function UserList() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { tableProps, searchFormProps, filters } = useAdminTable<AdminUserItem, UserFilters>('users');
+  const setEnabled = useAdminAction('users', 'setEnabled');
+  const [importing, setImporting] = useState(false);
+  const { data: me } = useGetIdentity<CurrentUser>();
+  const yesNo = [
+    { value: true, label: t('wb.common.yes') },
+    { value: false, label: t('wb.common.no') },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title={t('wb.users.title')}
+        extra={
+          <>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/users/create')} data-testid="user-create">
+              {t('wb.users.create')}
+            </Button>
+            <Button icon={<UploadOutlined />} onClick={() => setImporting(true)} data-testid="user-import">
+              {t('wb.import.open')}
+            </Button>
+            <Button icon={<DownloadOutlined />} href={exportHref(filters)} data-testid="user-export">
+              {t('wb.common.downloadCsv')}
+            </Button>
+          </>
+        }
+      />
+      <SearchForm formProps={searchFormProps} testId="user-search">
+        <Form.Item name="keyword" label={t('wb.users.keyword')}>
+          <Input allowClear maxLength={LIMITS.searchMax} placeholder={t('wb.users.keywordHint')} data-testid="user-keyword" />
+        </Form.Item>
+        <Form.Item name="deptId" label={t('wb.users.fields.deptId')}>
+          <DeptSelect style={{ width: 200 }} />
+        </Form.Item>
+        <Form.Item name="userType" label={t('wb.users.fields.userType')}>
+          <Select allowClear style={{ width: 140 }} placeholder={t('wb.common.all')} options={USER_TYPES.map((type) => ({ value: type, label: t(`wb.users.type.${type}`) }))} />
+        </Form.Item>
+        <Form.Item name="enabled" label={t('wb.users.enabled')}>
+          <Select allowClear style={{ width: 100 }} placeholder={t('wb.common.all')} options={yesNo} />
+        </Form.Item>
+        <Form.Item name="locked" label={t('wb.users.locked')}>
+          <Select allowClear style={{ width: 100 }} placeholder={t('wb.common.all')} options={yesNo} />
+        </Form.Item>
+        <Form.Item name="passwordExpired" label={t('wb.users.passwordExpired')}>
+          <Select allowClear style={{ width: 100 }} placeholder={t('wb.common.all')} options={yesNo} />
+        </Form.Item>
+      </SearchForm>
+      <Table<AdminUserItem> {...tableProps} rowKey="id" data-testid="user-table">
+        <Table.Column<AdminUserItem> dataIndex="userId" title={t('wb.users.fields.userId')} render={(value: string, row) => <Link to={`/users/show/${row.id}`}>{value}</Link>} />
+        <Table.Column<AdminUserItem> dataIndex="userName" title={t('wb.users.fields.userName')} />
+        <Table.Column<AdminUserItem> dataIndex="userType" title={t('wb.users.fields.userType')} render={(value: string) => t(`wb.users.type.${value}`)} />
+        <Table.Column<AdminUserItem> dataIndex="deptPath" title={t('wb.users.fields.deptId')} render={(value: string | null) => value ?? <Typography.Text type="secondary">{t('wb.common.none')}</Typography.Text>} />
+        <Table.Column<AdminUserItem> dataIndex="mobileNo" title={t('wb.users.fields.mobileNo')} />
+        <Table.Column<AdminUserItem> key="state" title={t('wb.users.state')} render={(_, row) => <UserStateTags user={row} />} />
+        <Table.Column<AdminUserItem>
+          key="actions"
+          title={t('wb.common.actions')}
+          render={(_, row) => (
+            <Space size={0} wrap>
+              <Button type="link" size="small" onClick={() => navigate(`/users/edit/${row.id}`)}>
+                {t('wb.common.edit')}
+              </Button>
+              {row.enabled ? (
+                // An administrator is not offered to disable their own account (the server refuses it too).
+                <CanAccess resource="users" action="disable" params={{ self: me?.userId === row.userId }}>
+                  <Popconfirm
+                    title={t('wb.users.disableConfirm', { name: row.userName })}
+                    okButtonProps={{ danger: true }}
+                    onConfirm={async () => {
+                      await setEnabled.run({ id: row.id, enabled: false });
+                      feedback.success(t('wb.users.disabled'));
+                    }}
+                  >
+                    <Button type="link" size="small" danger data-testid={`user-disable-${row.userId}`}>
+                      {t('wb.users.disable')}
+                    </Button>
+                  </Popconfirm>
+                </CanAccess>
+              ) : (
+                <Button
+                  type="link"
+                  size="small"
+                  data-testid={`user-enable-${row.userId}`}
+                  onClick={async () => {
+                    await setEnabled.run({ id: row.id, enabled: true });
+                    feedback.success(t('wb.users.enabledDone'));
+                  }}
+                >
+                  {t('wb.users.enable')}
+                </Button>
+              )}
+            </Space>
+          )}
+        />
+      </Table>
+      <ImportDialog open={importing} onClose={() => setImporting(false)} />
+    </>
+  );
+}

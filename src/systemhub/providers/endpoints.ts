@@ -1,0 +1,80 @@
+import type { EndpointSpec } from '../../../contract/endpoint';
+import { adminAppsEndpoints as apps } from '../../../contract/endpoints/admin/apps';
+import { adminAuditEndpoints as audit } from '../../../contract/endpoints/admin/audit';
+import { adminGroupsEndpoints as groups } from '../../../contract/endpoints/admin/groups';
+import { adminHomeEndpoints as home } from '../../../contract/endpoints/admin/home';
+import { adminNoticesEndpoints as notices } from '../../../contract/endpoints/admin/notices';
+import { adminOrganisationEndpoints as org } from '../../../contract/endpoints/admin/organisation';
+import { adminPoliciesEndpoints as policies } from '../../../contract/endpoints/admin/policies';
+import { adminRequestsEndpoints as requests } from '../../../contract/endpoints/admin/requests';
+import { adminScimTokensEndpoints as scim } from '../../../contract/endpoints/admin/scimTokens';
+import { adminSessionsEndpoints as sessions } from '../../../contract/endpoints/admin/sessions';
+import { adminUsersEndpoints as users } from '../../../contract/endpoints/admin/users';
+
+/** What the browser needs of a declaration (the build keeps method and path only). */
+export type Declared = Pick<EndpointSpec, 'method' | 'path' | 'input' | 'output'>;
+
+/** The admin endpoints behind one Refine resource. */
+export interface ResourceEndpoints {
+  list?: Declared;
+  get?: Declared;
+  create?: Declared;
+  update?: Declared;
+  delete?: Declared;
+  /** Named actions, reached through the data provider's custom (`<resource>/<action>`). */
+  actions?: Record<string, Declared>;
+}
+
+/**
+ * Resource name → the contract's declarations. Typed by the declarations themselves, so a
+ * page that calls an action gets its input and output types (see useAdminAction).
+ */
+export const ENDPOINTS = {
+  home: { actions: { summary: home.summary } },
+  departments: {
+    actions: { tree: org.orgTree, create: org.orgCreate, rename: org.orgRename, move: org.orgMove, delete: org.orgDelete },
+  },
+  users: {
+    list: users.userList, get: users.userGet, create: users.userCreate, update: users.userUpdate,
+    actions: {
+      setEnabled: users.userSetEnabled, unlock: users.userUnlock, resetPassword: users.userResetPassword, endSessions: users.userEndSessions,
+      importCheck: users.userImportCheck, importStart: users.userImportStart, importStatus: users.userImportStatus,
+    },
+  },
+  /** One person's sign-ins (filtered by their id). */
+  userHistory: { list: users.userHistory },
+  apps: {
+    list: apps.list, get: apps.get, create: apps.create, update: apps.update,
+    actions: {
+      enable: apps.enable, disable: apps.disable, rotateSecret: apps.rotateSecret,
+      roles: apps.roles, roleGroupAdd: apps.roleGroupAdd, roleGroupRename: apps.roleGroupRename, roleGroupRemove: apps.roleGroupRemove,
+      roleAdd: apps.roleAdd, roleRename: apps.roleRename, roleRemove: apps.roleRemove,
+      approvers: apps.approvers, approversAdd: apps.approversAdd, approversRemove: apps.approversRemove,
+      userGrantsAdd: apps.userGrantsAdd, userGrantsRemove: apps.userGrantsRemove,
+      groupGrantsAdd: apps.groupGrantsAdd, groupGrantsRemove: apps.groupGrantsRemove,
+    },
+  },
+  /** The people and groups granted one application (filtered by its id). */
+  appUserGrants: { list: apps.userGrants },
+  appGroupGrants: { list: apps.groupGrants },
+  groups: {
+    list: groups.list, get: groups.get, create: groups.create, update: groups.update, delete: groups.delete,
+    actions: {
+      setManager: groups.setManager, membersAdd: groups.membersAdd, membersRemove: groups.membersRemove,
+      mailboxUpdate: groups.mailboxUpdate, mailboxSetManager: groups.mailboxSetManager,
+    },
+  },
+  groupMembers: { list: groups.members },
+  requests: { list: requests.list, get: requests.get, actions: { decide: requests.decide } },
+  notices: {
+    list: notices.list, get: notices.get, create: notices.create, update: notices.update, delete: notices.delete,
+    actions: { publish: notices.publish, unpublish: notices.unpublish },
+  },
+  policies: { actions: { get: policies.get, update: policies.update } },
+  sessions: { list: sessions.list, actions: { end: sessions.end, endUser: sessions.endUser } },
+  signInLog: { list: audit.signInLogList },
+  operationLog: { list: audit.operationLogList },
+  scimTokens: { list: scim.scimTokenList, create: scim.scimTokenCreate, actions: { revoke: scim.scimTokenRevoke } },
+} satisfies Record<string, ResourceEndpoints>;
+
+export type EndpointTable = typeof ENDPOINTS;

@@ -1,0 +1,66 @@
+import {
+  ApartmentOutlined, AppstoreOutlined, AuditOutlined, DashboardOutlined, DesktopOutlined,
+  KeyOutlined, NotificationOutlined, SafetyCertificateOutlined, SolutionOutlined, TeamOutlined, UserOutlined,
+} from '@ant-design/icons';
+import type { ResourceProps } from '@refinedev/core';
+import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+
+export interface WorkbenchResource extends ResourceProps {
+  meta: ResourceProps['meta'] & { labelKey: string; icon: ReactNode };
+}
+
+/**
+ * The workbench's resources as data: name (the data provider's key into the endpoint table),
+ * routes, menu label (a translation key) and icon. The side menu and breadcrumbs are made
+ * from this list.
+ */
+export const resources: WorkbenchResource[] = [
+  { name: 'home', list: '/home', meta: { labelKey: 'wb.menu.home', icon: <DashboardOutlined /> } },
+  { name: 'departments', list: '/organisation', meta: { labelKey: 'wb.menu.organisation', icon: <ApartmentOutlined /> } },
+  {
+    name: 'users', list: '/users', create: '/users/create', edit: '/users/edit/:id', show: '/users/show/:id',
+    meta: { labelKey: 'wb.menu.users', icon: <UserOutlined /> },
+  },
+  {
+    name: 'apps', list: '/apps', create: '/apps/create', edit: '/apps/edit/:id', show: '/apps/show/:id',
+    meta: { labelKey: 'wb.menu.apps', icon: <AppstoreOutlined /> },
+  },
+  { name: 'groups', list: '/groups', show: '/groups/show/:id', meta: { labelKey: 'wb.menu.groups', icon: <TeamOutlined /> } },
+  { name: 'requests', list: '/requests', meta: { labelKey: 'wb.menu.requests', icon: <SolutionOutlined /> } },
+  { name: 'notices', list: '/notices', create: '/notices/create', edit: '/notices/edit/:id', meta: { labelKey: 'wb.menu.notices', icon: <NotificationOutlined /> } },
+  { name: 'policies', list: '/policies', meta: { labelKey: 'wb.menu.policies', icon: <SafetyCertificateOutlined /> } },
+  { name: 'audit', list: '/audit', meta: { labelKey: 'wb.menu.audit', icon: <AuditOutlined /> } },
+  { name: 'sessions', list: '/sessions', meta: { labelKey: 'wb.menu.sessions', icon: <DesktopOutlined /> } },
+  { name: 'scimTokens', list: '/scim-tokens', meta: { labelKey: 'wb.menu.scimTokens', icon: <KeyOutlined /> } },
+];
+
+type Page = LazyExoticComponent<ComponentType>;
+
+/** Each route's page, loaded when first opened. */
+const PAGES: Record<string, Page> = {
+  '/home': lazy(() => import('./pages/home/HomePage')),
+  '/organisation': lazy(() => import('./pages/organisation/OrganisationPage')),
+  '/users': lazy(() => import('./pages/users/UserList')),
+  '/users/create': lazy(() => import('./pages/users/UserCreate')),
+  '/users/edit/:id': lazy(() => import('./pages/users/UserEdit')),
+  '/users/show/:id': lazy(() => import('./pages/users/UserShow')),
+  '/apps': lazy(() => import('./pages/apps/AppList')),
+  '/apps/create': lazy(() => import('./pages/apps/AppCreate')),
+  '/apps/edit/:id': lazy(() => import('./pages/apps/AppEdit')),
+  '/apps/show/:id': lazy(() => import('./pages/apps/AppShow')),
+  '/groups': lazy(() => import('./pages/groups/GroupList')),
+  '/groups/show/:id': lazy(() => import('./pages/groups/GroupShow')),
+  '/requests': lazy(() => import('./pages/requests/RequestList')),
+  '/notices': lazy(() => import('./pages/notices/NoticeList')),
+  '/notices/create': lazy(() => import('./pages/notices/NoticeCreate')),
+  '/notices/edit/:id': lazy(() => import('./pages/notices/NoticeEdit')),
+  '/policies': lazy(() => import('./pages/policies/PoliciesPage')),
+  '/audit': lazy(() => import('./pages/audit/AuditPage')),
+  '/sessions': lazy(() => import('./pages/sessions/SessionList')),
+  '/scim-tokens': lazy(() => import('./pages/scimTokens/ScimTokenList')),
+};
+
+export const routes = Object.entries(PAGES).map(([path, Page]) => ({ path, Page }));
+
+/** The resources the side menu lists (those with a list page). */
+export const menuResources = resources.filter((r) => typeof r.list === 'string' && r.list in PAGES);

@@ -1,0 +1,36 @@
+import { useSelect } from '@refinedev/antd';
+import { Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { GroupKind } from '../../../contract/enums';
+import type { AdminGroupRow } from '../../../contract/schemas/admin/groups';
+
+/** Security and mail groups (not shared mailboxes) by name or code, chosen by id. */
+export function GroupSelect({ value, onChange, testId }: { value?: number[]; onChange?: (value: number[]) => void; testId?: string }) {
+  const { t } = useTranslation();
+  const { selectProps, query } = useSelect<AdminGroupRow>({
+    resource: 'groups',
+    optionLabel: (group) => `${group.name} (${group.code})`,
+    optionValue: (group) => String(group.id),
+    onSearch: (keyword) => [{ field: 'keyword', operator: 'eq', value: keyword }],
+    pagination: { pageSize: 20 },
+    debounce: 300,
+  });
+  const rows = query.data?.data ?? [];
+  const options = rows.filter((group) => group.kind !== GroupKind.PUBLIC_MAIL).map((group) => ({ value: group.id, label: `${group.name} (${group.code})` }));
+  return (
+    <Select<number[]>
+      mode="multiple"
+      showSearch
+      allowClear
+      filterOption={false}
+      onSearch={selectProps.onSearch}
+      loading={selectProps.loading}
+      options={options}
+      value={value}
+      onChange={(next) => onChange?.(next)}
+      placeholder={t('wb.common.searchGroups')}
+      style={{ minWidth: 260 }}
+      data-testid={testId}
+    />
+  );
+}

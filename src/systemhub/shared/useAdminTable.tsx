@@ -1,0 +1,72 @@
+import { useTable } from '@refinedev/antd';
+import type { BaseRecord, CrudFilter, HttpError } from '@refinedev/core';
+import { Button, Empty, Result, type FormProps, type TableProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { LIMITS } from '../../../contract/rules';
+
+const PAGE_SIZES = LIMITS.pageSizeOptions.map(String);
+
+/** Form values → "field equals value" filters; blank ones are dropped by the data provider. */
+export function toFilters(values: object): CrudFilter[] {
+  return Object.entries(values as Record<string, unknown>).map(([field, value]) => ({ field, operator: 'eq', value }));
+}
+
+interface Options<V extends object> {
+  /** Filters every page of this list carries (a department, a user). */
+  permanent?: CrudFilter[];
+  initialValues?: V;
+  filtersOf?: (values: V) => CrudFilter[];
+  /** Rows shown before the first change of page size. */
+  pageSize?: number;
+}
+
+/**
+ * A server-paged list on Refine's antd useTable: the search form's values go to the server as
+ * filters (back to page 1), page and size are sent as pageNum/pageSize, and the table shows
+ * loading, empty and failed states (a failed load offers a retry rather than "no data").
+ */
+export function useAdminTable<T extends BaseRecord, V extends object = object>(resource: string, options: Options<V> = {}) {
+  const { t } = useTranslation();
+  const { permanent, initialValues, filtersOf = toFilters, pageSize = LIMITS.defaultPageSize } = options;
+  const table = useTable<T, HttpError, V>({
+    resource,
+    syncWithLocation: false,
+    pagination: { currentPage: 1, pageSize },
+    filters: { permanent, initial: initialValues ? filtersOf(initialValues) : undefined, defaultBehavior: 'replace' },
+    onSearch: (values) => filtersOf(values),
+  });
+  const { tableProps: base, tableQuery } = table;
+  const capped = tableQuery.data?.totalCapped === true;
+
+  const emptyText = tableQuery.isError ? (
+    <Result
+      status="warning"
+      title={t('wb.common.loadFailed')}
+      subTitle={tableQuery.error?.message}
+      extra={<Button onClick={() => void tableQuery.refetch()}>{t('wb.common.retry')}</Button>}
+    />
+  ) : (
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('wb.common.empty')} />
+  );
+
+  const tableProps: TableProps<T> = {
+    ...base,
+    dataSource: tableQuery.isError ? [] : base.dataSource,
+    loading: tableQuery.isFetching,
+    // Narrow screens scroll the table sideways rather than wrapping each cell letter by letter.
+    scroll: { x: 'max-content' },
+    size: 'middle',
+    locale: { emptyText },
+    pagination: base.pagination
+      ? {
+          ...base.pagination,
+          showSizeChanger: true,
+          pageSizeOptions: PAGE_SIZES,
+          showTotal: (total: number) => t('wb.common.total', { total: capped ? `${total}+` : total }),
+        }
+      : false,
+  };
+
+  const searchFormProps: FormProps<V> = { ...table.searchFormProps, initialValues };
+  return { table, tableProps, searchFormProps, reload: () => void tableQuery.refetch(), filters: table.filters };
+}

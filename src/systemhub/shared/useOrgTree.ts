@@ -1,0 +1,24 @@
+import type { OrgNode } from '../../../contract/schemas/admin/organisation';
+import { useAdminQuery } from './useAdminAction';
+
+export interface OrgTreeNode extends OrgNode {
+  children: OrgTreeNode[];
+}
+
+/** The flat answer (parents first) nested by parentId. */
+export function nest(nodes: readonly OrgNode[]): OrgTreeNode[] {
+  const byId = new Map<number, OrgTreeNode>(nodes.map((node) => [node.id, { ...node, children: [] }]));
+  const roots: OrgTreeNode[] = [];
+  for (const node of byId.values()) {
+    const parent = node.parentId === null ? undefined : byId.get(node.parentId);
+    (parent ? parent.children : roots).push(node);
+  }
+  return roots;
+}
+
+/** The organisation tree, flat and nested. */
+export function useOrgTree() {
+  const query = useAdminQuery('departments', 'tree', {});
+  const nodes = query.data?.nodes ?? [];
+  return { ...query, nodes, roots: nest(nodes) };
+}

@@ -1,0 +1,223 @@
+import type { Browser, Page } from '@playwright/test';
+import { DEMO_PASSWORD, expect, signIn, test } from './support';
+
+const API_HEADERS = { 'X-Client-Id': 'idaas-portal-web' };
+/** Names no other run of this file used: each journey makes its own records. */
+const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+
+/** The workbench at one of its hash routes. */
+async function openWorkbench(page: Page, route: string): Promise<void> {
+  await page.goto(`/systemhub/#${route}`);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('系统工作台');
+}
+
+/** Types into an antd Select found by its test id and picks the option showing `option`. */
+async function choose(page: Page, testId: string, search: string, option = search): Promise<void> {
+  await page.getByTestId(testId).click();
+  await page.keyboard.type(search);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+}
+
+/** Confirms the Popconfirm the last click opened. */
+async function confirmPopover(page: Page): Promise<void> {
+  await page.locator('.ant-popover:visible .ant-popconfirm-buttons .ant-btn-primary').click();
+}
+
+/** A signed-in page in a browser context of its own (its own cookies: another person). */
+async function personIn(browser: Browser, account: string, password = DEMO_PASSWORD): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signIn(page, account, password);
+  return page;
+}
+
+/** A first sign-in with a password an administrator generated: it must be changed, then the new one signs in. */
+async function firstSignIn(page: Page, account: string, oneTime: string, newPassword: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByTestId('login-account').fill(account);
+  await page.getByTestId('login-password').fill(oneTime);
+  await page.getByTestId('login-password').press('Enter');
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: '去修改' }).click();
+  await expect(page).toHaveURL(/\/resetPassword\?requestId=/);
+  await page.getByRole('tab', { name: '原密码修改' }).click();
+  const form = page.getByTestId('reset-old-form');
+  await form.getByTestId('old-password').fill(oneTime);
+  await form.getByTestId('new-password').fill(newPassword);
+  await form.getByTestId('repeat-password').fill(newPassword);
+  await form.getByTestId('reset-save').click();
+  await expect(page.getByTestId('reset-success')).toContainText(account);
+  await signIn(page, account, newPassword);
+}
+
+/**
+ * The administrators' workbench (/systemhub/, a Refine application on hash routes) against the
+ * real server: who gets in, and the journeys an administrator makes through it.
+ */
+test.describe('workbench', () => {
+  test('admin signs in and lands on the workbench home with the counts and the 30-day chart', async ({ page }) => {
+    await signIn(page, 'admin');
+    await expect(page).toHaveURL(/\/systemhub\/#\/home$/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('系统工作台');
+    await expect(page.getByTestId('wb-admin-name')).not.toBeEmpty();
+    await expect(page.getByTestId('home-count-users')).toContainText(/[1-9]\d*/);
+    // 30 days of sign-ins, each day a bar (the demo organisation has 60 days of history).
+    await expect(page.getByTestId('home-chart').locator('.recharts-bar-rectangle').first()).toBeVisible();
+    await expect(page.getByTestId('home-events')).toBeVisible();
+
+    // The language switch covers the workbench's own texts too.
+    await page.getByTestId('language-switch').getByRole('button', { name: 'English' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('System workbench');
+    await expect(page.getByTestId('wb-back-to-portal')).toHaveText(/Back to personal centre/);
+    await page.getByTestId('language-switch').getByRole('button', { name: '中文' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('系统工作台');
+  });
+
+  test('a non-administrator is sent back to the portal, a signed-out visitor to the sign-in page', async ({ page }) => {
+    await page.goto('/systemhub/#/users');
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fsystemhub%2F%23%2Fusers$/);
+
+    await signIn(page, 'lisi');
+    await page.goto('/systemhub/#/users');
+    await expect(page).toHaveURL(/\/myApp$/);
+    // The server refuses the admin endpoints to lisi whatever the browser shows.
+    const answer = await page.request.post('/idaas/admin/v1/users/list', { data: {}, headers: API_HEADERS });
+    expect(answer.status()).toBe(403);
+  });
+
+  test('admin creates an application with a role and an approver, a user in a department, grants the application; the user sees it on /myApp', async ({ page, browser }) => {
+    const id = stamp();
+    const appName = `工作台应用${id}`;
+    const account = `wb.user.${id}`;
+    await signIn(page, 'admin');
+
+    // The application, then its role and approver.
+    await openWorkbench(page, '/apps/create');
+    await page.getByTestId('app-appId').fill(`wb-app-${id}`);
+    await page.getByTestId('app-appName').fill(appName);
+    await page.getByTestId('app-url').fill('https://wb-app.example.com/launch');
+    await page.getByTestId('app-save').click();
+    await expect(page).toHaveURL(/#\/apps\/show\/\d+$/);
+    await expect(page.getByTestId('app-detail')).toContainText(`wb-app-${id}-client`);
+
+    await page.getByRole('tab', { name: '角色' }).click();
+    await page.getByTestId('role-group-add').click();
+    await page.getByTestId('role-name').fill('业务角色');
+    await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
+    await expect(page.getByText('业务角色')).toBeVisible();
+    await page.getByTestId('role-add').click();
+    await page.getByTestId('role-code').fill('wb_viewer');
+    await page.getByTestId('role-name').fill('查看者');
+    await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
+    await expect(page.getByTestId('role-group').filter({ hasText: '业务角色' })).toContainText('wb_viewer');
+
+    await page.getByRole('tab', { name: '审批人' }).click();
+    await choose(page, 'approver-select', 'zhangsan');
+    await page.getByTestId('approver-add').click();
+    await expect(page.getByTestId('approver-table')).toContainText('zhangsan');
+    const appUrl = page.url();
+
+    // The person, placed in a department, with a generated first password.
+    await openWorkbench(page, '/users/create');
+    await page.getByTestId('user-userId').fill(account);
+    await page.getByTestId('user-userName').fill(`工作台用户${id}`);
+    await page.getByTestId('user-dept').click();
+    await page.keyboard.type('研发中心');
+    await page.locator('.ant-select-dropdown:visible .ant-select-tree-node-content-wrapper', { hasText: '研发中心' }).first().click();
+    await page.getByTestId('user-save').click();
+    await expect(page).toHaveURL(/#\/users\/show\/\d+$/);
+    await expect(page.getByTestId('user-detail')).toContainText('研发中心');
+    await page.getByTestId('user-reset-password').click();
+    await page.getByTestId('reset-submit').click();
+    const oneTime = (await page.getByTestId('generated-password-value').textContent())?.trim() ?? '';
+    expect(oneTime.length).toBeGreaterThanOrEqual(8);
+    await page.getByRole('dialog').getByRole('button', { name: '关闭' }).click();
+
+    // The grant.
+    await page.goto(appUrl);
+    await page.getByRole('tab', { name: '授权' }).click();
+    await choose(page, 'grant-user-select', account);
+    await page.getByTestId('grant-user-add').click();
+    await expect(page.getByTestId('grant-user-table')).toContainText(account);
+
+    // The person signs in (changing the generated password first) and finds the application.
+    const user = await (await browser.newContext()).newPage();
+    await firstSignIn(user, account, oneTime, `Wb#First${id}`);
+    await expect(user).toHaveURL(/\/myApp$/);
+    await expect(user.getByTestId('app-tile').filter({ hasText: appName })).toBeVisible();
+    await user.context().close();
+  });
+
+  test("admin disables a user: the user's open session ends", async ({ page, browser }) => {
+    const account = 'emp0195';
+    const user = await personIn(browser, account);
+    await expect(user).toHaveURL(/\/myApp$/);
+
+    await signIn(page, 'admin');
+    await openWorkbench(page, '/users');
+    await page.getByTestId('user-keyword').fill(account);
+    await page.getByTestId('user-search-query').click();
+    await page.getByTestId(`user-disable-${account}`).click();
+    await confirmPopover(page);
+    await expect(page.getByTestId(`user-enable-${account}`)).toBeVisible();
+
+    // The session is gone: the next load of the personal centre asks for sign-in again.
+    await user.reload();
+    await expect(user).toHaveURL(/\/login/);
+    await user.context().close();
+
+    // Back as it was, for whoever uses this account next.
+    await page.getByTestId(`user-enable-${account}`).click();
+    await expect(page.getByTestId(`user-disable-${account}`)).toBeVisible();
+  });
+
+  test('admin raises the minimum password length and the registration page refuses a shorter one', async ({ page, browser }) => {
+    await signIn(page, 'admin');
+    await openWorkbench(page, '/policies');
+    const minLength = page.getByTestId('policy-pwd-minLength');
+    const before = Number(await minLength.inputValue());
+    try {
+      await minLength.fill('16');
+      await page.getByTestId('policy-pwd-save').click();
+      await expect(page.getByText('策略已保存并生效')).toBeVisible();
+
+      const visitor = await (await browser.newContext()).newPage();
+      await visitor.goto('/registerAccount');
+      await expect(visitor.getByTestId('password-policy')).toContainText('16');
+      const id = stamp();
+      await visitor.getByTestId('register-account').fill(`wb.reg.${id}`);
+      await visitor.getByTestId('register-name').fill('注册用户');
+      await visitor.getByTestId('register-mobile').fill(`137${String(Date.now()).slice(-8)}`);
+      // 12 characters: enough before, too short now.
+      await visitor.getByTestId('register-password').fill('Start#Work26');
+      await visitor.getByTestId('register-submit').click();
+      await expect(visitor.getByTestId('register-form').locator('.ant-form-item-explain-error')).toContainText('密码长度须为 16-');
+      await expect(visitor.getByTestId('register-success')).toHaveCount(0);
+      await visitor.context().close();
+    } finally {
+      // The policy is shared by every journey of the run.
+      const restored = await page.request.post('/idaas/admin/v1/policies/update', { data: { pwd: { minLength: before } }, headers: API_HEADERS });
+      expect(restored.ok()).toBe(true);
+    }
+  });
+
+  test('a CSV of 1,000 users is checked, then imported with a visible progress bar', async ({ page }) => {
+    const id = stamp();
+    const rows = Array.from({ length: 1000 }, (_, i) => `wb.imp.${id}.${i},导入用户${i},STAFF,,,研发中心`);
+    const csv = ['account,name,type,phone,email,department', ...rows].join('\n');
+    await signIn(page, 'admin');
+    await openWorkbench(page, '/users');
+    await page.getByTestId('user-import').click();
+    await page.getByRole('dialog').locator('input[type=file]').setInputFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+    await page.getByTestId('import-check').click();
+    await expect(page.getByTestId('import-summary')).toContainText('可导入1,000');
+    await page.getByTestId('import-start').click();
+    await expect(page.getByTestId('import-progress')).toBeVisible();
+    await expect(page.getByTestId('import-progress')).toHaveAttribute('aria-valuenow', '100', { timeout: 30_000 });
+    await expect(page.getByTestId('import-result')).toContainText('已创建1,000');
+    await page.getByTestId('import-close').click();
+
+    await page.getByTestId('user-keyword').fill(`wb.imp.${id}.`);
+    await page.getByTestId('user-search-query').click();
+    await expect(page.locator('.ant-pagination-total-text')).toHaveText('共 1000 条');
+  });
+});
