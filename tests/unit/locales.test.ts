@@ -5,7 +5,11 @@ import { LOGIN_TYPES } from '../../contract/rules';
 import { i18n, LANGUAGES } from '../../src/providers/i18nProvider';
 
 const SRC = join(__dirname, '../../src');
-const LOCALES = join(SRC, 'locales');
+/** The portal's texts, and the workbench's under `wb.<file>` (src/systemhub/i18n.ts adds them there). */
+const LOCALE_ROOTS = [
+  { dir: join(SRC, 'locales'), prefix: '' },
+  { dir: join(SRC, 'systemhub', 'locales'), prefix: 'wb.' },
+];
 
 function flatten(value: unknown, prefix = ''): string[] {
   if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => flatten(v, prefix ? `${prefix}.${k}` : k));
@@ -13,10 +17,11 @@ function flatten(value: unknown, prefix = ''): string[] {
 }
 
 function keysOf(lang: string): string[] {
-  return readdirSync(join(LOCALES, lang))
-    .filter((f) => f.endsWith('.json'))
-    .flatMap((f) => flatten(JSON.parse(readFileSync(join(LOCALES, lang, f), 'utf8')), f.replace(/\.json$/, '')))
-    .sort();
+  return LOCALE_ROOTS.flatMap(({ dir, prefix }) =>
+    readdirSync(join(dir, lang))
+      .filter((f) => f.endsWith('.json'))
+      .flatMap((f) => flatten(JSON.parse(readFileSync(join(dir, lang, f), 'utf8')), `${prefix}${f.replace(/\.json$/, '')}`)),
+  ).sort();
 }
 
 function sourceFiles(dir: string): string[] {
