@@ -1,6 +1,8 @@
 import { Authenticated, Refine } from '@refinedev/core';
 import routerProvider from '@refinedev/react-router';
-import { Suspense } from 'react';
+import { App as AntdApp } from 'antd';
+import { Suspense, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes } from 'react-router';
 import { PageLoading } from './components/PageLoading';
 import { HOME_PATH, LOGIN_PATH } from './config';
@@ -11,6 +13,7 @@ import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18nProvider';
 import { notificationProvider } from './providers/notificationProvider';
+import './providers/pageLocales';
 import { resources } from './resources';
 
 const refineOptions = {
@@ -20,7 +23,7 @@ const refineOptions = {
   disableTelemetry: true,
   reactQuery: {
     clientConfig: {
-      // Failures are shown once by the http layer; silent retries would repeat the toast.
+      // A failure is toasted by its hook's errorNotification; silent retries would only delay it.
       defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
     },
   },
@@ -41,41 +44,49 @@ function Protected() {
  */
 export default function App() {
   useDayjsLocale();
+  // Refine's translate hooks re-render when its i18n context value changes: a provider object
+  // per language makes a language switch re-translate every page.
+  const { i18n } = useTranslation();
+  const language = i18n.language;
+  const translations = useMemo(() => ({ ...i18nProvider, getLocale: () => language }), [language]);
   return (
-    <Refine
-      routerProvider={routerProvider}
-      dataProvider={dataProvider}
-      authProvider={authProvider}
-      accessControlProvider={accessControlProvider}
-      i18nProvider={i18nProvider}
-      notificationProvider={notificationProvider}
-      resources={resources}
-      options={refineOptions}
-    >
-      <Suspense fallback={<PageLoading />}>
-        <Routes>
-          <Route element={<Protected />}>
-            <Route path="/myApp" element={<Pages.MyAppsPage />} />
-            <Route path="/info" element={<Pages.InfoPage />} />
-            <Route path="/safe" element={<Pages.SafePage />} />
-            <Route path="/device" element={<Pages.DevicePage />} />
-            <Route path="/mailbox" element={<Pages.MailboxPage />} />
-            <Route path="/mailbox/groupMember" element={<Pages.GroupMemberPage />} />
-            <Route path="/applicationAuthority" element={<Pages.RequestsPage />} />
-            <Route path="/approvalAuthority" element={<Pages.ApprovalsPage />} />
-            <Route path="/log" element={<Pages.LogPage />} />
-          </Route>
-          <Route path="/404" element={<Pages.NotFoundPage />} />
-          <Route path="/permissionsNone" element={<Pages.PermissionsNonePage />} />
-          <Route path="/forgetPassword" element={<Pages.ForgetPasswordPage />} />
-          <Route path="/resetPassword" element={<Pages.ResetPasswordPage />} />
-          <Route path="/registerAccount" element={<Pages.RegisterPage />} />
-          <Route path="/secondAuth" element={<Pages.SecondAuthPage />} />
-          <Route path="/selfService" element={<Pages.SelfServicePage />} />
-          <Route path="/" element={<Navigate to={HOME_PATH} replace />} />
-          <Route path="*" element={<Navigate to={HOME_PATH} replace />} />
-        </Routes>
-      </Suspense>
-    </Refine>
+    // antd's App gives the pages context-aware confirm dialogs and warnings (App.useApp()).
+    <AntdApp component={false}>
+      <Refine
+        routerProvider={routerProvider}
+        dataProvider={dataProvider}
+        authProvider={authProvider}
+        accessControlProvider={accessControlProvider}
+        i18nProvider={translations}
+        notificationProvider={notificationProvider}
+        resources={resources}
+        options={refineOptions}
+      >
+        <Suspense fallback={<PageLoading />}>
+          <Routes>
+            <Route element={<Protected />}>
+              <Route path="/myApp" element={<Pages.MyAppsPage />} />
+              <Route path="/info" element={<Pages.InfoPage />} />
+              <Route path="/safe" element={<Pages.SafePage />} />
+              <Route path="/device" element={<Pages.DevicePage />} />
+              <Route path="/mailbox" element={<Pages.MailboxPage />} />
+              <Route path="/mailbox/groupMember" element={<Pages.GroupMemberPage />} />
+              <Route path="/applicationAuthority" element={<Pages.RequestsPage />} />
+              <Route path="/approvalAuthority" element={<Pages.ApprovalsPage />} />
+              <Route path="/log" element={<Pages.LogPage />} />
+            </Route>
+            <Route path="/404" element={<Pages.NotFoundPage />} />
+            <Route path="/permissionsNone" element={<Pages.PermissionsNonePage />} />
+            <Route path="/forgetPassword" element={<Pages.ForgetPasswordPage />} />
+            <Route path="/resetPassword" element={<Pages.ResetPasswordPage />} />
+            <Route path="/registerAccount" element={<Pages.RegisterPage />} />
+            <Route path="/secondAuth" element={<Pages.SecondAuthPage />} />
+            <Route path="/selfService" element={<Pages.SelfServicePage />} />
+            <Route path="/" element={<Navigate to={HOME_PATH} replace />} />
+            <Route path="*" element={<Navigate to={HOME_PATH} replace />} />
+          </Routes>
+        </Suspense>
+      </Refine>
+    </AntdApp>
   );
 }

@@ -12,6 +12,11 @@ export interface ResourceEndpoints {
   /** Alternative list endpoints a page may pick with meta.variant (e.g. the two log tabs). */
   listVariants?: Record<string, string>;
   paged?: boolean;
+  /**
+   * What the resource's form posts (Refine's create action, so useModalForm drives it and the
+   * list refreshes after it): a new request or new members, and for some resources an action on
+   * one of its rows (a decision, a hand-over, given-up roles, a mailbox password).
+   */
   createPath?: string;
   showPath?: string;
   deletePath?: string;
@@ -46,22 +51,22 @@ export const resources: PortalResource[] = [
   {
     name: 'approvals',
     list: '/approvalAuthority',
-    meta: { labelKey: 'approvals.title', listPath: paths.auty.awaitingApproval },
+    meta: { labelKey: 'approvals.title', listPath: paths.auty.awaitingApproval, createPath: paths.auty.approve },
   },
   {
     name: 'mailboxes',
     list: '/mailbox',
-    meta: { labelKey: 'mailboxes.title', listPath: paths.personal.pubMailList },
+    meta: { labelKey: 'mailboxes.title', listPath: paths.personal.pubMailList, createPath: paths.personal.pubMailResetPwd },
   },
   {
     // The group tabs live on the mailbox page, so groups have no route of their own.
     name: 'groups',
-    meta: { labelKey: 'groups.title', hide: true, listPath: paths.personal.groupList },
+    meta: { labelKey: 'groups.title', hide: true, listPath: paths.personal.groupList, createPath: paths.personal.groupManagerUpdate },
   },
   {
-    // The permission tab of /info; cancelling goes through custom calls, not delete.
+    // The permission tab of /info; giving up the login permission is a custom call.
     name: 'permissions',
-    meta: { labelKey: 'info.tabs.change', hide: true, listPath: paths.auty.myPermissions },
+    meta: { labelKey: 'info.tabs.change', hide: true, listPath: paths.auty.myPermissions, createPath: paths.auty.cancelRoles },
   },
   {
     name: 'members',

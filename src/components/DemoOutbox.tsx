@@ -38,7 +38,7 @@ export default function DemoOutbox() {
 
   useEffect(() => {
     let live = true;
-    http.get(paths.dev.outbox, undefined, { silent: true }).then(
+    http.get(paths.dev.outbox).then(
       () => live && setAvailable(true),
       () => undefined,
     );

@@ -7,7 +7,7 @@ import { useRequest } from '../hooks/useRequest';
 import { http } from '../providers/http';
 import { PageLoading } from './PageLoading';
 
-const loadOutbox = () => http.get<OutboxMessage[]>(paths.dev.outbox, undefined, { silent: true });
+const loadOutbox = () => http.get<OutboxMessage[]>(paths.dev.outbox);
 
 function MessageItem({ message }: { message: OutboxMessage }) {
   return (

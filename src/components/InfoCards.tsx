@@ -1,11 +1,10 @@
-import { useCustom } from '@refinedev/core';
+import { useTranslation } from '@refinedev/core';
 import { Card, Col, Row, Statistic, Tag } from 'antd';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../contract/paths';
+import { accountEndpoints } from '../../contract/endpoints/account';
 import { SECURITY_SCORE_GOOD } from '../../contract/rules';
-import type { TodayNum } from '../../contract/schemas/personal';
+import { useEndpointQuery } from '../hooks/useEndpoint';
 
 function InfoCard({ to, testId, children }: { to: string; testId: string; children: ReactNode }) {
   return (
@@ -21,9 +20,8 @@ function InfoCard({ to, testId, children }: { to: string; testId: string; childr
 
 /** The personal centre's header: my apps, security score, historic devices, today's SSO logins. */
 export function InfoCards() {
-  const { t } = useTranslation();
-  const { result, query } = useCustom<TodayNum>({ url: paths.personal.todayNum, method: 'get' });
-  const today = result.data as TodayNum | undefined;
+  const { translate: t } = useTranslation();
+  const { data: today, query } = useEndpointQuery(accountEndpoints.todayNum, undefined);
   const loading = query.isLoading;
   // Numbers that failed to load read as a dash rather than a misleading zero.
   const value = (n: number | undefined) => (query.isError || n === undefined ? '-' : n);

@@ -1,8 +1,7 @@
+import { useTranslation } from '@refinedev/core';
 import { Form, Input } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { DEFAULT_PASSWORD_POLICY } from '../../contract/rules';
-import { PasswordStrength } from './PasswordStrength';
-import { PasswordStrengthHint } from './PasswordStrengthHint';
+import { POLICY_RANGES } from '../../contract/rules';
+import { PasswordHelp } from './PasswordStrength';
 
 export interface NewPasswordValues {
   newPassword: string;
@@ -15,9 +14,11 @@ export interface NewPasswordValues {
  * which would let through passwords the server then refuses.
  */
 export function NewPasswordFields({ label }: { label?: string }) {
-  const { t } = useTranslation();
+  const { translate: t } = useTranslation();
   const value = Form.useWatch<string | undefined>('newPassword');
-  const { minLength, maxLength } = DEFAULT_PASSWORD_POLICY;
+  // The live policy is the server's (administrators change it); the form only refuses what no
+  // policy could accept, and the server's refusal names the rule under the field.
+  const { min: minLength, max: maxLength } = POLICY_RANGES.passwordLength;
   return (
     <>
       <Form.Item
@@ -27,12 +28,7 @@ export function NewPasswordFields({ label }: { label?: string }) {
           { required: true, message: t('login.password.newRequired') },
           { min: minLength, max: maxLength, message: t('login.password.invalid') },
         ]}
-        extra={
-          <>
-            <PasswordStrength value={value} />
-            <PasswordStrengthHint />
-          </>
-        }
+        extra={<PasswordHelp value={value} />}
       >
         <Input.Password autoComplete="new-password" placeholder={t('login.password.newRequired')} data-testid="new-password" />
       </Form.Item>

@@ -1,5 +1,6 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@refinedev/core';
 import { passwordStrength } from '../../contract/rules';
+import { PasswordStrengthHint } from './PasswordStrengthHint';
 
 /** One colour per lit count: one bar weak red, two middle orange, three strong green. */
 const COLORS = ['', '#ff4d4f', '#fa8c16', '#52c41a'] as const;
@@ -10,7 +11,7 @@ const OFF = '#e8e8e8';
  * passwordStrength, shared with the server). Nothing is lit for six characters or fewer.
  */
 export function PasswordStrength({ value }: { value: string | undefined }) {
-  const { t } = useTranslation();
+  const { translate: t } = useTranslation();
   const password = value ?? '';
   const { level, lit } = passwordStrength(password);
   const label = password ? t(`login.strength.${level}`) : '';
@@ -25,5 +26,15 @@ export function PasswordStrength({ value }: { value: string | undefined }) {
         {label ? t('login.strength.label', { level: label }) : ''}
       </span>
     </div>
+  );
+}
+
+/** What a new-password field says under itself: the meter for what is typed, then the server's policy. */
+export function PasswordHelp({ value }: { value: string | undefined }) {
+  return (
+    <>
+      <PasswordStrength value={value} />
+      <PasswordStrengthHint />
+    </>
   );
 }

@@ -1,7 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { paths } from '../../contract/paths';
-import { useRequest } from '../hooks/useRequest';
-import { http } from '../providers/http';
+import { useTranslation } from '@refinedev/core';
+import { signInEndpoints } from '../../contract/endpoints/signIn';
+import { useEndpointQuery } from '../hooks/useEndpoint';
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };
 
@@ -17,10 +16,10 @@ export function policyLines(html: unknown): string[] {
     .filter(Boolean);
 }
 
-/** The password policy text of the server (its language follows the page's), as a list. */
+/** The password policy text of the server (its language follows the page's), as a list; nothing when it cannot be had. */
 export function PasswordStrengthHint() {
-  const { t, i18n } = useTranslation();
-  const { data } = useRequest(() => http.post<string>(paths.personal.pwdStrategy, {}, { silent: true }), `policy:${i18n.language}`);
+  const { translate: t, getLocale } = useTranslation();
+  const { data } = useEndpointQuery(signInEndpoints.pwdStrategy, {}, { quiet: true, language: getLocale() });
   const lines = policyLines(data);
   if (!lines.length) return null;
   return (

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '../../contract/paths';
 import type { SliderResult } from '../../contract/schemas/auth';
 import { useRequest } from '../hooks/useRequest';
+import { toastRefusal } from '../providers/feedback';
 import { http } from '../providers/http';
 import { PageLoading } from './PageLoading';
 
@@ -29,7 +30,7 @@ interface Props {
 export function SliderCaptcha({ onSolve, disabled }: Props) {
   const { t } = useTranslation();
   const [round, setRound] = useState(0);
-  const { data, isLoading, error } = useRequest(() => http.post<SliderResult>(paths.auth.slider, {}), String(round));
+  const { data, isLoading, error } = useRequest(() => toastRefusal(http.post<SliderResult>(paths.auth.slider, {})), String(round));
   const [x, setX] = useState(0);
   const drag = useRef<{ startX: number; startOffset: number } | null>(null);
 

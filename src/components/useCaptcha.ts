@@ -2,6 +2,7 @@ import { useCallback, useRef, useState } from 'react';
 import { LIMITS } from '../../contract/rules';
 import { paths } from '../../contract/paths';
 import type { CaptchaResult } from '../../contract/schemas/auth';
+import { toastRefusal } from '../providers/feedback';
 import { http } from '../providers/http';
 
 export interface CaptchaState {
@@ -18,7 +19,8 @@ const loadPictureCaptcha = () => http.post<CaptchaResult>(paths.auth.captcha, {}
 
 /**
  * A picture captcha shown on demand. Each answer is single-use on the server, so callers
- * refresh after every attempt that sent one.
+ * refresh after every attempt that sent one. A failed load is toasted here: the sign-in page,
+ * outside <Refine>, uses this too.
  */
 export function useCaptcha(load: () => Promise<CaptchaResult> = loadPictureCaptcha) {
   const [state, setState] = useState<CaptchaState>(hidden);
@@ -29,7 +31,7 @@ export function useCaptcha(load: () => Promise<CaptchaResult> = loadPictureCaptc
     const ticket = ++latest.current;
     setState((s) => ({ ...s, visible: true, loading: true }));
     try {
-      const result = await load();
+      const result = await toastRefusal(load());
       if (ticket === latest.current) {
         setState({ visible: true, loading: false, image: result.data, capKey: result.capKey, len: result.len || LIMITS.captchaLength });
       }

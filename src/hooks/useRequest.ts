@@ -15,7 +15,8 @@ interface Answer<T> {
 
 /**
  * One call when the component mounts (and again when `key` changes or on reload), for the
- * sign-in page, which runs outside <Refine> and so cannot use its data hooks. An answer
+ * sign-in page and the few components it shares (slider captcha, demo outbox): they run
+ * outside <Refine> and so cannot use its data hooks (useEndpointQuery). An answer
  * counts only for the request that asked for it, so a slow old answer never shows.
  */
 export function useRequest<T>(load: () => Promise<T>, key: string): RequestState<T> {

@@ -1,13 +1,13 @@
 import { HomeOutlined } from '@ant-design/icons';
+import { useTranslation } from '@refinedev/core';
 import { Breadcrumb } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { HOME_PATH } from '../config';
 import { entryFor, SUB_PAGES } from './menuItems';
 
 /** Home / section [/ sub-page], derived from the path so every route gets one. */
 export function Breadcrumbs() {
-  const { t } = useTranslation();
+  const { translate: t } = useTranslation();
   const { pathname } = useLocation();
   const entry = entryFor(pathname);
   const sub = SUB_PAGES[pathname];

@@ -1,7 +1,6 @@
 import { DesktopOutlined, LogoutOutlined, MenuOutlined, UserOutlined } from '@ant-design/icons';
-import { useCan, useGetIdentity, useLogout } from '@refinedev/core';
+import { useCan, useGetIdentity, useLogout, useTranslation } from '@refinedev/core';
 import { Avatar, Button, Flex, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { ADMIN_HUB_PATH } from '../../contract/rules';
 import type { CurrentUser } from '../../contract/schemas/personal';
 import { LanguageSwitch } from '../components/LanguageSwitch';
@@ -14,7 +13,7 @@ interface Props {
 
 /** Top bar: menu toggle (narrow screens), title, admin workbench, language, user and logout. */
 export function Navbar({ onToggleMenu }: Props) {
-  const { t } = useTranslation();
+  const { translate: t } = useTranslation();
   const { data: user } = useGetIdentity<CurrentUser>();
   const { mutate: logout, isPending } = useLogout();
   // Keyed by user so a cached answer never carries over to the next person on this browser.

@@ -1,6 +1,6 @@
+import { useTranslation } from '@refinedev/core';
 import { Drawer, Grid, Layout } from 'antd';
 import { Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { MOBILE_BREAKPOINT } from '../../contract/rules';
 import { InfoCards } from '../components/InfoCards';
@@ -16,7 +16,7 @@ const SIDER_WIDTH = 200;
  * that (antd's lg breakpoint is the same 992 px) it moves into a drawer opened from the navbar.
  */
 export default function PortalLayout() {
-  const { t } = useTranslation();
+  const { translate: t } = useTranslation();
   const screens = Grid.useBreakpoint();
   const wide = screens.lg ?? window.innerWidth >= MOBILE_BREAKPOINT;
   const [drawerOpen, setDrawerOpen] = useState(false);

@@ -1,6 +1,5 @@
-import { useCan } from '@refinedev/core';
+import { useCan, useTranslation } from '@refinedev/core';
 import { Menu } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { entryFor, MENU } from './menuItems';
 
@@ -10,7 +9,7 @@ import { entryFor, MENU } from './menuItems';
  * by address and are simply empty for others).
  */
 export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
-  const { t } = useTranslation();
+  const { translate: t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const selected = entryFor(pathname)?.path;

@@ -7,9 +7,9 @@ import { http, type CallOptions } from './http';
  * the declarations hold nothing else, see build/clientEndpoints.ts), its input and output
  * schemas as types only.
  */
-type Declared = Pick<EndpointSpec, 'method' | 'path' | 'input' | 'output'>;
-type Input<S extends Declared> = InputOf<S & EndpointSpec>;
-type Result<S extends Declared> = ResultOf<S & EndpointSpec>;
+export type Declared = Pick<EndpointSpec, 'method' | 'path' | 'input' | 'output'>;
+export type Input<S extends Declared> = InputOf<S & EndpointSpec>;
+export type Result<S extends Declared> = ResultOf<S & EndpointSpec>;
 
 /** Endpoints whose input may be left out (none, or every field optional). */
 type OptionalInput<S extends Declared> = undefined extends Input<S> ? [input?: Input<S>, options?: CallOptions] : [input: Input<S>, options?: CallOptions];
@@ -29,7 +29,9 @@ export function resolvePath(path: string, input: unknown): { url: string; rest: 
 /**
  * Calls a declared endpoint: `call(passwordEndpoints.forgetSendOtp, { requestId })`. Method and
  * path come from the declaration, the input is checked against its input schema's type and the
- * promise resolves to its output's type. Refusals reject with ApiError (http layer).
+ * promise resolves to its output's type. Refusals reject with ApiError (http layer), and
+ * nothing is shown: inside <Refine> pages call through useEndpointQuery / useEndpointMutation,
+ * whose notifications decide what the person reads.
  */
 export function call<S extends Declared>(endpoint: S, ...[input, options]: OptionalInput<S>): Promise<Result<S>> {
   const { url, rest } = resolvePath(endpoint.path, input);

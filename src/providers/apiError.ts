@@ -1,4 +1,5 @@
 import type { HttpError } from '@refinedev/core';
+import { CODE, CODE_GROUPS, codeIn, type ResultCode } from '../../contract/codes';
 
 /** Codes that are not from the server: the request never got an envelope back. */
 export const NETWORK_ERROR = 'NETWORK';
@@ -43,4 +44,29 @@ export function errorDataField(error: unknown, key: string): string | null {
   if (!isApiError(error) || !error.data || typeof error.data !== 'object') return null;
   const value = (error.data as Record<string, unknown>)[key];
   return typeof value === 'string' ? value : null;
+}
+
+/** Network trouble (no answer, or not an envelope): its toast stays up longer. */
+export function isNetworkFailure(error: unknown): boolean {
+  const code = errorCode(error);
+  return code === NETWORK_ERROR || code === CONNECTION_FAILED;
+}
+
+/**
+ * Codes no generic toast shows, because someone always explains them: the sign-in page (its
+ * warning, the captcha, the change-password dialogs, sign-in spec §8), the auth provider's
+ * session-expiry dialog (E00009) and the public flows' "stayed too long" (E00013).
+ */
+export const SILENT_CODES: ReadonlySet<string> = new Set<ResultCode>([
+  CODE.captchaRequired, ...CODE_GROUPS.passwordChangeRequired, ...CODE_GROUPS.signInWarnings, CODE.codeWrong, CODE.notSignedIn, CODE.ticketExpired,
+]);
+
+/**
+ * What a generic error toast says about a failed call, or null when it should say nothing: a
+ * cancelled call, a silent code, or one of `quiet` (the codes the caller shows in place).
+ */
+export function refusalText(error: unknown, quiet: readonly ResultCode[] = []): string | null {
+  const code = errorCode(error);
+  if (code === 'CANCELLED' || SILENT_CODES.has(code) || codeIn(quiet, code)) return null;
+  return error instanceof Error && error.message ? error.message : null;
 }

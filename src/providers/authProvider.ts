@@ -51,7 +51,7 @@ export interface AuthDeps {
   encrypt: (value: string) => Promise<string>;
   device: () => Promise<DeviceInfo>;
   store: SessionStore;
-  feedback: Pick<typeof defaultFeedback, 'error' | 'warning' | 'confirm'>;
+  feedback: Pick<typeof defaultFeedback, 'error' | 'refusal' | 'confirm'>;
   translate: (key: string, options?: Record<string, unknown>) => string;
   /** Full-page navigation and the current location, behind a seam for tests. */
   page: { assign(href: string): void; path(): string };
@@ -80,6 +80,7 @@ export function createAuth(deps: AuthDeps) {
     http: deps.http,
     store: deps.store,
     onNoRoleData: () => deps.feedback.error(deps.translate('login.messages.noDefaultApp')),
+    onRefused: (error) => deps.feedback.refusal(error),
   };
 
   function forget(): void {
@@ -90,7 +91,7 @@ export function createAuth(deps: AuthDeps) {
 
   function loadIdentity(): Promise<CurrentUser> {
     identityRequest ??= deps.http
-      .post<CurrentUser>(paths.personal.currentUserDetail, {}, { silent: true })
+      .post<CurrentUser>(paths.personal.currentUserDetail, {})
       .then((user) => {
         identity = user;
         if (user.instanceId) deps.store.setInstanceId(user.instanceId);
@@ -195,10 +196,8 @@ export function createAuth(deps: AuthDeps) {
         });
         return {};
       }
-      if (code === CODE.ticketExpired) {
-        deps.feedback.warning(deps.translate('session.stayedTooLong'));
-        return { redirectTo: LOGIN_PATH };
-      }
+      // E00013 (a flow's ticket expired) is the page's to explain: a public flow says the page
+      // stayed open too long and starts again or leaves for /login, whichever suits it.
       return {};
     },
   };

@@ -8,15 +8,20 @@ export const LANGUAGES = ['zh', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'zh';
 
+/** Locale files by path, as import.meta.glob gives them. */
+export type LocaleFiles = Record<string, Record<string, unknown>>;
+
 /**
  * Every src/locales/<lang>/<area>.json is mounted under the key <area>, so a component asks
- * for `login.fields.password` and translators edit one small file per screen.
+ * for `login.fields.password` and translators edit one small file per screen. Only the areas
+ * the sign-in page and the shared parts need come with it (its download budget); the other
+ * pages' areas arrive with the Refine application (providers/pageLocales.ts).
  */
-const files = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', { eager: true, import: 'default' });
+const files: LocaleFiles = import.meta.glob<Record<string, unknown>>('../locales/*/{common,errors,login,outbox,session}.json', { eager: true, import: 'default' });
 
-function buildResources(): Record<string, { translation: Record<string, unknown> }> {
+function buildResources(from: LocaleFiles): Record<string, { translation: Record<string, unknown> }> {
   const resources: Record<string, { translation: Record<string, unknown> }> = {};
-  for (const [file, content] of Object.entries(files)) {
+  for (const [file, content] of Object.entries(from)) {
     const match = /locales\/(\w+)\/([\w-]+)\.json$/.exec(file);
     if (!match) continue;
     const [, lang, area] = match;
@@ -24,6 +29,11 @@ function buildResources(): Record<string, { translation: Record<string, unknown>
     resources[lang].translation[area] = content;
   }
   return resources;
+}
+
+/** Mounts more areas (the pages loaded after the sign-in page) in every language. */
+export function addLocales(more: LocaleFiles): void {
+  for (const [lang, { translation }] of Object.entries(buildResources(more))) i18n.addResourceBundle(lang, 'translation', translation, true, true);
 }
 
 export function isLanguage(value: unknown): value is Language {
@@ -37,7 +47,7 @@ function storedLanguage(): Language {
 
 export const i18n: I18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({
-  resources: buildResources(),
+  resources: buildResources(files),
   lng: storedLanguage(),
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: [...LANGUAGES],

@@ -13,6 +13,8 @@ export interface FlowDeps {
   store: SessionStore;
   /** Called when the server sends no role data at all (spec: error, back to /login). */
   onNoRoleData: () => void;
+  /** Called when the roles could not be fetched (network, server): the page says why. */
+  onRefused: (error: unknown) => void;
 }
 
 /** The check info /selfService builds its stepper from. */
@@ -70,8 +72,9 @@ export async function completeLogin(response: Pick<LoginResponse, 'redirectUrl'>
   let codes: string[] | null;
   try {
     codes = await fetchRoleCodes(deps.http, deps.store);
-  } catch {
-    // The http layer has shown why; without roles we cannot say where the user belongs.
+  } catch (error) {
+    // Without roles we cannot say where the user belongs.
+    deps.onRefused(error);
     return { kind: 'route', to: LOGIN_PATH };
   }
   if (codes === null) {

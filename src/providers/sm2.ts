@@ -37,7 +37,7 @@ export function createSm2Client(http: Http = defaultHttp, fallback: () => string
 
   async function fetchKey(): Promise<string> {
     try {
-      const { pubX, pubY } = await http.get<Sm2Key>(paths.auth.sm2Key, undefined, { silent: true });
+      const { pubX, pubY } = await http.get<Sm2Key>(paths.auth.sm2Key);
       const key = `04${pubX}${pubY}`;
       if (isPublicKey(key)) return key;
     } catch {

@@ -20,7 +20,7 @@ const refineOptions = {
   syncWithLocation: false,
   reactQuery: {
     clientConfig: {
-      // Failures are shown once by the http layer; silent retries would repeat the toast.
+      // A refusal is toasted once by the hook that asked; retries would only repeat it.
       defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
     },
   },

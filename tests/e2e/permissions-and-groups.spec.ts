@@ -268,12 +268,13 @@ test.describe('permission requests, approvals, mailboxes and groups', () => {
       await expect(inbox).toHaveURL(/\/myApp$/);
       await mailboxUser.close();
 
-      // Typed: required, and the server's policy refusal shows in the dialog.
+      // Typed: required, and the server's policy refusal shows under the field.
       await page.getByTestId('reset-submit').click();
       await expect(page.getByText('密码不能为空')).toBeVisible();
       await page.getByTestId('reset-password').fill('12345678');
       await page.getByTestId('reset-submit').click();
-      await expect(page.getByTestId('reset-error')).toContainText('新密码不符合密码策略');
+      const passwordItem = page.getByTestId('reset-form').locator('.ant-form-item', { has: page.getByTestId('reset-password') });
+      await expect(passwordItem.locator('.ant-form-item-explain-error')).toContainText('新密码不符合密码策略');
       await page.getByTestId('reset-password').fill('Mailbox#2027x');
       await page.getByTestId('reset-submit').click();
       await expect(toast(page, '密码重置成功')).toBeVisible();

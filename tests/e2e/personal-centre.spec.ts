@@ -127,14 +127,15 @@ test.describe('personal centre', () => {
     await page.getByRole('tab', { name: '原密码' }).click();
     await page.getByTestId('old-password').fill(DEMO_PASSWORD);
 
-    // The confirmation must match, and the server's policy refusal shows in the error alert.
+    // The confirmation must match, and the server's policy refusal shows under the new password.
     await page.getByTestId('new-password').fill('Emp0188#2027x');
     await page.getByTestId('repeat-password').fill('Other#2027x');
     await page.getByTestId('password-submit').click();
     await expect(page.getByText('密码不一致', { exact: true })).toBeVisible();
     await page.getByTestId('repeat-password').fill('Emp0188#2027x');
     await page.getByTestId('password-submit').click();
-    await expect(page.getByTestId('password-error')).toContainText('不能包含账号');
+    const newPasswordItem = page.getByTestId('old-password-form').locator('.ant-form-item', { has: page.getByTestId('new-password') });
+    await expect(newPasswordItem.locator('.ant-form-item-explain-error')).toContainText('不能包含账号');
 
     await page.getByTestId('new-password').fill('Nova#Pass2027');
     await page.getByTestId('repeat-password').fill('Nova#Pass2027');

@@ -122,7 +122,8 @@ test.describe('SMS budgets of a client address', () => {
     await expect.poll(capKey).not.toBe(beforeSend);
     await page.getByTestId('captcha-popup-input').pressSequentially(await captchaAnswer(page.request, capKey()));
     await expect(page.getByRole('dialog', { name: 'Picture verification' })).toBeHidden();
-    await expect(dialog.getByTestId('form-alert')).toHaveText('Too many requests, please try again later');
+    const codeItem = dialog.locator('.ant-form-item', { has: page.getByTestId('sms-code-input') });
+    await expect(codeItem.locator('.ant-form-item-explain-error')).toHaveText('Too many requests, please try again later');
     // Said once, on the form: no toast repeats it.
     await expect(page.getByText('Too many requests, please try again later')).toHaveCount(1);
     await expect(dialog.getByTestId('sms-send')).toBeEnabled();

@@ -11,7 +11,7 @@ const NOBODY: AccessDetail = { admin: false, approver: false, manager: false };
 function setup(access: Partial<AccessDetail>) {
   const fake = fakeAdapter(() => ok({ ...NOBODY, ...access }));
   const store = createSessionStore(memoryStorage(), memoryStorage());
-  const provider = createAccessControlProvider(createHttp({ adapter: fake.adapter, notifyError: () => undefined }), store);
+  const provider = createAccessControlProvider(createHttp({ adapter: fake.adapter }), store);
   return { provider, store, sent: fake.sent };
 }
 
@@ -60,7 +60,7 @@ describe('accessControlProvider', () => {
     expect(await t.provider.can({ resource: 'logs', action: 'list' })).toEqual({ can: true });
     expect(t.sent).toHaveLength(0);
     const failing = fakeAdapter(() => ({ network: 'ERR_NETWORK' }));
-    const provider = createAccessControlProvider(createHttp({ adapter: failing.adapter, notifyError: () => undefined }), createSessionStore(memoryStorage(), memoryStorage()));
+    const provider = createAccessControlProvider(createHttp({ adapter: failing.adapter }), createSessionStore(memoryStorage(), memoryStorage()));
     expect(await provider.can({ resource: 'approvals', action: 'pass' })).toMatchObject({ can: false });
   });
 });

@@ -35,7 +35,7 @@ describe('typed client', () => {
 
   it('rejects a refusal with its code', async () => {
     answer(refused(CODE.ticketExpired, 'expired', 400));
-    await expect(call(passwordEndpoints.forgetSendOtp, { requestId: 'r1' }, { silent: true })).rejects.toMatchObject({ code: CODE.ticketExpired });
+    await expect(call(passwordEndpoints.forgetSendOtp, { requestId: 'r1' })).rejects.toMatchObject({ code: CODE.ticketExpired });
   });
 });
 

@@ -33,7 +33,7 @@ function setup(routes: Record<string, Route | ReturnType<typeof ok> | ReturnType
   const dialogs: ModalFuncProps[] = [];
   const messages: string[] = [];
   const assigned: string[] = [];
-  const http = createHttp({ adapter: fake.adapter, instanceId: () => store.instanceId(), notifyError: (t) => messages.push(t), translate: (k) => k });
+  const http = createHttp({ adapter: fake.adapter, instanceId: () => store.instanceId(), translate: (k) => k });
   const auth = createAuth({
     http,
     encrypt: async (value) => `enc(${value})`,
@@ -41,7 +41,7 @@ function setup(routes: Record<string, Route | ReturnType<typeof ok> | ReturnType
     store,
     feedback: {
       error: (t: string) => messages.push(t),
-      warning: (t: string) => messages.push(t),
+      refusal: (error: unknown) => messages.push(`refused:${(error as Error).message}`),
       confirm: (props: ModalFuncProps) => dialogs.push(props),
     },
     translate: (key) => key,
@@ -97,6 +97,12 @@ describe('authProvider.login', () => {
     expect(none.messages).toEqual(['login.messages.noDefaultApp']);
     const empty = setup({ '/auth/v1/login-check': ok(base), '/auty/v1/group/authority/user-roles': ok([]) });
     expect(await login(empty.auth)).toEqual({ success: true, redirectTo: '/myApp' });
+  });
+
+  it('roles that cannot be fetched: the refusal is toasted and the sign-in goes back to /login', async () => {
+    const t = setup({ '/auth/v1/login-check': ok(base), '/auty/v1/group/authority/user-roles': refused('E00500', 'busy', 500) });
+    expect(await login(t.auth)).toEqual({ success: true, redirectTo: '/login' });
+    expect(t.messages).toEqual(['refused:busy']);
   });
 
   it('self-service steps: saves checkInfo and goes to /selfService', async () => {
@@ -190,10 +196,11 @@ describe('authProvider session', () => {
     expect(onLogin.dialogs).toHaveLength(0);
   });
 
-  it('onError E00013 tells the user and goes to /login', async () => {
-    const t = setup({}, '/myApp');
+  it('onError leaves E00013 to the page (a public flow starts again or leaves, as suits it)', async () => {
+    const t = setup({}, '/forgetPassword');
     const result = await t.auth.provider.onError(Object.assign(new Error('x'), { code: 'E00013' }));
-    expect(result).toEqual({ redirectTo: '/login' });
-    expect(t.messages).toEqual(['session.stayedTooLong']);
+    expect(result).toEqual({});
+    expect(t.messages).toEqual([]);
+    expect(t.dialogs).toEqual([]);
   });
 });

@@ -7,9 +7,8 @@ import { fakeAdapter, ok, refused, type SentRequest } from './fakeAdapter';
 
 function setup(respond: (req: SentRequest) => ReturnType<typeof ok> | ReturnType<typeof refused>) {
   const fake = fakeAdapter(respond);
-  const toasts: string[] = [];
-  const http = createHttp({ adapter: fake.adapter, instanceId: () => 'inst-1', language: () => 'zh-CN', notifyError: (t) => toasts.push(t) });
-  return { provider: createDataProvider(http), sent: fake.sent, toasts };
+  const http = createHttp({ adapter: fake.adapter, instanceId: () => 'inst-1', language: () => 'zh-CN' });
+  return { provider: createDataProvider(http), sent: fake.sent };
 }
 
 describe('dataProvider.getList', () => {
@@ -65,12 +64,11 @@ describe('dataProvider.getList', () => {
     expect(sent.map((r) => r.url)).toEqual(['/idaas/personal/v1/operate/page-list', '/idaas/personal/v1/login-history/page-list']);
   });
 
-  it('rejects with the envelope as ApiError when the server refuses', async () => {
-    const { provider, toasts } = setup(() => refused('E00403', '无权操作', 403));
+  it('rejects with the envelope as ApiError when the server refuses (the hook\'s errorNotification shows it)', async () => {
+    const { provider } = setup(() => refused('E00403', '无权操作', 403));
     const error = await provider.getList({ resource: 'members' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ code: 'E00403', message: '无权操作', status: 403, statusCode: 403 });
-    expect(toasts).toEqual(['无权操作']);
   });
 
   it('refuses an undeclared resource without calling the server', async () => {

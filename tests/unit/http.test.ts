@@ -1,21 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, CONNECTION_FAILED, NETWORK_ERROR } from '../../src/providers/apiError';
-import { createHttp, SILENT_CODES } from '../../src/providers/http';
+import { ApiError, CONNECTION_FAILED, isNetworkFailure, NETWORK_ERROR, refusalText, SILENT_CODES } from '../../src/providers/apiError';
+import { createHttp } from '../../src/providers/http';
 import { fakeAdapter, ok, refused } from './fakeAdapter';
 
 type Reply = Parameters<typeof fakeAdapter>[0] extends (req: never) => infer R ? R : never;
 
 function setup(reply: Reply) {
   const fake = fakeAdapter(() => reply);
-  const toasts: { text: string; seconds?: number }[] = [];
-  const http = createHttp({
-    adapter: fake.adapter,
-    instanceId: () => '',
-    language: () => 'en',
-    notifyError: (text, seconds) => toasts.push({ text, seconds }),
-    translate: (key) => `t:${key}`,
-  });
-  return { http, toasts, sent: fake.sent };
+  const http = createHttp({ adapter: fake.adapter, instanceId: () => '', language: () => 'en', translate: (key) => `t:${key}` });
+  return { http, sent: fake.sent };
 }
 
 describe('http envelope handling', () => {
@@ -27,63 +20,52 @@ describe('http envelope handling', () => {
   });
 
   it('rejects any other code with an ApiError carrying code, message, data and status', async () => {
-    const { http, toasts } = setup(refused('E30058', 'Your password has expired', 400, { srmi: 's1' }));
+    const { http } = setup(refused('E30058', 'Your password has expired', 400, { srmi: 's1' }));
     const error = (await http.post('/auth/v1/login-check').catch((e: unknown) => e)) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ code: 'E30058', message: 'Your password has expired', data: { srmi: 's1' }, status: 400 });
-    // E30058 is one of the codes the login page shows itself.
-    expect(toasts).toEqual([]);
   });
 
-  it('also rejects a non-success code sent with HTTP 200', async () => {
-    const { http, toasts } = setup({ body: { code: 'E00500', message: 'busy', data: null } });
-    await expect(http.post('/x')).rejects.toMatchObject({ code: 'E00500', status: 200 });
-    expect(toasts).toEqual([{ text: 'busy', seconds: undefined }]);
+  it('also rejects a non-success code sent with HTTP 200, and uses the network text when the server sent none', async () => {
+    await expect(setup({ body: { code: 'E00500', message: 'busy', data: null } }).http.post('/x')).rejects.toMatchObject({ code: 'E00500', message: 'busy', status: 200 });
+    await expect(setup(refused('E00500', '', 500)).http.post('/x')).rejects.toMatchObject({ code: 'E00500', message: 't:errors.network' });
   });
+});
 
-  it('toasts other refusals with the server message, or the network text when there is none', async () => {
-    const a = setup(refused('E00429', 'Too many requests', 429));
-    await a.http.post('/x').catch(() => undefined);
-    expect(a.toasts.map((t) => t.text)).toEqual(['Too many requests']);
-    const b = setup(refused('E00500', '', 500));
-    await b.http.post('/x').catch(() => undefined);
-    expect(b.toasts.map((t) => t.text)).toEqual(['t:errors.network']);
-  });
-
-  it('keeps the spec list of silently handled codes (plus the session codes the auth provider owns)', () => {
+describe('what a generic toast says about a failure (the caller decides whether to show it)', () => {
+  it('keeps the spec list of silently handled codes (plus the session and ticket codes someone always explains)', () => {
     for (const code of ['E30127', 'E30058', 'E30067', 'E30054', 'E30057', 'E30065', 'E30053', 'E30051', 'E30002', 'E30055', 'E30056', 'E30075', 'E10802', 'E00009', 'E00013']) {
       expect(SILENT_CODES.has(code), code).toBe(true);
     }
     expect(SILENT_CODES.has('E00500')).toBe(false);
   });
 
-  it('honours per-call silence', async () => {
-    const a = setup(refused('E00404', 'Not found', 404));
-    await a.http.post('/x', {}, { silent: ['E00404'] }).catch(() => undefined);
-    await a.http.post('/x', {}, { silent: true }).catch(() => undefined);
-    expect(a.toasts).toEqual([]);
+  it('is the server text, except for silent codes, the caller\'s quiet ones and cancelled calls', () => {
+    expect(refusalText(new ApiError('E00429', 'Too many requests'))).toBe('Too many requests');
+    expect(refusalText(new ApiError('E00009', 'sign in'))).toBeNull();
+    expect(refusalText(new ApiError('E00404', 'Not found'), ['E00404'])).toBeNull();
+    expect(refusalText(new ApiError('CANCELLED', 'cancelled'))).toBeNull();
+    expect(refusalText('not an error')).toBeNull();
   });
 });
 
 describe('http failures without an envelope', () => {
-  it('connection failure: "server connection failed" for 5 seconds', async () => {
-    const { http, toasts } = setup({ network: 'ERR_NETWORK' });
-    await expect(http.get('/x')).rejects.toMatchObject({ code: CONNECTION_FAILED, message: 't:errors.connectionFailed' });
-    expect(toasts).toEqual([{ text: 't:errors.connectionFailed', seconds: 5 }]);
+  it('connection failure: "server connection failed", a network failure', async () => {
+    const error = await setup({ network: 'ERR_NETWORK' }).http.get('/x').catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: CONNECTION_FAILED, message: 't:errors.connectionFailed' });
+    expect(isNetworkFailure(error)).toBe(true);
   });
 
-  it('time-out: the network error text for 5 seconds', async () => {
-    const { http, toasts } = setup({ network: 'ECONNABORTED' });
-    await expect(http.get('/x')).rejects.toMatchObject({ code: NETWORK_ERROR });
-    expect(toasts).toEqual([{ text: 't:errors.network', seconds: 5 }]);
+  it('time-out: the network error text', async () => {
+    const error = await setup({ network: 'ECONNABORTED' }).http.get('/x').catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: NETWORK_ERROR, message: 't:errors.network' });
+    expect(isNetworkFailure(error)).toBe(true);
+    expect(isNetworkFailure(new ApiError('E00500', 'busy'))).toBe(false);
   });
 
   it('an HTML page instead of JSON (wrong path, proxy down) is a network error', async () => {
-    const { http, toasts } = setup({ status: 200, body: '<!doctype html>' });
-    await expect(http.get('/x')).rejects.toMatchObject({ code: NETWORK_ERROR });
-    expect(toasts).toHaveLength(1);
-    const bad = setup({ status: 502, body: 'Bad gateway' });
-    await expect(bad.http.get('/x')).rejects.toMatchObject({ code: NETWORK_ERROR, status: 502 });
+    await expect(setup({ status: 200, body: '<!doctype html>' }).http.get('/x')).rejects.toMatchObject({ code: NETWORK_ERROR });
+    await expect(setup({ status: 502, body: 'Bad gateway' }).http.get('/x')).rejects.toMatchObject({ code: NETWORK_ERROR, status: 502 });
   });
 
   it('sends GET bodies as query parameters and POST bodies as JSON', async () => {

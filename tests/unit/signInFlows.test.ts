@@ -13,10 +13,9 @@ const base: LoginResponse = { passwordExpireDays: 0, secondAuth: false, steps: [
 
 function client(respond: (req: SentRequest) => ReturnType<typeof ok> | ReturnType<typeof refused>) {
   const fake = fakeAdapter(respond);
-  const toasts: string[] = [];
-  const http = createHttp({ adapter: fake.adapter, instanceId: () => '', notifyError: (text) => toasts.push(text), translate: (key) => key });
+  const http = createHttp({ adapter: fake.adapter, instanceId: () => '', translate: (key) => key });
   const deps = { http, encrypt: async (value: string) => `enc(${value})`, device: async () => ({ deviceId: 'fp-1', deviceName: 'Chrome' }) };
-  return { deps, sent: fake.sent, toasts };
+  return { deps, sent: fake.sent };
 }
 
 const input = { loginType: 'LDAP' as const, account: ' li.si ', password: 'Dir#Lisi2026', appId: 'mail' };
@@ -40,20 +39,18 @@ describe('directory sign-in (LDAP and company-token tabs)', () => {
     expect(await directorySignIn({ ...input, loginType: 'PA_ACCOUNT' }, t.deps)).toEqual({ kind: 'bind', srmi: 'srmi-9' });
   });
 
-  it('shows the company-token refusal by its casMessage without a toast, and asks for a captcha on NEED_RAND_CODE', async () => {
+  it('shows the company-token refusal by its casMessage, and asks for a captcha on NEED_RAND_CODE', async () => {
     const t = client(() => refused('E60002', '统一认证登录失败', 400, { casCode: 'NEED_RAND_CODE', casMessage: '请输入图形验证码' }));
     expect(await directorySignIn({ ...input, loginType: 'PA_ACCOUNT' }, t.deps)).toEqual({ kind: 'casRefused', message: '请输入图形验证码', needCaptcha: true });
-    expect(t.toasts).toEqual([]);
     const plain = client(() => refused('E60002', '统一认证登录失败', 400, { casCode: 'AUTH_FAILED', casMessage: '账号或密码错误' }));
     expect(await directorySignIn({ ...input, loginType: 'PA_ACCOUNT' }, plain.deps)).toMatchObject({ kind: 'casRefused', needCaptcha: false });
   });
 
-  it('hands other refusals (E30076 under the form, E30127 captcha) to the page, silently', async () => {
+  it('hands other refusals (E30076 under the form, E30127 captcha) to the page', async () => {
     const t = client(() => refused('E30076', '目录账号或密码错误'));
     const outcome = await directorySignIn(input, t.deps);
     expect(outcome.kind).toBe('failed');
     expect(outcome.kind === 'failed' && (outcome.error as { code: string }).code).toBe('E30076');
-    expect(t.toasts).toEqual([]);
   });
 });
 
@@ -69,7 +66,6 @@ describe('binding a directory account to its main account', () => {
   it('restarts the timer when the server says a code went out under a minute ago (E60003)', async () => {
     const t = client(() => refused('E60003', '发送过于频繁，请稍后再试', 429));
     expect(await sendBindCode(body, t.deps.http)).toEqual({ kind: 'tooEarly' });
-    expect(t.toasts).toEqual([]);
   });
 
   it('asks for the captcha again when its answer was wrong', async () => {
@@ -85,14 +81,15 @@ describe('binding a directory account to its main account', () => {
 });
 
 describe('after a directory sign-in: the same rules as a password sign-in', () => {
-  function setup(roles: unknown = [{ code: 'EMPLOYEE' }]) {
-    const fake = fakeAdapter(() => ok(roles));
-    const http = createHttp({ adapter: fake.adapter, instanceId: () => '', notifyError: () => undefined, translate: (k) => k });
+  function setup(roles: ReturnType<typeof ok> | ReturnType<typeof refused> = ok([{ code: 'EMPLOYEE' }])) {
+    const fake = fakeAdapter(() => roles);
+    const http = createHttp({ adapter: fake.adapter, instanceId: () => '', translate: (k) => k });
     const session = memoryStorage();
     const store = createSessionStore(memoryStorage(), session);
     const assigned: string[] = [];
-    const deps = { http, store, onNoRoleData: () => undefined };
-    return { run: (r: LoginResponse) => afterLogin(r, 'mail', deps, (href) => assigned.push(href)), store, assigned };
+    const refusals: unknown[] = [];
+    const deps = { http, store, onNoRoleData: () => undefined, onRefused: (error: unknown) => void refusals.push(error) };
+    return { run: (r: LoginResponse) => afterLogin(r, 'mail', deps, (href) => assigned.push(href)), store, assigned, refusals };
   }
 
   it('saves the check info and goes to /selfService when there are steps', async () => {
@@ -113,6 +110,12 @@ describe('after a directory sign-in: the same rules as a password sign-in', () =
     await redirect.run({ ...base, redirectUrl: '%2Fidaas%2Fauth%2Fv1%2Fsso%2Fgo%2Fmail-client' });
     expect(redirect.assigned).toEqual(['/idaas/auth/v1/sso/go/mail-client']);
     expect((await setup().run(base)).redirectTo).toBe('/myApp');
+  });
+
+  it('hands a failed roles fetch to the page to say why, and goes back to /login', async () => {
+    const t = setup(refused('E00500', 'busy', 500));
+    expect((await t.run(base)).redirectTo).toBe('/login');
+    expect(t.refusals).toMatchObject([{ code: 'E00500', message: 'busy' }]);
   });
 });
 

@@ -1,5 +1,5 @@
+import { useTranslation } from '@refinedev/core';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { LOGIN_PATH } from '../../config';
@@ -18,7 +18,7 @@ interface Props {
 
 /** Frame of the public account pages: brand and language bar, one centred card, demo outbox. */
 export function PublicLayout({ title, children, width = 480, testId }: Props) {
-  const { t } = useTranslation();
+  const { translate: t } = useTranslation();
   return (
     <div className="public-page" data-testid={testId}>
       <header className="public-page__bar">

@@ -1,29 +1,36 @@
-import { useCallback, useState } from 'react';
-import { codeIn, type ResultCode } from '../../../contract/codes';
-import { errorCode } from '../../providers/apiError';
+import type { FormInstance } from 'antd';
+import { explainedCodes, showOnField, type FieldRefusals } from '../../hooks/fieldRefusals';
+import { useEndpointMutation } from '../../hooks/useEndpoint';
+import type { Declared, Input, Result } from '../../providers/api';
+
+interface Options<S extends Declared> {
+  /** Refusals not under a field (toasted, or E00013, which nobody shows): the page starts again or leaves. */
+  onError?: (error: unknown) => void;
+  /** The success toast, if the save has one. */
+  success?: string | ((answer: Result<S>) => string);
+}
 
 /**
- * One save at a time for a form: a refusal the server explained (a code in `explained`) goes to
- * the form's own alert; anything else to onError (expired tickets), the http layer having
- * toasted the rest.
+ * A form's save through its declared endpoint (Refine's custom mutation, whose pending state
+ * the submit button shows): a refusal the form explains goes under its field (`fields`), any
+ * other is the hook's toast and goes to onError too.
  */
-export function useFormSave(explained: readonly ResultCode[], onError: (error: unknown) => void) {
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const run = useCallback(
-    async (call: () => Promise<void>) => {
-      setSaving(true);
-      setError(null);
-      try {
-        await call();
-      } catch (failure) {
-        if (codeIn(explained, errorCode(failure))) setError((failure as Error).message);
-        else onError(failure);
-      } finally {
-        setSaving(false);
-      }
-    },
-    [explained, onError],
-  );
-  return { saving, error, setError, run };
+export function useFormSave<S extends Declared>(endpoint: S, form: FormInstance, fields: FieldRefusals, { onError, success }: Options<S> = {}) {
+  const mutation = useEndpointMutation(endpoint, { quiet: explainedCodes(fields), success });
+  /**
+   * Saves `input` (awaited first: passwords are encrypted on the way) and hands the answer to
+   * onSaved; resolves whether it was saved.
+   */
+  async function run(input: Input<S> | Promise<Input<S>>, onSaved: (answer: Result<S>) => void): Promise<boolean> {
+    let answer: Result<S>;
+    try {
+      answer = await mutation.submit(await input);
+    } catch (error) {
+      if (!showOnField(form, fields, error)) onError?.(error);
+      return false;
+    }
+    onSaved(answer);
+    return true;
+  }
+  return { run, saving: mutation.isPending };
 }

@@ -1,10 +1,10 @@
+import { useTranslation } from '@refinedev/core';
+import { App } from 'antd';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CODE } from '../../../contract/codes';
 import { LOGIN_PATH } from '../../config';
 import { errorCode } from '../../providers/apiError';
-import { feedback } from '../../providers/feedback';
 
 /**
  * The sign-in ticket (srmi / requestId) of a public flow expired or is unknown: say the page
@@ -12,12 +12,13 @@ import { feedback } from '../../providers/feedback';
  * caller can fall through to its own handling for every other code.
  */
 export function useTicketExpired() {
-  const { t } = useTranslation();
+  const { translate: t } = useTranslation();
+  const { message } = App.useApp();
   const navigate = useNavigate();
   const leave = useCallback(() => {
-    feedback.warning(t('session.stayedTooLong'));
+    void message.warning(t('session.stayedTooLong'));
     navigate(LOGIN_PATH, { replace: true });
-  }, [navigate, t]);
+  }, [message, navigate, t]);
   const handle = useCallback(
     (error: unknown): boolean => {
       if (errorCode(error) !== CODE.ticketExpired) return false;

@@ -1,10 +1,10 @@
 import { DesktopOutlined } from '@ant-design/icons';
-import { useCustomMutation } from '@refinedev/core';
-import { Avatar, Button, List, Space, Tag, Typography, type ButtonProps } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { paths } from '../../../contract/paths';
+import { useTranslation } from '@refinedev/core';
+import { Avatar, Button, List, Space, Tag, Typography } from 'antd';
+import { securityEndpoints } from '../../../contract/endpoints/security';
 import type { DeviceRow } from '../../../contract/schemas/account';
-import { feedback } from '../../providers/feedback';
+import { useConfirm } from '../../hooks/useConfirm';
+import { useEndpointMutation } from '../../hooks/useEndpoint';
 import { formatTime } from '../log/format';
 
 interface Props {
@@ -14,24 +14,19 @@ interface Props {
 
 /** One device: name, when and where it was seen, and sign-out (the device in use signs out with Logout). */
 export function DeviceItem({ device, onSignedOut }: Props) {
-  const { t } = useTranslation();
-  const { mutateAsync } = useCustomMutation<{ ended: number }>();
+  const { translate: t } = useTranslation();
+  const confirm = useConfirm();
+  const signOut = useEndpointMutation(securityEndpoints.deviceSignOut, { success: (answer) => t('device.signOut.done', { n: answer.ended }) });
   const name = device.deviceName || t('device.unknownName');
 
   function confirmSignOut() {
-    feedback.confirm({
+    confirm({
       title: t('device.signOut.title'),
       content: t('device.signOut.content', { name }),
       okText: t('device.signOut.ok'),
-      okButtonProps: { danger: true, 'data-testid': 'confirm-ok' } as ButtonProps,
-      cancelText: t('common.actions.cancel'),
       onOk: async () => {
-        try {
-          const { data } = await mutateAsync({ url: paths.personal.deviceSignOut, method: 'post', values: { deviceId: device.deviceId } });
-          feedback.success(t('device.signOut.done', { n: data.ended }));
-        } catch {
-          // The http layer showed the refusal; the list below says what is true now.
-        }
+        // Either way the list below says what is true now.
+        await signOut.submit({ deviceId: device.deviceId }).catch(() => undefined);
         onSignedOut();
       },
     });

@@ -1,29 +1,24 @@
-import { useCustom } from '@refinedev/core';
-import { Button, Empty, List, Result, Skeleton, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { paths } from '../../../contract/paths';
-import type { DeviceRow } from '../../../contract/schemas/account';
+import { useTranslation } from '@refinedev/core';
+import { Empty, List, Skeleton, Typography } from 'antd';
+import { securityEndpoints } from '../../../contract/endpoints/security';
+import { LoadFailed } from '../../components/LoadFailed';
+import { useEndpointQuery } from '../../hooks/useEndpoint';
 import { useNarrow } from '../log/useNarrow';
 import { DeviceItem } from './DeviceItem';
 
 /** /device: the browsers this account signed in from, with remote sign-out of the others. */
 export default function DevicePage() {
-  const { t } = useTranslation();
+  const { translate: t } = useTranslation();
   const narrow = useNarrow();
-  const { query } = useCustom<DeviceRow[]>({ url: paths.personal.devices, method: 'post', config: { payload: {} } });
-  const devices = (query.data?.data as DeviceRow[] | undefined) ?? [];
+  const { data, query } = useEndpointQuery(securityEndpoints.devices, {});
+  const devices = data ?? [];
 
   let body;
   if (query.isLoading) {
     body = <Skeleton active paragraph={{ rows: 4 }} data-testid="devices-loading" />;
   } else if (query.isError) {
     body = (
-      <Result
-        status="warning"
-        title={t('device.loadFailed')}
-        subTitle={query.error?.message}
-        extra={<Button onClick={() => void query.refetch()}>{t('common.actions.retry')}</Button>}
-      />
+      <LoadFailed title={t('device.loadFailed')} error={query.error} onRetry={query.refetch} />
     );
   } else if (devices.length === 0) {
     body = <Empty description={t('device.empty')} />;

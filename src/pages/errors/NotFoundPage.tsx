@@ -1,11 +1,11 @@
+import { useTranslation } from '@refinedev/core';
 import { Result } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../components/ButtonLink';
 import { HOME_PATH } from '../../config';
 
 /** /404 */
 export default function NotFoundPage() {
-  const { t } = useTranslation();
+  const { translate: t } = useTranslation();
   return (
     <main style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
       <Result

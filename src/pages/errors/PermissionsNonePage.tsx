@@ -1,10 +1,10 @@
+import { useTranslation } from '@refinedev/core';
 import { Result } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../components/ButtonLink';
 
 /** /permissionsNone: where single sign-on sends a user without access to the application. */
 export default function PermissionsNonePage() {
-  const { t } = useTranslation();
+  const { translate: t } = useTranslation();
   return (
     <main style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
       <Result

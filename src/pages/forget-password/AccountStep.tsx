@@ -1,14 +1,13 @@
 import { UserOutlined } from '@ant-design/icons';
+import { useTranslation } from '@refinedev/core';
 import { Button, Form, Input } from 'antd';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { CODE_GROUPS, codeIn } from '../../../contract/codes';
+import { useCallback, useEffect, useRef } from 'react';
+import { passwordEndpoints as ep } from '../../../contract/endpoints/passwords';
 import { LIMITS } from '../../../contract/rules';
 import { CaptchaInput } from '../../components/CaptchaInput';
 import { useCaptcha } from '../../components/useCaptcha';
-import { errorCode } from '../../providers/apiError';
-import { FormAlert } from '../account-flow/FormAlert';
-import { forgetApi } from './api';
+import { useFormSave } from '../account-flow/useFormSave';
+import { ACCOUNT_FIELDS, startForget, verifyAccountInput } from './api';
 
 interface Values {
   account: string;
@@ -25,44 +24,36 @@ const trim = (value: string | undefined) => (value ?? '').trim();
 
 /** Step 1: the account (or its bound phone) and the picture captcha. Any failure brings a new captcha. */
 export function AccountStep({ onVerified, onError }: { onVerified: (verified: VerifiedAccount) => void; onError: (error: unknown) => void }) {
-  const { t } = useTranslation();
+  const { translate: t } = useTranslation();
   const [form] = Form.useForm<Values>();
   // Each captcha comes with its own ticket; only the one on screen counts.
   const tickets = useRef(new Map<string, string>());
   const load = useCallback(async () => {
-    const ticket = await forgetApi.start();
+    const ticket = await startForget();
     tickets.current.set(ticket.capKey, ticket.requestId);
     return ticket;
   }, []);
   const captcha = useCaptcha(load);
   const { show, refresh } = captcha;
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const save = useFormSave(ep.forgetVerifyAccount, form, ACCOUNT_FIELDS, { onError });
 
   useEffect(() => {
     void show();
   }, [show]);
 
+  // Only the value: an error the last answer got stays under the field (setFieldValue would clear it).
   const renew = () => {
-    form.setFieldValue('capText', '');
+    form.setFields([{ name: 'capText', value: '' }]);
     void refresh();
   };
 
   async function submit(values: Values) {
     const requestId = tickets.current.get(captcha.capKey);
-    if (busy || !requestId) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const verified = await forgetApi.verifyAccount(requestId, captcha.capKey, values.capText, values.account);
-      onVerified({ requestId: verified.requestId, account: values.account, maskedMobile: verified.mobileNo });
-    } catch (failure) {
-      renew();
-      if (codeIn(CODE_GROUPS.passwordByCode, errorCode(failure))) setError((failure as Error).message);
-      else onError(failure);
-    } finally {
-      setBusy(false);
-    }
+    if (save.saving || !requestId) return;
+    const input = verifyAccountInput(requestId, captcha.capKey, values.capText, values.account);
+    const verified = await save.run(input, (answer) => onVerified({ requestId: answer.requestId, account: values.account, maskedMobile: answer.mobileNo }));
+    // The answer is spent either way; an error the captcha got stays under its field.
+    if (!verified) renew();
   }
 
   return (
@@ -78,8 +69,7 @@ export function AccountStep({ onVerified, onError }: { onVerified: (verified: Ve
           {t('forgetPassword.actions.changeImage')}
         </Button>
       </Form.Item>
-      <FormAlert message={error} onClose={() => setError(null)} />
-      <Button type="primary" htmlType="submit" block size="large" loading={busy} data-testid="forget-next">
+      <Button type="primary" htmlType="submit" block size="large" loading={save.saving} data-testid="forget-next">
         {t('forgetPassword.actions.next')}
       </Button>
     </Form>

@@ -1,13 +1,12 @@
-import { Result, Steps } from 'antd';
+import { useTranslation } from '@refinedev/core';
+import { App, Result, Steps } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CODE } from '../../../contract/codes';
 import { ButtonLink } from '../../components/ButtonLink';
 import { LOGIN_PATH } from '../../config';
 import { errorCode } from '../../providers/apiError';
 import { PublicLayout } from '../account-flow/PublicLayout';
-import { feedback } from '../../providers/feedback';
 import { AccountStep, type VerifiedAccount } from './AccountStep';
 import { NewPasswordStep } from './NewPasswordStep';
 import { useNarrow } from './useNarrow';
@@ -19,14 +18,15 @@ type Flow = { step: 0 } | { step: 1 | 2; ticket: VerifiedAccount } | { step: 3; 
 
 /** /forgetPassword: account and captcha → code to the bound phone → new password → done. */
 export default function ForgetPasswordPage() {
-  const { t } = useTranslation();
+  const { translate: t } = useTranslation();
+  const { message } = App.useApp();
   const narrow = useNarrow();
   const [flow, setFlow] = useState<Flow>({ step: 0 });
 
   // An expired ticket starts the flow again from the first step rather than leaving the page.
   const onError = (error: unknown) => {
     if (errorCode(error) !== CODE.ticketExpired) return;
-    feedback.warning(t('session.stayedTooLong'));
+    void message.warning(t('session.stayedTooLong'));
     setFlow({ step: 0 });
   };
 

@@ -1,13 +1,15 @@
+import { useTranslation } from '@refinedev/core';
 import { Alert, Button, Form } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { CODE, CODE_GROUPS, codeIn } from '../../../contract/codes';
+import { CODE } from '../../../contract/codes';
+import { passwordEndpoints as ep } from '../../../contract/endpoints/passwords';
 import { PhoneCodeFields } from '../../components/PhoneCodeFields';
+import { explainedCodes, showOnField } from '../../hooks/fieldRefusals';
+import { useEndpointMutation } from '../../hooks/useEndpoint';
 import { errorCode } from '../../providers/apiError';
-import { feedback } from '../../providers/feedback';
-import { FormAlert } from '../account-flow/FormAlert';
 import { SmsHelp } from '../account-flow/SmsHelp';
-import { forgetApi } from './api';
+import { useFormSave } from '../account-flow/useFormSave';
+import { CODE_FIELDS } from './api';
 
 interface Props {
   requestId: string;
@@ -18,47 +20,31 @@ interface Props {
 
 /** Step 2: a code to the bound phone (shown masked), checked before a new password may be set. */
 export function VerifyStep({ requestId, maskedMobile, onVerified, onError }: Props) {
-  const { t } = useTranslation();
+  const { translate: t } = useTranslation();
   const [form] = Form.useForm<{ code: string }>();
   const [msgCodeKey, setMsgCodeKey] = useState('');
-  const [noPhone, setNoPhone] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const explain = (failure: unknown) => {
-    if (codeIn(CODE_GROUPS.passwordByCode, errorCode(failure))) setError((failure as Error).message);
-    else onError(failure);
-  };
+  const sendCode = useEndpointMutation(ep.forgetSendOtp, { quiet: [CODE.smsRefused, ...explainedCodes(CODE_FIELDS)], success: t('forgetPassword.messages.sent') });
+  const verify = useFormSave(ep.forgetVerifyOtp, form, CODE_FIELDS, { onError });
+  // A phone that cannot take texts stops the flow here: the send's own refusal says so.
+  const noPhone = errorCode(sendCode.error) === CODE.smsRefused ? (sendCode.error?.message ?? '') : null;
 
   async function send(): Promise<boolean> {
-    setError(null);
     try {
-      setMsgCodeKey((await forgetApi.sendOtp(requestId)).msgCodeKey);
-      feedback.success(t('forgetPassword.messages.sent'));
+      setMsgCodeKey((await sendCode.submit({ requestId })).msgCodeKey);
       return true;
     } catch (failure) {
-      if (errorCode(failure) === CODE.smsRefused) setNoPhone((failure as Error).message);
-      else explain(failure);
+      if (errorCode(failure) !== CODE.smsRefused && !showOnField(form, CODE_FIELDS, failure)) onError(failure);
       return false;
     }
   }
 
-  async function submit({ code }: { code: string }) {
-    if (!msgCodeKey) return setError(t('forgetPassword.messages.fetchFirst'));
-    setBusy(true);
-    setError(null);
-    try {
-      await forgetApi.verifyOtp(requestId, msgCodeKey, code);
-      onVerified();
-    } catch (failure) {
-      explain(failure);
-    } finally {
-      setBusy(false);
-    }
+  function submit({ code }: { code: string }) {
+    if (!msgCodeKey) return form.setFields([{ name: 'code', errors: [t('forgetPassword.messages.fetchFirst')] }]);
+    void verify.run({ requestId, msgCodeKey, msgValueClient: code }, onVerified);
   }
 
   return (
-    <Form form={form} layout="vertical" requiredMark={false} onFinish={(values) => void submit(values)} data-testid="forget-verify-step">
+    <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} data-testid="forget-verify-step">
       <PhoneCodeFields
         phone={{ label: t('forgetPassword.fields.mobile'), masked: maskedMobile, testId: 'forget-masked-mobile' }}
         code={{
@@ -71,14 +57,13 @@ export function VerifyStep({ requestId, maskedMobile, onVerified, onError }: Pro
           testId: 'forget-code',
         }}
         onSend={send}
-        disabled={!!noPhone}
+        disabled={noPhone !== null}
         size="large"
         rowClassName="public-row"
       >
-        {noPhone ? <Alert type="warning" showIcon role="alert" message={noPhone} style={{ marginBottom: 16 }} data-testid="forget-no-phone" /> : null}
+        {noPhone !== null ? <Alert type="warning" showIcon role="alert" message={noPhone} style={{ marginBottom: 16 }} data-testid="forget-no-phone" /> : null}
       </PhoneCodeFields>
-      <FormAlert message={error} onClose={() => setError(null)} />
-      <Button type="primary" htmlType="submit" block size="large" loading={busy} disabled={!!noPhone} data-testid="forget-next">
+      <Button type="primary" htmlType="submit" block size="large" loading={verify.saving} disabled={noPhone !== null} data-testid="forget-next">
         {t('forgetPassword.actions.next')}
       </Button>
     </Form>

@@ -1,21 +1,24 @@
-import { CODE_GROUPS } from '../../../contract/codes';
+import { CODE, CODE_GROUPS } from '../../../contract/codes';
 import { passwordEndpoints as ep } from '../../../contract/endpoints/passwords';
 import { call } from '../../providers/api';
+import type { FieldRefusals } from '../../hooks/fieldRefusals';
 import { sm2Client } from '../../providers/sm2';
 
-/** Each step shows these next to its fields (the spec's inline texts) instead of a toast. */
-const quiet = { silent: CODE_GROUPS.passwordByCode };
+/**
+ * The forgotten-password flow's calls share one ticket (requestId) its first call issues: a
+ * picture captcha and a new ticket (loaded through useCaptcha, which toasts a failure).
+ */
+export const startForget = () => call(ep.captchaGen, {});
 
-/** The four calls of the forgotten-password flow, all on one ticket (requestId) the first call issues; the account and password go SM2-encrypted. */
-export const forgetApi = {
-  /** A picture captcha and a new ticket. */
-  start: () => call(ep.captchaGen, {}),
-  async verifyAccount(requestId: string, capKey: string, capText: string, account: string) {
-    return call(ep.forgetVerifyAccount, { requestId, capKey, capText, userId: await sm2Client.encrypt(account) }, quiet);
-  },
-  sendOtp: (requestId: string) => call(ep.forgetSendOtp, { requestId }, quiet),
-  verifyOtp: (requestId: string, msgCodeKey: string, msgValueClient: string) => call(ep.forgetVerifyOtp, { requestId, msgCodeKey, msgValueClient }, quiet),
-  async save(requestId: string, newPassword: string) {
-    return call(ep.forgetSave, { requestId, newPassword: await sm2Client.encrypt(newPassword) }, quiet);
-  },
-};
+/** The account goes SM2-encrypted. */
+export async function verifyAccountInput(requestId: string, capKey: string, capText: string, account: string) {
+  return { requestId, capKey, capText, userId: await sm2Client.encrypt(account) };
+}
+
+export async function saveInput(requestId: string, newPassword: string) {
+  return { requestId, newPassword: await sm2Client.encrypt(newPassword) };
+}
+
+/** Each step explains these under its fields (the spec's inline texts) instead of a toast. */
+export const ACCOUNT_FIELDS: FieldRefusals = [[[CODE.codeWrong], 'capText']];
+export const CODE_FIELDS: FieldRefusals = [[[...CODE_GROUPS.codeRefusals, CODE.sentTooOften], 'code']];

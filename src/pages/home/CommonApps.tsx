@@ -1,8 +1,8 @@
-import { useList } from '@refinedev/core';
+import { useList, useTranslation } from '@refinedev/core';
 import { Card, Empty, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { AppTile } from '../../../contract/schemas/personal';
+import { errorNotice } from '../../providers/notificationProvider';
 import { AppTileButton } from '../my-apps/AppTileButton';
 import { ssoUrl } from '../my-apps/ssoUrl';
 import '../my-apps/myApps.css';
@@ -15,8 +15,8 @@ const COMMON_APPS = 10;
  * failure is explained, with a retry, by the grid.
  */
 export function CommonApps() {
-  const { t } = useTranslation();
-  const { result, query } = useList<AppTile>({ resource: 'applications', pagination: { mode: 'off' } });
+  const { translate: t } = useTranslation();
+  const { result, query } = useList<AppTile>({ resource: 'applications', pagination: { mode: 'off' }, errorNotification: errorNotice() });
   const [activeId, setActiveId] = useState<number | null>(null);
   const apps = result.data.slice(0, COMMON_APPS);
 

@@ -1,5 +1,5 @@
+import { useTranslation } from '@refinedev/core';
 import { Card, Tabs } from 'antd';
-import { useTranslation } from 'react-i18next';
 import type { HomeContent } from '../../../contract/schemas/account';
 import { ContentState } from './ContentState';
 import { ItemList } from './ItemList';
@@ -8,7 +8,7 @@ import { useHomeContent } from './useHomeContent';
 const TABS: (keyof HomeContent['news'])[] = ['recommend', 'news', 'dynamic', 'release'];
 
 export function NewsCard() {
-  const { t } = useTranslation();
+  const { translate: t } = useTranslation();
   const { content, query } = useHomeContent();
   const labels: Record<keyof HomeContent['news'], string> = {
     recommend: t('home.news.recommend'),

@@ -1,6 +1,6 @@
+import { useTranslation } from '@refinedev/core';
 import { Button, Card, Modal } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ContentState } from './ContentState';
 import { ItemList } from './ItemList';
 import { useHomeContent } from './useHomeContent';
@@ -9,7 +9,7 @@ import { useHomeContent } from './useHomeContent';
 const SHOWN = 5;
 
 export function NoticeCard() {
-  const { t } = useTranslation();
+  const { translate: t } = useTranslation();
   const { content, query } = useHomeContent();
   const [allOpen, setAllOpen] = useState(false);
   const notices = content?.notices ?? [];

@@ -1,10 +1,8 @@
-import { useCustom } from '@refinedev/core';
-import { paths } from '../../../contract/paths';
-import type { HomeContent } from '../../../contract/schemas/account';
+import { securityEndpoints } from '../../../contract/endpoints/security';
+import { useEndpointQuery } from '../../hooks/useEndpoint';
 
 /** Notices and news of the home section; both cards share one request (same query key). */
 export function useHomeContent() {
-  const { query } = useCustom<HomeContent>({ url: paths.personal.homeContent, method: 'post', config: { payload: {} } });
-  // Not result.data: Refine fills it with {} while loading.
-  return { content: query.data?.data as HomeContent | undefined, query };
+  const { data, query } = useEndpointQuery(securityEndpoints.homeContent, {});
+  return { content: data, query };
 }

@@ -1,28 +1,21 @@
-import { useCustom } from '@refinedev/core';
-import { Button, Descriptions, Result, Skeleton, Tag, type DescriptionsProps } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { paths } from '../../../contract/paths';
+import { useTranslation } from '@refinedev/core';
+import { Descriptions, Skeleton, Tag, type DescriptionsProps } from 'antd';
+import { accountEndpoints } from '../../../contract/endpoints/account';
 import { maskMobile } from '../../../contract/rules';
-import type { CurrentUser } from '../../../contract/schemas/personal';
+import { LoadFailed } from '../../components/LoadFailed';
+import { useEndpointQuery } from '../../hooks/useEndpoint';
 
 const dash = (value: string | null | undefined) => value || '-';
 
 /** The account's own details: personal and job information, or for a shared mailbox who manages it. */
 export function BasicInfo() {
-  const { t } = useTranslation();
-  const { query } = useCustom<CurrentUser>({ url: paths.personal.currentUserDetail, method: 'post', config: { payload: {} } });
-  // Not result.data: Refine fills it with {} while loading.
-  const user = query.data?.data as CurrentUser | undefined;
+  const { translate: t } = useTranslation();
+  const { data: user, query } = useEndpointQuery(accountEndpoints.personalCurrentUserDetail, {});
 
   if (query.isLoading) return <Skeleton active paragraph={{ rows: 6 }} />;
   if (query.isError || !user) {
     return (
-      <Result
-        status="warning"
-        title={t('info.loadFailed')}
-        subTitle={query.error?.message}
-        extra={<Button onClick={() => void query.refetch()}>{t('common.actions.retry')}</Button>}
-      />
+      <LoadFailed title={t('info.loadFailed')} error={query.error} onRetry={query.refetch} />
     );
   }
 

@@ -1,34 +1,30 @@
-import { useCustomMutation } from '@refinedev/core';
-import { Button, Space, Table, Tag, type ButtonProps, type TableColumnsType } from 'antd';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { paths } from '../../../contract/paths';
+import { useTranslation } from '@refinedev/core';
+import { Button, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { useRef } from 'react';
+import { permissionEndpoints } from '../../../contract/endpoints/permissions';
 import type { PermissionRow } from '../../../contract/schemas/permissions';
-import { feedback } from '../../providers/feedback';
+import { useConfirm } from '../../hooks/useConfirm';
+import { useEndpointMutation } from '../../hooks/useEndpoint';
 import { usePortalTable } from '../../resources/shared/usePortalTable';
+import type { DialogHandle } from '../../resources/shared/useDialogForm';
 import { CancelRolesDialog } from './CancelRolesDialog';
 
 /** The applications this user may sign in to, with their roles; the user can give either up. */
 export function PermissionList() {
-  const { t } = useTranslation();
+  const { translate: t } = useTranslation();
+  const confirm = useConfirm();
   const { tableProps, reload } = usePortalTable<PermissionRow>('permissions');
-  const { mutateAsync } = useCustomMutation();
-  const [rolesOf, setRolesOf] = useState<PermissionRow | null>(null);
+  const giveUp = useEndpointMutation(permissionEndpoints.cancelAppPermission, { success: t('info.cancelLogin.done') });
+  const cancelRoles = useRef<DialogHandle<PermissionRow>>(null);
 
   function confirmCancelLogin(row: PermissionRow) {
-    feedback.confirm({
+    confirm({
       title: t('info.cancelLogin.title'),
       content: t('info.cancelLogin.content', { app: row.appName }),
       okText: t('info.cancelLogin.ok'),
-      okButtonProps: { danger: true, 'data-testid': 'confirm-ok' } as ButtonProps,
-      cancelText: t('common.actions.cancel'),
       onOk: async () => {
-        try {
-          await mutateAsync({ url: paths.auty.cancelAppPermission, method: 'post', values: { appId: row.appId } });
-          feedback.success(t('info.cancelLogin.done'));
-        } catch {
-          // Refusals were shown by the http layer.
-        }
+        // Either way the list shows what is true now.
+        await giveUp.submit({ appId: row.appId }).catch(() => undefined);
         reload();
       },
     });
@@ -51,7 +47,7 @@ export function PermissionList() {
           <Button size="small" danger onClick={() => confirmCancelLogin(row)} data-testid={`cancel-login-${row.appId}`}>
             {t('info.cancelLogin.action')}
           </Button>
-          <Button size="small" disabled={row.groupId === null || row.roleNameList.length === 0} onClick={() => setRolesOf(row)} data-testid={`cancel-roles-${row.appId}`}>
+          <Button size="small" disabled={row.groupId === null || row.roleNameList.length === 0} onClick={() => cancelRoles.current?.open(row)} data-testid={`cancel-roles-${row.appId}`}>
             {t('info.cancelRoles.action')}
           </Button>
         </Space>
@@ -64,7 +60,7 @@ export function PermissionList() {
       <div data-testid="permission-table">
         <Table<PermissionRow> {...tableProps} rowKey="appId" columns={columns} size="middle" />
       </div>
-      <CancelRolesDialog row={rolesOf} onClose={() => setRolesOf(null)} onDone={reload} />
+      <CancelRolesDialog ref={cancelRoles} />
     </>
   );
 }

@@ -1,7 +1,7 @@
+import { useTranslation } from '@refinedev/core';
 import { Form, Table, Tag, type TableColumnsType } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { paths } from '../../../contract/paths';
 import { DICTIONARY_TYPES } from '../../../contract/dictionaries';
+import { securityEndpoints } from '../../../contract/endpoints/security';
 import { LogType } from '../../../contract/enums';
 import type { AppLogRow } from '../../../contract/schemas/account';
 import { formatTime } from './format';
@@ -12,8 +12,8 @@ import { useSelectOptions } from './useSelectOptions';
 
 /** Application access log: sign-ins and launches, filtered by type, result and time. */
 export function AppAccessLog() {
-  const { t } = useTranslation();
-  const types = useSelectOptions(paths.system.commonSelect, { type: DICTIONARY_TYPES.accessTypes });
+  const { translate: t } = useTranslation();
+  const types = useSelectOptions(securityEndpoints.systemCommonSelect, { type: DICTIONARY_TYPES.accessTypes });
   const { tableProps, searchFormProps } = usePortalTable<AppLogRow, LogFilterValues>('logs', logTableOptions(LogType.APP_ACCESS));
 
   const columns: TableColumnsType<AppLogRow> = [

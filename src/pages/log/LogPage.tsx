@@ -1,18 +1,15 @@
+import { useTranslation } from '@refinedev/core';
 import { Tabs, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useTabParam } from '../../hooks/useTabParam';
 import { AppAccessLog } from './AppAccessLog';
 import { OperationLog } from './OperationLog';
 
 const TABS = ['app', 'operation'] as const;
-type Tab = (typeof TABS)[number];
 
 /** /log: application access log and personal operation log; ?tab= names the open tab. */
 export default function LogPage() {
-  const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const asked = params.get('tab');
-  const active: Tab = TABS.includes(asked as Tab) ? (asked as Tab) : 'app';
+  const { translate: t } = useTranslation();
+  const [active, open] = useTabParam('tab', TABS);
 
   return (
     <section>
@@ -21,7 +18,7 @@ export default function LogPage() {
       </Typography.Title>
       <Tabs
         activeKey={active}
-        onChange={(key) => setParams({ tab: key }, { replace: true })}
+        onChange={open}
         items={[
           { key: 'app', label: t('logs.tabs.app'), children: <AppAccessLog /> },
           { key: 'operation', label: t('logs.tabs.operation'), children: <OperationLog /> },

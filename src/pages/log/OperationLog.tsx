@@ -1,8 +1,8 @@
+import { useTranslation } from '@refinedev/core';
 import { Form, Table, type TableColumnsType } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { DICTIONARY_TYPES } from '../../../contract/dictionaries';
+import { securityEndpoints } from '../../../contract/endpoints/security';
 import { LogType } from '../../../contract/enums';
-import { paths } from '../../../contract/paths';
 import type { OperationLogRow } from '../../../contract/schemas/account';
 import { formatTime } from './format';
 import { FilterSelect, LogFilters } from './LogFilters';
@@ -12,8 +12,8 @@ import { useSelectOptions } from './useSelectOptions';
 
 /** Personal operation log: account changes, filtered by scene and time. */
 export function OperationLog() {
-  const { t } = useTranslation();
-  const scenes = useSelectOptions(paths.log.commonSelect, { type: DICTIONARY_TYPES.sceneCodes, logType: LogType.OPERATION });
+  const { translate: t } = useTranslation();
+  const scenes = useSelectOptions(securityEndpoints.commonSelect, { type: DICTIONARY_TYPES.sceneCodes, logType: LogType.OPERATION });
   const { tableProps, searchFormProps } = usePortalTable<OperationLogRow, LogFilterValues>('logs', logTableOptions(LogType.OPERATION, 'operation'));
 
   const columns: TableColumnsType<OperationLogRow> = [

@@ -1,7 +1,11 @@
-import { useCustom } from '@refinedev/core';
+import { useTranslation } from '@refinedev/core';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
-import type { SelectOption } from '../../../contract/schemas/account';
+import type { securityEndpoints } from '../../../contract/endpoints/security';
+import type { Input } from '../../providers/api';
+import { useEndpointQuery } from '../../hooks/useEndpoint';
+
+/** The two dictionary endpoints (the log path and the system path of the same lists). */
+type Dictionary = typeof securityEndpoints.commonSelect | typeof securityEndpoints.systemCommonSelect;
 
 export interface Options {
   options: { value: string; label: string }[];
@@ -13,16 +17,9 @@ export interface Options {
  * A dictionary from a common-select endpoint. The server answers in the request's language,
  * so the language is part of the query key and a switch fetches the labels again.
  */
-export function useSelectOptions(url: string, payload: Record<string, number>): Options {
-  const { i18n } = useTranslation();
-  const { query } = useCustom<SelectOption[]>({
-    url,
-    method: 'post',
-    config: { payload },
-    meta: { lang: i18n.language },
-  });
-  // Not result.data: Refine fills it with {} while loading.
-  const list = query.data?.data as SelectOption[] | undefined;
+export function useSelectOptions(endpoint: Dictionary, input: Input<Dictionary>): Options {
+  const { getLocale } = useTranslation();
+  const { data: list, query } = useEndpointQuery(endpoint, input, { language: getLocale() });
   return useMemo(() => {
     const labels = new Map((list ?? []).map((o) => [o.selectKey, o.selectValue]));
     return {

@@ -1,8 +1,9 @@
-import { useList } from '@refinedev/core';
-import { Button, Empty, Result, Skeleton, Typography } from 'antd';
+import { useList, useTranslation } from '@refinedev/core';
+import { Empty, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { AppTile } from '../../../contract/schemas/personal';
+import { LoadFailed } from '../../components/LoadFailed';
+import { errorNotice } from '../../providers/notificationProvider';
 import { HomeSection } from '../home/HomeSection';
 import { AppTileButton } from './AppTileButton';
 import { ssoUrl } from './ssoUrl';
@@ -10,8 +11,8 @@ import './myApps.css';
 
 /** /myApp: the user's applications; a tile opens the app by single sign-on in a new tab. */
 export default function MyAppsPage() {
-  const { t } = useTranslation();
-  const { result, query } = useList<AppTile>({ resource: 'applications', pagination: { mode: 'off' } });
+  const { translate: t } = useTranslation();
+  const { result, query } = useList<AppTile>({ resource: 'applications', pagination: { mode: 'off' }, errorNotification: errorNotice() });
   const [activeId, setActiveId] = useState<number | null>(null);
 
   function open(app: AppTile) {
@@ -28,12 +29,7 @@ export default function MyAppsPage() {
     );
   } else if (query.isError) {
     body = (
-      <Result
-        status="error"
-        title={t('applications.loadFailed')}
-        subTitle={query.error?.message}
-        extra={<Button onClick={() => void query.refetch()}>{t('common.actions.retry')}</Button>}
-      />
+      <LoadFailed status="error" title={t('applications.loadFailed')} error={query.error} onRetry={query.refetch} />
     );
   } else if (result.data.length === 0) {
     body = <Empty description={t('applications.empty')} />;

@@ -1,24 +1,20 @@
+import { useTranslation } from '@refinedev/core';
 import { Button, Form, Input } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { passwordEndpoints } from '../../../contract/endpoints/passwords';
 import { ACCOUNT_NAME_PATTERN, EMAIL_PATTERN, LIMITS, MOBILE_PATTERN } from '../../../contract/rules';
-import { PasswordStrength } from '../../components/PasswordStrength';
-import { PasswordStrengthHint } from '../../components/PasswordStrengthHint';
-import { FormAlert } from '../account-flow/FormAlert';
+import { PasswordHelp } from '../../components/PasswordStrength';
 import { useFormSave } from '../account-flow/useFormSave';
-import { registerAccount, REGISTER_REFUSALS, type RegisterValues } from './api';
-
-const ignore = () => undefined;
+import { REGISTER_FIELDS, registerInput, type RegisterValues } from './api';
 
 /** The registration form; calls onRegistered with the account the server created. */
 export function RegisterForm({ onRegistered }: { onRegistered: (account: string) => void }) {
-  const { t } = useTranslation();
+  const { translate: t } = useTranslation();
   const [form] = Form.useForm<RegisterValues>();
   const password = Form.useWatch('password', form);
-  // Anything not explained in the alert was toasted by the http layer.
-  const save = useFormSave(REGISTER_REFUSALS, ignore);
+  const save = useFormSave(passwordEndpoints.register, form, REGISTER_FIELDS);
 
   return (
-    <Form form={form} layout="vertical" requiredMark onFinish={(values) => void save.run(async () => onRegistered((await registerAccount(values)).userId))} data-testid="register-form">
+    <Form form={form} layout="vertical" requiredMark onFinish={(values) => void save.run(registerInput(values), (answer) => onRegistered(answer.userId))} data-testid="register-form">
       <Form.Item name="userId" label={t('register.fields.account')} rules={[{ pattern: ACCOUNT_NAME_PATTERN, message: t('register.validation.accountInvalid') }]} extra={t('register.hints.account')}>
         <Input maxLength={LIMITS.registerAccountMax} autoComplete="username" placeholder={t('register.placeholders.account')} data-testid="register-account" />
       </Form.Item>
@@ -39,12 +35,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (account: string)
         name="password"
         label={t('register.fields.password')}
         rules={[{ required: true, message: t('register.validation.passwordRequired') }]}
-        extra={
-          <>
-            <PasswordStrength value={password} />
-            <PasswordStrengthHint />
-          </>
-        }
+        extra={<PasswordHelp value={password} />}
       >
         <Input.Password autoComplete="new-password" placeholder={t('register.validation.passwordRequired')} data-testid="register-password" />
       </Form.Item>
@@ -54,7 +45,6 @@ export function RegisterForm({ onRegistered }: { onRegistered: (account: string)
       <Form.Item name="email" label={t('register.fields.email')} rules={[{ pattern: EMAIL_PATTERN, message: t('register.validation.emailInvalid') }, { max: LIMITS.textMax }]}>
         <Input type="email" autoComplete="email" placeholder={t('register.placeholders.email')} data-testid="register-email" />
       </Form.Item>
-      <FormAlert message={save.error} onClose={() => save.setError(null)} />
       <Button type="primary" htmlType="submit" block size="large" loading={save.saving} data-testid="register-submit">
         {t('register.actions.submit')}
       </Button>

@@ -1,23 +1,39 @@
+import { useTranslation } from '@refinedev/core';
 import { Alert, Result } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ButtonLink } from '../../components/ButtonLink';
 import { LOGIN_PATH } from '../../config';
 import { PublicLayout } from '../account-flow/PublicLayout';
+import { accountEndpoints } from '../../../contract/endpoints/account';
+import { useEndpointQuery } from '../../hooks/useEndpoint';
 import { missingClientPart } from './clientParams';
 import { RegisterForm } from './RegisterForm';
 
 /** /registerAccount: self-registration, then a success view with the new account. */
 export default function RegisterPage() {
-  const { t } = useTranslation();
+  const { translate: t } = useTranslation();
   const [params] = useSearchParams();
   const [account, setAccount] = useState<string | null>(null);
   const missing = missingClientPart(params);
+  // Administrators switch registration off in the workbench: say so before anyone fills the form.
+  const { data: pageConfig } = useEndpointQuery(accountEndpoints.loginPageConfig, { isOptions: true });
+  const closed = pageConfig?.[0]?.registrationEnabled === false;
 
   return (
     <PublicLayout title={t('register.title')} width={520} testId="register-page">
-      {account ? (
+      {closed && !account ? (
+        <Result
+          status="info"
+          title={t('register.closed')}
+          extra={
+            <ButtonLink type="primary" to={LOGIN_PATH} data-testid="register-back">
+              {t('common.actions.backToLogin')}
+            </ButtonLink>
+          }
+          data-testid="register-closed"
+        />
+      ) : account ? (
         <div data-testid="register-success">
           <Result
             status="success"

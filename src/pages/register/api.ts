@@ -1,6 +1,5 @@
-import { CODE_GROUPS, type ResultCode } from '../../../contract/codes';
-import { passwordEndpoints } from '../../../contract/endpoints/passwords';
-import { call } from '../../providers/api';
+import { CODE, CODE_GROUPS } from '../../../contract/codes';
+import type { FieldRefusals } from '../../hooks/fieldRefusals';
 import { sm2Client } from '../../providers/sm2';
 
 export interface RegisterValues {
@@ -12,26 +11,27 @@ export interface RegisterValues {
   email?: string;
 }
 
-/** Policy and field refusals the form shows in its own alert. */
-export const REGISTER_REFUSALS: readonly ResultCode[] = [...CODE_GROUPS.passwordPolicy, ...CODE_GROUPS.registration];
+/** Refusals the form explains under the field they are about; the rest (registration closed, too many tries) are toasts. */
+export const REGISTER_FIELDS: FieldRefusals = [
+  [[CODE.accountNameTaken, CODE.accountNameInvalid, CODE.accountOrMobileTaken], 'userId'],
+  [[CODE.mobileRegistered, CODE.mobileInvalid], 'mobileNo'],
+  [[CODE.emailInvalid], 'email'],
+  [CODE_GROUPS.passwordPolicy, 'password'],
+];
 
 /**
- * Self-registration. The server answers message SUCCESS with D00000; the http layer turns any
- * other answer into a rejection, so resolving is the success the spec reads from the message.
+ * The self-registration body. The server answers message SUCCESS with D00000; any other answer
+ * is a rejection, so a resolved call is the success the spec reads from the message.
  */
-export async function registerAccount(values: RegisterValues): Promise<{ userId: string }> {
-  return call(
-    passwordEndpoints.register,
-    {
-      userId: values.userId?.trim() || undefined,
-      userName: values.userName.trim(),
-      mobileNo: values.mobileNo,
-      password: await sm2Client.encrypt(values.password),
-      email: values.email?.trim() || undefined,
-      description: values.enterprise?.trim() || undefined,
-      deptCodes: [],
-      forceChangePwdFirstLogin: false,
-    },
-    { silent: REGISTER_REFUSALS },
-  );
+export async function registerInput(values: RegisterValues) {
+  return {
+    userId: values.userId?.trim() || undefined,
+    userName: values.userName.trim(),
+    mobileNo: values.mobileNo,
+    password: await sm2Client.encrypt(values.password),
+    email: values.email?.trim() || undefined,
+    description: values.enterprise?.trim() || undefined,
+    deptCodes: [],
+    forceChangePwdFirstLogin: false as const,
+  };
 }

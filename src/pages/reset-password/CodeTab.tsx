@@ -1,23 +1,24 @@
+import { useTranslation } from '@refinedev/core';
 import { Alert, Button, Form } from 'antd';
 import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { CODE, CODE_GROUPS, codeIn } from '../../../contract/codes';
-import { PhoneCodeFields } from '../../components/PhoneCodeFields';
-import { errorCode } from '../../providers/apiError';
-import { feedback } from '../../providers/feedback';
-import { CaptchaPopup } from '../account-flow/CaptchaPopup';
-import { FormAlert } from '../account-flow/FormAlert';
+import { CODE, codeIn } from '../../../contract/codes';
 import { NewPasswordFields, type NewPasswordValues } from '../../components/NewPasswordFields';
+import { PhoneCodeFields } from '../../components/PhoneCodeFields';
+import { useEndpointMutation } from '../../hooks/useEndpoint';
+import { errorCode } from '../../providers/apiError';
+import { CaptchaPopup } from '../account-flow/CaptchaPopup';
 import { useCaptchaSend, type CaptchaSendResult } from '../account-flow/useCaptchaSend';
-import { RESET_REFUSALS, type PasswordFamily } from './api';
 import { useFormSave } from '../account-flow/useFormSave';
+import { CODE_FIELD, NEW_PASSWORD_FIELDS } from '../../hooks/fieldRefusals';
+import { encryptPair } from '../account-flow/encryptPasswords';
+import { PHONE_REFUSALS, type PasswordFamily } from './api';
 
 interface Values extends NewPasswordValues {
   code: string;
 }
 
 interface Props {
-  api: PasswordFamily;
+  family: PasswordFamily;
   requestId: string;
   maskedMobile: string;
   onSaved: (account: string | null) => void;
@@ -25,44 +26,45 @@ interface Props {
 }
 
 /** Change by code: a code to the bound phone (asked for through the picture captcha), then the new password. */
-export function CodeTab({ api, requestId, maskedMobile, onSaved, onError }: Props) {
-  const { t } = useTranslation();
+export function CodeTab({ family, requestId, maskedMobile, onSaved, onError }: Props) {
+  const { translate: t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const [msgCodeKey, setMsgCodeKey] = useState('');
-  const [phoneError, setPhoneError] = useState<string | null>(null);
-  const save = useFormSave(RESET_REFUSALS, onError);
-  const unbound = !maskedMobile;
+  const sendCode = useEndpointMutation(family.sendOtp, { quiet: [CODE.codeWrong, ...PHONE_REFUSALS], success: t('resetPassword.messages.sent') });
+  const save = useFormSave(family.saveByOtp, form, [...CODE_FIELD, ...NEW_PASSWORD_FIELDS], { onError });
+  // No usable phone, or it cannot take texts: the send's refusal is said under the number.
+  const phoneError = codeIn(PHONE_REFUSALS, errorCode(sendCode.error)) ? (sendCode.error?.message ?? null) : null;
+  const { submit: submitSend } = sendCode;
 
   const send = useCallback(
     async (capKey: string, capText: string): Promise<CaptchaSendResult> => {
-      setPhoneError(null);
       try {
-        setMsgCodeKey((await api.sendOtp(requestId, capKey, capText)).msgCodeKey);
-        feedback.success(t('resetPassword.messages.sent'));
+        setMsgCodeKey((await submitSend({ requestId, capKey, capText })).msgCodeKey);
         return { kind: 'sent' };
       } catch (failure) {
         const code = errorCode(failure);
         if (code === CODE.codeWrong) return { kind: 'retry', message: (failure as Error).message };
-        // No usable phone, or it cannot take texts: said under it, and the captcha closes.
-        if (code === CODE.smsRefused || codeIn(CODE_GROUPS.noPhone, code)) setPhoneError((failure as Error).message);
-        else onError(failure);
+        if (!codeIn(PHONE_REFUSALS, code)) onError(failure);
         return { kind: 'failed' };
       }
     },
-    [api, onError, requestId, t],
+    [onError, requestId, submitSend],
   );
   const { popup, onSend } = useCaptchaSend(send);
 
-  if (unbound) return <Alert type="warning" showIcon message={t('resetPassword.messages.notBound')} data-testid="reset-not-bound" />;
+  if (!maskedMobile) return <Alert type="warning" showIcon message={t('resetPassword.messages.notBound')} data-testid="reset-not-bound" />;
 
   const codeFetched = () => (msgCodeKey ? Promise.resolve() : Promise.reject(new Error(t('resetPassword.validation.fetchCode'))));
+  async function input({ code, newPassword, repeatNewPassword }: Values) {
+    return { requestId, msgCodeKey, msgValueClient: code, ...(await encryptPair({ newPassword, repeatNewPassword })) };
+  }
   return (
     <Form
       form={form}
       layout="vertical"
       requiredMark={false}
       data-testid="reset-code-form"
-      onFinish={(values) => void save.run(async () => onSaved((await api.saveByOtp(requestId, msgCodeKey, values.code, values))?.userId ?? null))}
+      onFinish={(values) => void save.run(input(values), (answer) => onSaved(answer?.userId ?? null))}
     >
       <PhoneCodeFields
         phone={{ label: t('resetPassword.fields.mobile'), masked: maskedMobile, error: phoneError, testId: 'reset-masked-mobile' }}
@@ -71,7 +73,6 @@ export function CodeTab({ api, requestId, maskedMobile, onSaved, onError }: Prop
         rowClassName="public-row"
       />
       <NewPasswordFields />
-      <FormAlert message={save.error} onClose={() => save.setError(null)} />
       <Button type="primary" htmlType="submit" block loading={save.saving} data-testid="reset-save">
         {t('resetPassword.actions.save')}
       </Button>

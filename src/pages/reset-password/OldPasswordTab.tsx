@@ -1,40 +1,45 @@
 import { LockOutlined } from '@ant-design/icons';
+import { useTranslation } from '@refinedev/core';
 import { Button, Form, Input } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { FormAlert } from '../account-flow/FormAlert';
 import { NewPasswordFields, type NewPasswordValues } from '../../components/NewPasswordFields';
-import { RESET_REFUSALS, type PasswordFamily } from './api';
 import { useFormSave } from '../account-flow/useFormSave';
+import { NEW_PASSWORD_FIELDS, OLD_PASSWORD_FIELD } from '../../hooks/fieldRefusals';
+import { encryptWithOld } from '../account-flow/encryptPasswords';
+import type { PasswordFamily } from './api';
 
 interface Values extends NewPasswordValues {
   oldPassword: string;
 }
 
 interface Props {
-  api: PasswordFamily;
+  family: PasswordFamily;
   requestId: string;
   onSaved: (account: string | null) => void;
   onError: (error: unknown) => void;
 }
 
 /** Change by the current password: old, new and its confirmation. */
-export function OldPasswordTab({ api, requestId, onSaved, onError }: Props) {
-  const { t } = useTranslation();
+export function OldPasswordTab({ family, requestId, onSaved, onError }: Props) {
+  const { translate: t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const save = useFormSave(RESET_REFUSALS, onError);
+  const save = useFormSave(family.saveByOld, form, [...OLD_PASSWORD_FIELD, ...NEW_PASSWORD_FIELDS], { onError });
+
+  async function input({ oldPassword, newPassword, repeatNewPassword }: Values) {
+    return { requestId, ...(await encryptWithOld(oldPassword, { newPassword, repeatNewPassword })) };
+  }
+
   return (
     <Form
       form={form}
       layout="vertical"
       requiredMark={false}
       data-testid="reset-old-form"
-      onFinish={(values) => void save.run(async () => onSaved((await api.saveByOld(requestId, values.oldPassword, values))?.userId ?? null))}
+      onFinish={(values) => void save.run(input(values), (answer) => onSaved(answer?.userId ?? null))}
     >
       <Form.Item name="oldPassword" label={t('resetPassword.fields.oldPassword')} rules={[{ required: true, message: t('resetPassword.validation.oldRequired') }]}>
         <Input.Password prefix={<LockOutlined />} autoComplete="current-password" placeholder={t('resetPassword.validation.oldRequired')} data-testid="old-password" />
       </Form.Item>
       <NewPasswordFields />
-      <FormAlert message={save.error} onClose={() => save.setError(null)} />
       <Button type="primary" htmlType="submit" block loading={save.saving} data-testid="reset-save">
         {t('resetPassword.actions.save')}
       </Button>

@@ -1,16 +1,17 @@
+import { useGetIdentity, useTranslation } from '@refinedev/core';
 import { Result, Tabs } from 'antd';
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { CODE } from '../../../contract/codes';
+import type { CurrentUser } from '../../../contract/schemas/personal';
 import { ButtonLink } from '../../components/ButtonLink';
 import { PageLoading } from '../../components/PageLoading';
 import { LOGIN_PATH } from '../../config';
+import { useEndpointQuery } from '../../hooks/useEndpoint';
 import { errorCode } from '../../providers/apiError';
-import { useRequest } from '../../hooks/useRequest';
 import { PublicLayout } from '../account-flow/PublicLayout';
 import { useTicketExpired } from '../account-flow/useTicketExpired';
-import { currentAccount, passwordFamily } from './api';
+import { passwordFamily } from './api';
 import { CodeTab } from './CodeTab';
 import { OldPasswordTab } from './OldPasswordTab';
 
@@ -19,29 +20,25 @@ import { OldPasswordTab } from './OldPasswordTab';
  * ?requestId= from a sign-in that said the password expired or must change, or while signed in.
  */
 export default function ResetPasswordPage() {
-  const { t } = useTranslation();
+  const { translate: t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const requestId = params.get('requestId');
-  const api = useMemo(() => passwordFamily(requestId), [requestId]);
-  const phone = useRequest(() => api.getPhone(), requestId ?? 'person');
+  const family = useMemo(() => passwordFamily(requestId), [requestId]);
+  const phone = useEndpointQuery(family.getPhone, requestId ? { requestId } : {});
+  // The signed-in family's saves answer nothing: the success view names the session's account.
+  const { data: me } = useGetIdentity<CurrentUser>({ queryOptions: { enabled: !requestId } });
   const [done, setDone] = useState<{ account: string } | null>(null);
   const { handle: handleExpired } = useTicketExpired();
-
-  const onError = useCallback(
-    (error: unknown) => {
-      if (handleExpired(error)) return;
-      // Without a ticket the page needs a session; nobody is signed in, so sign in first.
-      if (errorCode(error) === CODE.notSignedIn) navigate(LOGIN_PATH, { replace: true });
-    },
-    [handleExpired, navigate],
-  );
+  const loadError = phone.query.error;
 
   useEffect(() => {
-    if (phone.error) onError(phone.error);
-  }, [phone.error, onError]);
+    if (!loadError || handleExpired(loadError)) return;
+    // Without a ticket the page needs a session; nobody is signed in, so sign in first.
+    if (errorCode(loadError) === CODE.notSignedIn) navigate(LOGIN_PATH, { replace: true });
+  }, [loadError, handleExpired, navigate]);
 
-  const onSaved = async (account: string | null) => setDone({ account: account ?? (await currentAccount().catch(() => '')) });
+  const onSaved = (account: string | null) => setDone({ account: account ?? me?.userId ?? '' });
 
   let body;
   if (done) {
@@ -59,17 +56,18 @@ export default function ResetPasswordPage() {
         />
       </div>
     );
-  } else if (phone.isLoading) {
+  } else if (phone.query.isLoading) {
     body = <PageLoading minHeight={240} />;
   } else if (!phone.data) {
     body = <Result status="warning" title={t('resetPassword.messages.loadFailed')} extra={<ButtonLink to={LOGIN_PATH}>{t('common.actions.backToLogin')}</ButtonLink>} />;
   } else {
     const ticket = phone.data.requestId;
+    const props = { family, requestId: ticket, onSaved, onError: handleExpired };
     body = (
       <Tabs
         items={[
-          { key: 'code', label: t('resetPassword.tabs.code'), children: <CodeTab api={api} requestId={ticket} maskedMobile={phone.data.mobileNo} onSaved={(a) => void onSaved(a)} onError={onError} /> },
-          { key: 'old', label: t('resetPassword.tabs.old'), children: <OldPasswordTab api={api} requestId={ticket} onSaved={(a) => void onSaved(a)} onError={onError} /> },
+          { key: 'code', label: t('resetPassword.tabs.code'), children: <CodeTab {...props} maskedMobile={phone.data.mobileNo} /> },
+          { key: 'old', label: t('resetPassword.tabs.old'), children: <OldPasswordTab {...props} /> },
         ]}
       />
     );

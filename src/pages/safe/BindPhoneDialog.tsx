@@ -1,16 +1,17 @@
 import { QuestionCircleOutlined } from '@ant-design/icons';
+import { useTranslation } from '@refinedev/core';
 import { Button, Form, Modal, Tooltip } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { CODE, CODE_GROUPS, codeIn } from '../../../contract/codes';
+import { CODE } from '../../../contract/codes';
+import { securityEndpoints } from '../../../contract/endpoints/security';
 import { LIMITS } from '../../../contract/rules';
-import { errorCode } from '../../providers/apiError';
-import { feedback } from '../../providers/feedback';
-import { CaptchaPopup } from '../account-flow/CaptchaPopup';
-import { FormAlert } from '../account-flow/FormAlert';
-import { useGuardedSend } from '../account-flow/useGuardedSend';
-import { BIND_SEND_REFUSALS, phoneApi } from './api';
 import { PhoneCodeFields } from '../../components/PhoneCodeFields';
+import { explainedCodes, showOnField, type FieldRefusals } from '../../hooks/fieldRefusals';
+import { useEndpointMutation } from '../../hooks/useEndpoint';
+import { CaptchaPopup } from '../account-flow/CaptchaPopup';
+import { useFormSave } from '../account-flow/useFormSave';
+import { useGuardedSend } from '../account-flow/useGuardedSend';
+import { codeWrongField, NUMBER_SEND_FIELDS } from './api';
 import { codeField, mobileField } from './rules';
 
 interface Values {
@@ -25,43 +26,25 @@ interface Props {
 }
 
 function BindPhoneForm({ onBound }: { onBound: () => void }) {
-  const { t } = useTranslation();
+  const { translate: t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const [sent, setSent] = useState<{ mobileNo: string; msgCodeKey: string } | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const sms = useGuardedSend((failure) => {
-    const code = errorCode(failure);
-    // What is wrong with the number typed is said under it; budgets and the gateway concern any number.
-    if (codeIn(CODE_GROUPS.numberRefusals, code)) form.setFields([{ name: 'mobileNo', errors: [(failure as Error).message] }]);
-    else if (codeIn(BIND_SEND_REFUSALS, code)) setRefusal((failure as Error).message);
-  });
+  const sendCode = useEndpointMutation(securityEndpoints.bindMobileSend, { quiet: [CODE.codeWrong, ...explainedCodes(NUMBER_SEND_FIELDS)], success: t('safe.messages.codeSent') });
+  const saveFields: FieldRefusals = [...codeWrongField(t('safe.messages.codeWrong')), [[CODE.mobileBoundElsewhere], 'mobileNo']];
+  const save = useFormSave(securityEndpoints.bindMobileSave, form, saveFields, { success: t('safe.messages.phoneBound') });
+  const sms = useGuardedSend((failure) => void showOnField(form, NUMBER_SEND_FIELDS, failure));
 
   function send(mobileNo: string): Promise<boolean> {
-    setRefusal(null);
     return sms.send(async (captcha) => {
-      const { msgCodeKey } = await phoneApi.bindSend(mobileNo, captcha);
+      const { msgCodeKey } = await sendCode.submit({ mobileNo, ...captcha });
       setSent({ mobileNo, msgCodeKey });
-      feedback.success(t('safe.messages.codeSent'));
     });
   }
 
-  async function save({ mobileNo, code }: Values) {
+  function submit({ mobileNo, code }: Values) {
     // The code belongs to the number it was sent to.
-    if (!sent || sent.mobileNo !== mobileNo) {
-      feedback.warning(t('safe.messages.getCodeFirst'));
-      return;
-    }
-    setSaving(true);
-    try {
-      await phoneApi.bindSave(mobileNo, sent.msgCodeKey, code);
-      feedback.success(t('safe.messages.phoneBound'));
-      onBound();
-    } catch (failure) {
-      if (errorCode(failure) === CODE.codeWrong) form.setFields([{ name: 'code', errors: [t('safe.messages.codeWrong')] }]);
-    } finally {
-      setSaving(false);
-    }
+    if (!sent || sent.mobileNo !== mobileNo) return form.setFields([{ name: 'code', errors: [t('safe.messages.getCodeFirst')] }]);
+    void save.run({ mobileNo, msgCodeKey: sent.msgCodeKey, msgValueClient: code }, onBound);
   }
 
   const help = (
@@ -73,10 +56,9 @@ function BindPhoneForm({ onBound }: { onBound: () => void }) {
   );
 
   return (
-    <Form form={form} layout="vertical" requiredMark={false} onFinish={(values) => void save(values)} data-testid="bind-phone-form">
+    <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} data-testid="bind-phone-form">
       <PhoneCodeFields phone={mobileField(t, t('safe.fields.mobileNo'))} code={{ ...codeField(t), extra: help }} onSend={send} />
-      <FormAlert message={refusal} onClose={() => setRefusal(null)} />
-      <Button type="primary" htmlType="submit" block loading={saving} data-testid="bind-submit">
+      <Button type="primary" htmlType="submit" block loading={save.saving} data-testid="bind-submit">
         {t('safe.bind.submit')}
       </Button>
       <CaptchaPopup {...sms.popup} />
@@ -86,7 +68,7 @@ function BindPhoneForm({ onBound }: { onBound: () => void }) {
 
 /** Binds a first phone: a code sent to the number proves it is the user's. */
 export function BindPhoneDialog({ open, onClose, onBound }: Props) {
-  const { t } = useTranslation();
+  const { translate: t } = useTranslation();
   return (
     <Modal open={open} title={t('safe.bind.title')} footer={null} onCancel={onClose} destroyOnHidden maskClosable={false}>
       <BindPhoneForm

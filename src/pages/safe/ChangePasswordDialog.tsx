@@ -1,6 +1,5 @@
+import { useNotification, useTranslation } from '@refinedev/core';
 import { Modal, Tabs } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { feedback } from '../../providers/feedback';
 import { OldPasswordForm } from './OldPasswordForm';
 import { SmsPasswordForm } from './SmsPasswordForm';
 
@@ -12,9 +11,10 @@ interface Props {
 
 /** Change password: by SMS code or by the current password. Other sessions end on success. */
 export function ChangePasswordDialog({ open, onClose, onChanged }: Props) {
-  const { t } = useTranslation();
+  const { translate: t } = useTranslation();
+  const { open: notify } = useNotification();
   function changed() {
-    feedback.success(t('safe.messages.passwordChanged'));
+    notify?.({ type: 'success', message: t('safe.messages.passwordChanged') });
     onClose();
     onChanged();
   }

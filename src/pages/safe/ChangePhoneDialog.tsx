@@ -1,6 +1,6 @@
 import { CheckCircleFilled } from '@ant-design/icons';
+import { useTranslation } from '@refinedev/core';
 import { Alert, Button, Form, Input, Modal, Result, Skeleton, Steps } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { maskMobile } from '../../../contract/rules';
 import { PhoneCodeFields } from '../../components/PhoneCodeFields';
 import { codeField, mobileField } from './rules';
@@ -14,7 +14,7 @@ interface Props {
 }
 
 function ChangePhoneFlow({ onFinish }: { onFinish: () => void }) {
-  const { t } = useTranslation();
+  const { translate: t } = useTranslation();
   const flow = useChangePhone();
   const { ticket, step } = flow;
 
@@ -27,8 +27,8 @@ function ChangePhoneFlow({ onFinish }: { onFinish: () => void }) {
   }
 
   let body;
-  if (ticket.isLoading) body = <Skeleton active paragraph={{ rows: 3 }} />;
-  else if (ticket.error || !ticket.data) body = <Alert type="error" showIcon message={(ticket.error as Error | null)?.message ?? t('safe.change.startFailed')} />;
+  if (ticket.query.isLoading) body = <Skeleton active paragraph={{ rows: 3 }} />;
+  else if (ticket.query.isError || !ticket.data) body = <Alert type="error" showIcon message={ticket.query.error?.message ?? t('safe.change.startFailed')} />;
   else if (step === 0) {
     body = (
       <Form key="old" form={flow.oldForm} layout="vertical" requiredMark={false} onFinish={() => void next()} data-testid="change-step-old">
@@ -77,7 +77,7 @@ function ChangePhoneFlow({ onFinish }: { onFinish: () => void }) {
 
 /** Change phone in three steps: verify the old phone, set the new one, done. */
 export function ChangePhoneDialog({ open, onClose, onChanged }: Props) {
-  const { t } = useTranslation();
+  const { translate: t } = useTranslation();
   // Closing at any step also refreshes: the change may be complete when the user closes.
   function finish() {
     onClose();

@@ -1,40 +1,30 @@
 import { LinkOutlined } from '@ant-design/icons';
-import { useCustom } from '@refinedev/core';
-import { Avatar, Button, Card, List, Result, type ButtonProps } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { paths } from '../../../contract/paths';
+import { useTranslation } from '@refinedev/core';
+import { Avatar, Button, Card, List, Result } from 'antd';
+import { securityEndpoints } from '../../../contract/endpoints/security';
 import { LIMITS } from '../../../contract/rules';
 import type { SocialBinding } from '../../../contract/schemas/account';
-import type { PageResult } from '../../../contract/schemas/common';
-import { feedback } from '../../providers/feedback';
-import { socialApi } from './api';
+import { useConfirm } from '../../hooks/useConfirm';
+import { useEndpointMutation, useEndpointQuery } from '../../hooks/useEndpoint';
 
 /** Third-party accounts that can sign in as this user, each with unbind. */
 export function LinkedAccounts({ userId }: { userId: string }) {
-  const { t } = useTranslation();
+  const { translate: t } = useTranslation();
+  const confirm = useConfirm();
   // A person links a handful of accounts at most: one page of the largest size holds them all.
-  const { query } = useCustom<PageResult<SocialBinding>>({
-    url: paths.personal.socialList,
-    method: 'post',
-    config: { payload: { userId, pageNum: 1, pageSize: LIMITS.pageSizeMax } },
-  });
-  const list = (query.data?.data as PageResult<SocialBinding> | undefined)?.datas ?? [];
+  const { data, query } = useEndpointQuery(securityEndpoints.socialList, { userId, pageNum: 1, pageSize: LIMITS.pageSizeMax });
+  // The spec's own texts, whatever the server says.
+  const unbind = useEndpointMutation(securityEndpoints.socialUnbind, { success: t('safe.messages.unbound'), failure: t('safe.messages.unbindFailed') });
+  const list = data?.datas ?? [];
   const sourceName = (source: string) => t(`safe.social.sources.${source}`, { defaultValue: source });
 
   function confirmUnbind(binding: SocialBinding) {
-    feedback.confirm({
+    confirm({
       title: t('safe.social.unbindTitle', { source: sourceName(binding.source) }),
       content: t('safe.social.unbindConfirm'),
       okText: t('safe.social.unbind'),
-      okButtonProps: { danger: true, 'data-testid': 'confirm-ok' } as ButtonProps,
-      cancelText: t('common.actions.cancel'),
       onOk: async () => {
-        try {
-          await socialApi.unbind(userId, binding.source);
-          feedback.success(t('safe.messages.unbound'));
-        } catch {
-          feedback.error(t('safe.messages.unbindFailed'));
-        }
+        await unbind.submit({ userId, source: binding.source }).catch(() => undefined);
         void query.refetch();
       },
     });

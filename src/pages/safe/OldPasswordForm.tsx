@@ -1,42 +1,34 @@
-import { Alert, Button, Form, Input } from 'antd';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { passwordApi, type PasswordFields } from './api';
-import { NewPasswordFields } from '../../components/NewPasswordFields';
+import { useTranslation } from '@refinedev/core';
+import { Button, Form, Input } from 'antd';
+import { passwordEndpoints } from '../../../contract/endpoints/passwords';
+import { NewPasswordFields, type NewPasswordValues } from '../../components/NewPasswordFields';
+import { NEW_PASSWORD_FIELDS, OLD_PASSWORD_FIELD } from '../../hooks/fieldRefusals';
+import { encryptWithOld } from '../account-flow/encryptPasswords';
+import { useFormSave } from '../account-flow/useFormSave';
 
-interface Values extends PasswordFields {
+interface Values extends NewPasswordValues {
   oldPassword: string;
 }
 
-/** Password change by the current password. */
+/** Password change by the current password: a wrong one or a policy refusal is said under its field. */
 export function OldPasswordForm({ onChanged }: { onChanged: () => void }) {
-  const { t } = useTranslation();
+  const { translate: t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-
-  async function save({ oldPassword, ...fields }: Values) {
-    setSaving(true);
-    setError(null);
-    try {
-      await passwordApi.saveByOld(oldPassword, fields);
-      onChanged();
-    } catch (failure) {
-      // Policy refusals, a wrong current password, network trouble: one place to read them.
-      setError((failure as Error).message);
-    } finally {
-      setSaving(false);
-    }
-  }
+  const save = useFormSave(passwordEndpoints.pwdPersonSaveByOld, form, [...OLD_PASSWORD_FIELD, ...NEW_PASSWORD_FIELDS]);
 
   return (
-    <Form form={form} layout="vertical" requiredMark={false} onFinish={(values) => void save(values)} data-testid="old-password-form">
+    <Form
+      form={form}
+      layout="vertical"
+      requiredMark={false}
+      onFinish={({ oldPassword, ...pair }) => void save.run(encryptWithOld(oldPassword, pair), onChanged)}
+      data-testid="old-password-form"
+    >
       <Form.Item name="oldPassword" label={t('safe.fields.oldPassword')} rules={[{ required: true, message: t('safe.validation.oldPasswordRequired') }]}>
         <Input.Password autoComplete="current-password" data-testid="old-password" />
       </Form.Item>
       <NewPasswordFields />
-      {error ? <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} data-testid="password-error" /> : null}
-      <Button type="primary" htmlType="submit" block loading={saving} data-testid="password-submit">
+      <Button type="primary" htmlType="submit" block loading={save.saving} data-testid="password-submit">
         {t('safe.password.submit')}
       </Button>
     </Form>

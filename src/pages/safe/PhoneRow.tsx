@@ -1,10 +1,10 @@
-import { useCustomMutation } from '@refinedev/core';
-import { Button, List, Space, Tag, Typography, type ButtonProps } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { paths } from '../../../contract/paths';
+import { useTranslation } from '@refinedev/core';
+import { Button, List, Space, Tag, Typography } from 'antd';
+import { securityEndpoints } from '../../../contract/endpoints/security';
 import { maskMobile } from '../../../contract/rules';
 import type { SafetyScore } from '../../../contract/schemas/personal';
-import { feedback } from '../../providers/feedback';
+import { useConfirm } from '../../hooks/useConfirm';
+import { useEndpointMutation } from '../../hooks/useEndpoint';
 
 interface Props {
   safety: SafetyScore;
@@ -18,28 +18,24 @@ interface Props {
  * none: bind; bound and in use: change and stop.
  */
 export function PhoneRow({ safety, onBind, onChange, onUpdated }: Props) {
-  const { t } = useTranslation();
-  const { mutateAsync, mutation } = useCustomMutation();
+  const { translate: t } = useTranslation();
+  const confirm = useConfirm();
+  const stop = useEndpointMutation(securityEndpoints.stopMobile, { success: t('safe.messages.phoneStopped') });
+  const use = useEndpointMutation(securityEndpoints.useMobile, { success: t('safe.messages.phoneEnabled') });
   const stopped = !!safety.mobileNo && safety.phoneEnabled;
 
-  async function call(url: string, done: string) {
-    try {
-      await mutateAsync({ url, method: 'post', values: {} });
-      feedback.success(done);
-    } catch {
-      // The http layer showed the refusal.
-    }
+  /** Either way the row shows what is true now. */
+  async function change(action: typeof stop) {
+    await action.submit({}).catch(() => undefined);
     onUpdated();
   }
 
   function confirmStop() {
-    feedback.confirm({
+    confirm({
       title: t('safe.phone.stopTitle'),
       content: t('safe.phone.stopConfirm'),
       okText: t('safe.phone.stop'),
-      okButtonProps: { danger: true, 'data-testid': 'confirm-ok' } as ButtonProps,
-      cancelText: t('common.actions.cancel'),
-      onOk: () => call(paths.personal.stopMobile, t('safe.messages.phoneStopped')),
+      onOk: () => change(stop),
     });
   }
 
@@ -56,7 +52,7 @@ export function PhoneRow({ safety, onBind, onChange, onUpdated }: Props) {
       </Space>
     );
     actions = [
-      <Button key="use" type="link" loading={mutation.isPending} onClick={() => void call(paths.personal.useMobile, t('safe.messages.phoneEnabled'))} data-testid="phone-enable">
+      <Button key="use" type="link" loading={use.isPending} onClick={() => void change(use)} data-testid="phone-enable">
         {t('safe.phone.enable')}
       </Button>,
     ];

@@ -1,10 +1,10 @@
-import { useCustom, useInvalidate } from '@refinedev/core';
-import { Button, List, Result, Skeleton, Typography } from 'antd';
+import { useInvalidate, useTranslation } from '@refinedev/core';
+import { List, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { paths } from '../../../contract/paths';
-import type { SafetyScore } from '../../../contract/schemas/personal';
+import { accountEndpoints } from '../../../contract/endpoints/account';
 import { ButtonLink } from '../../components/ButtonLink';
+import { LoadFailed } from '../../components/LoadFailed';
+import { useEndpointQuery } from '../../hooks/useEndpoint';
 import { useNarrow } from '../log/useNarrow';
 import { BindPhoneDialog } from './BindPhoneDialog';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
@@ -18,11 +18,9 @@ type Dialog = 'password' | 'bind' | 'change' | null;
 
 /** /safe: security score, password, phone, linked accounts and a way to the device list. */
 export default function SafePage() {
-  const { t } = useTranslation();
+  const { translate: t } = useTranslation();
   const narrow = useNarrow();
-  const { query } = useCustom<SafetyScore>({ url: paths.personal.safetyScore, method: 'post', config: { payload: {} } });
-  // Not result.data: Refine fills it with {} while loading.
-  const safety = query.data?.data as SafetyScore | undefined;
+  const { data: safety, query } = useEndpointQuery(accountEndpoints.safetyScore, {});
   const [dialog, setDialog] = useState<Dialog>(null);
   const invalidate = useInvalidate();
   // Everything on screen may follow a change (score card in the header, phone row, score).
@@ -33,12 +31,7 @@ export default function SafePage() {
   if (query.isLoading) body = <Skeleton active paragraph={{ rows: 8 }} />;
   else if (query.isError || !safety) {
     body = (
-      <Result
-        status="warning"
-        title={t('safe.loadFailed')}
-        subTitle={query.error?.message}
-        extra={<Button onClick={() => void query.refetch()}>{t('common.actions.retry')}</Button>}
-      />
+      <LoadFailed title={t('safe.loadFailed')} error={query.error} onRetry={query.refetch} />
     );
   } else {
     body = (

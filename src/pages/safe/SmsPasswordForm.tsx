@@ -1,18 +1,20 @@
+import { useTranslation } from '@refinedev/core';
 import { Alert, Button, Form, Input, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { CODE } from '../../../contract/codes';
+import { CODE, CODE_GROUPS } from '../../../contract/codes';
+import { passwordEndpoints } from '../../../contract/endpoints/passwords';
 import { CaptchaInput } from '../../components/CaptchaInput';
-import { useCaptcha } from '../../components/useCaptcha';
-import { errorCode } from '../../providers/apiError';
-import { feedback } from '../../providers/feedback';
-import { useRequest } from '../../hooks/useRequest';
-import { passwordApi, type PasswordFields } from './api';
+import { NewPasswordFields, type NewPasswordValues } from '../../components/NewPasswordFields';
 import { PhoneCodeFields } from '../../components/PhoneCodeFields';
+import { useCaptcha } from '../../components/useCaptcha';
+import { explainedCodes, NEW_PASSWORD_FIELDS, showOnField, type FieldRefusals } from '../../hooks/fieldRefusals';
+import { useEndpointMutation, useEndpointQuery } from '../../hooks/useEndpoint';
+import { encryptPair } from '../account-flow/encryptPasswords';
+import { useFormSave } from '../account-flow/useFormSave';
+import { codeWrongField } from './api';
 import { codeField } from './rules';
-import { NewPasswordFields } from '../../components/NewPasswordFields';
 
-interface Values extends PasswordFields {
+interface Values extends NewPasswordValues {
   capText: string;
   code: string;
 }
@@ -22,67 +24,61 @@ interface Values extends PasswordFields {
  * captcha, which is single-use, so a new picture follows every send.
  */
 export function SmsPasswordForm({ onChanged }: { onChanged: () => void }) {
-  const { t } = useTranslation();
+  const { translate: t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const ticket = useRequest(passwordApi.phone, 'pwd-phone');
+  const ticket = useEndpointQuery(passwordEndpoints.pwdPersonGetPhone, {}, { quiet: true });
   const captcha = useCaptcha();
   const [msgCodeKey, setMsgCodeKey] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  // A wrong picture answer is said at the picture; the phone's refusals at the code.
+  const sendFields: FieldRefusals = [
+    [[CODE.codeWrong], 'capText', t('safe.messages.captchaWrong')],
+    [[CODE.smsRefused, CODE.sentTooOften, ...CODE_GROUPS.noPhone], 'code'],
+  ];
+  const sendCode = useEndpointMutation(passwordEndpoints.pwdPersonSendOtp, { quiet: explainedCodes(sendFields), success: t('safe.messages.codeSent') });
+  const save = useFormSave(passwordEndpoints.pwdPersonSaveByOtp, form, [...codeWrongField(t('safe.messages.codeWrong')), ...NEW_PASSWORD_FIELDS]);
   const { show } = captcha;
+  const requestId = ticket.data?.requestId;
 
   useEffect(() => {
     void show();
   }, [show]);
 
   async function send(): Promise<boolean> {
-    if (!ticket.data) return false;
+    if (!requestId) return false;
     const capText = (form.getFieldValue('capText') as string | undefined) ?? '';
     if (capText.length !== captcha.len) {
       form.setFields([{ name: 'capText', errors: [t('common.captcha.required')] }]);
       return false;
     }
     try {
-      const sent = await passwordApi.sendCode(ticket.data.requestId, captcha.capKey, capText);
-      setMsgCodeKey(sent.msgCodeKey);
-      feedback.success(t('safe.messages.codeSent'));
+      setMsgCodeKey((await sendCode.submit({ requestId, capKey: captcha.capKey, capText })).msgCodeKey);
       return true;
     } catch (failure) {
-      const captchaWrong = errorCode(failure) === CODE.codeWrong;
-      form.setFields([{ name: captchaWrong ? 'capText' : 'code', errors: [captchaWrong ? t('safe.messages.captchaWrong') : (failure as Error).message] }]);
+      showOnField(form, sendFields, failure);
       return false;
     } finally {
-      form.setFieldValue('capText', '');
+      // Only the value: a wrong answer's error stays under the field (setFieldValue would clear it).
+      form.setFields([{ name: 'capText', value: '' }]);
       void captcha.refresh();
     }
   }
 
-  async function save({ code, newPassword, repeatNewPassword }: Values) {
-    if (!ticket.data) return;
-    if (!msgCodeKey) {
-      feedback.warning(t('safe.messages.getCodeFirst'));
-      return;
-    }
-    setSaving(true);
-    setError(null);
-    try {
-      await passwordApi.saveByCode(ticket.data.requestId, msgCodeKey, code, { newPassword, repeatNewPassword });
-      onChanged();
-    } catch (failure) {
-      if (errorCode(failure) === CODE.codeWrong) form.setFields([{ name: 'code', errors: [t('safe.messages.codeWrong')] }]);
-      else setError((failure as Error).message);
-    } finally {
-      setSaving(false);
-    }
+  async function input({ code, newPassword, repeatNewPassword }: Values) {
+    return { requestId: requestId ?? '', msgCodeKey, msgValueClient: code, ...(await encryptPair({ newPassword, repeatNewPassword })) };
   }
 
-  if (ticket.isLoading) return <Skeleton active paragraph={{ rows: 4 }} />;
-  if (ticket.error || !ticket.data?.mobileNo) {
-    return <Alert type="info" showIcon message={ticket.error ? (ticket.error as Error).message : t('safe.password.noPhone')} data-testid="sms-unavailable" />;
+  function submit(values: Values) {
+    if (!msgCodeKey) return form.setFields([{ name: 'code', errors: [t('safe.messages.getCodeFirst')] }]);
+    void save.run(input(values), onChanged);
+  }
+
+  if (ticket.query.isLoading) return <Skeleton active paragraph={{ rows: 4 }} />;
+  if (ticket.query.isError || !ticket.data?.mobileNo) {
+    return <Alert type="info" showIcon message={ticket.query.error?.message ?? t('safe.password.noPhone')} data-testid="sms-unavailable" />;
   }
 
   return (
-    <Form form={form} layout="vertical" requiredMark={false} onFinish={(values) => void save(values)} data-testid="sms-password-form">
+    <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} data-testid="sms-password-form">
       <Form.Item label={t('safe.fields.phone')}>
         <Input value={ticket.data.mobileNo} disabled data-testid="password-phone" />
       </Form.Item>
@@ -92,8 +88,7 @@ export function SmsPasswordForm({ onChanged }: { onChanged: () => void }) {
       </Form.Item>
       <PhoneCodeFields code={codeField(t)} onSend={send} />
       <NewPasswordFields />
-      {error ? <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} data-testid="password-error" /> : null}
-      <Button type="primary" htmlType="submit" block loading={saving} data-testid="password-submit">
+      <Button type="primary" htmlType="submit" block loading={save.saving} data-testid="password-submit">
         {t('safe.password.submit')}
       </Button>
     </Form>

@@ -1,8 +1,9 @@
-import type { TFunction } from 'i18next';
 import type { CodeFieldProps, PhoneFieldProps } from '../../components/PhoneCodeFields';
 
+type Translate = (key: string) => string;
+
 /** The SMS code field the security dialogs share, with the spec's texts. */
-export function codeField(t: TFunction): CodeFieldProps {
+export function codeField(t: Translate): CodeFieldProps {
   return {
     name: 'code',
     label: t('safe.fields.code'),
@@ -14,7 +15,7 @@ export function codeField(t: TFunction): CodeFieldProps {
 }
 
 /** A new number to type, with the spec's texts. */
-export function mobileField(t: TFunction, label: string): PhoneFieldProps {
+export function mobileField(t: Translate, label: string): PhoneFieldProps {
   return {
     name: 'mobileNo',
     label,

@@ -1,11 +1,11 @@
-import { Form } from 'antd';
+import { useTranslation } from '@refinedev/core';
+import { Form, type FormInstance } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { CODE, CODE_GROUPS, codeIn } from '../../../contract/codes';
-import { errorCode } from '../../providers/apiError';
-import { feedback } from '../../providers/feedback';
-import { useRequest } from '../../hooks/useRequest';
-import { phoneApi } from './api';
+import { CODE } from '../../../contract/codes';
+import { securityEndpoints as security } from '../../../contract/endpoints/security';
+import { explainedCodes, showOnField } from '../../hooks/fieldRefusals';
+import { useEndpointMutation, useEndpointQuery } from '../../hooks/useEndpoint';
+import { codeWrongField, NUMBER_SEND_FIELDS } from './api';
 
 export type ChangeStep = 0 | 1 | 2;
 
@@ -15,21 +15,25 @@ export type ChangeStep = 0 | 1 | 2;
  * step taken out of order.
  */
 export function useChangePhone() {
-  const { t } = useTranslation();
-  const ticket = useRequest(phoneApi.changeStart, 'change-phone');
+  const { translate: t } = useTranslation();
+  const ticket = useEndpointQuery(security.changeMobileGetPhone, {}, { quiet: true });
   const [oldForm] = Form.useForm<{ code: string }>();
   const [newForm] = Form.useForm<{ mobileNo: string; code: string }>();
   const [step, setStep] = useState<ChangeStep>(0);
   const [oldKey, setOldKey] = useState('');
   const [sentNew, setSentNew] = useState<{ mobileNo: string; msgCodeKey: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const sent = { success: t('safe.messages.codeSent') };
+  const sendOld = useEndpointMutation(security.changeMobileSendOld, sent);
+  const sendNew = useEndpointMutation(security.changeMobileSendNew, { ...sent, quiet: explainedCodes(NUMBER_SEND_FIELDS) });
+  const codeFields = codeWrongField(t('safe.messages.codeWrong'));
+  const verifyOld = useEndpointMutation(security.changeMobileVerifyOld, { quiet: explainedCodes(codeFields) });
+  const setNew = useEndpointMutation(security.changeMobileSetNew, { quiet: [...explainedCodes(codeFields), CODE.mobileBoundElsewhere] });
   const requestId = ticket.data?.requestId ?? '';
 
-  async function sendOld(): Promise<boolean> {
+  async function sendOldCode(): Promise<boolean> {
     if (!requestId) return false;
     try {
-      setOldKey((await phoneApi.sendOld(requestId)).msgCodeKey);
-      feedback.success(t('safe.messages.codeSent'));
+      setOldKey((await sendOld.submit({ requestId })).msgCodeKey);
       return true;
     } catch {
       return false;
@@ -37,53 +41,60 @@ export function useChangePhone() {
   }
 
   /** The number typed in the new-phone form, already checked by the fields. */
-  async function sendNew(mobileNo: string): Promise<boolean> {
+  async function sendNewCode(mobileNo: string): Promise<boolean> {
     try {
-      const { msgCodeKey } = await phoneApi.sendNew(requestId, mobileNo);
+      const { msgCodeKey } = await sendNew.submit({ requestId, mobileNo });
       setSentNew({ mobileNo, msgCodeKey });
-      feedback.success(t('safe.messages.codeSent'));
       return true;
     } catch (failure) {
-      if (codeIn(CODE_GROUPS.numberRefusals, errorCode(failure))) newForm.setFields([{ name: 'mobileNo', errors: [(failure as Error).message] }]);
+      showOnField(newForm, NUMBER_SEND_FIELDS, failure);
       return false;
     }
   }
 
-  /** Runs a verifying call; a wrong code is said under the code field, other refusals were toasted. */
-  async function verify(markWrong: (text: string) => void, call: () => Promise<unknown>): Promise<boolean> {
-    setBusy(true);
-    try {
-      await call();
-      return true;
-    } catch (failure) {
-      if (errorCode(failure) === CODE.codeWrong) markWrong(t('safe.messages.codeWrong'));
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  }
+  const getCodeFirst = (form: FormInstance) => form.setFields([{ name: 'code', errors: [t('safe.messages.getCodeFirst')] }]);
 
   async function next(): Promise<boolean> {
     if (step === 0) {
       if (!oldKey) {
-        feedback.warning(t('safe.messages.getCodeFirst'));
+        getCodeFirst(oldForm);
         return false;
       }
       const { code } = await oldForm.validateFields();
-      if (await verify((text) => oldForm.setFields([{ name: 'code', errors: [text] }]), () => phoneApi.verifyOld(requestId, oldKey, code))) setStep(1);
+      try {
+        await verifyOld.submit({ requestId, msgCodeKey: oldKey, msgValueClient: code });
+        setStep(1);
+      } catch (failure) {
+        showOnField(oldForm, codeFields, failure);
+      }
       return false;
     }
     if (step === 1) {
       const { mobileNo, code } = await newForm.validateFields();
       if (!sentNew || sentNew.mobileNo !== mobileNo) {
-        feedback.warning(t('safe.messages.getCodeFirst'));
+        getCodeFirst(newForm);
         return false;
       }
-      if (await verify((text) => newForm.setFields([{ name: 'code', errors: [text] }]), () => phoneApi.setNew(requestId, sentNew.msgCodeKey, code))) setStep(2);
+      try {
+        await setNew.submit({ requestId, msgCodeKey: sentNew.msgCodeKey, msgValueClient: code });
+        setStep(2);
+      } catch (failure) {
+        showOnField(newForm, [...codeFields, [[CODE.mobileBoundElsewhere], 'mobileNo']], failure);
+      }
       return false;
     }
     return true;
   }
 
-  return { ticket, step, oldForm, newForm, sendOld, sendNew, next, busy, newMobile: sentNew?.mobileNo ?? '' };
+  return {
+    ticket,
+    step,
+    oldForm,
+    newForm,
+    sendOld: sendOldCode,
+    sendNew: sendNewCode,
+    next,
+    busy: verifyOld.isPending || setNew.isPending,
+    newMobile: sentNew?.mobileNo ?? '',
+  };
 }

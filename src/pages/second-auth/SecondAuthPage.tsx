@@ -1,5 +1,5 @@
-import { Alert, Button, Result, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@refinedev/core';
+import { Alert, Button, Form, Result, Typography } from 'antd';
 import { useSearchParams } from 'react-router';
 import { ButtonLink } from '../../components/ButtonLink';
 import { CodeBoxes } from '../../components/CodeBoxes';
@@ -13,7 +13,7 @@ import { useSecondAuth } from './useSecondAuth';
 
 /** /secondAuth?srmi=…: the SMS code that finishes a sign-in requiring a second factor. */
 export default function SecondAuthPage() {
-  const { t } = useTranslation();
+  const { translate: t } = useTranslation();
   const [params] = useSearchParams();
   const srmi = params.get('srmi') ?? '';
   const page = useSecondAuth(srmi, params.get('appId'));
@@ -36,18 +36,25 @@ export default function SecondAuthPage() {
             <Typography.Paragraph data-testid="second-auth-phone">
               {page.phone ? t('secondAuth.sentTo', { phone: page.phone }) : t('secondAuth.enterCode')}
             </Typography.Paragraph>
-            <CodeBoxes
-              length={info.verificationLength}
-              value={page.code}
-              onChange={page.setCode}
-              onComplete={(value) => void page.verify(value)}
-              label={t('secondAuth.codeLabel', { length: info.verificationLength })}
-              disabled={page.verifying}
-              error={!!page.alert}
-              autoFocus
-            />
+            <Form component={false}>
+              <Form.Item
+                validateStatus={page.problem ? 'error' : undefined}
+                help={page.problem ? <span role="alert" data-testid="second-auth-alert">{page.problem}</span> : undefined}
+                style={{ marginBottom: 0 }}
+              >
+                <CodeBoxes
+                  length={info.verificationLength}
+                  value={page.code}
+                  onChange={page.setCode}
+                  onComplete={(value) => void page.verify(value)}
+                  label={t('secondAuth.codeLabel', { length: info.verificationLength })}
+                  disabled={page.verifying}
+                  error={!!page.problem}
+                  autoFocus
+                />
+              </Form.Item>
+            </Form>
             {page.verifying ? <PageLoading minHeight={32} /> : null}
-            {page.alert ? <Alert type="error" showIcon role="alert" message={page.alert} style={{ marginTop: 16, textAlign: 'start' }} data-testid="second-auth-alert" /> : null}
             <div style={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 8, marginTop: 20 }}>
               {countdown.running ? (
                 <Typography.Text type="secondary" data-testid="second-auth-countdown">

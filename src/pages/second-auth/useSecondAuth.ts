@@ -1,123 +1,135 @@
+import { useNotification, useTranslation } from '@refinedev/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CODE, CODE_GROUPS, codeIn } from '../../../contract/codes';
-import type { SecondAuthAppInfo, SecondAuthSendResult } from '../../../contract/schemas/signIn';
+import { signInEndpoints as ep } from '../../../contract/endpoints/signIn';
+import type { SecondAuthSendResult } from '../../../contract/schemas/signIn';
 import { LOGIN_PATH } from '../../config';
+import { useEndpointMutation, useEndpointQuery } from '../../hooks/useEndpoint';
 import { errorCode } from '../../providers/apiError';
-import { feedback } from '../../providers/feedback';
+import { deviceInfo } from '../../providers/device';
 import { useCaptchaSend, type CaptchaSendResult } from '../account-flow/useCaptchaSend';
 import { useCompleteLogin } from '../account-flow/useCompleteLogin';
 import { useCountdown } from '../account-flow/useCountdown';
 import { useTicketExpired } from '../account-flow/useTicketExpired';
-import { secondAuthApi } from './api';
+import { SEND_AT_CODE, SEND_QUIET, VERIFY_REFUSALS } from './api';
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : '');
 
 /**
  * The second-factor page's state: application info and the first code on arrival, the
  * captcha-guarded resend with its countdown, and the check that runs once the code is complete.
+ * What the code boxes say (a refused code, a send that must wait) is the calls' own error state.
  */
 export function useSecondAuth(srmi: string, appId: string | null) {
-  const { t } = useTranslation();
+  const { translate: t } = useTranslation();
+  const { open: notify } = useNotification();
   const navigate = useNavigate();
   const { handle: handleExpired, leave } = useTicketExpired();
   const completeLogin = useCompleteLogin();
   const countdown = useCountdown();
   const startCountdown = countdown.start;
-  const [info, setInfo] = useState<SecondAuthAppInfo | null>(null);
-  const [infoFailed, setInfoFailed] = useState(false);
-  const [phone, setPhone] = useState('');
-  const [smsCodeKey, setSmsCodeKey] = useState('');
-  const [noPhone, setNoPhone] = useState<string | null>(null);
-  const [alert, setAlert] = useState<string | null>(null);
+  const info = useEndpointQuery(ep.secondAuthAppInfo, { srmi }, { enabled: !!srmi });
+  const sendCode = useEndpointMutation(ep.secondAuthSend, { quiet: SEND_QUIET });
+  const check = useEndpointMutation(ep.secondAuth, { quiet: VERIFY_REFUSALS });
+  const [sent, setSent] = useState<SecondAuthSendResult | null>(null);
   const [code, setCode] = useState('');
-  const [verifying, setVerifying] = useState(false);
   // The first code goes out once per ticket, even when React mounts the page twice in development.
   const started = useRef<string | null>(null);
+  const infoError = info.query.error;
+  const { submit: submitSend, reset: resetSend } = sendCode;
+  const { submit: submitCheck, reset: resetCheck } = check;
 
-  /** Refusals every call shares; true when handled. */
-  const handleShared = useCallback(
-    (error: unknown): boolean => {
-      const code = errorCode(error);
-      if (handleExpired(error)) return true;
-      if (code === CODE.smsTicketInvalid) {
-        navigate(LOGIN_PATH, { replace: true });
-        return true;
-      }
-      if (code === CODE.secondFactorNoPhone) {
-        setNoPhone(messageOf(error));
-        return true;
-      }
-      if (code === CODE.sentTooOften || code === CODE.smsRefused) {
-        setAlert(messageOf(error));
-        return true;
-      }
-      return false;
+  useEffect(() => {
+    if (infoError) handleExpired(infoError);
+  }, [infoError, handleExpired]);
+
+  /** Refusals every call shares that the page answers by leaving. */
+  const leaveOn = useCallback(
+    (error: unknown) => {
+      if (handleExpired(error)) return;
+      if (errorCode(error) === CODE.smsTicketInvalid) navigate(LOGIN_PATH, { replace: true });
     },
     [handleExpired, navigate],
   );
 
   const accept = useCallback(
-    (sent: SecondAuthSendResult) => {
-      setPhone(sent.encryptMobile || sent.mobile);
-      setSmsCodeKey(sent.smsCodeKey);
-      setAlert(null);
+    (answer: SecondAuthSendResult) => {
+      setSent(answer);
+      // Whatever was typed before belongs to no code.
+      setCode('');
+      resetCheck();
       startCountdown();
     },
-    [startCountdown],
+    [resetCheck, startCountdown],
   );
 
   useEffect(() => {
     if (!srmi) return void leave();
     if (started.current === srmi) return;
     started.current = srmi;
-    secondAuthApi.appInfo(srmi).then(setInfo, (error: unknown) => {
-      if (!handleExpired(error)) setInfoFailed(true);
-    });
-    secondAuthApi.send(srmi).then(accept, (error: unknown) => {
+    submitSend({ srmi }).then(accept, (error: unknown) => {
       // A reload after the first send: the next code needs the captcha, behind the resend link.
-      if (errorCode(error) !== CODE.captchaRequired) handleShared(error);
+      if (errorCode(error) !== CODE.captchaRequired) leaveOn(error);
     });
-  }, [srmi, accept, handleExpired, handleShared, leave]);
+  }, [srmi, accept, leave, leaveOn, submitSend]);
 
   const resend = useCallback(
     async (capKey: string, capText: string): Promise<CaptchaSendResult> => {
       try {
-        accept(await secondAuthApi.send(srmi, { capKey, capText }));
-        feedback.success(t('secondAuth.sent'));
+        accept(await submitSend({ srmi, capKey, capText }));
+        notify?.({ type: 'success', message: t('secondAuth.sent') });
         return { kind: 'sent' };
       } catch (error) {
         if (errorCode(error) === CODE.codeWrong) return { kind: 'retry', message: messageOf(error) };
-        handleShared(error);
+        leaveOn(error);
         return { kind: 'failed' };
       }
     },
-    [accept, handleShared, srmi, t],
+    [accept, leaveOn, notify, srmi, submitSend, t],
   );
   const captchaSend = useCaptchaSend(resend);
 
-  const verify = useCallback(
-    async (value: string) => {
-      if (verifying) return;
-      if (!smsCodeKey) {
-        setAlert(t('secondAuth.fetchFirst'));
-        setCode('');
-        return;
-      }
-      setVerifying(true);
-      setAlert(null);
-      try {
-        await completeLogin(await secondAuthApi.verify(srmi, value, smsCodeKey), appId);
-      } catch (error) {
-        setCode('');
-        if (codeIn(CODE_GROUPS.codeRefusals, errorCode(error))) setAlert(messageOf(error));
-        else handleShared(error);
-        setVerifying(false);
-      }
+  const type = useCallback(
+    (value: string) => {
+      setCode(value);
+      resetCheck();
     },
-    [appId, completeLogin, handleShared, smsCodeKey, srmi, t, verifying],
+    [resetCheck],
   );
 
-  return { info, infoFailed, phone, noPhone, alert, code, setCode, verify, verifying, countdown, captchaSend };
+  const verify = useCallback(
+    async (value: string) => {
+      if (!sent || check.isPending) return;
+      resetSend();
+      try {
+        const response = await submitCheck({ srmi, validateCode: value, smsCodeKey: sent.smsCodeKey, ...(await deviceInfo()) });
+        await completeLogin(response, appId);
+      } catch (error) {
+        setCode('');
+        leaveOn(error);
+      }
+    },
+    [appId, check.isPending, completeLogin, leaveOn, resetSend, sent, srmi, submitCheck],
+  );
+
+  const sendError = codeIn(SEND_AT_CODE, errorCode(sendCode.error)) ? messageOf(sendCode.error) : null;
+  const checkError = codeIn(CODE_GROUPS.codeRefusals, errorCode(check.error)) ? messageOf(check.error) : null;
+  // A complete code with no code sent yet (the first send needed the captcha): ask for one first.
+  const early = !sent && info.data !== undefined && code.length === info.data.verificationLength ? t('secondAuth.fetchFirst') : null;
+
+  return {
+    info: info.data ?? null,
+    infoFailed: !!infoError && errorCode(infoError) !== CODE.ticketExpired,
+    phone: sent ? sent.encryptMobile || sent.mobile : '',
+    noPhone: errorCode(sendCode.error) === CODE.secondFactorNoPhone ? messageOf(sendCode.error) : null,
+    problem: early ?? checkError ?? sendError,
+    code,
+    setCode: type,
+    verify,
+    // After a passed check the page stays busy until the next one loads.
+    verifying: check.isPending || check.isSuccess,
+    countdown,
+    captchaSend,
+  };
 }

@@ -1,16 +1,17 @@
+import { useTranslation } from '@refinedev/core';
 import { Button, Form, Space } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { codeIn } from '../../../contract/codes';
+import { CODE } from '../../../contract/codes';
+import { signInEndpoints as ep } from '../../../contract/endpoints/signIn';
 import { PhoneScene } from '../../../contract/enums';
 import { LIMITS } from '../../../contract/rules';
 import { PhoneCodeFields } from '../../components/PhoneCodeFields';
-import { errorCode } from '../../providers/apiError';
-import { feedback } from '../../providers/feedback';
+import { CODE_FIELD, explainedCodes, showOnField, type FieldRefusals } from '../../hooks/fieldRefusals';
+import { useEndpointMutation } from '../../hooks/useEndpoint';
 import { CaptchaPopup } from '../account-flow/CaptchaPopup';
-import { FormAlert } from '../account-flow/FormAlert';
+import { useFormSave } from '../account-flow/useFormSave';
 import { useGuardedSend } from '../account-flow/useGuardedSend';
-import { selfServiceApi, STEP_REFUSALS } from './api';
+import { NUMBER_FIELD, SEND_AT_CODE } from './api';
 import type { StepProps } from './StepProps';
 
 interface Values {
@@ -18,68 +19,54 @@ interface Values {
   code: string;
 }
 
+const SEND_FIELDS: FieldRefusals = [...NUMBER_FIELD, ...SEND_AT_CODE];
+const SAVE_FIELDS: FieldRefusals = [...CODE_FIELD, [[CODE.mobileBoundElsewhere], 'mobileNo']];
+
 /** BIND-PHONE: a phone for the account, proven by a texted code; or skip for now. */
 export function BindPhoneStep({ srmi, active, onDone, onError }: StepProps) {
-  const { t } = useTranslation();
+  const { translate: t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const [smsCodeKey, setSmsCodeKey] = useState('');
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const explain = (failure: unknown) => {
-    if (codeIn(STEP_REFUSALS, errorCode(failure))) setError((failure as Error).message);
-    else onError(failure);
-  };
-  const sms = useGuardedSend(explain);
+  const sendSms = useEndpointMutation(ep.sendSmsByScene, { quiet: [CODE.codeWrong, ...explainedCodes(SEND_FIELDS)], success: t('selfService.messages.sent') });
+  const save = useFormSave(ep.bindPhone, form, SAVE_FIELDS, { onError, success: t('selfService.messages.bound') });
+  const skip = useEndpointMutation(ep.skipStep);
+  const sms = useGuardedSend((failure) => {
+    if (!showOnField(form, SEND_FIELDS, failure)) onError(failure);
+  });
 
   function send(mobileNo: string): Promise<boolean> {
-    setError(null);
     return sms.send(async (captcha) => {
-      setSmsCodeKey((await selfServiceApi.sendSms(srmi, PhoneScene.BIND_PHONE, mobileNo, captcha)).smsCodeKey);
-      feedback.success(t('selfService.messages.sent'));
+      setSmsCodeKey((await sendSms.submit({ srmi, scene: PhoneScene.BIND_PHONE, mobileNo, ...captcha })).smsCodeKey);
     });
   }
 
-  async function save(values: Values) {
-    if (!smsCodeKey) return setError(t('selfService.messages.fetchFirst'));
-    setSaving(true);
-    setError(null);
-    try {
-      const next = await selfServiceApi.bindPhone(srmi, values.mobileNo, values.code, smsCodeKey, active);
-      feedback.success(t('selfService.messages.bound'));
-      onDone(next.active);
-    } catch (failure) {
-      explain(failure);
-    } finally {
-      setSaving(false);
-    }
+  function submit(values: Values) {
+    if (!smsCodeKey) return form.setFields([{ name: 'code', errors: [t('selfService.messages.fetchFirst')] }]);
+    void save.run({ srmi, mobileNo: values.mobileNo, smsValueClient: values.code, smsCodeKey, active }, (next) => onDone(next.active));
   }
 
-  async function skip() {
-    setSaving(true);
+  async function skipStep() {
     try {
-      onDone((await selfServiceApi.skip(srmi, active)).active);
+      onDone((await skip.submit({ srmi, active })).active);
     } catch (failure) {
       onError(failure);
-    } finally {
-      setSaving(false);
     }
   }
 
+  const busy = save.saving || skip.isPending;
   return (
-    <Form form={form} layout="vertical" requiredMark={false} onFinish={(values) => void save(values)} data-testid="bind-phone-step">
+    <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} data-testid="bind-phone-step">
       <PhoneCodeFields
         phone={{ name: 'mobileNo', label: t('selfService.fields.mobile'), required: t('selfService.validation.mobileRequired'), invalid: t('selfService.validation.mobileFormat'), testId: 'bind-phone-mobile' }}
         code={{ name: 'code', label: t('selfService.fields.code'), required: t('selfService.validation.codeRequired'), tooLong: t('selfService.validation.codeTooLong'), length: LIMITS.bindCodeMax, testId: 'bind-phone-code' }}
         onSend={send}
         rowClassName="public-row"
       />
-      <FormAlert message={error} onClose={() => setError(null)} />
       <Space style={{ width: '100%', justifyContent: 'space-between' }}>
-        <Button type="link" onClick={() => void skip()} disabled={saving} data-testid="bind-phone-skip" style={{ padding: 0 }}>
+        <Button type="link" onClick={() => void skipStep()} disabled={busy} data-testid="bind-phone-skip" style={{ padding: 0 }}>
           {t('selfService.actions.skip')}
         </Button>
-        <Button type="primary" htmlType="submit" loading={saving} data-testid="bind-phone-save">
+        <Button type="primary" htmlType="submit" loading={save.saving} disabled={skip.isPending} data-testid="bind-phone-save">
           {t('selfService.actions.save')}
         </Button>
       </Space>

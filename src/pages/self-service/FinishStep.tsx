@@ -1,10 +1,11 @@
+import { useTranslation } from '@refinedev/core';
 import { Button, Result } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { signInEndpoints as ep } from '../../../contract/endpoints/signIn';
 import { LOGIN_PATH } from '../../config';
+import { useEndpointMutation } from '../../hooks/useEndpoint';
 import { useCompleteLogin } from '../account-flow/useCompleteLogin';
-import { selfServiceApi } from './api';
 
 interface Props {
   srmi: string;
@@ -15,15 +16,17 @@ interface Props {
 
 /** FINISH: the account is set up; back to the login page, or on with this sign-in (second factor or session). */
 export function FinishStep({ srmi, appId, onLeave, onError }: Props) {
-  const { t } = useTranslation();
+  const { translate: t } = useTranslation();
   const navigate = useNavigate();
   const completeLogin = useCompleteLogin();
+  const continueLogin = useEndpointMutation(ep.continueLogin);
+  // Busy from the call until the next page: completing may fetch roles or load another site.
   const [continuing, setContinuing] = useState(false);
 
   async function proceed() {
     setContinuing(true);
     try {
-      const response = await selfServiceApi.continueLogin(srmi);
+      const response = await continueLogin.submit({ srmi });
       onLeave();
       await completeLogin(response, appId);
     } catch (error) {

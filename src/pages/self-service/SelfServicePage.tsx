@@ -1,6 +1,6 @@
+import { useTranslation } from '@refinedev/core';
 import { Steps } from 'antd';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { SelfServiceStep } from '../../../contract/schemas/auth';
 import { PublicLayout } from '../account-flow/PublicLayout';
 import { useTicketExpired } from '../account-flow/useTicketExpired';
@@ -17,7 +17,7 @@ const TITLE_KEYS: Record<SelfServiceStep['code'], string> = {
 
 /** /selfService: the steps the sign-in asked for (bind a phone, update the password), then finish. */
 export default function SelfServicePage() {
-  const { t } = useTranslation();
+  const { translate: t } = useTranslation();
   const { info, moveTo, forget } = useCheckInfo();
   const { handle, leave } = useTicketExpired();
 
@@ -30,7 +30,7 @@ export default function SelfServicePage() {
   const srmi = info.srmi;
   const active = Math.min(Math.max(0, info.active), info.steps.length - 1);
   const step = info.steps[active];
-  // Failures a step does not explain itself: the http layer has toasted them, except an expired ticket.
+  // Failures a step does not explain itself: its hook toasted them, except an expired ticket.
   const onError = (error: unknown) => void handle(error);
   const common = { srmi, active, onDone: moveTo, onError };
 

@@ -1,21 +1,19 @@
 import { LockOutlined } from '@ant-design/icons';
+import { useTranslation } from '@refinedev/core';
 import { Button, Form, Input, Tabs } from 'antd';
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { CODE_GROUPS, codeIn, type ResultCode } from '../../../contract/codes';
+import { CODE } from '../../../contract/codes';
+import { signInEndpoints as ep } from '../../../contract/endpoints/signIn';
 import { PhoneScene } from '../../../contract/enums';
-import { PhoneCodeFields } from '../../components/PhoneCodeFields';
-import { errorCode } from '../../providers/apiError';
-import { feedback } from '../../providers/feedback';
-import { CaptchaPopup } from '../account-flow/CaptchaPopup';
-import { FormAlert } from '../account-flow/FormAlert';
 import { NewPasswordFields, type NewPasswordValues } from '../../components/NewPasswordFields';
+import { PhoneCodeFields } from '../../components/PhoneCodeFields';
+import { CODE_FIELD, explainedCodes, NEW_PASSWORD_FIELDS, OLD_PASSWORD_FIELD, showOnField } from '../../hooks/fieldRefusals';
+import { useEndpointMutation } from '../../hooks/useEndpoint';
+import { CaptchaPopup } from '../account-flow/CaptchaPopup';
 import { useFormSave } from '../account-flow/useFormSave';
 import { useGuardedSend } from '../account-flow/useGuardedSend';
-import { selfServiceApi, STEP_REFUSALS } from './api';
+import { oldSaveInput, SEND_AT_CODE, smsSaveInput } from './api';
 import type { StepProps } from './StepProps';
-
-const PASSWORD_REFUSALS: readonly ResultCode[] = [...STEP_REFUSALS, ...CODE_GROUPS.passwordEntry];
 
 interface SmsValues extends NewPasswordValues {
   code: string;
@@ -26,7 +24,7 @@ interface OldValues extends NewPasswordValues {
 }
 
 function SubmitRow({ saving, extra }: { saving: boolean; extra: ReactNode }) {
-  const { t } = useTranslation();
+  const { translate: t } = useTranslation();
   return (
     <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 8 }}>
       {extra ?? <span />}
@@ -39,45 +37,47 @@ function SubmitRow({ saving, extra }: { saving: boolean; extra: ReactNode }) {
 
 /** UPDATE-PASSWORD: a new password, proven by a code to the bound phone or by the current password. */
 export function UpdatePasswordStep({ srmi, active, onDone, onError, canSkip }: StepProps & { canSkip: boolean }) {
-  const { t } = useTranslation();
+  const { translate: t } = useTranslation();
   const [smsForm] = Form.useForm<SmsValues>();
   const [oldForm] = Form.useForm<OldValues>();
   const [smsCodeKey, setSmsCodeKey] = useState('');
-  const sms = useFormSave(PASSWORD_REFUSALS, onError);
-  const old = useFormSave(PASSWORD_REFUSALS, onError);
-
-  const saved = (next: number) => {
-    feedback.success(t('selfService.messages.passwordChanged'));
-    onDone(next);
-  };
-
+  const changed = t('selfService.messages.passwordChanged');
+  const bySms = useFormSave(ep.updatePwdBySms, smsForm, [...CODE_FIELD, ...NEW_PASSWORD_FIELDS], { onError, success: changed });
+  const byOld = useFormSave(ep.updatePwdByOld, oldForm, [...OLD_PASSWORD_FIELD, ...NEW_PASSWORD_FIELDS], { onError, success: changed });
+  const sendSms = useEndpointMutation(ep.sendSmsByScene, { quiet: [CODE.codeWrong, ...explainedCodes(SEND_AT_CODE)], success: t('selfService.messages.sent') });
+  const skip = useEndpointMutation(ep.skipStep);
   const codeSend = useGuardedSend((failure) => {
-    if (codeIn(STEP_REFUSALS, errorCode(failure))) sms.setError((failure as Error).message);
-    else onError(failure);
+    if (!showOnField(smsForm, SEND_AT_CODE, failure)) onError(failure);
   });
 
   function send(): Promise<boolean> {
-    sms.setError(null);
     return codeSend.send(async (captcha) => {
-      setSmsCodeKey((await selfServiceApi.sendSms(srmi, PhoneScene.UPDATE_PASSWORD, undefined, captcha)).smsCodeKey);
-      feedback.success(t('selfService.messages.sent'));
+      setSmsCodeKey((await sendSms.submit({ srmi, scene: PhoneScene.UPDATE_PASSWORD, ...captcha })).smsCodeKey);
     });
   }
 
-  const notNow = canSkip ? (
-    <Button type="link" style={{ padding: 0 }} data-testid="update-password-skip" onClick={() => void old.run(async () => onDone((await selfServiceApi.skip(srmi, active)).active))}>
+  async function notNow() {
+    try {
+      onDone((await skip.submit({ srmi, active })).active);
+    } catch (failure) {
+      onError(failure);
+    }
+  }
+
+  const skipButton = canSkip ? (
+    <Button type="link" style={{ padding: 0 }} disabled={skip.isPending} data-testid="update-password-skip" onClick={() => void notNow()}>
       {t('selfService.actions.notNow')}
     </Button>
   ) : null;
 
-  const bySms = (
+  const smsTab = (
     <Form
       form={smsForm}
       layout="vertical"
       requiredMark={false}
       onFinish={(values) => {
-        if (!smsCodeKey) return sms.setError(t('selfService.messages.fetchFirst'));
-        void sms.run(async () => saved((await selfServiceApi.updateBySms(srmi, values.code, smsCodeKey, values.newPassword, active)).active));
+        if (!smsCodeKey) return smsForm.setFields([{ name: 'code', errors: [t('selfService.messages.fetchFirst')] }]);
+        void bySms.run(smsSaveInput(srmi, active, smsCodeKey, values.code, values.newPassword), (next) => onDone(next.active));
       }}
     >
       <PhoneCodeFields
@@ -93,33 +93,31 @@ export function UpdatePasswordStep({ srmi, active, onDone, onError, canSkip }: S
         rowClassName="public-row"
       />
       <NewPasswordFields />
-      <FormAlert message={sms.error} onClose={() => sms.setError(null)} />
-      <SubmitRow saving={sms.saving} extra={notNow} />
+      <SubmitRow saving={bySms.saving} extra={skipButton} />
       <CaptchaPopup {...codeSend.popup} />
     </Form>
   );
 
-  const byOld = (
+  const oldTab = (
     <Form
       form={oldForm}
       layout="vertical"
       requiredMark={false}
-      onFinish={(values) => void old.run(async () => saved((await selfServiceApi.updateByOld(srmi, values.oldPassword, values.newPassword)).active))}
+      onFinish={(values) => void byOld.run(oldSaveInput(srmi, values.oldPassword, values.newPassword), (next) => onDone(next.active))}
     >
       <Form.Item name="oldPassword" label={t('selfService.fields.oldPassword')} rules={[{ required: true, message: t('selfService.validation.oldRequired') }]}>
         <Input.Password prefix={<LockOutlined />} autoComplete="current-password" placeholder={t('selfService.validation.oldRequired')} data-testid="old-password" />
       </Form.Item>
       <NewPasswordFields />
-      <FormAlert message={old.error} onClose={() => old.setError(null)} />
-      <SubmitRow saving={old.saving} extra={notNow} />
+      <SubmitRow saving={byOld.saving} extra={skipButton} />
     </Form>
   );
 
   return (
     <Tabs
       items={[
-        { key: 'sms', label: t('selfService.tabs.sms'), children: bySms },
-        { key: 'old', label: t('selfService.tabs.old'), children: byOld },
+        { key: 'sms', label: t('selfService.tabs.sms'), children: smsTab },
+        { key: 'old', label: t('selfService.tabs.old'), children: oldTab },
       ]}
     />
   );

@@ -39,7 +39,7 @@ export default function LoginPage() {
           <LoginMethods appId={appId} query={query} types={methods.types} isLoading={methods.isLoading} isError={methods.isError} />
           <nav className="login-links" aria-label={t('login.links.label')}>
             <SmartLink href={forgetPasswordUrl} testId="link-forget-password">{t('login.links.forgotPassword')}</SmartLink>
-            <SmartLink href="/registerAccount" testId="link-register">{t('login.links.register')}</SmartLink>
+            {config?.registrationEnabled === false ? null : <SmartLink href="/registerAccount" testId="link-register">{t('login.links.register')}</SmartLink>}
           </nav>
         </section>
       </main>

@@ -47,7 +47,7 @@ export function SmsLoginForm({ appId, query }: { appId?: string; query: Record<s
     } catch (error) {
       const code = errorCode(error);
       if (code === CODE.codeWrong) feedback.error(t('login.messages.captchaWrong'));
-      // Refusals other than these two were shown by the http layer.
+      else feedback.refusal(error);
       if (code === CODE.captchaRequired || captcha.visible) {
         form.setFieldValue('capText', '');
         void captcha.refresh();

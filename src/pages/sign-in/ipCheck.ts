@@ -1,6 +1,7 @@
 import { CODE, CODE_GROUPS, codeIn } from '../../../contract/codes';
 import { paths } from '../../../contract/paths';
 import { errorCode } from '../../providers/apiError';
+import { feedback } from '../../providers/feedback';
 import { http } from '../../providers/http';
 
 export type IpCheckOutcome = { kind: 'clear' } | { kind: 'captcha' } | { kind: 'warning'; message: string } | { kind: 'stop' };
@@ -17,6 +18,7 @@ export async function checkLoginScene(): Promise<IpCheckOutcome> {
     const code = errorCode(error);
     if (code === CODE.captchaRequired) return { kind: 'captcha' };
     if (codeIn(CODE_GROUPS.signInWarnings, code)) return { kind: 'warning', message: (error as Error).message };
+    feedback.refusal(error);
     return { kind: 'stop' };
   }
 }

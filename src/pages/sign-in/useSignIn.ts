@@ -63,8 +63,9 @@ export function useSignIn() {
           cancelText: t('common.actions.close'),
           onOk: () => navigate(resetPasswordPath(srmi)),
         });
+      } else {
+        feedback.refusal(error);
       }
-      // Anything else was already shown as a toast by the http layer.
     },
     [navigate, t],
   );

@@ -1,15 +1,14 @@
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
-import { CanAccess } from '@refinedev/core';
-import { Button, Form, Input, Space, Table, Typography, type TableColumnsType } from 'antd';
-import { useState, type Key } from 'react';
-import { useTranslation } from 'react-i18next';
+import { CanAccess, useTranslation } from '@refinedev/core';
+import { App, Button, Form, Input, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { useRef, useState, type Key } from 'react';
 import { Decision } from '../../../contract/enums';
 import { LIMITS } from '../../../contract/rules';
 import type { ApplyRecord } from '../../../contract/schemas/permissions';
-import { feedback } from '../../providers/feedback';
 import { FilterBar } from '../shared/FilterBar';
 import { formatTime, orDash } from '../shared/format';
 import { usePortalTable } from '../shared/usePortalTable';
+import type { DialogHandle } from '../shared/useDialogForm';
 import { ApprovalDialog, type PendingDecision } from './ApprovalDialog';
 
 interface Filters {
@@ -19,23 +18,23 @@ interface Filters {
 
 /** /approvalAuthority: requests waiting for this user, decided one by one or as a selected batch. */
 export default function ApprovalList() {
-  const { t } = useTranslation();
+  const { translate: t } = useTranslation();
+  const { modal } = App.useApp();
   const { tableProps, searchFormProps, reload } = usePortalTable<ApplyRecord, Filters>('approvals');
   const [selected, setSelected] = useState<Key[]>([]);
-  const [decision, setDecision] = useState<PendingDecision | null>(null);
+  const dialog = useRef<DialogHandle<PendingDecision>>(null);
+  const decide = (decision: PendingDecision) => dialog.current?.open(decision);
 
   function decideSelected(status: Decision) {
     if (selected.length === 0) {
-      feedback.confirm({
-        type: 'warning',
+      modal.warning({
         title: t('approvals.decide.nothingSelectedTitle'),
         content: t('approvals.decide.nothingSelected'),
-        okCancel: false,
         okText: t('approvals.decide.understood'),
       });
       return;
     }
-    setDecision({ status, applyIdList: selected.map(Number) });
+    decide({ status, applyIdList: selected.map(Number) });
   }
 
   // A new query starts a new selection.
@@ -61,12 +60,12 @@ export default function ApprovalList() {
       render: (_, row) => (
         <Space size={0}>
           <CanAccess resource="approvals" action="pass">
-          <Button type="link" size="small" onClick={() => setDecision({ status: Decision.PASS, applyIdList: [row.id] })} data-testid={`approval-pass-${row.id}`}>
+          <Button type="link" size="small" onClick={() => decide({ status: Decision.PASS, applyIdList: [row.id] })} data-testid={`approval-pass-${row.id}`}>
             {t('approvals.actions.pass')}
           </Button>
           </CanAccess>
           <CanAccess resource="approvals" action="reject">
-          <Button type="link" size="small" danger onClick={() => setDecision({ status: Decision.REJECT, applyIdList: [row.id] })} data-testid={`approval-reject-${row.id}`}>
+          <Button type="link" size="small" danger onClick={() => decide({ status: Decision.REJECT, applyIdList: [row.id] })} data-testid={`approval-reject-${row.id}`}>
             {t('approvals.actions.reject')}
           </Button>
           </CanAccess>
@@ -110,8 +109,7 @@ export default function ApprovalList() {
         data-testid="approval-table"
       />
       <ApprovalDialog
-        decision={decision}
-        onClose={() => setDecision(null)}
+        ref={dialog}
         onSettled={() => {
           setSelected([]);
           reload();

@@ -1,7 +1,6 @@
-import { CanAccess } from '@refinedev/core';
+import { CanAccess, useTranslation } from '@refinedev/core';
 import { Button, Form, Input, Space, Table, type TableColumnsType } from 'antd';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useRef } from 'react';
 import { GroupType } from '../../../contract/enums';
 import { LIMITS } from '../../../contract/rules';
 import type { MailGroup } from '../../../contract/schemas/groups';
@@ -10,6 +9,7 @@ import { tabOfGroupType } from '../mailboxes/tabs';
 import { FilterBar } from '../shared/FilterBar';
 import { orDash } from '../shared/format';
 import { usePortalTable } from '../shared/usePortalTable';
+import type { DialogHandle } from '../shared/useDialogForm';
 import { TransferDialog } from './TransferDialog';
 
 /** Link to a group's member page that brings the user back to the same tab. */
@@ -20,9 +20,9 @@ export function membersLink(group: MailGroup): string {
 
 /** The mail groups (2) or security groups (1) this user manages: edit members, hand over. */
 export function GroupList({ groupType }: { groupType: GroupType }) {
-  const { t } = useTranslation();
+  const { translate: t } = useTranslation();
   const { tableProps, searchFormProps } = usePortalTable<MailGroup, { groupName?: string }>('groups', { permanent: [{ field: 'groupType', operator: 'eq', value: groupType }] });
-  const [transferring, setTransferring] = useState<MailGroup | null>(null);
+  const transfer = useRef<DialogHandle<MailGroup>>(null);
 
   const columns: TableColumnsType<MailGroup> = [
     { title: t('groups.fields.groupName'), dataIndex: 'groupName' },
@@ -38,7 +38,7 @@ export function GroupList({ groupType }: { groupType: GroupType }) {
             {t('groups.actions.members')}
           </ButtonLink>
           <CanAccess resource="groups" action="transfer">
-          <Button type="link" size="small" onClick={() => setTransferring(row)} data-testid={`group-transfer-${row.groupCode}`}>
+          <Button type="link" size="small" onClick={() => transfer.current?.open(row)} data-testid={`group-transfer-${row.groupCode}`}>
             {t('groups.actions.transfer')}
           </Button>
           </CanAccess>
@@ -55,7 +55,7 @@ export function GroupList({ groupType }: { groupType: GroupType }) {
         </Form.Item>
       </FilterBar>
       <Table<MailGroup> {...tableProps} rowKey="groupCode" columns={columns} size="middle" data-testid={`group-table-${groupType}`} />
-      <TransferDialog group={transferring} onClose={() => setTransferring(null)} />
+      <TransferDialog ref={transfer} />
     </>
   );
 }

@@ -1,65 +1,41 @@
-import { useCustomMutation, useInvalidate, useNotification } from '@refinedev/core';
-import { Alert, Form, Modal, type ButtonProps } from 'antd';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation, type OpenNotificationParams } from '@refinedev/core';
+import { Alert, Form, Modal } from 'antd';
+import type { Ref } from 'react';
+import { CODE } from '../../../contract/codes';
 import { GroupType } from '../../../contract/enums';
-import { paths } from '../../../contract/paths';
 import type { MailGroup } from '../../../contract/schemas/groups';
 import { PersonSelect, type PersonOption } from '../shared/PersonSelect';
+import { useDialogForm, type DialogHandle } from '../shared/useDialogForm';
 
-interface Props {
-  /** The group being handed over; null when closed. */
-  group: MailGroup | null;
-  onClose: () => void;
-}
+/** The form holds the chosen person; the server gets the group and the new manager's account. */
+type Values = { manager?: PersonOption; groupCode?: string; managerUserId?: string };
 
-/** Hands a group to a new manager; afterwards it is no longer this user's, so it leaves the list. */
-export function TransferDialog({ group, onClose }: Props) {
-  const { t } = useTranslation();
-  const { open: notify } = useNotification();
-  const [form] = Form.useForm<{ manager?: PersonOption }>();
-  const { mutateAsync, mutation } = useCustomMutation();
-  const invalidate = useInvalidate();
-  const [failed, setFailed] = useState(false);
-  const kind = group?.groupType === GroupType.SECURITY ? 'security' : 'mail';
+/**
+ * Hands a group to a new manager on Refine's modal form (the groups resource's form posts the
+ * hand-over); afterwards the group is no longer this user's, so it leaves the refreshed list.
+ * Someone who cannot take it over is said under the choice, and the dialog stays open.
+ */
+export function TransferDialog({ ref }: { ref: Ref<DialogHandle<MailGroup>> }) {
+  const { translate: t } = useTranslation();
+  const { modalProps, formProps, save, row: group } = useDialogForm<Values, MailGroup>(ref, {
+    resource: 'groups',
+    submitTestId: 'transfer-submit',
+    fields: [[[CODE.unknownUsers, CODE.managerIsSelf], 'manager']],
+    successNotification: (): OpenNotificationParams => ({ type: 'success', message: t(`groups.transfer.done.${group?.groupType === GroupType.SECURITY ? 'security' : 'mail'}`) }),
+  });
 
-  async function submit({ manager }: { manager?: PersonOption }) {
-    if (!group || !manager) return;
-    setFailed(false);
-    try {
-      await mutateAsync({ url: paths.personal.groupManagerUpdate, method: 'post', values: { groupCode: group.groupCode, managerUserId: manager.value } });
-    } catch {
-      // The server's reason was toasted; the dialog stays open to pick someone else.
-      setFailed(true);
-      return;
-    }
-    notify?.({ type: 'success', message: t(`groups.transfer.done.${kind}`) });
-    onClose();
-    void invalidate({ resource: 'groups', invalidates: ['list'] });
+  function submit({ manager }: Values) {
+    if (group && manager) save({ groupCode: group.groupCode, managerUserId: manager.value });
   }
 
   return (
-    <Modal
-      open={group !== null}
-      title={t('groups.transfer.title', { name: group?.groupName ?? '' })}
-      okText={t('groups.transfer.submit')}
-      okButtonProps={{ loading: mutation.isPending, 'data-testid': 'transfer-submit' } as ButtonProps}
-      onOk={() => form.submit()}
-      cancelText={t('common.actions.cancel')}
-      onCancel={onClose}
-      afterClose={() => {
-        form.resetFields();
-        setFailed(false);
-      }}
-      destroyOnHidden
-    >
+    <Modal {...modalProps} title={t('groups.transfer.title', { name: group?.groupName ?? '' })} okText={t('groups.transfer.submit')}>
       <Alert type="warning" showIcon message={t('groups.transfer.warning')} style={{ marginBottom: 16 }} />
-      <Form form={form} layout="vertical" onFinish={(values) => void submit(values)}>
+      <Form {...formProps} layout="vertical" onFinish={submit}>
         <Form.Item name="manager" label={t('groups.transfer.manager')} rules={[{ required: true, message: t('groups.transfer.required') }]}>
           <PersonSelect allowClear data-testid="transfer-manager" />
         </Form.Item>
       </Form>
-      {failed ? <Alert type="error" showIcon message={t(`groups.transfer.failed.${kind}`)} data-testid="transfer-error" /> : null}
     </Modal>
   );
 }

@@ -1,16 +1,16 @@
 import { CopyOutlined } from '@ant-design/icons';
+import { useNotification, useTranslation } from '@refinedev/core';
 import { Alert, Button, Space, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { feedback } from '../../providers/feedback';
 import { copyText } from './resetPassword';
 
 /** The generated password, shown once, with a copy button. */
 export function GeneratedPassword({ password }: { password: string }) {
-  const { t } = useTranslation();
+  const { translate: t } = useTranslation();
+  const { open: notify } = useNotification();
 
   async function copy() {
-    if (await copyText(password)) feedback.success(t('mailboxes.reset.copied'));
-    else feedback.error(t('mailboxes.reset.copyFailed'));
+    const copied = await copyText(password);
+    notify?.({ type: copied ? 'success' : 'error', message: t(copied ? 'mailboxes.reset.copied' : 'mailboxes.reset.copyFailed') });
   }
 
   return (

@@ -1,16 +1,15 @@
+import { useTranslation } from '@refinedev/core';
 import { Tabs, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { GroupType } from '../../../contract/enums';
+import { useTabParam } from '../../hooks/useTabParam';
 import { GroupList } from '../groups/GroupList';
 import { PublicMailboxList } from './PublicMailboxList';
-import { tabOf } from './tabs';
+import { MAILBOX_TABS } from './tabs';
 
 /** /mailbox?activeName=first|second|third: public mailboxes, mail groups, security groups. */
 export default function MailboxPage() {
-  const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const active = tabOf(params.get('activeName'));
+  const { translate: t } = useTranslation();
+  const [active, open] = useTabParam('activeName', MAILBOX_TABS);
 
   return (
     <section>
@@ -19,7 +18,7 @@ export default function MailboxPage() {
       </Typography.Title>
       <Tabs
         activeKey={active}
-        onChange={(key) => setParams({ activeName: key }, { replace: true })}
+        onChange={open}
         destroyOnHidden
         items={[
           { key: 'first', label: t('mailboxes.tabs.first'), children: <PublicMailboxList /> },

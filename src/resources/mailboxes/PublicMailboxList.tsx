@@ -1,12 +1,12 @@
-import { CanAccess } from '@refinedev/core';
+import { CanAccess, useTranslation } from '@refinedev/core';
 import { Button, Form, Input, Table, type TableColumnsType } from 'antd';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useRef } from 'react';
 import { LIMITS } from '../../../contract/rules';
 import type { PublicMailbox } from '../../../contract/schemas/groups';
 import { FilterBar } from '../shared/FilterBar';
 import { formatDate, orDash } from '../shared/format';
 import { usePortalTable } from '../shared/usePortalTable';
+import type { DialogHandle } from '../shared/useDialogForm';
 import { ResetPasswordDialog } from './ResetPasswordDialog';
 
 interface Filters {
@@ -16,9 +16,9 @@ interface Filters {
 
 /** The public mailboxes this user manages, by name and account, each with a password reset. */
 export function PublicMailboxList() {
-  const { t } = useTranslation();
+  const { translate: t } = useTranslation();
   const { tableProps, searchFormProps } = usePortalTable<PublicMailbox, Filters>('mailboxes');
-  const [resetting, setResetting] = useState<PublicMailbox | null>(null);
+  const resetting = useRef<DialogHandle<PublicMailbox>>(null);
 
   const columns: TableColumnsType<PublicMailbox> = [
     { title: t('mailboxes.fields.userName'), dataIndex: 'userName' },
@@ -31,7 +31,7 @@ export function PublicMailboxList() {
       width: 120,
       render: (_, row) => (
         <CanAccess resource="mailboxes" action="resetPassword" params={{ id: row.userId }}>
-          <Button type="link" size="small" onClick={() => setResetting(row)} data-testid={`mailbox-reset-${row.userId}`}>
+          <Button type="link" size="small" onClick={() => resetting.current?.open(row)} data-testid={`mailbox-reset-${row.userId}`}>
             {t('mailboxes.reset.action')}
           </Button>
         </CanAccess>
@@ -50,7 +50,7 @@ export function PublicMailboxList() {
         </Form.Item>
       </FilterBar>
       <Table<PublicMailbox> {...tableProps} rowKey="userId" columns={columns} size="middle" data-testid="mailbox-table" />
-      <ResetPasswordDialog mailbox={resetting} onClose={() => setResetting(null)} />
+      <ResetPasswordDialog ref={resetting} />
     </>
   );
 }

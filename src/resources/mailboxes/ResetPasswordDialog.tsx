@@ -1,54 +1,66 @@
-import { useNotification } from '@refinedev/core';
+import { useTranslation } from '@refinedev/core';
 import { Button, Modal, Space } from 'antd';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useState, type Ref } from 'react';
+import { CODE, CODE_GROUPS } from '../../../contract/codes';
 import type { PublicMailbox } from '../../../contract/schemas/groups';
+import { sm2Client } from '../../providers/sm2';
+import { useDialogForm, type DialogHandle } from '../shared/useDialogForm';
 import { GeneratedPassword } from './GeneratedPassword';
-import { ResetPasswordForm } from './ResetPasswordForm';
+import { ResetPasswordForm, type ResetValues } from './ResetPasswordForm';
 
-interface Props {
-  /** The mailbox whose password is reset; null when closed. */
-  mailbox: PublicMailbox | null;
-  onClose: () => void;
-}
+/** The form's choice, and what the server gets: the mailbox, and a typed (encrypted) password or none. */
+type Values = ResetValues & { userId?: string; autoGen?: boolean };
 
-/** Reset a public mailbox's password; a generated one is shown here once, then forgotten. */
-export function ResetPasswordDialog({ mailbox, onClose }: Props) {
-  const { t } = useTranslation();
-  const { open: notify } = useNotification();
+/**
+ * Reset a public mailbox's password on Refine's modal form (the mailboxes resource's form posts
+ * it): a typed one closes the dialog with a toast, a policy refusal is said under it; a
+ * generated one is shown here once, then forgotten when the dialog closes.
+ */
+export function ResetPasswordDialog({ ref }: { ref: Ref<DialogHandle<PublicMailbox>> }) {
+  const { translate: t } = useTranslation();
   const [generated, setGenerated] = useState<string | null>(null);
+  const { modalProps, formProps, formLoading, close, save, row: mailbox } = useDialogForm<Values, PublicMailbox>(ref, {
+    resource: 'mailboxes',
+    submitTestId: 'reset-submit',
+    fields: [[[...CODE_GROUPS.passwordPolicy, CODE.mailboxPasswordRequired], 'newPassword']],
+    // A generated password stays on screen until the person closes it.
+    autoSubmitClose: false,
+    successNotification: (_data, values) => ((values as Values | undefined)?.autoGen ? false : { type: 'success', message: t('mailboxes.reset.done') }),
+    onMutationSuccess: ({ data }) => {
+      if (typeof data === 'string' && data) setGenerated(data);
+      else close();
+    },
+  });
 
-  function done(password: string | null) {
-    if (password) {
-      setGenerated(password);
-      return;
-    }
-    notify?.({ type: 'success', message: t('mailboxes.reset.done') });
-    onClose();
+  async function submit(values: ResetValues) {
+    if (!mailbox) return;
+    const { userId } = mailbox;
+    save(values.mode === 'auto' ? { userId, autoGen: true } : { userId, autoGen: false, newPassword: await sm2Client.encrypt(values.newPassword ?? '') });
   }
 
   return (
     <Modal
-      open={mailbox !== null}
+      {...modalProps}
       title={t('mailboxes.reset.title', { name: mailbox?.userName ?? '' })}
-      onCancel={onClose}
       footer={null}
       maskClosable={!generated}
-      destroyOnHidden
-      afterClose={() => setGenerated(null)}
+      afterClose={() => {
+        modalProps.afterClose?.();
+        setGenerated(null);
+      }}
     >
       {generated ? (
         <Space direction="vertical" size={16} style={{ width: '100%' }}>
           <GeneratedPassword password={generated} />
           <Space style={{ width: '100%', justifyContent: 'flex-end' }}>
-            <Button type="primary" onClick={onClose} data-testid="reset-close">
+            <Button type="primary" onClick={close} data-testid="reset-close">
               {t('common.actions.close')}
             </Button>
           </Space>
         </Space>
-      ) : mailbox ? (
-        <ResetPasswordForm userId={mailbox.userId} onDone={done} onCancel={onClose} />
-      ) : null}
+      ) : (
+        <ResetPasswordForm formProps={formProps} saving={formLoading} onSubmit={(values) => void submit(values)} onCancel={close} />
+      )}
     </Modal>
   );
 }

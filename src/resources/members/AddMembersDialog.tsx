@@ -1,21 +1,16 @@
-import { useModalForm } from '@refinedev/antd';
-import type { BaseRecord, HttpError } from '@refinedev/core';
-import { Empty, Form, Modal, Space, Tag, Typography, type ButtonProps } from 'antd';
-import { useImperativeHandle, type Ref } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@refinedev/core';
+import { Empty, Form, Modal, Space, Tag, Typography } from 'antd';
+import type { Ref } from 'react';
+import { successNotice } from '../../providers/notificationProvider';
 import { PersonSelect, type PersonOption } from '../shared/PersonSelect';
+import { useDialogForm, type DialogHandle } from '../shared/useDialogForm';
 
 /** The form holds the picked people; the server gets the group and their accounts. */
 type Values = { people?: PersonOption[]; groupCode?: string; userIdSet?: string[] };
 
-/** What the member list holds to open the dialog. */
-export interface AddMembersHandle {
-  show: () => void;
-}
-
 interface Props {
   groupCode: string;
-  ref: Ref<AddMembersHandle>;
+  ref: Ref<DialogHandle>;
 }
 
 /**
@@ -23,17 +18,14 @@ interface Props {
  * several picks), review them as removable chips, add them all in one call.
  */
 export function AddMembersDialog({ groupCode, ref }: Props) {
-  const { t } = useTranslation();
+  const { translate: t } = useTranslation();
   // Refine's modal form: adds the people, toasts success, refreshes the member list, closes;
-  // a refusal keeps the dialog open (the http layer already showed the server's reason).
-  const { modalProps, formProps, form, show } = useModalForm<BaseRecord, HttpError, Values>({
-    action: 'create',
+  // a refusal is toasted and keeps the dialog open.
+  const { modalProps, formProps, form, save } = useDialogForm<Values>(ref, {
     resource: 'members',
-    redirect: false,
-    successNotification: () => ({ type: 'success', message: t('members.add.done'), key: 'members.add.done' }),
-    errorNotification: false,
+    submitTestId: 'add-members-submit',
+    successNotification: successNotice(t('members.add.done')),
   });
-  useImperativeHandle(ref, () => ({ show: () => show() }), [show]);
   const people: PersonOption[] = Form.useWatch('people', form) ?? [];
 
   function drop(userId: string) {
@@ -41,21 +33,11 @@ export function AddMembersDialog({ groupCode, ref }: Props) {
   }
 
   function submit({ people: chosen = [] }: Values) {
-    void Promise.resolve(formProps.onFinish?.({ groupCode, userIdSet: chosen.map((p) => p.value) })).catch(() => undefined);
+    save({ groupCode, userIdSet: chosen.map((p) => p.value) });
   }
 
   return (
-    <Modal
-      {...modalProps}
-      width={undefined}
-      forceRender={false}
-      title={t('members.add.title')}
-      okText={t('members.add.submit')}
-      okButtonProps={{ ...modalProps.okButtonProps, 'data-testid': 'add-members-submit' } as ButtonProps}
-      cancelText={t('common.actions.cancel')}
-      afterClose={() => form.resetFields()}
-      destroyOnHidden
-    >
+    <Modal {...modalProps} title={t('members.add.title')} okText={t('members.add.submit')}>
       <Form {...formProps} layout="vertical" initialValues={{ people: [] }} onFinish={submit}>
         <Form.Item name="people" label={t('members.add.search')} rules={[{ required: true, type: 'array', min: 1, message: t('members.add.required') }]}>
           <PersonSelect

@@ -1,20 +1,21 @@
 import { ArrowLeftOutlined, DeleteOutlined, UserAddOutlined } from '@ant-design/icons';
-import { CanAccess, useDeleteMany } from '@refinedev/core';
-import { Button, Result, Space, Table, Typography, type ButtonProps, type TableColumnsType } from 'antd';
+import { CanAccess, useDeleteMany, useTranslation } from '@refinedev/core';
+import { App, Button, Result, Space, Table, Typography, type TableColumnsType } from 'antd';
 import { useRef, useState, type Key, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { GroupMember } from '../../../contract/schemas/groups';
 import { ButtonLink } from '../../components/ButtonLink';
-import { feedback } from '../../providers/feedback';
+import { useConfirm } from '../../hooks/useConfirm';
+import { errorNotice, successNotice } from '../../providers/notificationProvider';
 import { tabOf } from '../mailboxes/tabs';
 import { orDash } from '../shared/format';
 import { usePortalTable } from '../shared/usePortalTable';
-import { AddMembersDialog, type AddMembersHandle } from './AddMembersDialog';
+import type { DialogHandle } from '../shared/useDialogForm';
+import { AddMembersDialog } from './AddMembersDialog';
 
 /** /mailbox/groupMember?groupCode&groupName&activeName: one group's members, added and removed by its manager. */
 export default function MemberList() {
-  const { t } = useTranslation();
+  const { translate: t } = useTranslation();
   const [params] = useSearchParams();
   const groupCode = params.get('groupCode') ?? '';
   const backTo = `/mailbox?activeName=${tabOf(params.get('activeName'))}`;
@@ -28,31 +29,30 @@ export default function MemberList() {
 }
 
 function Members({ groupCode, groupName, back }: { groupCode: string; groupName: string; back: ReactNode }) {
-  const { t } = useTranslation();
+  const { translate: t } = useTranslation();
+  const { message } = App.useApp();
+  const confirm = useConfirm();
   const { tableProps } = usePortalTable<GroupMember>('members', { permanent: [{ field: 'groupCode', operator: 'eq', value: groupCode }] });
   const { mutateAsync: removeMany } = useDeleteMany();
   const [selected, setSelected] = useState<Key[]>([]);
-  const adding = useRef<AddMembersHandle>(null);
+  const adding = useRef<DialogHandle>(null);
 
   function confirmRemove(userIds: string[]) {
     if (userIds.length === 0) {
-      feedback.warning(t('members.remove.nothingSelected'));
+      void message.warning(t('members.remove.nothingSelected'));
       return;
     }
-    feedback.confirm({
+    confirm({
       title: t('members.remove.title'),
       content: t('members.remove.content', { count: userIds.length }),
       okText: t('members.remove.ok'),
-      cancelText: t('common.actions.cancel'),
-      okButtonProps: { danger: true, 'data-testid': 'confirm-ok' } as ButtonProps,
       onOk: async () => {
         try {
           // Refine refreshes the member list after the delete.
-          await removeMany({ resource: 'members', ids: userIds, values: { groupCode } });
-          feedback.success(t('members.remove.done'));
+          await removeMany({ resource: 'members', ids: userIds, values: { groupCode }, successNotification: successNotice(t('members.remove.done')), errorNotification: errorNotice() });
           setSelected((keys) => keys.filter((k) => !userIds.includes(String(k))));
         } catch {
-          // Not the manager any more (403) and the like: the http layer showed the reason.
+          // Not the manager any more (403) and the like: toasted.
         }
       },
     });
@@ -87,7 +87,7 @@ function Members({ groupCode, groupName, back }: { groupCode: string; groupName:
       </Space>
       <Space wrap style={{ display: 'flex', marginBottom: 12 }}>
         <CanAccess resource="members" action="create">
-        <Button type="primary" icon={<UserAddOutlined />} onClick={() => adding.current?.show()} data-testid="members-add">
+        <Button type="primary" icon={<UserAddOutlined />} onClick={() => adding.current?.open()} data-testid="members-add">
           {t('members.add.open')}
         </Button>
         </CanAccess>

@@ -1,10 +1,9 @@
-import { useModalForm } from '@refinedev/antd';
-import type { HttpError } from '@refinedev/core';
-import { Avatar, Form, Input, Modal, Select, Space, type ButtonProps } from 'antd';
-import { useImperativeHandle, type Ref } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@refinedev/core';
+import { Avatar, Form, Input, Modal, Select, Space } from 'antd';
+import type { Ref } from 'react';
 import { LIMITS } from '../../../contract/rules';
-import type { ApplyRecord } from '../../../contract/schemas/permissions';
+import { successNotice } from '../../providers/notificationProvider';
+import { useDialogForm, type DialogHandle } from '../shared/useDialogForm';
 import { useApplyOptions } from './useApplyOptions';
 
 interface Values {
@@ -13,51 +12,37 @@ interface Values {
   applyReason?: string;
 }
 
-/** What the list holds to open the dialog. */
-export interface ApplyDialogHandle {
-  show: () => void;
-}
-
 /**
  * Apply for an application (required) with some of its roles and a reason. Roles may stay empty
  * for an application outside the permission system; the server refuses a duplicate pending
- * request and says why (the http layer shows its message), and the dialog stays open.
+ * request and says why (the form's error toast), and the dialog stays open.
  */
-export function ApplyDialog({ ref }: { ref: Ref<ApplyDialogHandle> }) {
-  const { t } = useTranslation();
+export function ApplyDialog({ ref }: { ref: Ref<DialogHandle> }) {
+  const { translate: t } = useTranslation();
   // Refine's modal form: creates the request, toasts success, refreshes the list, closes;
-  // a refusal keeps the dialog open (the http layer already showed the server's reason).
-  const { modalProps, formProps, form, show } = useModalForm<ApplyRecord, HttpError, Values>({
-    action: 'create',
+  // a refusal is toasted and keeps the dialog open.
+  const { modalProps, formProps, form, save } = useDialogForm<Values>(ref, {
     resource: 'requests',
-    redirect: false,
-    successNotification: () => ({ type: 'success', message: t('requests.apply.done'), key: 'requests.apply.done' }),
-    errorNotification: false,
+    submitTestId: 'apply-submit',
+    successNotification: successNotice(t('requests.apply.done')),
   });
-  useImperativeHandle(ref, () => ({ show: () => show() }), [show]);
   const open = modalProps.open === true;
   const appId = Form.useWatch('appId', form);
   const { setAppText, apps, appsLoading, roles, rolesLoading } = useApplyOptions(open, appId);
 
   function submit(values: Values) {
-    const body = { appId: values.appId, roleIdSet: values.roleIdSet ?? [], applyReason: values.applyReason?.trim() ?? '' };
-    void Promise.resolve(formProps.onFinish?.(body)).catch(() => undefined);
+    save({ appId: values.appId, roleIdSet: values.roleIdSet ?? [], applyReason: values.applyReason?.trim() ?? '' });
   }
 
   return (
     <Modal
       {...modalProps}
-      width={undefined}
-      forceRender={false}
       title={t('requests.apply.title')}
       okText={t('requests.apply.submit')}
-      okButtonProps={{ ...modalProps.okButtonProps, 'data-testid': 'apply-submit' } as ButtonProps}
-      cancelText={t('common.actions.cancel')}
       afterClose={() => {
-        form.resetFields();
+        modalProps.afterClose?.();
         setAppText('');
       }}
-      destroyOnHidden
     >
       <Form {...formProps} layout="vertical" onFinish={submit} data-testid="apply-form">
         <Form.Item name="appId" label={t('requests.fields.appName')} rules={[{ required: true, message: t('requests.apply.appRequired') }]}>

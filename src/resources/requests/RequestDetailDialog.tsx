@@ -1,8 +1,8 @@
-import { useOne } from '@refinedev/core';
+import { useOne, useTranslation } from '@refinedev/core';
 import { Descriptions, Modal, Result, Skeleton, Steps } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { ApplyStatus } from '../../../contract/enums';
 import type { ApplyRecord } from '../../../contract/schemas/permissions';
+import { errorNotice } from '../../providers/notificationProvider';
 import { formatTime, orDash } from '../shared/format';
 import { RequestStatusTag } from './RequestStatusTag';
 
@@ -14,7 +14,7 @@ interface Props {
 
 /** Three steps: the application, the approver's decision, done. A pending request stops at step 1. */
 function Timeline({ record }: { record: ApplyRecord }) {
-  const { t } = useTranslation();
+  const { translate: t } = useTranslation();
   const decided = record.status !== ApplyStatus.PENDING;
   const approver = record.approvalUserName ? `${record.approvalUserName} (${record.approvalUserId})` : orDash(record.approvalUserId);
   return (
@@ -57,11 +57,12 @@ function Timeline({ record }: { record: ApplyRecord }) {
 }
 
 export function RequestDetailDialog({ applyId, onClose }: Props) {
-  const { t } = useTranslation();
+  const { translate: t } = useTranslation();
   const { result, query } = useOne<ApplyRecord>({
     resource: 'requests',
     id: applyId ?? undefined,
     queryOptions: { enabled: applyId !== null },
+    errorNotification: errorNotice(),
   });
 
   let body;

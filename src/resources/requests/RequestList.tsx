@@ -1,15 +1,16 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { useDelete } from '@refinedev/core';
-import { Button, Form, Select, Space, Table, Typography, type ButtonProps, type TableColumnsType } from 'antd';
+import { useDelete, useTranslation } from '@refinedev/core';
+import { Button, Form, Select, Space, Table, Typography, type TableColumnsType } from 'antd';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ApplyStatus } from '../../../contract/enums';
 import type { ApplyRecord } from '../../../contract/schemas/permissions';
-import { feedback } from '../../providers/feedback';
+import { useConfirm } from '../../hooks/useConfirm';
+import { errorNotice, successNotice } from '../../providers/notificationProvider';
 import { FilterBar } from '../shared/FilterBar';
 import { formatTime, orDash } from '../shared/format';
 import { usePortalTable } from '../shared/usePortalTable';
-import { ApplyDialog, type ApplyDialogHandle } from './ApplyDialog';
+import type { DialogHandle } from '../shared/useDialogForm';
+import { ApplyDialog } from './ApplyDialog';
 import { RequestDetailDialog } from './RequestDetailDialog';
 import { RequestStatusTag } from './RequestStatusTag';
 
@@ -17,29 +18,22 @@ const STATUSES = [ApplyStatus.PENDING, ApplyStatus.PASSED, ApplyStatus.REJECTED]
 
 /** /applicationAuthority: the user's own permission requests; apply, read the timeline, cancel a pending one. */
 export default function RequestList() {
-  const { t } = useTranslation();
+  const { translate: t } = useTranslation();
+  const confirm = useConfirm();
   const { tableProps, searchFormProps } = usePortalTable<ApplyRecord, { status?: number }>('requests');
   const { mutateAsync: remove } = useDelete();
-  const apply = useRef<ApplyDialogHandle>(null);
+  const apply = useRef<DialogHandle>(null);
   const [detailId, setDetailId] = useState<number | null>(null);
 
   function confirmCancel(row: ApplyRecord) {
-    feedback.confirm({
+    confirm({
       title: t('requests.cancel.title'),
       content: t('requests.cancel.content'),
       okText: t('requests.cancel.ok'),
       cancelText: t('requests.cancel.keep'),
-      okButtonProps: { danger: true, 'data-testid': 'confirm-ok' } as ButtonProps,
-      cancelButtonProps: { 'data-testid': 'confirm-cancel' } as ButtonProps,
-      onOk: async () => {
-        try {
-          // Refine refreshes the list after the delete either way.
-          await remove({ resource: 'requests', id: row.id });
-          feedback.success(t('requests.cancel.done'));
-        } catch {
-          // The http layer showed the server's reason.
-        }
-      },
+      // Refine refreshes the list after the delete either way; a refusal is toasted.
+      onOk: () =>
+        remove({ resource: 'requests', id: row.id, successNotification: successNotice(t('requests.cancel.done')), errorNotification: errorNotice() }).catch(() => undefined),
     });
   }
 
@@ -73,7 +67,7 @@ export default function RequestList() {
         <Typography.Title level={4} style={{ margin: 0 }}>
           {t('requests.title')}
         </Typography.Title>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => apply.current?.show()} data-testid="apply-open">
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => apply.current?.open()} data-testid="apply-open">
           {t('requests.apply.open')}
         </Button>
       </Space>

@@ -1,5 +1,5 @@
+import { useTranslation } from '@refinedev/core';
 import { Tag } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { ApplyStatus } from '../../../contract/enums';
 import type { ApplyRecord } from '../../../contract/schemas/permissions';
 
@@ -7,7 +7,7 @@ const COLORS: Record<ApplyStatus, string> = { [ApplyStatus.PENDING]: 'processing
 
 /** 审批中 / 通过 / 拒绝 as a coloured tag. */
 export function RequestStatusTag({ status }: { status: ApplyRecord['status'] }) {
-  const { t } = useTranslation();
+  const { translate: t } = useTranslation();
   return (
     <Tag color={COLORS[status]} data-testid="request-status" data-status={status}>
       {t(`requests.status.${status}`)}

@@ -1,6 +1,6 @@
+import { useTranslation } from '@refinedev/core';
 import { Button, Form, Space, type FormProps } from 'antd';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { FilterValues } from './usePortalTable';
 
 interface Props<V extends FilterValues> {
@@ -16,7 +16,7 @@ interface Props<V extends FilterValues> {
  * empties the fields and queries again (both go back to page 1 of 10 in usePortalTable).
  */
 export function FilterBar<V extends FilterValues>({ formProps, children, testId }: Props<V>) {
-  const { t } = useTranslation();
+  const { translate: t } = useTranslation();
   function clear() {
     formProps.form?.resetFields();
     formProps.onFinish?.((formProps.form?.getFieldsValue(true) ?? {}) as V);

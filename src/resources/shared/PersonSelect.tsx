@@ -1,5 +1,5 @@
+import { useTranslation } from '@refinedev/core';
 import { Select, type SelectProps } from 'antd';
-import { useTranslation } from 'react-i18next';
 import type { UserSearchResult } from '../../../contract/schemas/groups';
 import { usePeopleSearch } from './usePeopleSearch';
 
@@ -17,7 +17,7 @@ type Props = Omit<SelectProps<PersonOption | PersonOption[]>, 'options' | 'onSea
  * labels (labelInValue), so a chosen person still reads as a name after the next search.
  */
 export function PersonSelect(props: Props) {
-  const { t } = useTranslation();
+  const { translate: t } = useTranslation();
   const { text, setText, people, searching, failed } = usePeopleSearch();
   let notFound: string | undefined;
   if (failed) notFound = t('members.search.failed');

@@ -1,8 +1,6 @@
-import { useCustom } from '@refinedev/core';
 import { useState } from 'react';
-import { paths } from '../../../contract/paths';
-import type { PageResult } from '../../../contract/schemas/common';
-import type { UserSearchResult } from '../../../contract/schemas/groups';
+import { groupEndpoints } from '../../../contract/endpoints/groups';
+import { useEndpointQuery } from '../../hooks/useEndpoint';
 import { useDebounced } from './useDebounced';
 
 /** Enough rows to pick from; the server matches by prefix, so typing more narrows it. */
@@ -20,14 +18,7 @@ export function searchBody(text: string): { userName?: string; keyWord?: string;
 export function usePeopleSearch() {
   const [text, setText] = useState('');
   const settled = useDebounced(text.trim());
-  const { result, query } = useCustom<PageResult<UserSearchResult>>({
-    url: paths.personal.userSearch,
-    method: 'post',
-    config: { payload: searchBody(settled) },
-    queryOptions: { enabled: settled !== '' },
-  });
-  // Before its first answer useCustom holds an empty object, hence the optional datas.
-  const page = result.data as Partial<PageResult<UserSearchResult>> | undefined;
+  const { data: page, query } = useEndpointQuery(groupEndpoints.userSearch, searchBody(settled), { enabled: settled !== '' });
   return {
     text,
     setText,

@@ -1,8 +1,9 @@
 import { useTable } from '@refinedev/antd';
-import type { BaseRecord, CrudFilter, HttpError, MetaQuery } from '@refinedev/core';
-import { Button, Empty, Result, type FormProps, type TableProps } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation, type BaseRecord, type CrudFilter, type HttpError, type MetaQuery } from '@refinedev/core';
+import { Empty, type FormProps, type TableProps } from 'antd';
 import { LIMITS } from '../../../contract/rules';
+import { LoadFailed } from '../../components/LoadFailed';
+import { errorNotice } from '../../providers/notificationProvider';
 
 const PAGE_SIZES = LIMITS.pageSizeOptions.map(String);
 
@@ -40,11 +41,13 @@ export function usePortalTable<T extends BaseRecord, V extends FilterValues = Fi
   resource: string,
   { permanent, initialValues, filtersOf = toFilters, meta, texts = {} }: Options<V> = {},
 ) {
-  const { t } = useTranslation();
+  const { translate: t } = useTranslation();
   const table = useTable<T, HttpError, V>({
     resource,
     meta,
     syncWithLocation: false,
+    // The failure shows in the table too (with a retry); the toast says it where the eye is.
+    errorNotification: errorNotice(),
     pagination: { currentPage: 1, pageSize: LIMITS.defaultPageSize },
     filters: { permanent, initial: initialValues ? filtersOf(initialValues) : undefined, defaultBehavior: 'replace' },
     // Query and clear: useTable replaces the filters and goes back to page 1; the size goes back to 10.
@@ -57,12 +60,7 @@ export function usePortalTable<T extends BaseRecord, V extends FilterValues = Fi
   const capped = tableQuery.data?.totalCapped === true;
 
   const emptyText = tableQuery.isError ? (
-    <Result
-      status="warning"
-      title={t(texts.loadFailed ?? 'common.list.loadFailed')}
-      subTitle={tableQuery.error?.message}
-      extra={<Button onClick={() => void tableQuery.refetch()}>{t('common.actions.retry')}</Button>}
-    />
+    <LoadFailed title={t(texts.loadFailed ?? 'common.list.loadFailed')} error={tableQuery.error} onRetry={tableQuery.refetch} />
   ) : (
     <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(texts.empty ?? 'common.list.empty')} />
   );

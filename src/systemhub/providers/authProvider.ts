@@ -52,7 +52,7 @@ export function createWorkbenchAuth(page: Page = browserPage) {
     async check(): Promise<CheckResponse> {
       if (access?.admin) return { authenticated: true };
       try {
-        access = await call(accountEndpoints.accessDetail, {}, { silent: true });
+        access = await call(accountEndpoints.accessDetail, {});
       } catch (error) {
         return leave(error);
       }
@@ -65,7 +65,7 @@ export function createWorkbenchAuth(page: Page = browserPage) {
     },
 
     async getIdentity() {
-      identity ??= await call(accountEndpoints.personalCurrentUserDetail, {}, { silent: true }).catch(() => null);
+      identity ??= await call(accountEndpoints.personalCurrentUserDetail, {}).catch(() => null);
       return identity;
     },
 

@@ -1,6 +1,7 @@
 import { useCustom, useCustomMutation, useInvalidate } from '@refinedev/core';
 import type { EndpointSpec, InputOf, ResultOf } from '../../../contract/endpoint';
 import type { EndpointTable } from '../providers/endpoints';
+import { errorNotice } from '../../providers/notificationProvider';
 
 type Resources = { [R in keyof EndpointTable]: EndpointTable[R] extends { actions: object } ? R : never }[keyof EndpointTable];
 type ActionsOf<R extends Resources> = EndpointTable[R] extends { actions: infer A } ? A : never;
@@ -12,7 +13,7 @@ export type ActionResult<R extends Resources, A extends keyof ActionsOf<R>> = Re
  * A named admin action through the data provider's `custom`, typed by its declaration:
  * `const unlock = useAdminAction('users', 'unlock'); await unlock.run({ id })`. After it
  * succeeds the lists and records of `refresh` (the resource itself unless told) are fetched again.
- * Refusals reject after the http layer has shown them.
+ * Refusals are toasted and reject.
  */
 export function useAdminAction<R extends Resources, A extends keyof ActionsOf<R> & string>(resource: R, action: A, refresh: readonly string[] = [resource]) {
   const { mutateAsync, mutation } = useCustomMutation();
@@ -23,9 +24,9 @@ export function useAdminAction<R extends Resources, A extends keyof ActionsOf<R>
       url: `${resource}/${action}`,
       method: 'post',
       values: (input ?? {}) as object,
-      // The http layer has already shown a refusal; success texts are the page's to choose.
+      // Success texts are the page's to choose; a refusal is toasted here (the form may also put it under a field).
       successNotification: false,
-      errorNotification: false,
+      errorNotification: errorNotice(),
     });
     await Promise.all(refresh.map((name) => invalidate({ resource: name, invalidates: ['list', 'many', 'detail'] })));
     return answer.data as ActionResult<R, A>;
@@ -44,7 +45,7 @@ export function useAdminQuery<R extends Resources, A extends keyof ActionsOf<R> 
     method: 'post',
     config: { payload: input ?? {} },
     queryOptions: { enabled, queryKey: ['workbench', resource, action, input] },
-    errorNotification: false,
+    errorNotification: errorNotice(),
   });
   return {
     data: (query.isSuccess ? result.data : undefined) as ActionResult<R, A> | undefined,

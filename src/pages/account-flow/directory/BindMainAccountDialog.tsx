@@ -43,6 +43,7 @@ export default function BindMainAccountDialog({ srmi, onCancel, onBound }: Props
         setSmsCodeKey(outcome.smsCodeKey);
         feedback.success(t('login.bind.sent'));
       }
+      if (outcome.kind === 'failed') feedback.refusal(outcome.error);
       // tooEarly: the code sent a moment ago is still good; only the timer starts again.
       return outcome.kind === 'failed' ? { kind: 'failed' } : { kind: 'sent' };
     },
@@ -59,6 +60,7 @@ export default function BindMainAccountDialog({ srmi, onCancel, onBound }: Props
       await onBound(response);
     } catch (failure) {
       if (codeIn(CODE_GROUPS.codeRefusals, errorCode(failure))) setError((failure as Error).message);
+      else feedback.refusal(failure);
     } finally {
       setBinding(false);
     }

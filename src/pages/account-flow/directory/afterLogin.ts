@@ -4,7 +4,7 @@ import type { LoginResponse } from '../../../../contract/schemas/auth';
 import type { LoginResult } from '../../../providers/authProvider';
 import { feedback } from '../../../providers/feedback';
 import { continueLogin, toCheckInfo, type FlowDeps } from '../../../providers/loginFlow';
-import { flowDeps } from '../useCompleteLogin';
+import { flowDeps } from '../flowDeps';
 
 /**
  * What a sign-in answer leads to, for sign-ins the auth provider does not make itself
@@ -32,7 +32,7 @@ export function useFinishSignIn(follow: (result: LoginResult) => boolean, setSub
   const { t } = useTranslation();
   return useCallback(
     async (response: LoginResponse, appId: string | null): Promise<void> => {
-      const deps = flowDeps(() => feedback.error(t('login.messages.noDefaultApp')));
+      const deps = flowDeps({ onNoRoleData: () => feedback.error(t('login.messages.noDefaultApp')), onRefused: (error) => feedback.refusal(error) });
       const result = await afterLogin(response, appId, deps, (href) => window.location.assign(href));
       // A full-page load keeps the button busy until the page goes.
       if (follow(result)) setSubmitting(false);

@@ -1,4 +1,4 @@
-import { CODE, CODE_GROUPS } from '../../../../contract/codes';
+import { CODE } from '../../../../contract/codes';
 import { paths } from '../../../../contract/paths';
 import type { LoginResponse } from '../../../../contract/schemas/auth';
 import type { CasResult } from '../../../../contract/schemas/signIn';
@@ -41,7 +41,6 @@ export async function directorySignIn(input: DirectoryInput, deps: DirectoryDeps
     const result = await deps.http.post<CasResult<LoginResponse>>(
       paths.auth.pacasAuthenticate,
       { userId, password, loginType: input.loginType, validCode: input.validCode || undefined, capKey: input.capKey || undefined, appId: input.appId || undefined, ...device },
-      { silent: [CODE.casRefused] },
     );
     if (result.casCode === 'NEED_BINDING' && result.casData.srmi) return { kind: 'bind', srmi: result.casData.srmi };
     if (result.casCode === 'SUCCESS' && result.casData.data) return { kind: 'signedIn', response: result.casData.data };
@@ -60,7 +59,7 @@ export type BindSendOutcome = { kind: 'sent'; smsCodeKey: string } | { kind: 'to
 /** Texts a code to the main account's phone, after the picture captcha. */
 export async function sendBindCode(body: { srmi: string; mobileNo: string; capKey: string; capText: string }, http: Http): Promise<BindSendOutcome> {
   try {
-    const sent = await http.post<{ msgCodeKey: string; smsCodeKey: string }>(paths.auth.pacasSendMsg, body, { silent: [CODE.codeWrong, CODE.casResendTooEarly] });
+    const sent = await http.post<{ msgCodeKey: string; smsCodeKey: string }>(paths.auth.pacasSendMsg, body);
     return { kind: 'sent', smsCodeKey: sent.smsCodeKey || sent.msgCodeKey };
   } catch (error) {
     const code = errorCode(error);
@@ -76,5 +75,5 @@ export async function bindMainAccount(
   body: { srmi: string; mobileNo: string; validateCode: string; smsCodeKey: string },
   deps: Pick<DirectoryDeps, 'http' | 'device'>,
 ): Promise<LoginResponse> {
-  return deps.http.post<LoginResponse>(paths.auth.pacasBind, { ...body, ...(await deps.device()) }, { silent: CODE_GROUPS.codeRefusals });
+  return deps.http.post<LoginResponse>(paths.auth.pacasBind, { ...body, ...(await deps.device()) });
 }

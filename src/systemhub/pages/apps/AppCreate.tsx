@@ -7,6 +7,7 @@ import type { AppCreateBody } from '../../../../contract/schemas/admin/apps';
 import { showFieldError } from '../../shared/fieldErrors';
 import { PageHeader } from '../../shared/PageHeader';
 import { AppForm, toAppBody } from './AppForm';
+import { errorNotice } from '../../../providers/notificationProvider';
 
 export const APP_FIELD_ERRORS = { [CODE.appIdTaken]: 'appId', [CODE.clientIdTaken]: 'clientId' };
 
@@ -19,7 +20,7 @@ export default function AppCreate() {
     action: 'create',
     redirect: false,
     successNotification: () => ({ type: 'success', message: t('wb.apps.created') }),
-    errorNotification: false,
+    errorNotification: errorNotice(),
     onMutationSuccess: ({ data }) => navigate(`/apps/show/${data.id}`),
     onMutationError: (error) => showFieldError(form, error, APP_FIELD_ERRORS),
   });

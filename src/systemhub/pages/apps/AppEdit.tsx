@@ -6,6 +6,7 @@ import type { AdminApp } from '../../../../contract/schemas/admin/apps';
 import { showFieldError } from '../../shared/fieldErrors';
 import { PageHeader } from '../../shared/PageHeader';
 import { AppForm, toAppBody } from './AppForm';
+import { errorNotice } from '../../../providers/notificationProvider';
 
 /** Change an application's settings (its app id and client id stay). */
 export default function AppEdit() {
@@ -18,7 +19,7 @@ export default function AppEdit() {
     id,
     redirect: false,
     successNotification: () => ({ type: 'success', message: t('wb.common.saved') }),
-    errorNotification: false,
+    errorNotification: errorNotice(),
     onMutationSuccess: () => navigate(`/apps/show/${id}`),
     onMutationError: (error) => showFieldError(form, error),
   });

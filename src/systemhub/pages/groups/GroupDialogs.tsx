@@ -10,6 +10,7 @@ import { feedback } from '../../../providers/feedback';
 import { showFieldError } from '../../shared/fieldErrors';
 import { UserSelect } from '../../shared/UserSelect';
 import { useAdminAction } from '../../shared/useAdminAction';
+import { errorNotice } from '../../../providers/notificationProvider';
 
 const FIELDS = {
   [CODE.groupCodeTaken]: 'groupCode',
@@ -39,7 +40,7 @@ export function CreateGroupDialog({ open, onClose }: { open: boolean; onClose: (
         resource: 'groups',
         values: { ...values, email: values.groupType === GroupType.MAIL ? (values.email ?? null) : null },
         successNotification: false,
-        errorNotification: false,
+        errorNotification: errorNotice(),
       });
       feedback.success(t('wb.groups.created'));
       onClose();
@@ -103,7 +104,7 @@ export function EditGroupDialog({ row, onClose }: { row: AdminGroupRow | null; o
     if (!row) return;
     try {
       if (mailbox) await mailboxUpdate.run({ id: row.id, userName: values.name, email: values.email ?? undefined });
-      else await update({ resource: 'groups', id: row.id, values: { groupName: values.name, email: security ? null : (values.email ?? null) }, successNotification: false, errorNotification: false });
+      else await update({ resource: 'groups', id: row.id, values: { groupName: values.name, email: security ? null : (values.email ?? null) }, successNotification: false, errorNotification: errorNotice() });
       if (values.managerUserId && values.managerUserId !== row.managerUserId) {
         await (mailbox ? mailboxSetManager : setManager).run({ id: row.id, managerUserId: values.managerUserId });
       }

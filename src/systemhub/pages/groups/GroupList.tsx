@@ -12,6 +12,7 @@ import { PageHeader } from '../../shared/PageHeader';
 import { SearchForm } from '../../shared/SearchForm';
 import { useAdminTable } from '../../shared/useAdminTable';
 import { CreateGroupDialog, EditGroupDialog } from './GroupDialogs';
+import { errorNotice } from '../../../providers/notificationProvider';
 
 const KIND_COLORS: Record<GroupKind, string> = { SECURITY: 'purple', MAIL: 'blue', PUBLIC_MAIL: 'cyan' };
 
@@ -65,7 +66,7 @@ export default function GroupList() {
                   title={t('wb.groups.deleteConfirm', { name: row.name })}
                   okButtonProps={{ danger: true }}
                   onConfirm={async () => {
-                    await remove({ resource: 'groups', id: row.id, successNotification: false, errorNotification: false });
+                    await remove({ resource: 'groups', id: row.id, successNotification: false, errorNotification: errorNotice() });
                     feedback.success(t('wb.org.deleted'));
                   }}
                 >

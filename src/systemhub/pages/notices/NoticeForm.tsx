@@ -7,6 +7,7 @@ import { LIMITS } from '../../../../contract/rules';
 import type { AdminNotice } from '../../../../contract/schemas/admin/notices';
 import { showFieldError } from '../../shared/fieldErrors';
 import { PageHeader } from '../../shared/PageHeader';
+import { errorNotice } from '../../../providers/notificationProvider';
 
 /** Write or change a notice or news item (a draft until published from the list). */
 export function NoticeFormPage({ action }: { action: 'create' | 'edit' }) {
@@ -19,7 +20,7 @@ export function NoticeFormPage({ action }: { action: 'create' | 'edit' }) {
     id: action === 'edit' ? id : undefined,
     redirect: false,
     successNotification: () => ({ type: 'success', message: t('wb.common.saved') }),
-    errorNotification: false,
+    errorNotification: errorNotice(),
     onMutationSuccess: () => navigate('/notices'),
     onMutationError: (error) => showFieldError(form, error),
   });

@@ -12,6 +12,7 @@ import { PageHeader } from '../../shared/PageHeader';
 import { SearchForm } from '../../shared/SearchForm';
 import { useAdminAction } from '../../shared/useAdminAction';
 import { useAdminTable } from '../../shared/useAdminTable';
+import { errorNotice } from '../../../providers/notificationProvider';
 
 /** The home page's notices and news: write, publish, take down, delete. */
 export default function NoticeList() {
@@ -97,7 +98,7 @@ export default function NoticeList() {
                 title={t('wb.common.deleteConfirm', { name: row.title })}
                 okButtonProps={{ danger: true }}
                 onConfirm={async () => {
-                  await remove({ resource: 'notices', id: row.id, successNotification: false, errorNotification: false });
+                  await remove({ resource: 'notices', id: row.id, successNotification: false, errorNotification: errorNotice() });
                   feedback.success(t('wb.org.deleted'));
                 }}
               >

@@ -13,6 +13,7 @@ import { SearchForm } from '../../shared/SearchForm';
 import { ShownOnce } from '../../shared/ShownOnce';
 import { useAdminAction } from '../../shared/useAdminAction';
 import { useAdminTable } from '../../shared/useAdminTable';
+import { errorNotice } from '../../../providers/notificationProvider';
 
 interface Filters {
   name?: string;
@@ -29,7 +30,7 @@ export default function ScimTokenList() {
     resource: 'scimTokens',
     action: 'create',
     successNotification: false,
-    errorNotification: false,
+    errorNotification: errorNotice(),
     onMutationSuccess: ({ data }) => setToken(data.token),
     onMutationError: (error) => showFieldError(form, error, { E00001: 'name' }),
   });

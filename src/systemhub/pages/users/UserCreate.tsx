@@ -6,6 +6,7 @@ import type { AdminUserDetail, UserCreateBody } from '../../../../contract/schem
 import { showFieldError } from '../../shared/fieldErrors';
 import { PageHeader } from '../../shared/PageHeader';
 import { toUserBody, USER_FIELD_ERRORS, UserForm } from './UserForm';
+import { errorNotice } from '../../../providers/notificationProvider';
 
 /** Add a person; then their page, where a first password can be generated. */
 export default function UserCreate() {
@@ -16,7 +17,7 @@ export default function UserCreate() {
     action: 'create',
     redirect: false,
     successNotification: () => ({ type: 'success', message: t('wb.users.created') }),
-    errorNotification: false,
+    errorNotification: errorNotice(),
     onMutationSuccess: ({ data }) => navigate(`/users/show/${data.id}`),
     onMutationError: (error) => showFieldError(form, error, USER_FIELD_ERRORS),
   });

@@ -6,6 +6,7 @@ import type { AdminUserDetail } from '../../../../contract/schemas/admin/users';
 import { showFieldError } from '../../shared/fieldErrors';
 import { PageHeader } from '../../shared/PageHeader';
 import { toUserBody, USER_FIELD_ERRORS, UserForm } from './UserForm';
+import { errorNotice } from '../../../providers/notificationProvider';
 
 /** Change a person's fields (the account stays). */
 export default function UserEdit() {
@@ -18,7 +19,7 @@ export default function UserEdit() {
     id,
     redirect: false,
     successNotification: () => ({ type: 'success', message: t('wb.common.saved') }),
-    errorNotification: false,
+    errorNotification: errorNotice(),
     onMutationSuccess: () => navigate(`/users/show/${id}`),
     onMutationError: (error) => showFieldError(form, error, USER_FIELD_ERRORS),
   });

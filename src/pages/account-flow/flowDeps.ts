@@ -1,0 +1,12 @@
+import { http } from '../../providers/http';
+import type { FlowDeps } from '../../providers/loginFlow';
+import { sessionStore } from '../../providers/storage';
+
+/**
+ * The login flow's dependencies for a page: the shared http client and this tab's store, and
+ * how the page speaks when the roles are missing or could not be fetched (the sign-in page
+ * through feedback, the pages inside <Refine> through its notifications).
+ */
+export function flowDeps(say: Pick<FlowDeps, 'onNoRoleData' | 'onRefused'>): FlowDeps {
+  return { http, store: sessionStore, ...say };
+}
