@@ -1,25 +1,16 @@
 import { type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../db/schema.js';
+import type { AdminUserRecord } from '../repositories/admin/users.js';
 
 /**
  * The queries of provisioning (SCIM): lists by a filter the client wrote (translated by
  * sqlFilter.ts), resources by id, and what a user's deletion must not leave dangling. Writes go
  * through the workbench's services, so that one set of rules holds on both paths.
  */
-export interface ScimUserRow {
-  id: number;
-  account: string;
-  userName: string;
-  userType: string;
-  mobileNo: string | null;
-  email: string | null;
-  enabled: boolean;
-  externalId: string | null;
-  positionName: string | null;
-  deptRef: number | null;
-  createdAt: number;
-  updatedAt: number;
-}
+
+/** The workbench's own record of a person, cut to the columns provisioning reads. */
+export type ScimUserRow = Pick<AdminUserRecord,
+  'id' | 'account' | 'userName' | 'userType' | 'mobileNo' | 'email' | 'enabled' | 'externalId' | 'positionName' | 'deptRef' | 'createdAt' | 'updatedAt'>;
 
 export interface ScimGroupRow {
   id: number;

@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAppsEndpoints } from '../../contract/endpoints/admin/apps.js';
+import { adminApi, unique } from './adminHarness.js';
 import { passwordLogin, sessionTokenOf, signIn, startClient, storeCases, type Client } from './harness.js';
 
 const HOUR = 3_600_000;
-let seq = 0;
-/** A name no other test (or run) uses. */
-const unique = (prefix: string) => `${prefix}-${process.pid}-${Date.now().toString(36)}-${seq++}`;
 
 describe.each(storeCases())('workbench: applications ($name)', (store) => {
   let client: Client;
@@ -18,12 +16,7 @@ describe.each(storeCases())('workbench: applications ($name)', (store) => {
   });
   afterAll(async () => { await client?.close(); });
 
-  const post = (path: string, body: unknown, token = admin) => client.post(`/admin/v1${path}`, body, { token });
-  const ok = async (path: string, body: unknown, token = admin) => {
-    const res = await post(path, body, token);
-    expect(res.json().code, `${path} ${res.body}`).toBe('D00000');
-    return res.json().data;
-  };
+  const { post, ok, audits } = adminApi(() => client, () => admin);
   const newApp = async (extra: Record<string, unknown> = {}) => {
     const appId = unique('h3app');
     const { id } = await ok('/apps/create', { appId, appName: `应用 ${appId}`, idpSsoUrl: `https://${appId}.example.com/sso`, loginTypes: ['ACCOUNT', 'MSG_CODE'], ...extra });
@@ -35,8 +28,6 @@ describe.each(storeCases())('workbench: applications ($name)', (store) => {
     if (members.length) await ok('/groups/members/add', { id, userIdSet: members });
     return id as number;
   };
-  const audits = (scene: string, target: string) =>
-    client.app.store.db.selectFrom('operation_log').selectAll().where('scene_code', '=', scene).where('target', '=', target).orderBy('id').execute();
   const myApps = async (token: string) => ((await client.post('/personal/v1/user-app/list-by-user', {}, { token })).json().data as { appId: string }[]).map((a) => a.appId);
   const launch = (clientId: string, token: string) => client.get(`/auth/v1/sso/go/${clientId}`, { token });
 

@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminGroupsEndpoints } from '../../contract/endpoints/admin/groups.js';
+import { adminApi, unique } from './adminHarness.js';
 import { signIn, startClient, storeCases, type Client } from './harness.js';
 
-let seq = 0;
-/** A name no other test (or run) uses. */
-const unique = (prefix: string) => `${prefix}-${process.pid}-${Date.now().toString(36)}-${seq++}`;
 
 describe.each(storeCases())('workbench: groups and shared mailboxes ($name)', (store) => {
   let client: Client;
@@ -17,19 +15,12 @@ describe.each(storeCases())('workbench: groups and shared mailboxes ($name)', (s
   });
   afterAll(async () => { await client?.close(); });
 
-  const post = (path: string, body: unknown, token = admin) => client.post(`/admin/v1${path}`, body, { token });
-  const ok = async (path: string, body: unknown) => {
-    const res = await post(path, body);
-    expect(res.json().code, `${path} ${res.body}`).toBe('D00000');
-    return res.json().data;
-  };
+  const { post, ok, audits } = adminApi(() => client, () => admin);
   const newGroup = async (extra: Record<string, unknown> = {}) => {
     const groupCode = unique('GS-H3');
     const { id } = await ok('/groups/create', { groupCode, groupName: `安全组 ${groupCode}`, groupType: 1, managerUserId: 'emp0070', ...extra });
     return { id: id as number, groupCode };
   };
-  const audits = (scene: string, target: string) =>
-    client.app.store.db.selectFrom('operation_log').selectAll().where('scene_code', '=', scene).where('target', '=', target).orderBy('id').execute();
   const personal = async (path: string, body: unknown, token: string) => client.post(path, body, { token });
   const mailboxId = async (account: string) => (await client.app.store.db.selectFrom('users').select('id').where('user_id', '=', account).executeTakeFirstOrThrow()).id;
 

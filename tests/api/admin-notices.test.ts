@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminNoticesEndpoints } from '../../contract/endpoints/admin/notices.js';
+import { adminApi } from './adminHarness.js';
 import { signIn, startClient, storeCases, type Client } from './harness.js';
 
 let seq = 0;
@@ -20,12 +21,7 @@ describe.each(storeCases())('workbench: home notices and news ($name)', (store) 
   });
   afterAll(async () => { await client?.close(); });
 
-  const post = (path: string, body: unknown, token = admin) => client.post(`/admin/v1${path}`, body, { token });
-  const ok = async (path: string, body: unknown) => {
-    const res = await post(path, body);
-    expect(res.json().code, `${path} ${res.body}`).toBe('D00000');
-    return res.json().data;
-  };
+  const { post, ok, audits: auditsOf } = adminApi(() => client, () => admin);
   const home = async (): Promise<Home> => (await client.post('/personal/v1/home/content', {}, { token: lisi })).json().data;
   const titles = (items: HomeItem[]) => items.map((i) => i.title);
   const newNotice = async (extra: Record<string, unknown> = {}) => {
@@ -33,8 +29,7 @@ describe.each(storeCases())('workbench: home notices and news ($name)', (store) 
     const { id } = await ok('/notices/create', { kind: 'NOTICE', title, body: '正文', ...extra });
     return { id: id as number, title };
   };
-  const audits = (scene: string, id: number) =>
-    client.app.store.db.selectFrom('operation_log').selectAll().where('scene_code', '=', scene).where('target', '=', `notice:${id}`).orderBy('id').execute();
+  const audits = (scene: string, id: number) => auditsOf(scene, `notice:${id}`);
 
   it('refuses every endpoint to a non-administrator with E00403 and changes nothing', async () => {
     const draft = await newNotice();

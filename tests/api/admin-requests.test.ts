@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminRequestsEndpoints } from '../../contract/endpoints/admin/requests.js';
+import { adminApi, unique } from './adminHarness.js';
 import { signIn, startClient, storeCases, type Client } from './harness.js';
 
-let seq = 0;
-/** A name no other test (or run) uses. */
-const unique = (prefix: string) => `${prefix}-${process.pid}-${Date.now().toString(36)}-${seq++}`;
 const DAY = 86_400_000;
 
 describe.each(storeCases())('workbench: permission requests and overrides ($name)', (store) => {
@@ -18,12 +16,7 @@ describe.each(storeCases())('workbench: permission requests and overrides ($name
   });
   afterAll(async () => { await client?.close(); });
 
-  const post = (path: string, body: unknown, token = admin) => client.post(`/admin/v1${path}`, body, { token });
-  const ok = async (path: string, body: unknown) => {
-    const res = await post(path, body);
-    expect(res.json().code, `${path} ${res.body}`).toBe('D00000');
-    return res.json().data;
-  };
+  const { post, ok } = adminApi(() => client, () => admin);
   /** An application with `roles` roles, approved by zhangsan. */
   const newApp = async (roles: number) => {
     const appId = unique('h3req');

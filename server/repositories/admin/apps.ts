@@ -4,9 +4,7 @@ import type { AppsTable, Database } from '../../db/schema.js';
 import { ApplyStatus } from '../../../contract/enums.js';
 import { ilike, mapPage, page } from '../paging.js';
 
-/** An application with everything the workbench edits (never the secret hashes: see secretState). */
-export interface AdminAppRecord {
-  id: number;
+export interface NewAdminApp {
   appId: string;
   appName: string;
   icon: string | null;
@@ -21,24 +19,13 @@ export interface AdminAppRecord {
   permSystem: boolean;
   enabled: boolean;
   createdAt: number;
-  clientSecretSet: boolean;
-  previousSecretValidUntil: number | null;
 }
 
-export interface NewAdminApp {
-  appId: string;
-  appName: string;
-  icon: string | null;
-  category: string | null;
-  clientId: string;
-  idpSsoUrl: string;
-  loginTypes: string[];
-  captchaStrategy: string | null;
-  secondAuthRequired: boolean;
-  sortOrder: number;
-  permSystem: boolean;
-  enabled: boolean;
-  createdAt: number;
+/** An application with everything the workbench edits (never the secret hashes: see secretState). */
+export interface AdminAppRecord extends NewAdminApp {
+  id: number;
+  clientSecretSet: boolean;
+  previousSecretValidUntil: number | null;
 }
 
 export type AdminAppPatch = Partial<Omit<NewAdminApp, 'appId' | 'clientId' | 'enabled' | 'createdAt'>>;
@@ -59,6 +46,9 @@ export interface UserGrantRecord extends PersonRecord { grantedAt: number }
 export interface GroupGrantRecord { groupRef: number; groupCode: string; groupName: string; groupType: number; memberNumber: number; grantedAt: number }
 
 const flag = (value: boolean) => (value ? 1 : 0);
+
+/** A person as the approver and grant lists show one (PersonRecord). */
+const PERSON_COLUMNS = ['users.id', 'users.user_id as account', 'users.user_name as userName', 'users.dept_name as deptName'] as const;
 
 function parseTypes(json: string): string[] {
   try {
@@ -217,7 +207,7 @@ export function adminAppsRepo(db: Kysely<Database>) {
     // Approvers
     approvers(appRef: number): Promise<PersonRecord[]> {
       return db.selectFrom('app_approvers').innerJoin('users', 'users.id', 'app_approvers.user_ref')
-        .select(['users.id', 'users.user_id as account', 'users.user_name as userName', 'users.dept_name as deptName'])
+        .select(PERSON_COLUMNS)
         .where('app_approvers.app_ref', '=', appRef).orderBy('users.user_id').execute();
     },
     async addApprovers(appRef: number, userRefs: number[]): Promise<number> {
@@ -233,7 +223,7 @@ export function adminAppsRepo(db: Kysely<Database>) {
     pageUserGrants(appRef: number, pageNum: number, pageSize: number): Promise<PageResult<UserGrantRecord>> {
       const base = db.selectFrom('user_apps').where('user_apps.app_ref', '=', appRef);
       return page(db, base, (q) => q.innerJoin('users', 'users.id', 'user_apps.user_ref')
-        .select(['users.id', 'users.user_id as account', 'users.user_name as userName', 'users.dept_name as deptName', 'user_apps.granted_at as grantedAt'])
+        .select([...PERSON_COLUMNS, 'user_apps.granted_at as grantedAt'])
         .orderBy('user_apps.granted_at', 'desc').orderBy('users.user_id'), pageNum, pageSize);
     },
     async addUserGrants(appRef: number, userRefs: number[], now: number): Promise<number> {
@@ -241,12 +231,12 @@ export function adminAppsRepo(db: Kysely<Database>) {
         .onConflict((oc) => oc.columns(['user_ref', 'app_ref']).doNothing()).executeTakeFirst();
       return Number(result.numInsertedOrUpdatedRows ?? 0);
     },
-    /** The direct grants and, with them, the roles those people hold in the app (two writes: a unit of work). */
     /** Of these people, the ones granted the app directly. */
     async usersGrantedAmong(appRef: number, userRefs: number[]): Promise<number[]> {
       const rows = await db.selectFrom('user_apps').select('user_ref').where('app_ref', '=', appRef).where('user_ref', 'in', userRefs).execute();
       return rows.map((r) => r.user_ref);
     },
+    /** The direct grants and, with them, the roles those people hold in the app (two writes: a unit of work). */
     async removeUserGrants(appRef: number, userRefs: number[]): Promise<number> {
       await db.deleteFrom('user_roles').where('user_ref', 'in', userRefs).where('role_ref', 'in', roleIdsOfApp(appRef)).execute();
       return Number((await db.deleteFrom('user_apps').where('app_ref', '=', appRef).where('user_ref', 'in', userRefs).executeTakeFirst()).numDeletedRows);

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { PageResult } from '../../../contract/schemas/common.js';
 import type { Database } from '../../db/schema.js';
+import type { LoginEntry } from '../logs.js';
 import { mapPage, page, startsWith } from '../paging.js';
 
 /** Where a keyset page starts: after this row in newest-first order. */
@@ -28,17 +29,10 @@ export interface OperationQuery extends Common {
   target?: string;
 }
 
-export interface SignInEntry {
-  id: number;
+/** A sign-in row as the user's own log shows it, with whose it is. */
+export interface SignInEntry extends LoginEntry {
   account: string;
   userName: string | null;
-  optType: string;
-  appName: string | null;
-  success: boolean;
-  loginMsg: string;
-  ip: string;
-  deviceName: string | null;
-  createdAt: number;
 }
 
 export interface OperationEntry {

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { PageResult } from '../../../contract/schemas/common.js';
 import { GroupKind, GroupType } from '../../../contract/enums.js';
 import type { Database } from '../../db/schema.js';
+import type { MailGroup } from '../groups.js';
 import { ilike, mapPage, page } from '../paging.js';
 
 /** The user type of a shared mailbox account. */
@@ -19,13 +20,8 @@ export interface GroupRowRecord {
   memberNumber: number | null;
 }
 
-export interface AdminGroupRecord {
-  id: number;
-  groupCode: string;
-  groupName: string;
-  groupType: number;
-  email: string | null;
-  managerRef: number;
+/** The portal's group record (repositories/groups.ts) and its manager's account. */
+export interface AdminGroupRecord extends Omit<MailGroup, 'createdAt'> {
   managerAccount: string | null;
 }
 

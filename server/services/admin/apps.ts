@@ -8,7 +8,7 @@ import { mapPage } from '../../repositories/paging.js';
 import type { AdminAppPatch, AdminAppRecord } from '../../repositories/admin/apps.js';
 import type { AuthUser, Caller, ServiceContext } from '../context.js';
 import type { BaseServices } from './deps.js';
-import { appsAccessService } from './appsAccess.js';
+import { appTarget, appsAccessService } from './appsAccess.js';
 import { SECRET_OVERLAP_MS, hashClientSecret, newClientSecret, secretMatches } from './appsSecret.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -43,7 +43,6 @@ function settingsOf(a: AdminAppRecord) {
  */
 export function adminAppsService(ctx: ServiceContext, base: BaseServices) {
   const repo = ctx.repos.admin.apps;
-  const target = (a: Pick<AdminAppRecord, 'appId'>) => `app:${a.appId}`;
 
   async function found(id: number): Promise<AdminAppRecord> {
     const app = await repo.find(id);
@@ -55,7 +54,7 @@ export function adminAppsService(ctx: ServiceContext, base: BaseServices) {
     await ctx.transaction(async (repos) => {
       const before = await repos.admin.apps.find(id);
       if (!before || !(await repos.admin.apps.setEnabled(id, enabled))) throw notFound();
-      await base.audit.adminChange(actor.userRef, enabled ? 'ADMIN_APP_ENABLE' : 'ADMIN_APP_DISABLE', target(before), { before: { enabled: before.enabled }, after: { enabled } }, caller, repos);
+      await base.audit.adminChange(actor.userRef, enabled ? 'ADMIN_APP_ENABLE' : 'ADMIN_APP_DISABLE', appTarget(before), { before: { enabled: before.enabled }, after: { enabled } }, caller, repos);
     });
     return null;
   }
@@ -83,7 +82,7 @@ export function adminAppsService(ctx: ServiceContext, base: BaseServices) {
         });
         if (created === null) return null;
         const after = await repos.admin.apps.find(created);
-        await base.audit.adminChange(actor.userRef, 'ADMIN_APP_CREATE', `app:${body.appId}`, { after: after && settingsOf(after) }, caller, repos);
+        await base.audit.adminChange(actor.userRef, 'ADMIN_APP_CREATE', appTarget(body), { after: after && settingsOf(after) }, caller, repos);
         return created;
       });
       // Another administrator took the name between the check and the insert.
@@ -101,7 +100,7 @@ export function adminAppsService(ctx: ServiceContext, base: BaseServices) {
         const before = await repos.admin.apps.find(id);
         if (!before || !(await repos.admin.apps.update(id, patch))) throw notFound();
         const after = await repos.admin.apps.find(id);
-        await base.audit.adminChange(actor.userRef, 'ADMIN_APP_UPDATE', target(before), { before: settingsOf(before), after: after && settingsOf(after) }, caller, repos);
+        await base.audit.adminChange(actor.userRef, 'ADMIN_APP_UPDATE', appTarget(before), { before: settingsOf(before), after: after && settingsOf(after) }, caller, repos);
       });
       return null;
     },
@@ -121,7 +120,7 @@ export function adminAppsService(ctx: ServiceContext, base: BaseServices) {
         if (!app || !rotated) throw notFound();
         const previousValidUntil = rotated.previousValidUntil === null ? null : iso(rotated.previousValidUntil);
         // Neither secret nor hash reaches the log: only that one was generated and until when the old one holds.
-        await base.audit.adminChange(actor.userRef, 'ADMIN_APP_SECRET_ROTATE', target(app), {
+        await base.audit.adminChange(actor.userRef, 'ADMIN_APP_SECRET_ROTATE', appTarget(app), {
           before: { generated: app.clientSecretSet }, after: { generated: true, previousValidUntil },
         }, caller, repos);
         return { clientId: app.clientId, previousValidUntil };

@@ -11,7 +11,8 @@ import type { BaseServices } from './deps.js';
 import { peopleByAccounts } from './groupsPeople.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
-const target = (a: Pick<AdminAppRecord, 'appId'>) => `app:${a.appId}`;
+/** An application as the audit names it (shared with apps.ts, so both halves of the service write the same target). */
+export const appTarget = (a: Pick<AdminAppRecord, 'appId'>) => `app:${a.appId}`;
 
 /**
  * Workbench: an application's role groups and roles, its approvers, and who may use it — people
@@ -72,7 +73,7 @@ export function appsAccessService(ctx: ServiceContext, base: BaseServices, found
       const app = await found(appRef);
       const id = await ctx.transaction(async (repos) => {
         const created = await repos.admin.apps.insertRoleGroup(app.id, name);
-        await base.audit.adminChange(actor.userRef, 'ADMIN_APP_ROLE_GROUP_ADD', target(app), { after: { roleGroup: { id: created, name } } }, caller, repos);
+        await base.audit.adminChange(actor.userRef, 'ADMIN_APP_ROLE_GROUP_ADD', appTarget(app), { after: { roleGroup: { id: created, name } } }, caller, repos);
         return created;
       });
       return { id };
@@ -82,7 +83,7 @@ export function appsAccessService(ctx: ServiceContext, base: BaseServices, found
       const { group, app } = await roleGroup(id);
       await ctx.transaction(async (repos) => {
         if (!(await repos.admin.apps.renameRoleGroup(id, name))) throw notFound();
-        await base.audit.adminChange(actor.userRef, 'ADMIN_APP_ROLE_GROUP_RENAME', target(app), { before: { roleGroup: { id, name: group.name } }, after: { roleGroup: { id, name } } }, caller, repos);
+        await base.audit.adminChange(actor.userRef, 'ADMIN_APP_ROLE_GROUP_RENAME', appTarget(app), { before: { roleGroup: { id, name: group.name } }, after: { roleGroup: { id, name } } }, caller, repos);
       });
       return null;
     },
@@ -93,7 +94,7 @@ export function appsAccessService(ctx: ServiceContext, base: BaseServices, found
         const roles = await repos.admin.apps.rolesOfGroup(id);
         await removeRoles(repos, app.id, roles.map((r) => r.id));
         if (!(await repos.admin.apps.deleteRoleGroup(id))) throw notFound();
-        await base.audit.adminChange(actor.userRef, 'ADMIN_APP_ROLE_GROUP_REMOVE', target(app), {
+        await base.audit.adminChange(actor.userRef, 'ADMIN_APP_ROLE_GROUP_REMOVE', appTarget(app), {
           before: { roleGroup: { id, name: group.name, roles: roles.map((r) => r.code) } }, after: null,
         }, caller, repos);
       });
@@ -105,7 +106,7 @@ export function appsAccessService(ctx: ServiceContext, base: BaseServices, found
       if (await repo.roleCodeUsed(app.id, body.code)) throw new AppError(CODE.roleCodeTaken);
       const id = await ctx.transaction(async (repos) => {
         const created = await repos.admin.apps.insertRole(group.id, body.code, body.name);
-        await base.audit.adminChange(actor.userRef, 'ADMIN_APP_ROLE_ADD', target(app), { after: { role: { id: created, roleGroup: group.name, code: body.code, name: body.name } } }, caller, repos);
+        await base.audit.adminChange(actor.userRef, 'ADMIN_APP_ROLE_ADD', appTarget(app), { after: { role: { id: created, roleGroup: group.name, code: body.code, name: body.name } } }, caller, repos);
         return created;
       });
       return { id };
@@ -115,7 +116,7 @@ export function appsAccessService(ctx: ServiceContext, base: BaseServices, found
       const { role: current, app } = await role(id);
       await ctx.transaction(async (repos) => {
         if (!(await repos.admin.apps.renameRole(id, name))) throw notFound();
-        await base.audit.adminChange(actor.userRef, 'ADMIN_APP_ROLE_RENAME', target(app), {
+        await base.audit.adminChange(actor.userRef, 'ADMIN_APP_ROLE_RENAME', appTarget(app), {
           before: { role: { id, code: current.code, name: current.name } }, after: { role: { id, code: current.code, name } },
         }, caller, repos);
       });
@@ -126,7 +127,7 @@ export function appsAccessService(ctx: ServiceContext, base: BaseServices, found
       const { role: current, app } = await role(id);
       await ctx.transaction(async (repos) => {
         await removeRoles(repos, app.id, [id]);
-        await base.audit.adminChange(actor.userRef, 'ADMIN_APP_ROLE_REMOVE', target(app), { before: { role: { id, code: current.code, name: current.name } }, after: null }, caller, repos);
+        await base.audit.adminChange(actor.userRef, 'ADMIN_APP_ROLE_REMOVE', appTarget(app), { before: { role: { id, code: current.code, name: current.name } }, after: null }, caller, repos);
       });
       return null;
     },
@@ -144,7 +145,7 @@ export function appsAccessService(ctx: ServiceContext, base: BaseServices, found
         const before = (await repos.admin.apps.approvers(app.id)).map((p) => p.account);
         const count = await repos.admin.apps.addApprovers(app.id, people.map((p) => p.id));
         const after = (await repos.admin.apps.approvers(app.id)).map((p) => p.account);
-        await base.audit.adminChange(actor.userRef, 'ADMIN_APP_APPROVERS_ADD', target(app), { before: { approvers: before }, after: { approvers: after } }, caller, repos);
+        await base.audit.adminChange(actor.userRef, 'ADMIN_APP_APPROVERS_ADD', appTarget(app), { before: { approvers: before }, after: { approvers: after } }, caller, repos);
         return count;
       });
       return { added };
@@ -157,7 +158,7 @@ export function appsAccessService(ctx: ServiceContext, base: BaseServices, found
         const before = (await repos.admin.apps.approvers(app.id)).map((p) => p.account);
         const count = await repos.admin.apps.removeApprovers(app.id, people.map((p) => p.id));
         const after = (await repos.admin.apps.approvers(app.id)).map((p) => p.account);
-        await base.audit.adminChange(actor.userRef, 'ADMIN_APP_APPROVERS_REMOVE', target(app), { before: { approvers: before }, after: { approvers: after } }, caller, repos);
+        await base.audit.adminChange(actor.userRef, 'ADMIN_APP_APPROVERS_REMOVE', appTarget(app), { before: { approvers: before }, after: { approvers: after } }, caller, repos);
         return count;
       });
       return { removed };
@@ -176,7 +177,7 @@ export function appsAccessService(ctx: ServiceContext, base: BaseServices, found
       const added = await ctx.transaction(async (repos) => {
         const before = (await repos.admin.apps.usersGrantedAmong(app.id, refs)).map(accountOf);
         const count = await repos.admin.apps.addUserGrants(app.id, refs, ctx.clock.now());
-        await base.audit.adminChange(actor.userRef, 'ADMIN_APP_USERS_GRANT', target(app), { before: { granted: before }, after: { granted: people.map((p) => p.account) } }, caller, repos);
+        await base.audit.adminChange(actor.userRef, 'ADMIN_APP_USERS_GRANT', appTarget(app), { before: { granted: before }, after: { granted: people.map((p) => p.account) } }, caller, repos);
         return count;
       });
       return { added };
@@ -190,7 +191,7 @@ export function appsAccessService(ctx: ServiceContext, base: BaseServices, found
       const removed = await ctx.transaction(async (repos) => {
         const before = (await repos.admin.apps.usersGrantedAmong(app.id, refs)).map(accountOf);
         const count = await repos.admin.apps.removeUserGrants(app.id, refs);
-        await base.audit.adminChange(actor.userRef, 'ADMIN_APP_USERS_REVOKE', target(app), { before: { granted: before }, after: { granted: [] } }, caller, repos);
+        await base.audit.adminChange(actor.userRef, 'ADMIN_APP_USERS_REVOKE', appTarget(app), { before: { granted: before }, after: { granted: [] } }, caller, repos);
         return count;
       });
       return { removed };
@@ -211,7 +212,7 @@ export function appsAccessService(ctx: ServiceContext, base: BaseServices, found
       const added = await ctx.transaction(async (repos) => {
         const before = (await repos.admin.apps.groupsGrantedAmong(app.id, refs)).map(codeOf);
         const count = await repos.admin.apps.addGroupGrants(app.id, refs, ctx.clock.now());
-        await base.audit.adminChange(actor.userRef, 'ADMIN_APP_GROUPS_GRANT', target(app), { before: { granted: before }, after: { granted: groups.map((g) => g.groupCode) } }, caller, repos);
+        await base.audit.adminChange(actor.userRef, 'ADMIN_APP_GROUPS_GRANT', appTarget(app), { before: { granted: before }, after: { granted: groups.map((g) => g.groupCode) } }, caller, repos);
         return count;
       });
       return { added };
@@ -225,7 +226,7 @@ export function appsAccessService(ctx: ServiceContext, base: BaseServices, found
       const removed = await ctx.transaction(async (repos) => {
         const before = (await repos.admin.apps.groupsGrantedAmong(app.id, refs)).map(codeOf);
         const count = await repos.admin.apps.removeGroupGrants(app.id, refs);
-        await base.audit.adminChange(actor.userRef, 'ADMIN_APP_GROUPS_REVOKE', target(app), { before: { granted: before }, after: { granted: [] } }, caller, repos);
+        await base.audit.adminChange(actor.userRef, 'ADMIN_APP_GROUPS_REVOKE', appTarget(app), { before: { granted: before }, after: { granted: [] } }, caller, repos);
         return count;
       });
       return { removed };

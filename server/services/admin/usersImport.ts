@@ -32,14 +32,8 @@ interface JobState extends ImportStatus {
 }
 
 /** A row that passed every check, kept small (a hundred thousand of them wait for their batch). */
-interface GoodRow {
+interface GoodRow extends Pick<NewAdminUser, 'account' | 'userName' | 'userType' | 'mobileNo' | 'email' | 'deptRef'> {
   line: number;
-  account: string;
-  userName: string;
-  userType: string;
-  mobileNo: string | null;
-  email: string | null;
-  deptRef: number | null;
 }
 
 

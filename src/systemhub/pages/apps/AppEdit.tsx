@@ -1,5 +1,5 @@
 import { useForm } from '@refinedev/antd';
-import { Button, Result, Space, Spin } from 'antd';
+import { Button, Space, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { AdminApp } from '../../../../contract/schemas/admin/apps';
@@ -7,6 +7,7 @@ import { showFieldError } from '../../shared/fieldErrors';
 import { PageHeader } from '../../shared/PageHeader';
 import { AppForm, toAppBody } from './AppForm';
 import { errorNotice } from '../../../providers/notificationProvider';
+import { NotFound } from '../../shared/LoadFailed';
 
 /** Change an application's settings (its app id and client id stay). */
 export default function AppEdit() {
@@ -24,7 +25,7 @@ export default function AppEdit() {
     onMutationError: (error) => showFieldError(form, error),
   });
   const app = query?.data?.data;
-  if (query?.isError) return <Result status="warning" title={t('wb.common.notFound')} extra={<Button onClick={() => navigate('/apps')}>{t('wb.common.back')}</Button>} />;
+  if (query?.isError) return <NotFound back="/apps" />;
   return (
     <Spin spinning={!!query?.isLoading}>
       <PageHeader title={t('wb.apps.edit', { name: app?.appName ?? '' })} back={`/apps/show/${id}`} />

@@ -1,10 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Avatar, Button, Form, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { Avatar, Button, Form, Input, Select, Space, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { LIMITS } from '../../../../contract/rules';
 import type { AdminApp } from '../../../../contract/schemas/admin/apps';
 import { feedback } from '../../../providers/feedback';
+import { ConfirmLink } from '../../shared/ConfirmLink';
 import { PageHeader } from '../../shared/PageHeader';
 import { SearchForm } from '../../shared/SearchForm';
 import { useAdminAction } from '../../shared/useAdminAction';
@@ -79,18 +80,15 @@ export default function AppList() {
                 {t('wb.common.edit')}
               </Button>
               {row.enabled ? (
-                <Popconfirm
+                <ConfirmLink
                   title={t('wb.apps.disableConfirm', { name: row.appName })}
-                  okButtonProps={{ danger: true }}
                   onConfirm={async () => {
                     await disable.run({ id: row.id });
                     feedback.success(t('wb.apps.disabled'));
                   }}
                 >
-                  <Button type="link" size="small" danger>
-                    {t('wb.apps.disable')}
-                  </Button>
-                </Popconfirm>
+                  {t('wb.apps.disable')}
+                </ConfirmLink>
               ) : (
                 <Button
                   type="link"

@@ -1,6 +1,6 @@
 import { EditOutlined, KeyOutlined } from '@ant-design/icons';
 import { useShow } from '@refinedev/core';
-import { Avatar, Button, Card, Descriptions, Popconfirm, Result, Space, Spin, Tabs, Tag, Typography } from 'antd';
+import { Avatar, Button, Card, Descriptions, Popconfirm, Space, Spin, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -12,6 +12,7 @@ import { useAdminAction } from '../../shared/useAdminAction';
 import { ApproversPanel } from './ApproversPanel';
 import { GrantsPanel } from './GrantsPanel';
 import { RolesPanel } from './RolesPanel';
+import { NotFound } from '../../shared/LoadFailed';
 
 function Settings({ app }: { app: AdminApp }) {
   const { t } = useTranslation();
@@ -71,7 +72,7 @@ export default function AppShow() {
   const { query } = useShow<AdminApp>({ resource: 'apps', id });
   const app = query.data?.data;
 
-  if (query.isError) return <Result status="warning" title={t('wb.common.notFound')} extra={<Button onClick={() => navigate('/apps')}>{t('wb.common.back')}</Button>} />;
+  if (query.isError) return <NotFound back="/apps" />;
   if (!app) return <Spin style={{ display: 'block', margin: '48px auto' }} />;
   return (
     <>

@@ -1,10 +1,11 @@
-import { Button, Popconfirm, Result, Space, Table } from 'antd';
-import { useState } from 'react';
+import { Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { AppPerson } from '../../../../contract/schemas/admin/apps';
-import { feedback } from '../../../providers/feedback';
+import { ConfirmLink } from '../../shared/ConfirmLink';
 import { UserSelect } from '../../shared/UserSelect';
 import { useAdminAction, useAdminQuery } from '../../shared/useAdminAction';
+import { AddBar } from './AddBar';
+import { LoadFailed } from '../../shared/LoadFailed';
 
 /** Who approves requests for an application: add people, remove them. */
 export function ApproversPanel({ appId }: { appId: number }) {
@@ -12,28 +13,21 @@ export function ApproversPanel({ appId }: { appId: number }) {
   const approvers = useAdminQuery('apps', 'approvers', { id: appId });
   const add = useAdminAction('apps', 'approversAdd', []);
   const remove = useAdminAction('apps', 'approversRemove', []);
-  const [chosen, setChosen] = useState<string[]>([]);
 
-  if (approvers.isError) return <Result status="warning" title={t('wb.common.loadFailed')} extra={<Button onClick={() => void approvers.refetch()}>{t('wb.common.retry')}</Button>} />;
+  if (approvers.isError) return <LoadFailed onRetry={approvers.refetch} />;
   return (
     <>
-      <Space wrap style={{ marginBottom: 12 }}>
-        <UserSelect multiple value={chosen} onChange={(next) => setChosen((next as string[] | null) ?? [])} style={{ minWidth: 280 }} data-testid="approver-select" />
-        <Button
-          type="primary"
-          disabled={!chosen.length}
-          loading={add.isPending}
-          data-testid="approver-add"
-          onClick={async () => {
-            const { added } = await add.run({ id: appId, userIdSet: chosen });
-            setChosen([]);
-            feedback.success(t('wb.apps.people.added', { count: added }));
-            void approvers.refetch();
-          }}
-        >
-          {t('wb.apps.approvers.add')}
-        </Button>
-      </Space>
+      <AddBar<string>
+        picker={(value, onChange) => <UserSelect multiple value={value} onChange={(next) => onChange((next as string[] | null) ?? [])} style={{ minWidth: 280 }} data-testid="approver-select" />}
+        add={async (userIdSet) => {
+          const answer = await add.run({ id: appId, userIdSet });
+          void approvers.refetch();
+          return answer;
+        }}
+        loading={add.isPending}
+        label={t('wb.apps.approvers.add')}
+        testId="approver-add"
+      />
       <Table<AppPerson>
         size="small"
         rowKey="userId"
@@ -51,18 +45,15 @@ export function ApproversPanel({ appId }: { appId: number }) {
             key: 'actions',
             title: t('wb.common.actions'),
             render: (_, person) => (
-              <Popconfirm
+              <ConfirmLink
                 title={t('wb.apps.approvers.removeConfirm', { name: person.userName })}
-                okButtonProps={{ danger: true }}
                 onConfirm={async () => {
                   await remove.run({ id: appId, userIdSet: [person.userId] });
                   void approvers.refetch();
                 }}
               >
-                <Button type="link" size="small" danger>
-                  {t('wb.apps.people.remove')}
-                </Button>
-              </Popconfirm>
+                {t('wb.apps.people.remove')}
+              </ConfirmLink>
             ),
           },
         ]}

@@ -1,13 +1,15 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Form, Input, Modal, Popconfirm, Result, Select, Space, Spin, Table } from 'antd';
+import { Button, Card, Empty, Form, Input, Modal, Select, Space, Spin, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CODE } from '../../../../contract/codes';
 import { IDENTIFIER_PATTERN, LIMITS } from '../../../../contract/rules';
 import type { AdminRoleGroup } from '../../../../contract/schemas/admin/apps';
 import { feedback } from '../../../providers/feedback';
+import { ConfirmLink } from '../../shared/ConfirmLink';
 import { showFieldError } from '../../shared/fieldErrors';
 import { useAdminAction, useAdminQuery } from '../../shared/useAdminAction';
+import { LoadFailed } from '../../shared/LoadFailed';
 
 type Role = AdminRoleGroup['roles'][number];
 type Edit = { kind: 'group' } | { kind: 'role'; groupId?: number } | { kind: 'renameGroup'; id: number; name: string } | { kind: 'renameRole'; id: number; name: string };
@@ -55,7 +57,7 @@ export function RolesPanel({ appId }: { appId: number }) {
     void roles.refetch();
   }
 
-  if (roles.isError) return <Result status="warning" title={t('wb.common.loadFailed')} extra={<Button onClick={() => void roles.refetch()}>{t('wb.common.retry')}</Button>} />;
+  if (roles.isError) return <LoadFailed onRetry={roles.refetch} />;
 
   return (
     <Spin spinning={roles.isFetching}>
@@ -81,9 +83,7 @@ export function RolesPanel({ appId }: { appId: number }) {
                 {t('wb.apps.roles.addRole')}
               </Button>
               <Button type="link" size="small" icon={<EditOutlined />} onClick={() => open({ kind: 'renameGroup', id: group.id, name: group.name })} aria-label={t('wb.apps.roles.rename')} />
-              <Popconfirm title={t('wb.common.deleteConfirm', { name: group.name })} okButtonProps={{ danger: true }} onConfirm={() => removeWith(() => groupRemove.run({ id: group.id }))}>
-                <Button type="link" size="small" danger icon={<DeleteOutlined />} aria-label={t('wb.common.delete')} />
-              </Popconfirm>
+              <ConfirmLink title={t('wb.common.deleteConfirm', { name: group.name })} onConfirm={() => removeWith(() => groupRemove.run({ id: group.id }))} icon={<DeleteOutlined />} ariaLabel={t('wb.common.delete')} />
             </Space>
           }
         >
@@ -106,11 +106,9 @@ export function RolesPanel({ appId }: { appId: number }) {
                     <Button type="link" size="small" onClick={() => open({ kind: 'renameRole', id: role.id, name: role.name })}>
                       {t('wb.apps.roles.rename')}
                     </Button>
-                    <Popconfirm title={t('wb.common.deleteConfirm', { name: role.name })} okButtonProps={{ danger: true }} onConfirm={() => removeWith(() => roleRemove.run({ id: role.id }))}>
-                      <Button type="link" size="small" danger>
-                        {t('wb.common.delete')}
-                      </Button>
-                    </Popconfirm>
+                    <ConfirmLink title={t('wb.common.deleteConfirm', { name: role.name })} onConfirm={() => removeWith(() => roleRemove.run({ id: role.id }))}>
+                      {t('wb.common.delete')}
+                    </ConfirmLink>
                   </Space>
                 ),
               },

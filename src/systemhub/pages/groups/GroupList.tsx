@@ -1,18 +1,17 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { useDelete } from '@refinedev/core';
-import { Button, Form, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { Button, Form, Input, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { GroupKind } from '../../../../contract/enums';
 import { LIMITS } from '../../../../contract/rules';
 import type { AdminGroupRow } from '../../../../contract/schemas/admin/groups';
-import { feedback } from '../../../providers/feedback';
+import { ConfirmLink } from '../../shared/ConfirmLink';
 import { PageHeader } from '../../shared/PageHeader';
 import { SearchForm } from '../../shared/SearchForm';
+import { useAdminDelete } from '../../shared/useAdminDelete';
 import { useAdminTable } from '../../shared/useAdminTable';
 import { CreateGroupDialog, EditGroupDialog } from './GroupDialogs';
-import { errorNotice } from '../../../providers/notificationProvider';
 
 const KIND_COLORS: Record<GroupKind, string> = { SECURITY: 'purple', MAIL: 'blue', PUBLIC_MAIL: 'cyan' };
 
@@ -20,7 +19,7 @@ const KIND_COLORS: Record<GroupKind, string> = { SECURITY: 'purple', MAIL: 'blue
 export default function GroupList() {
   const { t } = useTranslation();
   const { tableProps, searchFormProps } = useAdminTable<AdminGroupRow, { keyword?: string; kind?: GroupKind }>('groups');
-  const { mutateAsync: remove } = useDelete();
+  const remove = useAdminDelete('groups');
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<AdminGroupRow | null>(null);
 
@@ -62,18 +61,9 @@ export default function GroupList() {
                 {t('wb.common.edit')}
               </Button>
               {row.kind === GroupKind.PUBLIC_MAIL ? null : (
-                <Popconfirm
-                  title={t('wb.groups.deleteConfirm', { name: row.name })}
-                  okButtonProps={{ danger: true }}
-                  onConfirm={async () => {
-                    await remove({ resource: 'groups', id: row.id, successNotification: false, errorNotification: errorNotice() });
-                    feedback.success(t('wb.org.deleted'));
-                  }}
-                >
-                  <Button type="link" size="small" danger>
-                    {t('wb.common.delete')}
-                  </Button>
-                </Popconfirm>
+                <ConfirmLink title={t('wb.groups.deleteConfirm', { name: row.name })} onConfirm={() => remove(row.id)}>
+                  {t('wb.common.delete')}
+                </ConfirmLink>
               )}
             </Space>
           )}

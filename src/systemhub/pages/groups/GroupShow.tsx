@@ -1,8 +1,8 @@
 import { useShow } from '@refinedev/core';
-import { Button, Card, Descriptions, Popconfirm, Result, Space, Spin, Table, Tag } from 'antd';
+import { Button, Card, Descriptions, Popconfirm, Space, Spin, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import type { AdminGroupRow } from '../../../../contract/schemas/admin/groups';
 import type { GroupMember } from '../../../../contract/schemas/groups';
 import { feedback } from '../../../providers/feedback';
@@ -11,11 +11,11 @@ import { UserSelect } from '../../shared/UserSelect';
 import { useAdminAction } from '../../shared/useAdminAction';
 import { useAdminTable } from '../../shared/useAdminTable';
 import { EditGroupDialog } from './GroupDialogs';
+import { NotFound } from '../../shared/LoadFailed';
 
 /** One group: its fields and manager, and its members (add, remove). */
 export default function GroupShow() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const { id } = useParams();
   const { query } = useShow<AdminGroupRow>({ resource: 'groups', id });
   const group = query.data?.data;
@@ -25,7 +25,7 @@ export default function GroupShow() {
   const [people, setPeople] = useState<string[]>([]);
   const [editing, setEditing] = useState(false);
 
-  if (query.isError) return <Result status="warning" title={t('wb.common.notFound')} extra={<Button onClick={() => navigate('/groups')}>{t('wb.common.back')}</Button>} />;
+  if (query.isError) return <NotFound back="/groups" />;
   if (!group) return <Spin style={{ display: 'block', margin: '48px auto' }} />;
   return (
     <>

@@ -1,5 +1,5 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { Button, Card, Col, Empty, Result, Row, Skeleton, Statistic, Table, Tag } from 'antd';
+import { Button, Card, Col, Empty, Row, Skeleton, Statistic, Table, Tag } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -7,6 +7,7 @@ import type { AdminHome, SecurityEvent } from '../../../../contract/schemas/admi
 import { formatTime } from '../../shared/format';
 import { PageHeader } from '../../shared/PageHeader';
 import { useAdminQuery } from '../../shared/useAdminAction';
+import { LoadFailed } from '../../shared/LoadFailed';
 
 /* The chart library is the heaviest thing here: it loads after the numbers. */
 const SignInChart = lazy(() => import('./SignInChart').then((m) => ({ default: m.SignInChart })));
@@ -42,7 +43,7 @@ export default function HomePage() {
         }
       />
       {isError ? (
-        <Result status="warning" title={t('wb.common.loadFailed')} subTitle={error?.message} extra={<Button onClick={() => void refetch()}>{t('wb.common.retry')}</Button>} />
+        <LoadFailed error={error} onRetry={refetch} />
       ) : (
         <>
           <Row gutter={[12, 12]} data-testid="home-counts">

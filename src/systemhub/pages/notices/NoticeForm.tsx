@@ -1,5 +1,5 @@
 import { useForm } from '@refinedev/antd';
-import { Button, Form, Input, Result, Select, Space, Spin } from 'antd';
+import { Button, Form, Input, Select, Space, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { NoticeKind } from '../../../../contract/enums';
@@ -8,6 +8,7 @@ import type { AdminNotice } from '../../../../contract/schemas/admin/notices';
 import { showFieldError } from '../../shared/fieldErrors';
 import { PageHeader } from '../../shared/PageHeader';
 import { errorNotice } from '../../../providers/notificationProvider';
+import { NotFound } from '../../shared/LoadFailed';
 
 /** Write or change a notice or news item (a draft until published from the list). */
 export function NoticeFormPage({ action }: { action: 'create' | 'edit' }) {
@@ -24,7 +25,7 @@ export function NoticeFormPage({ action }: { action: 'create' | 'edit' }) {
     onMutationSuccess: () => navigate('/notices'),
     onMutationError: (error) => showFieldError(form, error),
   });
-  if (query?.isError) return <Result status="warning" title={t('wb.common.notFound')} extra={<Button onClick={() => navigate('/notices')}>{t('wb.common.back')}</Button>} />;
+  if (query?.isError) return <NotFound back="/notices" />;
   const required = (field: string) => [{ required: true, whitespace: true, message: t('wb.common.required', { field: t(`wb.notices.fields.${field}`) }) }];
   return (
     <Spin spinning={!!query?.isLoading}>

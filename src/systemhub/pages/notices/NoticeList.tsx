@@ -1,5 +1,4 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { useDelete } from '@refinedev/core';
 import { Button, Form, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -8,11 +7,12 @@ import { LIMITS } from '../../../../contract/rules';
 import type { AdminNotice } from '../../../../contract/schemas/admin/notices';
 import { feedback } from '../../../providers/feedback';
 import { formatTime } from '../../shared/format';
+import { ConfirmLink } from '../../shared/ConfirmLink';
 import { PageHeader } from '../../shared/PageHeader';
 import { SearchForm } from '../../shared/SearchForm';
 import { useAdminAction } from '../../shared/useAdminAction';
+import { useAdminDelete } from '../../shared/useAdminDelete';
 import { useAdminTable } from '../../shared/useAdminTable';
-import { errorNotice } from '../../../providers/notificationProvider';
 
 /** The home page's notices and news: write, publish, take down, delete. */
 export default function NoticeList() {
@@ -21,7 +21,7 @@ export default function NoticeList() {
   const { tableProps, searchFormProps } = useAdminTable<AdminNotice, { kind?: NoticeKind; published?: boolean; keyword?: string }>('notices');
   const publish = useAdminAction('notices', 'publish');
   const unpublish = useAdminAction('notices', 'unpublish');
-  const { mutateAsync: remove } = useDelete();
+  const remove = useAdminDelete('notices');
 
   return (
     <>
@@ -94,18 +94,9 @@ export default function NoticeList() {
                   {t('wb.notices.publish')}
                 </Button>
               )}
-              <Popconfirm
-                title={t('wb.common.deleteConfirm', { name: row.title })}
-                okButtonProps={{ danger: true }}
-                onConfirm={async () => {
-                  await remove({ resource: 'notices', id: row.id, successNotification: false, errorNotification: errorNotice() });
-                  feedback.success(t('wb.org.deleted'));
-                }}
-              >
-                <Button type="link" size="small" danger>
-                  {t('wb.common.delete')}
-                </Button>
-              </Popconfirm>
+              <ConfirmLink title={t('wb.common.deleteConfirm', { name: row.title })} onConfirm={() => remove(row.id)}>
+                {t('wb.common.delete')}
+              </ConfirmLink>
             </Space>
           )}
         />

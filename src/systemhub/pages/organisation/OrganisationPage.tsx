@@ -1,5 +1,5 @@
 import { ApartmentOutlined, BankOutlined, DeleteOutlined, DragOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Col, Empty, Popconfirm, Result, Row, Space, Spin, Table, Tooltip, Tree, Typography } from 'antd';
+import { Button, Card, Col, Empty, Popconfirm, Row, Space, Spin, Table, Tooltip, Tree, Typography } from 'antd';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -13,6 +13,7 @@ import { useAdminTable } from '../../shared/useAdminTable';
 import { useOrgTree, type OrgTreeNode } from '../../shared/useOrgTree';
 import { UserStateTags } from '../users/UserStateTags';
 import { NodeDialog, type NodeEdit } from './NodeDialog';
+import { LoadFailed } from '../../shared/LoadFailed';
 
 interface TreeItem {
   key: number;
@@ -65,7 +66,7 @@ export default function OrganisationPage() {
         }
       />
       {isError ? (
-        <Result status="warning" title={t('wb.common.loadFailed')} subTitle={error?.message} extra={<Button onClick={() => void refetch()}>{t('wb.common.retry')}</Button>} />
+        <LoadFailed error={error} onRetry={refetch} />
       ) : (
         <Row gutter={[16, 16]}>
           <Col xs={24} lg={9} xl={7}>

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Col, Form, Input, InputNumber, Result, Row, Skeleton, Space, Switch, Tag } from 'antd';
+import { Alert, Button, Card, Col, Form, Input, InputNumber, Row, Skeleton, Space, Switch, Tag } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CODE } from '../../../../contract/codes';
@@ -7,6 +7,7 @@ import { feedback } from '../../../providers/feedback';
 import { showFieldError, type CodeFields } from '../../shared/fieldErrors';
 import { PageHeader } from '../../shared/PageHeader';
 import { useAdminAction, useAdminQuery, type ActionResult } from '../../shared/useAdminAction';
+import { LoadFailed } from '../../shared/LoadFailed';
 
 type Policies = ActionResult<'policies', 'get'>;
 type Section = Exclude<keyof Policies, 'customized'>;
@@ -128,7 +129,7 @@ export default function PoliciesPage() {
       <PageHeader title={t('wb.policies.title')} />
       <Alert type="info" showIcon message={t('wb.policies.hint')} style={{ marginBottom: 16 }} />
       {isError ? (
-        <Result status="warning" title={t('wb.common.loadFailed')} subTitle={error?.message} extra={<Button onClick={() => void refetch()}>{t('wb.common.retry')}</Button>} />
+        <LoadFailed error={error} onRetry={refetch} />
       ) : isLoading || !data ? (
         <Skeleton active />
       ) : (

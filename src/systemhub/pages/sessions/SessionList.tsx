@@ -1,8 +1,9 @@
-import { Button, Form, Input, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { Form, Input, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../../../contract/rules';
 import type { AdminSession } from '../../../../contract/schemas/admin/sessions';
 import { feedback } from '../../../providers/feedback';
+import { ConfirmLink } from '../../shared/ConfirmLink';
 import { formatTime } from '../../shared/format';
 import { PageHeader } from '../../shared/PageHeader';
 import { SearchForm } from '../../shared/SearchForm';
@@ -48,31 +49,26 @@ export default function SessionList() {
             <Space size={0}>
               {/* One's own current session ends with sign-out (the server refuses it here). */}
               {row.current ? null : (
-                <Popconfirm
+                <ConfirmLink
                   title={t('wb.sessions.endConfirm', { name: row.userName })}
-                  okButtonProps={{ danger: true }}
                   onConfirm={async () => {
                     await end.run({ id: row.id });
                     feedback.success(t('wb.sessions.ended'));
                   }}
+                  testId={`session-end-${row.id}`}
                 >
-                  <Button type="link" size="small" danger data-testid={`session-end-${row.id}`}>
-                    {t('wb.sessions.end')}
-                  </Button>
-                </Popconfirm>
+                  {t('wb.sessions.end')}
+                </ConfirmLink>
               )}
-              <Popconfirm
+              <ConfirmLink
                 title={t('wb.sessions.endUserConfirm', { name: row.userName })}
-                okButtonProps={{ danger: true }}
                 onConfirm={async () => {
                   const { ended } = await endUser.run({ userId: row.userId });
                   feedback.success(t('wb.users.sessionsEnded', { count: ended }));
                 }}
               >
-                <Button type="link" size="small" danger>
-                  {t('wb.sessions.endUser')}
-                </Button>
-              </Popconfirm>
+                {t('wb.sessions.endUser')}
+              </ConfirmLink>
             </Space>
           )}
         />

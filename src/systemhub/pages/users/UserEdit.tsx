@@ -1,5 +1,5 @@
 import { useForm } from '@refinedev/antd';
-import { Button, Result, Space, Spin } from 'antd';
+import { Button, Space, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { AdminUserDetail } from '../../../../contract/schemas/admin/users';
@@ -7,6 +7,7 @@ import { showFieldError } from '../../shared/fieldErrors';
 import { PageHeader } from '../../shared/PageHeader';
 import { toUserBody, USER_FIELD_ERRORS, UserForm } from './UserForm';
 import { errorNotice } from '../../../providers/notificationProvider';
+import { NotFound } from '../../shared/LoadFailed';
 
 /** Change a person's fields (the account stays). */
 export default function UserEdit() {
@@ -24,7 +25,7 @@ export default function UserEdit() {
     onMutationError: (error) => showFieldError(form, error, USER_FIELD_ERRORS),
   });
   const user = query?.data?.data;
-  if (query?.isError) return <Result status="warning" title={t('wb.common.notFound')} extra={<Button onClick={() => navigate('/users')}>{t('wb.common.back')}</Button>} />;
+  if (query?.isError) return <NotFound back="/users" />;
   return (
     <Spin spinning={!!query?.isLoading}>
       <PageHeader title={t('wb.users.edit', { name: user?.userName ?? '' })} back={`/users/show/${id}`} />

@@ -1,6 +1,6 @@
 import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { CanAccess, useGetIdentity } from '@refinedev/core';
-import { Button, Form, Input, Popconfirm, Select, Space, Table, Typography } from 'antd';
+import { Button, Form, Input, Select, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -8,6 +8,7 @@ import { LIMITS, USER_TYPES } from '../../../../contract/rules';
 import type { AdminUserItem, UserFilters } from '../../../../contract/schemas/admin/users';
 import type { CurrentUser } from '../../../../contract/schemas/personal';
 import { feedback } from '../../../providers/feedback';
+import { ConfirmLink } from '../../shared/ConfirmLink';
 import { DeptSelect } from '../../shared/DeptSelect';
 import { PageHeader } from '../../shared/PageHeader';
 import { SearchForm } from '../../shared/SearchForm';
@@ -86,18 +87,16 @@ export default function UserList() {
               {row.enabled ? (
                 // An administrator is not offered to disable their own account (the server refuses it too).
                 <CanAccess resource="users" action="disable" params={{ self: me?.userId === row.userId }}>
-                  <Popconfirm
+                  <ConfirmLink
                     title={t('wb.users.disableConfirm', { name: row.userName })}
-                    okButtonProps={{ danger: true }}
                     onConfirm={async () => {
                       await setEnabled.run({ id: row.id, enabled: false });
                       feedback.success(t('wb.users.disabled'));
                     }}
+                    testId={`user-disable-${row.userId}`}
                   >
-                    <Button type="link" size="small" danger data-testid={`user-disable-${row.userId}`}>
-                      {t('wb.users.disable')}
-                    </Button>
-                  </Popconfirm>
+                    {t('wb.users.disable')}
+                  </ConfirmLink>
                 </CanAccess>
               ) : (
                 <Button

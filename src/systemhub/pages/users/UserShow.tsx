@@ -1,6 +1,6 @@
 import { EditOutlined } from '@ant-design/icons';
 import { CanAccess, useGetIdentity, useShow } from '@refinedev/core';
-import { Button, Card, Descriptions, Popconfirm, Result, Space, Spin, Table, Tag } from 'antd';
+import { Button, Card, Descriptions, Popconfirm, Space, Spin, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -13,6 +13,7 @@ import { useAdminAction } from '../../shared/useAdminAction';
 import { useAdminTable } from '../../shared/useAdminTable';
 import { ResetPasswordDialog } from './ResetPasswordDialog';
 import { UserStateTags } from './UserStateTags';
+import { NotFound } from '../../shared/LoadFailed';
 
 function History({ id }: { id: number }) {
   const { t } = useTranslation();
@@ -46,7 +47,7 @@ export default function UserShow() {
   const [resetting, setResetting] = useState(false);
   const user = query.data?.data;
 
-  if (query.isError) return <Result status="warning" title={t('wb.common.notFound')} extra={<Button onClick={() => navigate('/users')}>{t('wb.common.back')}</Button>} />;
+  if (query.isError) return <NotFound back="/users" />;
   if (!user) return <Spin style={{ display: 'block', margin: '48px auto' }} />;
   const self = me?.userId === user.userId;
   // The server answers null once a lock has run out.

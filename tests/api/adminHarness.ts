@@ -1,0 +1,23 @@
+import { expect } from 'vitest';
+import type { Client } from './harness.js';
+
+let seq = 0;
+/** A name no other test (or run) uses. */
+export const unique = (prefix: string) => `${prefix}-${process.pid}-${Date.now().toString(36)}-${seq++}`;
+
+/**
+ * The workbench API as its suites call it: `post` answers the reply, `ok` insists on D00000 and
+ * answers the data, `audits` reads the operation-log rows of one scene and target. The client
+ * and the administrator's token are read when called, as the suite's `beforeAll` sets them.
+ */
+export function adminApi(client: () => Client, admin: () => string) {
+  const post = (path: string, body: unknown, token = admin()) => client().post(`/admin/v1${path}`, body, { token });
+  const ok = async (path: string, body: unknown, token = admin()) => {
+    const res = await post(path, body, token);
+    expect(res.json().code, `${path} ${res.body}`).toBe('D00000');
+    return res.json().data;
+  };
+  const audits = (scene: string, target: string) =>
+    client().app.store.db.selectFrom('operation_log').selectAll().where('scene_code', '=', scene).where('target', '=', target).orderBy('id').execute();
+  return { post, ok, audits };
+}
