@@ -17,7 +17,8 @@
  *   E202xx  permissions and roles held
  *   E203xx  groups and public mailboxes
  *   E204xx  devices
- *   E30xxx  sign-in (the specs' numbers, plus E30003/E30004/E30066 for what the schema cannot see)
+ *   E30xxx  sign-in (the specs' numbers, plus E30003/E30004/E30066 for what the schema cannot see);
+ *           E3009x single sign-on into applications (legacy code launch)
  *   E401xx  workbench: organisation tree and users (import rows included)
  *   E402xx  workbench: applications, their roles, approvers, grants and client secrets
  *   E403xx  workbench: groups, mailboxes, requests decided as an override, home notices
@@ -57,6 +58,9 @@ export const codes = {
   E30075: { status: 400, zh: '手机号或验证码错误', en: 'Phone number or code is wrong' },
   E30076: { status: 400, zh: '目录账号或密码错误', en: 'Directory account or password is wrong' },
   E30127: { status: 400, zh: '请输入图形验证码', en: 'Please enter the picture captcha' },
+  // E3009x single sign-on into applications
+  E30091: { status: 401, zh: '应用身份认证失败：客户端标识或密钥错误', en: 'Application authentication failed: wrong client id or client secret' },
+  E30092: { status: 409, zh: '该应用通过 OpenID Connect 登录，不使用一次性登录码', en: 'This application signs in with OpenID Connect, not with a one-time launch code' },
   E10601: { status: 403, zh: '当前未开放注册', en: 'Registration is switched off' },
   E10602: { status: 409, zh: '账户名已被使用', en: 'This account name is taken' },
   E10603: { status: 409, zh: '该手机号已注册', en: 'This mobile number is already registered' },
@@ -195,6 +199,11 @@ export const CODE = {
   phoneOrCodeWrong: 'E30075',
   directoryPasswordWrong: 'E30076',
   captchaRequired: 'E30127',
+  // Single sign-on into applications
+  /** A legacy application's back end presented a wrong client id or secret when redeeming a code. */
+  clientAuthFailed: 'E30091',
+  /** An OpenID Connect application has no one-time launch code (it starts its own sign-in). */
+  appUsesOidc: 'E30092',
   // Registration
   registrationClosed: 'E10601',
   accountNameTaken: 'E10602',

@@ -27,6 +27,7 @@ export const paths = {
     secondAuth: '/auth/v1/second-auth',
     secondAuthAppInfo: '/auth/v1/second-auth/app-info',
     continueLogin: '/auth/v1/self-service/continue',
+    oidcSecondFactor: '/auth/v1/oidc/second-factor/:uid',
   },
   user: {
     currentUserDetail: '/user/v1/current-user-detail',

@@ -99,6 +99,8 @@ export const LIMITS = {
   appIconMax: 32_768,
   /** A URL the server stores: an application's launch URL (apps.idp_sso_url), a notice's link (notices.link). */
   urlMax: 500,
+  /** A page the sign-in page returns to (?redirect=): longer ones are ignored, the default landing page is used. */
+  returnPathMax: 2000,
   /** A role's code and name (app_roles.code, app_roles.name) and a role group's name (perm_groups.name). */
   roleCodeMax: 64,
   roleNameMax: 100,
@@ -132,6 +134,22 @@ export const LIMITS = {
   // Workbench: policies, sessions, audit
   /** A text of the sign-in page an administrator sets (company name, version), per language. */
   loginPageTextMax: 100,
+  // OpenID Connect provider: lifetimes in seconds (an application's own settings are clamped to the maxima)
+  oidcCodeTtl: 60,
+  oidcAccessTokenTtl: 3600,
+  oidcAccessTokenTtlMax: 86_400,
+  oidcIdTokenTtl: 3600,
+  oidcIdTokenTtlMax: 86_400,
+  oidcRefreshTokenTtl: 14 * 86_400,
+  oidcRefreshTokenTtlMax: 90 * 86_400,
+  /** An authorisation request waiting for sign-in, second factor or consent. */
+  oidcInteractionTtl: 600,
+  /** A provider session, as long as the longest portal session policy allows. */
+  oidcSessionTtl: 24 * 3600,
+  /** A provider interaction id as it appears in a path. */
+  oidcUidMax: 64,
+  /** A client secret an application presents (ours are 43 characters). */
+  clientSecretMax: 200,
 } as const;
 
 /** Registration account names: letters, digits, dot, underscore, hyphen, 4 to 40. */

@@ -26,6 +26,7 @@ import docsRoutes from './routes/docs.js';
 import adminRoutes from './routes/admin/index.js';
 import scimPlugin from './scim/plugin.js';
 import { SCIM_PREFIX } from './scim/links.js';
+import oidcPlugin from './oidc/plugin.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -112,6 +113,8 @@ export async function buildApp({ config, clock = systemClock, logger = false, lo
   );
   // Provisioning (SCIM 2.0) beside the /idaas API, not in it: its own media type, errors and bearer tokens.
   await app.register(scimPlugin, { prefix: SCIM_PREFIX, clock });
+  // The OpenID Connect provider at /oidc and its interactions, also beside the /idaas API.
+  await app.register(oidcPlugin, { clock });
 
   const { full } = await services.sm2.publicKey();
   await registerSpa(app, config.staticDir, full);

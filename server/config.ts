@@ -45,6 +45,14 @@ export interface Config {
   ldap: { url: string; baseDn: string; bindDn: string; bindPassword: string; userFilter: string } | null;
   /** Time a client has to send a whole request (headers and body) before the connection is closed. */
   requestTimeoutSeconds: number;
+  /** The origin browsers and applications reach the portal at (the OpenID Connect issuer is `<publicUrl>/oidc`). */
+  publicUrl: string;
+  oidc: {
+    /** A new signing key is made when the newest is this old; the old one stays published until its tokens expired. */
+    keyRotationDays: number;
+    /** How often ended portal sessions are looked for, to sign their applications out (back-channel logout); 0: only when asked. */
+    logoutSweepMs: number;
+  };
 }
 
 function num(env: NodeJS.ProcessEnv, key: string, fallback: number): number {
@@ -53,6 +61,14 @@ function num(env: NodeJS.ProcessEnv, key: string, fallback: number): number {
   const n = Number(raw);
   if (!Number.isFinite(n)) throw new Error(`${key} must be a number`);
   return n;
+}
+
+/** PUBLIC_URL as an origin (no path, no trailing slash); http://localhost:<PORT> when unset. */
+function publicUrlOf(raw: string | undefined, port: number): string {
+  if (!raw) return `http://localhost:${port}`;
+  const url = new URL(raw);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('PUBLIC_URL must be an http or https origin');
+  return url.origin;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -111,6 +127,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         }
       : null,
     requestTimeoutSeconds: num(env, 'REQUEST_TIMEOUT_SECONDS', 15),
+    publicUrl: publicUrlOf(env.PUBLIC_URL, num(env, 'PORT', 8080)),
+    oidc: { keyRotationDays: num(env, 'OIDC_KEY_ROTATION_DAYS', 90), logoutSweepMs: num(env, 'OIDC_LOGOUT_SWEEP_MS', 2000) },
   };
   return { ...config, ...overrides };
 }

@@ -4,7 +4,7 @@ import { endpoint } from '../endpoint.js';
 import { paths } from '../paths.js';
 import {
   appLoginConfigBody, applyTokenBody, applyTokenResult, captchaBody, captchaResult, ipCheckBody, loginCheckBody, loginResponse,
-  loginTypeConfig, logoutBody, sm2Key, ssoGoParams, ssoIdentity, ssoRedeemBody,
+  loginTypeConfig, logoutBody, oidcSecondFactorParams, sm2Key, ssoGoParams, ssoIdentity, ssoRedeemBody,
 } from '../schemas/auth.js';
 import { nothing } from '../schemas/common.js';
 
@@ -52,15 +52,21 @@ export const authEndpoints = {
   }),
   applyToken: endpoint({
     method: 'POST', path: paths.auth.applyToken, access: 'user', summary: 'A one-time code and the URL that launches an application the caller may sign in to',
-    input: applyTokenBody, output: applyTokenResult, codes: [CODE.notFound, CODE.noAppPermission],
+    input: applyTokenBody, output: applyTokenResult, codes: [CODE.notFound, CODE.noAppPermission, CODE.appUsesOidc],
   }),
   ssoRedeem: endpoint({
-    method: 'POST', path: paths.auth.ssoRedeem, access: 'public', summary: "An application's back end exchanges a one-time code for who signed in",
-    input: ssoRedeemBody, output: ssoIdentity, codes: [CODE.ticketExpired],
+    method: 'POST', path: paths.auth.ssoRedeem, access: 'public',
+    summary: "A legacy application's back end exchanges a one-time code for who signed in, proving itself with its client secret",
+    input: ssoRedeemBody, output: ssoIdentity, codes: [CODE.clientAuthFailed, CODE.ticketExpired],
   }),
   ssoGo: endpoint({
     method: 'GET', path: paths.auth.ssoGo, access: 'public',
     summary: 'Browser launch of an application: redirects into it with a code, or to sign-in, no-permission or not-found',
     input: ssoGoParams, output: nothing, redirect: true,
+  }),
+  oidcSecondFactor: endpoint({
+    method: 'GET', path: paths.auth.oidcSecondFactor, access: 'public',
+    summary: "OpenID Connect sign-in owing a second factor: back to the interaction if this browser passed it recently, else to the second-factor page",
+    input: oidcSecondFactorParams, output: nothing, redirect: true,
   }),
 };

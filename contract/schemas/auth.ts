@@ -102,7 +102,15 @@ export const sliderResult = z.object({
 export type SliderResult = z.infer<typeof sliderResult>;
 
 export const applyTokenBody = z.object({ clientId: text(LIMITS.clientIdMax).min(1) });
-export const ssoRedeemBody = z.object({ clientId: text(LIMITS.clientIdMax).min(1), code: text(LIMITS.keyMax).min(1) });
+/** A legacy application's back end redeems a launch code; it proves itself with its client secret. */
+export const ssoRedeemBody = z.object({
+  clientId: text(LIMITS.clientIdMax).min(1),
+  clientSecret: text(LIMITS.clientSecretMax).min(1),
+  code: text(LIMITS.keyMax).min(1),
+});
+export type SsoRedeemBody = z.infer<typeof ssoRedeemBody>;
+/** GET oidc/second-factor/:uid: the authorisation request (interaction) waiting for the second factor. */
+export const oidcSecondFactorParams = z.object({ uid: text(LIMITS.oidcUidMax).min(1) }).transform((params) => params);
 /**
  * GET sso/go/:clientId, a link that applications and bookmarks hold: the application to launch.
  * Query parameters such a link carries are ignored, never refused with a JSON error page, as

@@ -10,6 +10,7 @@ import { init } from './migrations/0001_init.js';
 import { listIndexes } from './migrations/0002_list_indexes.js';
 import { limits } from './migrations/0003_limits.js';
 import { workbench } from './migrations/0004_workbench.js';
+import { oidc } from './migrations/0005_oidc.js';
 
 export type StoreKind = 'sqlite' | 'postgres';
 
@@ -53,7 +54,7 @@ export function openStore(databaseUrl: string): Store {
 function provider(kind: StoreKind): MigrationProvider {
   return {
     async getMigrations(): Promise<Record<string, Migration>> {
-      return { '0001_init': init(kind), '0002_list_indexes': listIndexes, '0003_limits': limits, '0004_workbench': workbench(kind) };
+      return { '0001_init': init(kind), '0002_list_indexes': listIndexes, '0003_limits': limits, '0004_workbench': workbench(kind), '0005_oidc': oidc };
     },
   };
 }

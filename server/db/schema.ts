@@ -68,6 +68,26 @@ export interface AppsTable {
   /** The secret before the last rotation, still accepted until `client_secret_prev_until`. */
   client_secret_prev_hash: string | null;
   client_secret_prev_until: number | null;
+  /** OpenID Connect settings (JSON arrays in text); an application with sso_legacy = 0 is an OIDC client. */
+  oidc_redirect_uris: string | null;
+  oidc_post_logout_redirect_uris: string | null;
+  /** null: authorization_code and refresh_token. */
+  oidc_grant_types: string | null;
+  /** client_secret_basic (null), client_secret_post or private_key_jwt. */
+  oidc_token_auth_method: string | null;
+  /** The public JWK Set private_key_jwt assertions are checked against. */
+  oidc_jwks: string | null;
+  /** Lifetimes in seconds; null: the provider's defaults. */
+  oidc_access_token_ttl: number | null;
+  oidc_id_token_ttl: number | null;
+  oidc_refresh_token_ttl: number | null;
+  oidc_backchannel_logout_uri: string | null;
+  /** Where "my apps" sends the browser to start a sign-in (third-party initiated login). */
+  oidc_initiate_login_uri: string | null;
+  /** Registered by an administrator for the organisation itself: no consent screen. */
+  oidc_first_party: Generated<number>;
+  /** 1: launched with the old one-time code, redeemed with the client secret; 0: OpenID Connect. */
+  sso_legacy: Generated<number>;
 }
 
 export interface PermGroupsTable { id: Generated<number>; app_ref: number; name: string }
@@ -249,6 +269,35 @@ export interface ScimTokensTable {
 /** Earlier password hashes, for "no reuse of the last N". */
 export interface PasswordHistoryTable { id: Generated<number>; user_ref: number; password_hash: string; created_at: number }
 
+/** The OpenID Connect provider's records (codes, tokens, grants, sessions, interactions), one kind per model. */
+export interface OidcPayloadsTable {
+  kind: string;
+  id: string;
+  /** JSON of the model. */
+  payload: string;
+  grant_id: string | null;
+  user_code: string | null;
+  uid: string | null;
+  expires_at: number;
+  consumed_at: number | null;
+}
+
+/** The provider's signing keys; the newest generation signs, retired ones stay published until their tokens expired. */
+export interface OidcKeysTable {
+  kid: string;
+  generation: number;
+  alg: string;
+  private_jwk: string;
+  created_at: number;
+  retired_at: number | null;
+}
+
+/** Each user's `sub`: random and stable, never the account name (which can be renamed). */
+export interface OidcSubjectsTable { user_ref: number; sub: string; created_at: number }
+
+/** The portal session a provider session was opened from: when it ends, the applications are signed out. */
+export interface OidcPortalLinksTable { session_uid: string; portal_session_ref: number; created_at: number; expires_at: number }
+
 export interface ConfigTable { key: string; value: string }
 export interface Sm2ReplayTable { digest: string; expires_at: number }
 
@@ -282,4 +331,8 @@ export interface Database {
   notices: NoticesTable;
   scim_tokens: ScimTokensTable;
   password_history: PasswordHistoryTable;
+  oidc_payloads: OidcPayloadsTable;
+  oidc_keys: OidcKeysTable;
+  oidc_subjects: OidcSubjectsTable;
+  oidc_portal_links: OidcPortalLinksTable;
 }

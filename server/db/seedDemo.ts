@@ -11,6 +11,7 @@ import { CODE } from '../../contract/codes.js';
 import { seedDemoScimToken } from './seedScimToken.js';
 import { ApplyStatus, GroupType } from '../../contract/enums.js';
 import { seedDemoDepartments } from './seedDemoDepartments.js';
+import { seedDemoOidcClient } from './seedDemoOidc.js';
 
 const MARKER = 'seed.demo';
 const GENERATED = 200;
@@ -161,6 +162,7 @@ export async function seedDemo(store: Store, now: number, hashPassword: (pw: str
     }
 
     await seedDemoScimToken(db, now, ids.admin);
+    await seedDemoOidcClient(db, now, ids);
     await db.insertInto('social_bindings').values([
       { user_ref: ids.lisi, source: 'WECHAT_WORK', social_id: 'ww-lisi-5a1f', created_at: now - 90 * DAY },
       { user_ref: ids.lisi, source: 'DINGTALK', social_id: 'dt-88213', created_at: now - 45 * DAY },

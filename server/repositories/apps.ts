@@ -20,6 +20,10 @@ export interface App {
   createdAt: number;
   /** How the sign-in page asks for a captcha for this app; null: each login type's own strategy. */
   captchaStrategy: CaptchaStrategy | null;
+  /** Launched with the old one-time code; otherwise an OpenID Connect client. */
+  ssoLegacy: boolean;
+  /** An OpenID Connect client's address for starting a sign-in (third-party initiated login). */
+  initiateLoginUri: string | null;
 }
 
 /** The few fields of an application its tile on "my applications" needs. */
@@ -40,6 +44,8 @@ function toApp(row: Selectable<AppsTable>): App {
     sortOrder: row.sort_order,
     createdAt: row.created_at,
     captchaStrategy: row.captcha_strategy === null ? null : (Number(row.captcha_strategy) as CaptchaStrategy),
+    ssoLegacy: row.sso_legacy === 1,
+    initiateLoginUri: row.oidc_initiate_login_uri,
   };
 }
 

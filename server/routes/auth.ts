@@ -46,7 +46,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     return null;
   });
   serve(app, e.applyToken, ({ input, services, user, caller }) => services.sso.applyToken(user, input.clientId, caller));
-  serve(app, e.ssoRedeem, ({ input, services }) => services.sso.redeem(input.clientId, input.code));
+  serve(app, e.ssoRedeem, ({ input, services }) => services.sso.redeem(input, services.admin.apps.verifyClientSecret));
 
   // A browser navigation, not an XHR: it answers with redirects, never with JSON.
   serve(app, e.ssoGo, async ({ input, request, reply, services, caller }) => {

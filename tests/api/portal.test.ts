@@ -13,7 +13,7 @@ describe.each(storeCases())('portal home and launch ($name)', (store) => {
   it('lists only the applications lisi may launch', async () => {
     const res = await client.post('/personal/v1/user-app/list-by-user', {}, { token: lisi });
     const ids = res.json().data.map((a: { appId: string }) => a.appId);
-    expect(ids).toEqual(['mail', 'oa', 'wiki', 'expense', 'meeting', 'travel']);
+    expect(ids).toEqual(['mail', 'oa', 'wiki', 'expense', 'meeting', 'travel', 'demo-rp']);
     expect(res.json().data[0]).toMatchObject({ appName: '企业邮箱', clientId: 'mail-client', icon: expect.stringMatching(/^data:image\/svg/) });
   });
 
@@ -24,7 +24,7 @@ describe.each(storeCases())('portal home and launch ($name)', (store) => {
     expect(res.headers.location).toMatch(/^https:\/\/mail\.apps\.example\.com\/sso\/login\?code=[\w-]{32}$/);
     const after = (await client.get('/personal/v1/today/num', { token: lisi })).json().data;
     expect(after.loginCount).toBe(before.loginCount + 1);
-    expect(after.appCount).toBe(6);
+    expect(after.appCount).toBe(7);
     expect(after.score).toBeGreaterThanOrEqual(80);
   });
 
@@ -66,13 +66,19 @@ describe.each(storeCases())('portal home and launch ($name)', (store) => {
     expect(data).toMatchObject({ pwdLevel: 'strong', passwordExpired: false, userId: 'lisi', phoneEnabled: false });
   });
 
-  it('hands the app a one-time code that its back end redeems once, for the right app only', async () => {
+  it('hands the app a one-time code that its back end redeems once, with its secret, for the right app only', async () => {
+    const admin = await signIn(client, 'admin');
+    const secretOf = async (clientId: string) => {
+      const app = await client.app.store.db.selectFrom('apps').select('id').where('client_id', '=', clientId).executeTakeFirstOrThrow();
+      return (await client.post('/admin/v1/apps/secret/rotate', { id: app.id }, { token: admin })).json().data.clientSecret as string;
+    };
+    const [oaSecret, mailSecret] = [await secretOf('oa-client'), await secretOf('mail-client')];
     const launch = await client.get('/auth/v1/sso/go/oa-client', { token: lisi });
     const code = new URL(launch.headers.location as string).searchParams.get('code')!;
-    expect((await client.post('/auth/v1/sso/redeem', { clientId: 'mail-client', code })).json().code).toBe('E00013');
-    const redeemed = await client.post('/auth/v1/sso/redeem', { clientId: 'oa-client', code });
+    expect((await client.post('/auth/v1/sso/redeem', { clientId: 'mail-client', clientSecret: mailSecret, code })).json().code).toBe('E00013');
+    const redeemed = await client.post('/auth/v1/sso/redeem', { clientId: 'oa-client', clientSecret: oaSecret, code });
     expect(redeemed.json()).toMatchObject({ code: 'D00000', data: { userId: 'lisi', userName: '李四' } });
-    expect((await client.post('/auth/v1/sso/redeem', { clientId: 'oa-client', code })).json().code).toBe('E00013');
+    expect((await client.post('/auth/v1/sso/redeem', { clientId: 'oa-client', clientSecret: oaSecret, code })).json().code).toBe('E00013');
     const applied = await client.post('/auth/v1/apply-token', { clientId: 'wiki-client' }, { token: lisi });
     expect(applied.json().data.redirectUrl).toContain(applied.json().data.code);
     expect((await client.post('/auth/v1/apply-token', { clientId: 'crm-client' }, { token: lisi })).json().code).toBe('E30065');

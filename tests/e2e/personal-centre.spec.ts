@@ -41,8 +41,8 @@ async function choose(page: Page, testId: string, option: string) {
 test.describe('personal centre', () => {
   test('/myApp shows common apps, notices with More and the news tabs above the full grid', async ({ page }) => {
     await signIn(page, 'lisi');
-    await expect(page.getByTestId('common-app')).toHaveCount(6);
-    await expect(page.getByTestId('app-tile')).toHaveCount(6);
+    await expect(page.getByTestId('common-app')).toHaveCount(7);
+    await expect(page.getByTestId('app-tile')).toHaveCount(7);
     await expect(page.getByTestId('notice-list')).toContainText('关于启用短信二次认证的通知');
     await page.getByTestId('notices-more').click();
     await expect(page.getByTestId('notice-list-all').locator('.ant-list-item')).toHaveCount(4);

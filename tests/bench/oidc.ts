@@ -1,0 +1,149 @@
+/**
+ * The OpenID Connect provider's throughput (DESIGN.md §8), not part of `npm test`:
+ *
+ *   npx tsx tests/bench/oidc.ts       # SQLite; DATABASE_URL=postgres://… for PostgreSQL
+ *
+ * The token endpoint exchanging codes (client_secret_basic, PKCE, an id_token signed each time)
+ * and userinfo, each as a ratio of a bare Fastify route measured in the same run (budget ≥ 40 %).
+ * The portal and the bare route run in their own processes on 127.0.0.1; codes are made before
+ * the exchange is timed (a signed-in browser gets one per request: single sign-on).
+ */
+import { spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import smCrypto from 'sm-crypto';
+import { buildApp } from '../../server/app.js';
+import { readConfig } from '../../server/config.js';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+/** Codes made before the exchange is timed; they live 60 s, so they are made and spent within that. */
+const CODES = Number(process.env.BENCH_CODES ?? 4000);
+const CONNECTIONS = 10;
+const REDIRECT = 'http://127.0.0.1:8765/callback';
+const BASIC = `Basic ${Buffer.from('demo-rp:demo-rp-secret').toString('base64')}`;
+
+const run = (opts: autocannon.Options) => new Promise<autocannon.Result>((resolve, reject) => autocannon(opts, (err, res) => (err ? reject(err) : resolve(res))));
+const line = (label: string, value: string, budget: string, pass: boolean) => console.log(`${pass ? 'PASS' : 'FAIL'}  ${label.padEnd(40)} ${value.padEnd(40)} budget ${budget}`);
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** This file again in its own process: the portal (`serve <port>`) or the bare route (`bare`); prints its address. */
+function start(args: string[], env: NodeJS.ProcessEnv): Promise<{ address: string; stop: () => void }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/bench/oidc.ts', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes('\n')) resolve({ address: out.split('\n')[0].trim(), stop: () => child.kill('SIGTERM') });
+    });
+    child.on('exit', (code) => reject(new Error(`bench process ${args[0]} exited with ${code}`)));
+  });
+}
+
+/** A browser's cookies, by name (paths do not matter to this one-user run). */
+class Jar {
+  private cookies = new Map<string, string>();
+  take(res: Response): void {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const eq = pair.indexOf('=');
+      this.cookies.set(pair.slice(0, eq), pair.slice(eq + 1));
+    }
+  }
+  header(): string {
+    return [...this.cookies].filter(([, v]) => v).map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+}
+
+async function orchestrate(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'idaas-bench-oidc-'));
+  const databaseUrl = process.env.DATABASE_URL ?? `file:${join(dir, 'bench.db')}`;
+  const port = await freePort();
+  const portal = await start(['serve', String(port)], { DATABASE_URL: databaseUrl, PUBLIC_URL: `http://127.0.0.1:${port}` });
+  const bare = await start(['bare'], {});
+  const base = portal.address;
+  console.log(`store: ${databaseUrl.startsWith('file:') ? 'SQLite' : 'PostgreSQL'}; ${seconds}s per measurement; ${CONNECTIONS} connections`);
+
+  // lisi signs in to the portal, then to demo-rp once (the interaction); every later code comes with no page.
+  const jar = new Jar();
+  const key = ((await (await fetch(`${base}/idaas/auth/v1/sm2_key`)).json()) as { data: { pubX: string; pubY: string } }).data;
+  const encrypt = (v: string) => smCrypto.sm2.doEncrypt(v, `04${key.pubX}${key.pubY}`, 1);
+  jar.take(await fetch(`${base}/idaas/auth/v1/login-check`, {
+    method: 'POST', headers: { 'content-type': 'application/json', 'x-client-id': 'bench' }, body: JSON.stringify({ userId: encrypt('lisi'), password: encrypt('Idaas@2026') }),
+  }));
+  const verifier = randomBytes(32).toString('base64url');
+  const challenge = createHash('sha256').update(verifier).digest('base64url');
+  const authorizeUrl = `${base}/oidc/auth?${new URLSearchParams({ client_id: 'demo-rp', response_type: 'code', scope: 'openid profile', redirect_uri: REDIRECT, code_challenge: challenge, code_challenge_method: 'S256' })}`;
+  async function code(): Promise<string> {
+    let url = authorizeUrl;
+    for (let hop = 0; hop < 10; hop++) {
+      const res = await fetch(url, { headers: { cookie: jar.header() }, redirect: 'manual' });
+      jar.take(res);
+      const location = new URL(res.headers.get('location') ?? '', url);
+      const found = location.searchParams.get('code');
+      if (location.href.startsWith(REDIRECT) && found) return found;
+      if (!res.headers.get('location')) throw new Error(`no code: ${res.status} at ${url}`);
+      url = location.href;
+    }
+    throw new Error('no code after 10 hops');
+  }
+  await code();
+  const made = Date.now();
+  const codes: string[] = [];
+  await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
+    while (codes.length < CODES) codes.push(await code());
+  }));
+  console.log(`${codes.length} codes made in ${((Date.now() - made) / 1000).toFixed(1)}s`);
+
+  const bareRun = await run({ url: `${bare.address}/bare`, method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}', connections: CONNECTIONS, duration: seconds });
+  const tokenHeaders = { 'content-type': 'application/x-www-form-urlencoded', authorization: BASIC };
+  let next = 0;
+  // Stops when the codes run out: a spent code would measure the refusal, not the exchange.
+  const exchanges = await run({
+    url: `${base}/oidc/token`, method: 'POST', headers: tokenHeaders, connections: CONNECTIONS, duration: seconds, amount: codes.length,
+    requests: [{ setupRequest: (req) => ({ ...req, body: new URLSearchParams({ grant_type: 'authorization_code', code: codes[next++ % codes.length], redirect_uri: REDIRECT, code_verifier: verifier }).toString() }) }],
+  });
+  const exchangeRatio = exchanges.requests.average / bareRun.requests.average;
+  line('code exchange (token endpoint) vs bare', `${exchanges.requests.average.toFixed(1)}/s vs ${bareRun.requests.average.toFixed(1)}/s = ${(exchangeRatio * 100).toFixed(0)}%`, '>= 40%', exchangeRatio >= 0.4 && exchanges.non2xx === 0);
+  if (exchanges.non2xx) console.log(`      (${exchanges.non2xx} non-2xx answers)`);
+
+  const tokenRes = await fetch(`${base}/oidc/token`, { method: 'POST', headers: tokenHeaders, body: new URLSearchParams({ grant_type: 'authorization_code', code: await code(), redirect_uri: REDIRECT, code_verifier: verifier }) });
+  const { access_token: accessToken } = (await tokenRes.json()) as { access_token: string };
+  const userinfo = await run({ url: `${base}/oidc/me`, headers: { authorization: `Bearer ${accessToken}` }, connections: CONNECTIONS, duration: seconds });
+  const userinfoRatio = userinfo.requests.average / bareRun.requests.average;
+  line('userinfo vs bare', `${userinfo.requests.average.toFixed(1)}/s vs ${bareRun.requests.average.toFixed(1)}/s = ${(userinfoRatio * 100).toFixed(0)}%`, '>= 40%', userinfoRatio >= 0.4 && userinfo.non2xx === 0);
+
+  portal.stop();
+  bare.stop();
+  rmSync(dir, { recursive: true, force: true });
+}
+
+async function serve(port: number): Promise<void> {
+  const config = readConfig({ ...process.env, IDAAS_MODE: 'test' }, { staticDir: null });
+  const app = await buildApp({ config });
+  console.log(await app.listen({ port, host: '127.0.0.1' }));
+}
+
+async function bareRoute(): Promise<void> {
+  const app = Fastify();
+  app.post('/bare', async () => ({ sub: 'x', name: '李四', preferred_username: 'lisi' }));
+  console.log(await app.listen({ port: 0, host: '127.0.0.1' }));
+}
+
+const [mode, arg] = process.argv.slice(2);
+(mode === 'serve' ? serve(Number(arg)) : mode === 'bare' ? bareRoute() : orchestrate()).catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
