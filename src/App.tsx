@@ -5,7 +5,7 @@ import { Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes } from 'react-router';
 import { PageLoading } from './components/PageLoading';
-import { HOME_PATH, LOGIN_PATH } from './config';
+import { HOME_PATH } from './config';
 import { useDayjsLocale } from './hooks/useDayjsLocale';
 import * as Pages from './pages';
 import { accessControlProvider } from './providers/accessControlProvider';
@@ -29,10 +29,14 @@ const refineOptions = {
   },
 };
 
-/** Signed-in part: session check, then the layout around the page. */
+/**
+ * Signed-in part: session check, then the layout around the page. Without a session the check
+ * answers the sign-in page with the way back (/login?redirect=<this page>); Refine's own `to`
+ * parameter is not used, the sign-in page reads `redirect`.
+ */
 function Protected() {
   return (
-    <Authenticated key="protected" redirectOnFail={LOGIN_PATH} appendCurrentPathToQuery={false} loading={<PageLoading />}>
+    <Authenticated key="protected" redirectOnFail appendCurrentPathToQuery={false} loading={<PageLoading />}>
       <Pages.PortalLayout />
     </Authenticated>
   );

@@ -1,10 +1,11 @@
 import { DesktopOutlined, LogoutOutlined, MenuOutlined, UserOutlined } from '@ant-design/icons';
-import { useCan, useGetIdentity, useLogout, useTranslation } from '@refinedev/core';
+import { useCan, useGetIdentity, useTranslation } from '@refinedev/core';
 import { Avatar, Button, Flex, Typography } from 'antd';
 import { ADMIN_HUB_PATH } from '../../contract/rules';
 import type { CurrentUser } from '../../contract/schemas/personal';
 import { LanguageSwitch } from '../components/LanguageSwitch';
 import { WORKBENCH } from '../providers/accessControlProvider';
+import { useSignOut } from './useSignOut';
 
 interface Props {
   /** Shown on narrow screens, where the sidebar is hidden. */
@@ -15,7 +16,7 @@ interface Props {
 export function Navbar({ onToggleMenu }: Props) {
   const { translate: t } = useTranslation();
   const { data: user } = useGetIdentity<CurrentUser>();
-  const { mutate: logout, isPending } = useLogout();
+  const { signOut, pending } = useSignOut();
   // Keyed by user so a cached answer never carries over to the next person on this browser.
   const { data: workbench } = useCan({ resource: WORKBENCH, action: 'open', params: { userId: user?.userId }, queryOptions: { enabled: !!user } });
 
@@ -41,7 +42,7 @@ export function Navbar({ onToggleMenu }: Props) {
             {user?.userId ?? ''}
           </Typography.Text>
         </Flex>
-        <Button icon={<LogoutOutlined />} loading={isPending} onClick={() => logout()} data-testid="logout">
+        <Button icon={<LogoutOutlined />} loading={pending} onClick={() => void signOut()} data-testid="logout">
           {t('layout.logout')}
         </Button>
       </Flex>

@@ -3,13 +3,13 @@ import { CODE } from '../../contract/codes';
 import { paths } from '../../contract/paths';
 import type { LoginResponse } from '../../contract/schemas/auth';
 import type { CurrentUser } from '../../contract/schemas/personal';
-import { LOGIN_PATH } from '../config';
 import { ApiError, errorCode } from './apiError';
 import { deviceInfo as defaultDeviceInfo, type DeviceInfo } from './device';
 import { feedback as defaultFeedback } from './feedback';
 import { http as defaultHttp, type Http } from './http';
 import { t } from './i18nProvider';
 import { continueLogin, toCheckInfo, type FlowDeps, type LoginTarget } from './loginFlow';
+import { isLoginPage, loginAddress, safeReturnPath } from './returnPath';
 import { sm2Client } from './sm2';
 import { sessionStore, type SessionStore } from './storage';
 
@@ -21,6 +21,8 @@ export interface AccountLoginParams {
   capKey?: string;
   appId?: string;
   query?: Record<string, string>;
+  /** The page to land on once signed in (?redirect= of the sign-in page); checked before use. */
+  returnTo?: string | null;
 }
 
 export interface SmsLoginParams {
@@ -30,6 +32,7 @@ export interface SmsLoginParams {
   smsCodeKey: string;
   appId?: string;
   query?: Record<string, string>;
+  returnTo?: string | null;
 }
 
 export type LoginParams = AccountLoginParams | SmsLoginParams;
@@ -40,6 +43,7 @@ export interface PasswordExpiryPrompt {
   srmi: string | null;
   response: LoginResponse;
   appId: string | null;
+  returnTo: string | null;
 }
 
 export interface LoginResult extends AuthActionResponse {
@@ -87,6 +91,12 @@ export function createAuth(deps: AuthDeps) {
     identity = null;
     identityRequest = null;
     deps.store.clear();
+  }
+
+  /** The sign-in page that comes back here; on the sign-in page already, that page as it is (its own ?redirect= kept). */
+  function signInAddress(): string {
+    const here = deps.page.path();
+    return isLoginPage(here) ? here : loginAddress(here);
   }
 
   function loadIdentity(): Promise<CurrentUser> {
@@ -139,14 +149,15 @@ export function createAuth(deps: AuthDeps) {
       identity = null;
       deps.store.setInstanceId(response.instanceId);
       const appId = params.appId || null;
+      const returnTo = safeReturnPath(params.returnTo);
       if (response.steps?.length) {
-        deps.store.setCheckInfo(toCheckInfo(response, appId));
+        deps.store.setCheckInfo(toCheckInfo(response, appId, returnTo));
         return { success: true, redirectTo: '/selfService' };
       }
       if (response.passwordExpireDays > 0) {
-        return { success: true, passwordExpiry: { days: response.passwordExpireDays, srmi: response.srmi, response, appId } };
+        return { success: true, passwordExpiry: { days: response.passwordExpireDays, srmi: response.srmi, response, appId, returnTo } };
       }
-      return toResult(await continueLogin(response, appId, flowDeps));
+      return toResult(await continueLogin(response, appId, flowDeps, returnTo));
     },
 
     async check(): Promise<CheckResponse> {
@@ -156,14 +167,16 @@ export function createAuth(deps: AuthDeps) {
         return { authenticated: true };
       } catch (error) {
         forget();
-        return { authenticated: false, redirectTo: LOGIN_PATH, logout: true, error: error as Error };
+        // A signed-out deep link signs in and comes back to the page it asked for.
+        return { authenticated: false, redirectTo: signInAddress(), logout: true, error: error as Error };
       }
     },
 
     getIdentity: async () => identity ?? loadIdentity().catch(() => null),
 
     async logout(): Promise<AuthActionResponse> {
-      const current = deps.page.path();
+      // Where the person was when they chose to leave: signing in again brings them back.
+      const back = signInAddress();
       try {
         await deps.http.post(paths.auth.logout, await deps.device());
       } catch (error) {
@@ -171,15 +184,14 @@ export function createAuth(deps: AuthDeps) {
         if (errorCode(error) !== CODE.notSignedIn) return failure(error);
       }
       forget();
-      const back = current.startsWith(LOGIN_PATH) ? '' : `?redirect=${encodeURIComponent(current)}`;
-      return { success: true, redirectTo: `${LOGIN_PATH}${back}` };
+      return { success: true, redirectTo: back };
     },
 
     async onError(error: unknown): Promise<OnErrorResponse> {
       const code = errorCode(error);
       if (code === CODE.notSignedIn) {
         // The login page calls public endpoints only; an expiry there means nothing.
-        if (deps.page.path().startsWith(LOGIN_PATH) || expiryDialogOpen) return {};
+        if (isLoginPage(deps.page.path()) || expiryDialogOpen) return {};
         expiryDialogOpen = true;
         deps.feedback.confirm({
           title: deps.translate('session.expiredTitle'),
@@ -187,8 +199,10 @@ export function createAuth(deps: AuthDeps) {
           okText: deps.translate('session.signInAgain'),
           cancelText: deps.translate('common.actions.cancel'),
           onOk: () => {
+            // The page is read when the person answers: that is where signing in again returns.
+            const back = signInAddress();
             forget();
-            deps.page.assign(LOGIN_PATH);
+            deps.page.assign(back);
           },
           afterClose: () => {
             expiryDialogOpen = false;
@@ -206,7 +220,7 @@ export function createAuth(deps: AuthDeps) {
     provider,
     /** After the expiry reminder was skipped: second factor or completion. */
     async resumeLogin(prompt: PasswordExpiryPrompt): Promise<LoginResult> {
-      return toResult(await continueLogin(prompt.response, prompt.appId, flowDeps));
+      return toResult(await continueLogin(prompt.response, prompt.appId, flowDeps, prompt.returnTo));
     },
     /** The cached user, for code that must not trigger a request. */
     cachedIdentity: () => identity,

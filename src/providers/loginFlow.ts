@@ -2,6 +2,7 @@ import { ADMIN_HUB_PATH } from '../../contract/rules';
 import type { LoginResponse } from '../../contract/schemas/auth';
 import { HOME_PATH, LOGIN_PATH } from '../config';
 import type { Http } from './http';
+import { needsFullPageLoad, RETURN_PARAM, safeReturnPath } from './returnPath';
 import { fetchRoleCodes, hasAdminRole } from './roles';
 import type { SessionStore } from './storage';
 
@@ -28,9 +29,11 @@ export interface CheckInfo {
   secondAuth: boolean;
   passwordExpireRemind: boolean;
   passwordExpireDays: number;
+  /** The page the sign-in returns to once the steps are done (checked again when followed). */
+  returnTo: string | null;
 }
 
-export function toCheckInfo(response: LoginResponse, appId: string | null): CheckInfo {
+export function toCheckInfo(response: LoginResponse, appId: string | null, returnTo: string | null = null): CheckInfo {
   return {
     srmi: response.srmi,
     userId: response.userId,
@@ -41,16 +44,20 @@ export function toCheckInfo(response: LoginResponse, appId: string | null): Chec
     secondAuth: response.secondAuth,
     passwordExpireRemind: response.passwordExpireDays > 0,
     passwordExpireDays: response.passwordExpireDays,
+    returnTo: safeReturnPath(returnTo),
   };
 }
 
-export function secondAuthPath(response: LoginResponse, appId: string | null): string {
+/** The second factor's page; the return path travels in its query like the ticket. */
+export function secondAuthPath(response: LoginResponse, appId: string | null, returnTo: string | null = null): string {
   const query = new URLSearchParams();
   if (response.srmi) query.set('srmi', response.srmi);
   const app = response.appId ?? appId;
   if (app) query.set('appId', app);
   if (response.userId) query.set('userId', response.userId);
   if (response.instanceId) query.set('instanceId', response.instanceId);
+  const back = safeReturnPath(returnTo);
+  if (back) query.set(RETURN_PARAM, back);
   return `/secondAuth?${query.toString()}`;
 }
 
@@ -63,11 +70,24 @@ function decodeRedirect(url: string): string {
   }
 }
 
+/** A safe return path as a target: pages outside this app by a full page load, its own routes by the router. */
+export function returnTarget(path: string): LoginTarget {
+  return needsFullPageLoad(path) ? { kind: 'external', href: path } : { kind: 'route', to: path };
+}
+
 /**
- * Login completion (sign-in spec §4): the server's redirectUrl wins; otherwise role codes
- * decide between the admin hub and My apps.
+ * Login completion (sign-in spec §4): the page the person was sent to sign in from comes first
+ * (a same-origin path only; an OpenID Connect interaction must resume rather than relaunch the
+ * application), then the server's redirectUrl; otherwise role codes decide between the admin
+ * hub and My apps.
  */
-export async function completeLogin(response: Pick<LoginResponse, 'redirectUrl'>, deps: FlowDeps): Promise<LoginTarget> {
+export async function completeLogin(response: Pick<LoginResponse, 'redirectUrl'>, deps: FlowDeps, returnTo: string | null = null): Promise<LoginTarget> {
+  const back = safeReturnPath(returnTo);
+  if (back) {
+    // The roles are not needed to choose a landing page; what was cached belongs to the previous sign-in.
+    deps.store.forgetRoles();
+    return returnTarget(back);
+  }
   if (response.redirectUrl) return { kind: 'external', href: decodeRedirect(response.redirectUrl) };
   let codes: string[] | null;
   try {
@@ -85,7 +105,7 @@ export async function completeLogin(response: Pick<LoginResponse, 'redirectUrl'>
 }
 
 /** What follows the password-expiry reminder: the second factor, or completion. */
-export async function continueLogin(response: LoginResponse, appId: string | null, deps: FlowDeps): Promise<LoginTarget> {
-  if (response.secondAuth) return { kind: 'route', to: secondAuthPath(response, appId) };
-  return completeLogin(response, deps);
+export async function continueLogin(response: LoginResponse, appId: string | null, deps: FlowDeps, returnTo: string | null = null): Promise<LoginTarget> {
+  if (response.secondAuth) return { kind: 'route', to: secondAuthPath(response, appId, returnTo) };
+  return completeLogin(response, deps, returnTo);
 }

@@ -35,6 +35,8 @@ export interface SessionStore {
   setRoleCodes(codes: string[]): void;
   access(): AccessDetail | null;
   setAccess(access: AccessDetail): void;
+  /** Forgets the role codes and the access answer, which belong to whoever signed in before. */
+  forgetRoles(): void;
   checkInfo<T>(): T | null;
   setCheckInfo(info: unknown): void;
   /** Forgets everything a signed-in session left in the browser (the cookie is the server's job). */
@@ -65,6 +67,10 @@ export function createSessionStore(local: KeyValue = pick('localStorage'), sessi
     },
     access: () => readJson<AccessDetail>(local, STORAGE_KEYS.access),
     setAccess: (access) => local.setItem(STORAGE_KEYS.access, JSON.stringify(access)),
+    forgetRoles() {
+      local.removeItem(STORAGE_KEYS.roleCode);
+      local.removeItem(STORAGE_KEYS.access);
+    },
     checkInfo: <T,>() => readJson<T>(session, STORAGE_KEYS.checkInfo),
     setCheckInfo: (info) => session.setItem(STORAGE_KEYS.checkInfo, JSON.stringify(info)),
     clear() {

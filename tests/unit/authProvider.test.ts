@@ -176,6 +176,16 @@ describe('authProvider session', () => {
     expect(t.store.checkInfo()).toBeNull();
   });
 
+  it('a check without a session sends a deep link to /login with the way back (query kept)', async () => {
+    const t = setup({ '/personal/v1/current-user-detail': refused('E00009', 'expired', 401) }, '/log?tab=operation');
+    expect(await t.auth.provider.check()).toMatchObject({ authenticated: false, redirectTo: '/login?redirect=%2Flog%3Ftab%3Doperation' });
+  });
+
+  it('logout from the sign-in page keeps that page as it is (its own ?redirect= with it)', async () => {
+    const t = setup({ '/auth/v1/logout': ok(null) }, '/login?redirect=%2Flog');
+    expect(await t.auth.provider.logout({})).toEqual({ success: true, redirectTo: '/login?redirect=%2Flog' });
+  });
+
   it('logout with an already expired session still logs out locally', async () => {
     const t = setup({ '/auth/v1/logout': refused('E00009', 'expired', 401) }, '/myApp');
     expect(await t.auth.provider.logout({})).toMatchObject({ success: true });
@@ -189,7 +199,8 @@ describe('authProvider session', () => {
     expect(t.dialogs).toHaveLength(1);
     expect(t.dialogs[0]).toMatchObject({ title: 'session.expiredTitle', content: 'session.expiredContent', okText: 'session.signInAgain', cancelText: 'common.actions.cancel' });
     t.dialogs[0].onOk!();
-    expect(t.assigned).toEqual(['/login']);
+    // Signing in again comes back to the page the session expired on.
+    expect(t.assigned).toEqual(['/login?redirect=%2FmyApp']);
 
     const onLogin = setup({}, '/login?appId=oa');
     await onLogin.auth.provider.onError(error);
@@ -202,5 +213,72 @@ describe('authProvider session', () => {
     expect(result).toEqual({});
     expect(t.messages).toEqual([]);
     expect(t.dialogs).toEqual([]);
+  });
+});
+
+describe('authProvider.login with a return path (?redirect= of the sign-in page)', () => {
+  const roles = ok([{ id: 1, code: 'Sys_ADMIN', name: 'a' }]);
+
+  it('lands on an app route by the router, asking no roles and forgetting the previous sign-in\'s', async () => {
+    const t = setup({ '/auth/v1/login-check': ok(base), '/auty/v1/group/authority/user-roles': roles });
+    t.store.setRoleCodes(['OLD']);
+    t.store.setAccess({ approver: true, manager: true, admin: true });
+    expect(await login(t.auth, { returnTo: '/approvalAuthority' })).toEqual({ success: true, redirectTo: '/approvalAuthority' });
+    expect(t.sent.map((r) => r.url)).toEqual(['/idaas/auth/v1/login-check']);
+    expect(t.store.roleCodes()).toBeNull();
+    expect(t.store.access()).toBeNull();
+    expect(t.assigned).toEqual([]);
+  });
+
+  it('an administrator follows it too, into the workbench page by a full page load', async () => {
+    const t = setup({ '/auth/v1/login-check': ok(base), '/auty/v1/group/authority/user-roles': roles });
+    expect(await login(t.auth, { returnTo: '/systemhub/#/users' })).toEqual({ success: true });
+    expect(t.assigned).toEqual(['/systemhub/#/users']);
+  });
+
+  it('resumes an OpenID Connect interaction by a full page load, ahead of the server\'s application launch', async () => {
+    const t = setup({ '/auth/v1/login-check': ok({ ...base, appId: 'oa', redirectUrl: '/idaas/auth/v1/sso/go/oa-client' }) });
+    expect(await login(t.auth, { appId: 'oa', returnTo: '/oidc-interaction/uid-1' })).toEqual({ success: true });
+    expect(t.assigned).toEqual(['/oidc-interaction/uid-1']);
+  });
+
+  it.each(['https://evil.example', '//evil.example', '/\\evil.example', 'javascript:alert(1)'])('ignores a hostile one (%s): the usual landing page', async (returnTo) => {
+    const t = setup({ '/auth/v1/login-check': ok(base), '/auty/v1/group/authority/user-roles': ok([{ id: 1, code: 'STAFF', name: 's' }]) });
+    expect(await login(t.auth, { returnTo })).toEqual({ success: true, redirectTo: '/myApp' });
+    expect(t.assigned).toEqual([]);
+  });
+
+  it('an administrator without one still lands on the workbench home', async () => {
+    const t = setup({ '/auth/v1/login-check': ok(base), '/auty/v1/group/authority/user-roles': roles });
+    await login(t.auth, { returnTo: null });
+    expect(t.assigned).toEqual(['/systemhub/#/home']);
+  });
+
+  it('carries it to the second factor in the query, like the ticket', async () => {
+    const t = setup({ '/auth/v1/login-check': ok({ ...base, secondAuth: true, srmi: 's3', instanceId: null }) });
+    expect((await login(t.auth, { returnTo: '/log?tab=operation' })).redirectTo).toBe('/secondAuth?srmi=s3&userId=lisi&redirect=%2Flog%3Ftab%3Doperation');
+  });
+
+  it('keeps it in the self-service check info', async () => {
+    const steps = [{ code: 'BIND-PHONE', title: 't', message: 'm' }, { code: 'FINISH', title: 't', message: 'm' }];
+    const t = setup({ '/auth/v1/login-check': ok({ ...base, steps, srmi: 'srmi-1', instanceId: null }) });
+    await login(t.auth, { returnTo: '/info' });
+    expect(t.store.checkInfo()).toMatchObject({ srmi: 'srmi-1', returnTo: '/info' });
+    const hostile = setup({ '/auth/v1/login-check': ok({ ...base, steps, srmi: 'srmi-2', instanceId: null }) });
+    await login(hostile.auth, { returnTo: '//evil.example' });
+    expect(hostile.store.checkInfo()).toMatchObject({ srmi: 'srmi-2', returnTo: null });
+  });
+
+  it('keeps it through the password-expiry reminder, whichever way it is answered', async () => {
+    const t = setup({ '/auth/v1/login-check': ok({ ...base, passwordExpireDays: 3, srmi: 'srmi-4' }) });
+    const result = await login(t.auth, { returnTo: '/device' });
+    expect(result.passwordExpiry).toMatchObject({ srmi: 'srmi-4', returnTo: '/device' });
+    expect(await t.auth.resumeLogin(result.passwordExpiry!)).toEqual({ success: true, redirectTo: '/device' });
+  });
+
+  it('SMS sign-in follows it the same way', async () => {
+    const t = setup({ '/auth/v1/msg-login/login-check': ok(base) });
+    const result = await t.auth.provider.login({ loginType: 'MSG_CODE', mobileNo: '13800000002', validateCode: '123456', smsCodeKey: 'k', returnTo: '/log' });
+    expect(result).toEqual({ success: true, redirectTo: '/log' });
   });
 });

@@ -89,7 +89,8 @@ describe('after a directory sign-in: the same rules as a password sign-in', () =
     const assigned: string[] = [];
     const refusals: unknown[] = [];
     const deps = { http, store, onNoRoleData: () => undefined, onRefused: (error: unknown) => void refusals.push(error) };
-    return { run: (r: LoginResponse) => afterLogin(r, 'mail', deps, (href) => assigned.push(href)), store, assigned, refusals };
+    const run = (r: LoginResponse, returnTo: string | null = null) => afterLogin(r, 'mail', deps, (href) => assigned.push(href), returnTo);
+    return { run, store, assigned, refusals };
   }
 
   it('saves the check info and goes to /selfService when there are steps', async () => {
@@ -110,6 +111,31 @@ describe('after a directory sign-in: the same rules as a password sign-in', () =
     await redirect.run({ ...base, redirectUrl: '%2Fidaas%2Fauth%2Fv1%2Fsso%2Fgo%2Fmail-client' });
     expect(redirect.assigned).toEqual(['/idaas/auth/v1/sso/go/mail-client']);
     expect((await setup().run(base)).redirectTo).toBe('/myApp');
+  });
+
+  it('carries the return path through every branch: steps, expiry reminder, second factor, completion', async () => {
+    const steps = [{ code: 'BIND-PHONE' as const, title: '', message: '' }, { code: 'FINISH' as const, title: '', message: '' }];
+    const selfService = setup();
+    expect(await selfService.run({ ...base, srmi: 's-5', steps }, '/info')).toEqual({ success: true, redirectTo: '/selfService' });
+    expect(selfService.store.checkInfo()).toMatchObject({ srmi: 's-5', returnTo: '/info' });
+    expect((await setup().run({ ...base, passwordExpireDays: 2 }, '/info')).passwordExpiry).toMatchObject({ returnTo: '/info' });
+    expect((await setup().run({ ...base, secondAuth: true, srmi: 's-6', instanceId: null }, '/info')).redirectTo).toBe('/secondAuth?srmi=s-6&appId=mail&userId=lisi&redirect=%2Finfo');
+    expect(await setup().run(base, '/log')).toEqual({ success: true, redirectTo: '/log' });
+    // An OpenID Connect interaction resumes by a full page load, ahead of the server's application launch.
+    const oidc = setup();
+    expect(await oidc.run({ ...base, redirectUrl: '/idaas/auth/v1/sso/go/mail-client' }, '/oidc-interaction/u-1')).toEqual({ success: true });
+    expect(oidc.assigned).toEqual(['/oidc-interaction/u-1']);
+  });
+
+  it('drops a hostile return path at every branch', async () => {
+    const steps = [{ code: 'BIND-PHONE' as const, title: '', message: '' }, { code: 'FINISH' as const, title: '', message: '' }];
+    const hostile = setup();
+    await hostile.run({ ...base, srmi: 's-7', steps }, 'https://evil.example');
+    expect(hostile.store.checkInfo()).toMatchObject({ returnTo: null });
+    expect((await setup().run({ ...base, secondAuth: true, srmi: 's-8', instanceId: null }, '//evil.example')).redirectTo).toBe('/secondAuth?srmi=s-8&appId=mail&userId=lisi');
+    const completed = setup();
+    expect((await completed.run(base, '/\\evil.example')).redirectTo).toBe('/myApp');
+    expect(completed.assigned).toEqual([]);
   });
 
   it('hands a failed roles fetch to the page to say why, and goes back to /login', async () => {

@@ -1,8 +1,8 @@
 import { useTranslation } from '@refinedev/core';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
-import { LOGIN_PATH } from '../../config';
+import { loginAddress, RETURN_PARAM } from '../../providers/returnPath';
 import './flow.css';
 
 /* Only demo and test servers have an outbox; its code is fetched after the page is up. */
@@ -16,13 +16,17 @@ interface Props {
   testId?: string;
 }
 
-/** Frame of the public account pages: brand and language bar, one centred card, demo outbox. */
+/**
+ * Frame of the public account pages: brand and language bar, one centred card, demo outbox.
+ * The brand leads back to the sign-in page, with the return path of a sign-in under way.
+ */
 export function PublicLayout({ title, children, width = 480, testId }: Props) {
   const { translate: t } = useTranslation();
+  const [params] = useSearchParams();
   return (
     <div className="public-page" data-testid={testId}>
       <header className="public-page__bar">
-        <Link to={LOGIN_PATH} className="public-page__brand">
+        <Link to={loginAddress(params.get(RETURN_PARAM))} className="public-page__brand">
           {t('common.appTitle')}
         </Link>
         <LanguageSwitch size="middle" />

@@ -9,15 +9,15 @@ import { flowDeps } from './flowDeps';
 
 /**
  * The end of a sign-in that passed its last step (second factor, self-service): the second
- * factor if still owed, else the login-completion rule (redirectUrl as a full page load, admin
- * hub, or My apps).
+ * factor if still owed, else the login-completion rule (the return path, redirectUrl as a full
+ * page load, admin hub, or My apps).
  */
 export function useCompleteLogin() {
   const { translate: t } = useTranslation();
   const { open } = useNotification();
   const navigate = useNavigate();
   return useCallback(
-    async (response: LoginResponse, appId: string | null): Promise<void> => {
+    async (response: LoginResponse, appId: string | null, returnTo: string | null): Promise<void> => {
       sessionStore.setInstanceId(response.instanceId);
       const deps = flowDeps({
         onNoRoleData: () => open?.({ type: 'error', message: t('login.messages.noDefaultApp') }),
@@ -26,7 +26,7 @@ export function useCompleteLogin() {
           if (notice) open?.(notice);
         },
       });
-      const target: LoginTarget = await continueLogin(response, appId, deps);
+      const target: LoginTarget = await continueLogin(response, appId, deps, returnTo);
       if (target.kind === 'route') navigate(target.to, { replace: true });
       else window.location.assign(target.href);
     },

@@ -1,14 +1,14 @@
 import { useGetIdentity, useTranslation } from '@refinedev/core';
 import { Result, Tabs } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { CODE } from '../../../contract/codes';
 import type { CurrentUser } from '../../../contract/schemas/personal';
 import { ButtonLink } from '../../components/ButtonLink';
 import { PageLoading } from '../../components/PageLoading';
-import { LOGIN_PATH } from '../../config';
 import { useEndpointQuery } from '../../hooks/useEndpoint';
 import { errorCode } from '../../providers/apiError';
+import { loginAddress, RETURN_PARAM, safeReturnPath } from '../../providers/returnPath';
 import { PublicLayout } from '../account-flow/PublicLayout';
 import { useTicketExpired } from '../account-flow/useTicketExpired';
 import { passwordFamily } from './api';
@@ -17,26 +17,30 @@ import { OldPasswordTab } from './OldPasswordTab';
 
 /**
  * /resetPassword: change the password by a texted code or by the current one. Reached with
- * ?requestId= from a sign-in that said the password expired or must change, or while signed in.
+ * ?requestId= from a sign-in that said the password expired or must change (and ?redirect=, the
+ * page that sign-in returns to, which the next sign-in keeps), or while signed in.
  */
 export default function ResetPasswordPage() {
   const { translate: t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const requestId = params.get('requestId');
+  const returnTo = safeReturnPath(params.get(RETURN_PARAM));
+  const { pathname, search } = useLocation();
   const family = useMemo(() => passwordFamily(requestId), [requestId]);
   const phone = useEndpointQuery(family.getPhone, requestId ? { requestId } : {});
   // The signed-in family's saves answer nothing: the success view names the session's account.
   const { data: me } = useGetIdentity<CurrentUser>({ queryOptions: { enabled: !requestId } });
   const [done, setDone] = useState<{ account: string } | null>(null);
-  const { handle: handleExpired } = useTicketExpired();
+  const { handle: handleExpired } = useTicketExpired(returnTo);
   const loadError = phone.query.error;
 
   useEffect(() => {
     if (!loadError || handleExpired(loadError)) return;
-    // Without a ticket the page needs a session; nobody is signed in, so sign in first.
-    if (errorCode(loadError) === CODE.notSignedIn) navigate(LOGIN_PATH, { replace: true });
-  }, [loadError, handleExpired, navigate]);
+    // Without a ticket the page needs a session; nobody is signed in, so sign in first and come back.
+    if (errorCode(loadError) === CODE.notSignedIn) navigate(loginAddress(`${pathname}${search}`), { replace: true });
+  }, [loadError, handleExpired, navigate, pathname, search]);
+  const relogin = loginAddress(returnTo);
 
   const onSaved = (account: string | null) => setDone({ account: account ?? me?.userId ?? '' });
 
@@ -49,7 +53,7 @@ export default function ResetPasswordPage() {
           title={t('resetPassword.success.title')}
           subTitle={done.account ? t('resetPassword.success.account', { account: done.account }) : undefined}
           extra={
-            <ButtonLink type="primary" to={LOGIN_PATH} data-testid="reset-relogin">
+            <ButtonLink type="primary" to={relogin} data-testid="reset-relogin">
               {t('resetPassword.actions.relogin')}
             </ButtonLink>
           }
@@ -59,7 +63,7 @@ export default function ResetPasswordPage() {
   } else if (phone.query.isLoading) {
     body = <PageLoading minHeight={240} />;
   } else if (!phone.data) {
-    body = <Result status="warning" title={t('resetPassword.messages.loadFailed')} extra={<ButtonLink to={LOGIN_PATH}>{t('common.actions.backToLogin')}</ButtonLink>} />;
+    body = <Result status="warning" title={t('resetPassword.messages.loadFailed')} extra={<ButtonLink to={relogin}>{t('common.actions.backToLogin')}</ButtonLink>} />;
   } else {
     const ticket = phone.data.requestId;
     const props = { family, requestId: ticket, onSaved, onError: handleExpired };

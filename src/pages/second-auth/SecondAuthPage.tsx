@@ -4,19 +4,20 @@ import { useSearchParams } from 'react-router';
 import { ButtonLink } from '../../components/ButtonLink';
 import { CodeBoxes } from '../../components/CodeBoxes';
 import { PageLoading } from '../../components/PageLoading';
-import { LOGIN_PATH } from '../../config';
+import { loginAddress, RETURN_PARAM, safeReturnPath } from '../../providers/returnPath';
 import { CaptchaPopup } from '../account-flow/CaptchaPopup';
 import { PublicLayout } from '../account-flow/PublicLayout';
 import { SmsHelp } from '../account-flow/SmsHelp';
 import { AppBanner } from './AppBanner';
 import { useSecondAuth } from './useSecondAuth';
 
-/** /secondAuth?srmi=…: the SMS code that finishes a sign-in requiring a second factor. */
+/** /secondAuth?srmi=…&redirect=…: the SMS code that finishes a sign-in requiring a second factor. */
 export default function SecondAuthPage() {
   const { translate: t } = useTranslation();
   const [params] = useSearchParams();
   const srmi = params.get('srmi') ?? '';
-  const page = useSecondAuth(srmi, params.get('appId'));
+  const returnTo = safeReturnPath(params.get(RETURN_PARAM));
+  const page = useSecondAuth(srmi, params.get('appId'), returnTo);
   const { info, countdown } = page;
 
   let body;
@@ -30,7 +31,7 @@ export default function SecondAuthPage() {
         <AppBanner info={info} />
         <Alert type="info" showIcon message={t('secondAuth.notice')} style={{ marginBottom: 20 }} data-testid="second-auth-notice" />
         {page.noPhone ? (
-          <Alert type="error" showIcon role="alert" message={page.noPhone} data-testid="second-auth-no-phone" action={<ButtonLink size="small" to={LOGIN_PATH}>{t('common.actions.backToLogin')}</ButtonLink>} />
+          <Alert type="error" showIcon role="alert" message={page.noPhone} data-testid="second-auth-no-phone" action={<ButtonLink size="small" to={loginAddress(returnTo)}>{t('common.actions.backToLogin')}</ButtonLink>} />
         ) : (
           <div style={{ textAlign: 'center' }}>
             <Typography.Paragraph data-testid="second-auth-phone">

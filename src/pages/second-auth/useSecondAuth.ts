@@ -4,10 +4,10 @@ import { useNavigate } from 'react-router';
 import { CODE, CODE_GROUPS, codeIn } from '../../../contract/codes';
 import { signInEndpoints as ep } from '../../../contract/endpoints/signIn';
 import type { SecondAuthSendResult } from '../../../contract/schemas/signIn';
-import { LOGIN_PATH } from '../../config';
 import { useEndpointMutation, useEndpointQuery } from '../../hooks/useEndpoint';
 import { errorCode } from '../../providers/apiError';
 import { deviceInfo } from '../../providers/device';
+import { loginAddress } from '../../providers/returnPath';
 import { useCaptchaSend, type CaptchaSendResult } from '../account-flow/useCaptchaSend';
 import { useCompleteLogin } from '../account-flow/useCompleteLogin';
 import { useCountdown } from '../account-flow/useCountdown';
@@ -20,12 +20,13 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
  * The second-factor page's state: application info and the first code on arrival, the
  * captcha-guarded resend with its countdown, and the check that runs once the code is complete.
  * What the code boxes say (a refused code, a send that must wait) is the calls' own error state.
+ * `returnTo` is where the sign-in lands once passed, and kept on the way back to /login.
  */
-export function useSecondAuth(srmi: string, appId: string | null) {
+export function useSecondAuth(srmi: string, appId: string | null, returnTo: string | null) {
   const { translate: t } = useTranslation();
   const { open: notify } = useNotification();
   const navigate = useNavigate();
-  const { handle: handleExpired, leave } = useTicketExpired();
+  const { handle: handleExpired, leave } = useTicketExpired(returnTo);
   const completeLogin = useCompleteLogin();
   const countdown = useCountdown();
   const startCountdown = countdown.start;
@@ -48,9 +49,9 @@ export function useSecondAuth(srmi: string, appId: string | null) {
   const leaveOn = useCallback(
     (error: unknown) => {
       if (handleExpired(error)) return;
-      if (errorCode(error) === CODE.smsTicketInvalid) navigate(LOGIN_PATH, { replace: true });
+      if (errorCode(error) === CODE.smsTicketInvalid) navigate(loginAddress(returnTo), { replace: true });
     },
-    [handleExpired, navigate],
+    [handleExpired, navigate, returnTo],
   );
 
   const accept = useCallback(
@@ -104,13 +105,13 @@ export function useSecondAuth(srmi: string, appId: string | null) {
       resetSend();
       try {
         const response = await submitCheck({ srmi, validateCode: value, smsCodeKey: sent.smsCodeKey, ...(await deviceInfo()) });
-        await completeLogin(response, appId);
+        await completeLogin(response, appId, returnTo);
       } catch (error) {
         setCode('');
         leaveOn(error);
       }
     },
-    [appId, check.isPending, completeLogin, leaveOn, resetSend, sent, srmi, submitCheck],
+    [appId, check.isPending, completeLogin, leaveOn, resetSend, returnTo, sent, srmi, submitCheck],
   );
 
   const sendError = codeIn(SEND_AT_CODE, errorCode(sendCode.error)) ? messageOf(sendCode.error) : null;

@@ -3,19 +3,21 @@ import { Button, Result } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { signInEndpoints as ep } from '../../../contract/endpoints/signIn';
-import { LOGIN_PATH } from '../../config';
 import { useEndpointMutation } from '../../hooks/useEndpoint';
+import { loginAddress } from '../../providers/returnPath';
 import { useCompleteLogin } from '../account-flow/useCompleteLogin';
 
 interface Props {
   srmi: string;
   appId: string | null;
+  /** Where the sign-in lands (and what /login keeps if the person goes back there). */
+  returnTo: string | null;
   onLeave: () => void;
   onError: (error: unknown) => void;
 }
 
 /** FINISH: the account is set up; back to the login page, or on with this sign-in (second factor or session). */
-export function FinishStep({ srmi, appId, onLeave, onError }: Props) {
+export function FinishStep({ srmi, appId, returnTo, onLeave, onError }: Props) {
   const { translate: t } = useTranslation();
   const navigate = useNavigate();
   const completeLogin = useCompleteLogin();
@@ -28,7 +30,7 @@ export function FinishStep({ srmi, appId, onLeave, onError }: Props) {
     try {
       const response = await continueLogin.submit({ srmi });
       onLeave();
-      await completeLogin(response, appId);
+      await completeLogin(response, appId, returnTo);
     } catch (error) {
       setContinuing(false);
       onError(error);
@@ -46,7 +48,7 @@ export function FinishStep({ srmi, appId, onLeave, onError }: Props) {
             key="login"
             onClick={() => {
               onLeave();
-              navigate(LOGIN_PATH, { replace: true });
+              navigate(loginAddress(returnTo), { replace: true });
             }}
             data-testid="self-service-back"
           >

@@ -19,7 +19,7 @@ const TITLE_KEYS: Record<SelfServiceStep['code'], string> = {
 export default function SelfServicePage() {
   const { translate: t } = useTranslation();
   const { info, moveTo, forget } = useCheckInfo();
-  const { handle, leave } = useTicketExpired();
+  const { handle, leave } = useTicketExpired(info?.returnTo ?? null);
 
   useEffect(() => {
     // Opened without a sign-in in progress (a new tab, or the check info is gone).
@@ -44,7 +44,7 @@ export default function SelfServicePage() {
       />
       {step.code === 'BIND-PHONE' ? <BindPhoneStep key={active} {...common} /> : null}
       {step.code === 'UPDATE-PASSWORD' ? <UpdatePasswordStep key={active} {...common} canSkip={info.passwordExpireRemind} /> : null}
-      {step.code === 'FINISH' ? <FinishStep srmi={srmi} appId={info.appId} onLeave={forget} onError={onError} /> : null}
+      {step.code === 'FINISH' ? <FinishStep srmi={srmi} appId={info.appId} returnTo={info.returnTo ?? null} onLeave={forget} onError={onError} /> : null}
     </PublicLayout>
   );
 }

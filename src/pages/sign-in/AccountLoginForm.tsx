@@ -20,15 +20,16 @@ interface Values {
 interface Props {
   appId?: string;
   query: Record<string, string>;
+  returnTo: string | null;
   captchaStrategy?: CaptchaStrategy;
 }
 
 /** Account + password tab: SM2-encrypted sign-in with the captcha its login type configures. */
-export function AccountLoginForm({ appId, query, captchaStrategy = CaptchaStrategy.PICTURE }: Props) {
+export function AccountLoginForm({ appId, query, returnTo, captchaStrategy = CaptchaStrategy.PICTURE }: Props) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const captcha = useLoginCaptcha(captchaStrategy, form);
-  const { submit, submitting, setSubmitting, warning, setWarning } = useSignIn();
+  const { submit, submitting, setSubmitting, warning, setWarning } = useSignIn(returnTo);
   // Strategy 2: a token code the server checks like a captcha answer; a picture captcha it asks for takes its place.
   const tokenCode = captchaStrategy === CaptchaStrategy.TOKEN_CODE && !captcha.shown;
 

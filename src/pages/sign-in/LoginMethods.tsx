@@ -16,13 +16,15 @@ const FALLBACK: Pick<LoginTypeConfig, 'code' | 'captchaStrategy'>[] = [{ code: '
 interface Props {
   appId?: string;
   query: Record<string, string>;
+  /** Where a completed sign-in lands (a safe path), whatever the method. */
+  returnTo: string | null;
   types: LoginTypeConfig[];
   isLoading: boolean;
   isError: boolean;
 }
 
 /** One tab per login type the server offers for this app; the priority type opens first. */
-export function LoginMethods({ appId, query, types, isLoading, isError }: Props) {
+export function LoginMethods({ appId, query, returnTo, types, isLoading, isError }: Props) {
   const { t } = useTranslation();
   const [chosen, setChosen] = useState<string | null>(null);
 
@@ -35,16 +37,16 @@ export function LoginMethods({ appId, query, types, isLoading, isError }: Props)
   const form = ({ code, captchaStrategy }: Pick<LoginTypeConfig, 'code' | 'captchaStrategy'>) => {
     switch (code) {
       case 'MSG_CODE':
-        return <SmsLoginForm appId={appId} query={query} />;
+        return <SmsLoginForm appId={appId} query={query} returnTo={returnTo} />;
       case 'LDAP':
       case 'PA_ACCOUNT':
         return (
           <Suspense key={code} fallback={<PageLoading minHeight={200} />}>
-            <DirectoryLoginForm loginType={code} appId={appId} captchaStrategy={captchaStrategy} />
+            <DirectoryLoginForm loginType={code} appId={appId} returnTo={returnTo} captchaStrategy={captchaStrategy} />
           </Suspense>
         );
       default:
-        return <AccountLoginForm appId={appId} query={query} captchaStrategy={captchaStrategy} />;
+        return <AccountLoginForm appId={appId} query={query} returnTo={returnTo} captchaStrategy={captchaStrategy} />;
     }
   };
 

@@ -22,7 +22,7 @@ function SmartLink({ href, children, testId }: { href: string; children: string;
 export default function LoginPage() {
   const { t } = useTranslation();
   const config = useLoginPageConfig();
-  const { appId, query } = useLoginQuery();
+  const { appId, query, returnTo } = useLoginQuery();
   const methods = useLoginTypes(appId);
   const forgetPasswordUrl = methods.types[0]?.forgetPasswordUrl || '/forgetPassword';
   // Quotes and backslashes would end the CSS string early.
@@ -36,7 +36,7 @@ export default function LoginPage() {
       <main className="login-page__main">
         <section className="login-card" aria-label={t('login.heading')}>
           <LoginBrand config={config} />
-          <LoginMethods appId={appId} query={query} types={methods.types} isLoading={methods.isLoading} isError={methods.isError} />
+          <LoginMethods appId={appId} query={query} returnTo={returnTo} types={methods.types} isLoading={methods.isLoading} isError={methods.isError} />
           <nav className="login-links" aria-label={t('login.links.label')}>
             <SmartLink href={forgetPasswordUrl} testId="link-forget-password">{t('login.links.forgotPassword')}</SmartLink>
             {config?.registrationEnabled === false ? null : <SmartLink href="/registerAccount" testId="link-register">{t('login.links.register')}</SmartLink>}

@@ -23,12 +23,12 @@ interface Values {
 }
 
 /** Mobile + SMS code tab. A flagged IP must answer a picture captcha before a code is sent. */
-export function SmsLoginForm({ appId, query }: { appId?: string; query: Record<string, string> }) {
+export function SmsLoginForm({ appId, query, returnTo }: { appId?: string; query: Record<string, string>; returnTo: string | null }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const [smsCodeKey, setSmsCodeKey] = useState('');
   const captcha = useCaptcha();
-  const { submit, submitting, warning, setWarning } = useSignIn();
+  const { submit, submitting, warning, setWarning } = useSignIn(returnTo);
 
   async function sendCode(): Promise<boolean> {
     let values: Pick<Values, 'mobileNo' | 'capText'>;

@@ -17,12 +17,13 @@ export interface SignInHooks {
 /**
  * Runs a sign-in through the auth provider and turns the answer into what the page shows:
  * the warning under the form, captcha escalation, the change-password dialogs and the
- * password-expiry reminder, then goes where the provider says.
+ * password-expiry reminder, then goes where the provider says. `returnTo` (the sign-in page's
+ * safe ?redirect=) goes with every sign-in and every detour, and is where it lands.
  *
  * The login page lives outside <Refine> (its runtime would break the page's size budget),
  * so it calls authProvider.login itself instead of going through useLogin.
  */
-export function useSignIn() {
+export function useSignIn(returnTo: string | null = null) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [submitting, setSubmitting] = useState(false);
@@ -35,7 +36,7 @@ export function useSignIn() {
         content: t('login.expiry.content', { days: prompt.days }),
         okText: t('login.actions.goChange'),
         cancelText: t('login.actions.skip'),
-        onOk: () => navigate(resetPasswordPath(prompt.srmi)),
+        onOk: () => navigate(resetPasswordPath(prompt.srmi, prompt.returnTo)),
         onCancel: async () => {
           const next = await auth.resumeLogin(prompt);
           if (next.redirectTo) navigate(next.redirectTo, { replace: true });
@@ -61,13 +62,13 @@ export function useSignIn() {
           content: text,
           okText: t('login.actions.goChange'),
           cancelText: t('common.actions.close'),
-          onOk: () => navigate(resetPasswordPath(srmi)),
+          onOk: () => navigate(resetPasswordPath(srmi, returnTo)),
         });
       } else {
         feedback.refusal(error);
       }
     },
-    [navigate, t],
+    [navigate, returnTo, t],
   );
 
   /** Goes where a successful sign-in leads; false when the page stays (a full-page load is under way). */
@@ -88,7 +89,7 @@ export function useSignIn() {
       // A sign-in that ends in a full-page load keeps the button busy until the page goes.
       let leaving = false;
       try {
-        const result = (await auth.provider.login(params)) as LoginResult;
+        const result = (await auth.provider.login({ ...params, returnTo })) as LoginResult;
         hooks.onAttemptFinished?.();
         if (!result.success) {
           showFailure(result.error, hooks);
@@ -104,7 +105,7 @@ export function useSignIn() {
         if (!leaving) setSubmitting(false);
       }
     },
-    [follow, showFailure],
+    [follow, returnTo, showFailure],
   );
 
   return { submit, follow, showFailure, submitting, setSubmitting, warning, setWarning };

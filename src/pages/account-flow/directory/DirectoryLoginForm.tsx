@@ -25,6 +25,8 @@ interface Values {
 interface Props {
   loginType: DirectoryType;
   appId?: string;
+  /** Where the sign-in lands, through the binding step too. */
+  returnTo: string | null;
   captchaStrategy?: CaptchaStrategy;
 }
 
@@ -35,12 +37,12 @@ const deps = { http, encrypt: (value: string) => sm2Client.encrypt(value), devic
  * password, checked by the directory. An account not linked to the portal yet is bound to a
  * main account in a dialog; a linked one continues like any sign-in.
  */
-export default function DirectoryLoginForm({ loginType, appId, captchaStrategy = CaptchaStrategy.PICTURE }: Props) {
+export default function DirectoryLoginForm({ loginType, appId, returnTo, captchaStrategy = CaptchaStrategy.PICTURE }: Props) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const captcha = useLoginCaptcha(captchaStrategy, form);
-  const { follow, showFailure, submitting, setSubmitting, warning, setWarning } = useSignIn();
-  const finish = useFinishSignIn(follow, setSubmitting);
+  const { follow, showFailure, submitting, setSubmitting, warning, setWarning } = useSignIn(returnTo);
+  const finish = useFinishSignIn(follow, setSubmitting, returnTo);
   const [bindSrmi, setBindSrmi] = useState<string | null>(null);
 
   async function onFinish(values: Values, sliderAnswer?: SliderAnswer) {
