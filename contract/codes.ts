@@ -131,6 +131,7 @@ export const codes = {
   E40204: { status: 409, zh: '仍有用户持有该角色，请先收回其应用权限', en: 'Someone still holds this role; revoke their access to the application first' },
   E40205: { status: 409, zh: '有待审批的申请包含该角色，请先审批', en: 'A request awaiting approval names this role; decide it first' },
   E40206: { status: 404, zh: '用户组不存在：{groups}', en: 'Unknown groups: {groups}' },
+  E40207: { status: 400, zh: 'OpenID Connect 应用至少需要一个回调地址', en: 'An OpenID Connect application needs at least one redirect URI' },
   // E403xx groups, mailboxes, requests, notices
   E40301: { status: 409, zh: '组编码已被使用', en: 'This group code is taken' },
   E40302: { status: 400, zh: '邮件组须填写邮箱地址', en: 'A mail group needs an email address' },
@@ -282,6 +283,7 @@ export const CODE = {
   roleHeld: 'E40204',
   roleRequested: 'E40205',
   unknownGroups: 'E40206',
+  oidcRedirectUriRequired: 'E40207',
   // Workbench: groups, mailboxes, requests, notices
   groupCodeTaken: 'E40301',
   mailGroupNeedsEmail: 'E40302',

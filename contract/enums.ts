@@ -53,3 +53,7 @@ export type LogResult = (typeof LogResult)[keyof typeof LogResult];
 /** What a security event on the workbench's home page is: a sign-in refused by a lock, a failed second factor, an administrator's change. */
 export const SecurityEventKind = { LOCKED: 'LOCKED', SECOND_FACTOR_FAILED: 'SECOND_FACTOR_FAILED', ADMIN_CHANGE: 'ADMIN_CHANGE' } as const;
 export type SecurityEventKind = (typeof SecurityEventKind)[keyof typeof SecurityEventKind];
+
+/** The OAuth grants an application may use at the provider (RFC 6749): the code flow always, refresh tokens if chosen. */
+export const OidcGrantType = { AUTHORIZATION_CODE: 'authorization_code', REFRESH_TOKEN: 'refresh_token' } as const;
+export type OidcGrantType = (typeof OidcGrantType)[keyof typeof OidcGrantType];

@@ -148,6 +148,10 @@ export const LIMITS = {
   oidcSessionTtl: 24 * 3600,
   /** A provider interaction id as it appears in a path. */
   oidcUidMax: 64,
+  /** The shortest token lifetime an application may set (seconds): shorter ones expire in transit. */
+  oidcTokenTtlMin: 60,
+  /** Redirect URIs, and post-logout redirect URIs, an application may register (each list). */
+  oidcUrisMax: 20,
   /** A client secret an application presents (ours are 43 characters). */
   clientSecretMax: 200,
 } as const;

@@ -21,13 +21,23 @@ export interface OidcRuntime {
   refreshKeys(): Promise<void>;
   /** Signs out applications of ended portal sessions (see sweep.ts); how many sessions. */
   sweep(): Promise<number>;
+  /**
+   * A portal session was just signed out: sweep now (not awaited), so applications get their
+   * back-channel logout at once rather than at the next periodic sweep. Only where sweeps run on
+   * their own (OIDC_LOGOUT_SWEEP_MS > 0; 0 means sweeps only when asked, as in tests).
+   */
+  signedOut(): void;
   start(): void;
-  stop(): void;
+  /** Stops the timers; resolves once a sweep a sign-out started has finished (the database is closed next). */
+  stop(): Promise<void>;
 }
 
 export async function oidcRuntime(d: OidcContext): Promise<OidcRuntime> {
   let current: { provider: Provider; callback: ReturnType<Provider['callback']>; version: string } | null = null;
   const timers: NodeJS.Timeout[] = [];
+  // Sign-outs arriving during a sweep share one more sweep after it, not one each.
+  let sweeping: Promise<unknown> | null = null;
+  let again = false;
 
   async function refreshKeys(): Promise<void> {
     const now = d.clock.now();
@@ -64,12 +74,30 @@ export async function oidcRuntime(d: OidcContext): Promise<OidcRuntime> {
     },
     refreshKeys,
     sweep: () => sweepEndedSessions(d, live().provider),
+    signedOut() {
+      if (!(d.config.oidc.logoutSweepMs > 0)) return;
+      if (sweeping) {
+        again = true;
+        return;
+      }
+      const run = async (): Promise<void> => {
+        do {
+          again = false;
+          await sweepEndedSessions(d, live().provider).catch((error: unknown) => d.log.error({ err: error }, 'OpenID Connect logout sweep failed'));
+        } while (again);
+      };
+      sweeping = run().finally(() => {
+        sweeping = null;
+      });
+    },
     start() {
       every(d.config.oidc.logoutSweepMs, () => sweepEndedSessions(d, live().provider), 'OpenID Connect logout sweep failed');
       every(KEY_CHECK_MS, refreshKeys, 'OpenID Connect key refresh failed');
     },
-    stop() {
+    async stop() {
       for (const timer of timers.splice(0)) clearInterval(timer);
+      again = false;
+      await sweeping;
     },
   };
 }

@@ -43,6 +43,8 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
   serve(app, e.logout, async ({ services, request, reply }) => {
     await services.sessions.end(tokenOf(request));
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    // The applications this session signed in to hear of it now (back-channel logout).
+    request.server.oidc.signedOut();
     return null;
   });
   serve(app, e.applyToken, ({ input, services, user, caller }) => services.sso.applyToken(user, input.clientId, caller));

@@ -47,8 +47,8 @@ describe.each(storeCases())('workbench: applications ($name)', (store) => {
     const before = await snapshot();
     const bodies: Record<keyof typeof adminAppsEndpoints, unknown> = {
       list: { pageNum: 1, pageSize: 10 }, get: { id: app.id },
-      create: { appId: unique('evil'), appName: 'x', idpSsoUrl: 'https://evil.example.com', loginTypes: ['ACCOUNT'] },
-      update: { id: app.id, appName: 'hijacked' }, enable: { id: app.id }, disable: { id: app.id }, roles: { id: app.id },
+      create: { appId: unique('evil'), appName: 'x', idpSsoUrl: 'https://evil.example.com', loginTypes: ['ACCOUNT'], legacy: false, redirectUris: ['https://evil.example.com/cb'] },
+      update: { id: app.id, appName: 'hijacked', legacy: false, redirectUris: ['https://evil.example.com/cb'], firstParty: true }, enable: { id: app.id }, disable: { id: app.id }, roles: { id: app.id },
       roleGroupAdd: { appRef: app.id, name: 'x' }, roleGroupRename: { id: roleGroupId, name: 'x' }, roleGroupRemove: { id: roleGroupId },
       roleAdd: { groupId: roleGroupId, code: 'X', name: 'x' }, roleRename: { id: roleId, name: 'x' }, roleRemove: { id: roleId },
       approvers: { id: app.id }, approversAdd: { id: app.id, userIdSet: ['lisi'] }, approversRemove: { id: app.id, userIdSet: ['lisi'] },

@@ -12,8 +12,9 @@ const added = z.object({ added: z.number().int() });
 const removed = z.object({ removed: z.number().int() });
 
 /**
- * Workbench: applications — their settings (which also rule /login?appId=), role groups and
- * roles, approvers, who may use them (people and groups), and client secrets.
+ * Workbench: applications — their settings (which also rule /login?appId=) and OpenID Connect
+ * client settings, role groups and roles, approvers, who may use them (people and groups), and
+ * client secrets.
  */
 export const adminAppsEndpoints = {
   list: endpoint({
@@ -25,12 +26,14 @@ export const adminAppsEndpoints = {
     input: appRefBody, output: adminApp, codes: [CODE.notFound],
   }),
   create: endpoint({
-    method: 'POST', path: `${P}/create`, access: 'admin', summary: 'Add an application (its client id defaults to "<appId>-client")',
-    input: appCreateBody, output: z.object({ id: idOut }), codes: [CODE.appIdTaken, CODE.clientIdTaken],
+    method: 'POST', path: `${P}/create`, access: 'admin',
+    summary: 'Add an application (its client id defaults to "<appId>-client"), a legacy code launch unless told otherwise; an OpenID Connect one needs a redirect URI',
+    input: appCreateBody, output: z.object({ id: idOut }), codes: [CODE.appIdTaken, CODE.clientIdTaken, CODE.oidcRedirectUriRequired],
   }),
   update: endpoint({
-    method: 'POST', path: `${P}/update`, access: 'admin', summary: "Change an application's settings (the app id and client id stay)",
-    input: appUpdateBody, output: nothing, codes: [CODE.notFound],
+    method: 'POST', path: `${P}/update`, access: 'admin',
+    summary: "Change an application's settings, OpenID Connect ones included, effective at the next authorisation request (the app id and client id stay)",
+    input: appUpdateBody, output: nothing, codes: [CODE.notFound, CODE.oidcRedirectUriRequired],
   }),
   enable: endpoint({
     method: 'POST', path: `${P}/enable`, access: 'admin', summary: 'Let people launch and sign in to an application again',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GroupType } from '../../enums.js';
+import { GroupType, OidcGrantType } from '../../enums.js';
 import { CAPTCHA_STRATEGIES, IDENTIFIER_PATTERN, LIMITS, LOGIN_TYPES } from '../../rules.js';
 import { INT32_MAX, idOut, intIn, isoTime, pageRequest, recordId, text } from '../common.js';
 
@@ -25,6 +25,69 @@ const loginTypes = z.array(z.enum(LOGIN_TYPES)).min(1, 'choose at least one sign
 /** null: the sign-in page's own strategy per login type. */
 const captchaStrategy = z.literal(CAPTCHA_STRATEGIES).nullable();
 const sortOrder = intIn(0, INT32_MAX);
+
+/** Hosts an application may be reached at over plain http: the machine it runs on (a developer's, the demo application). */
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+/** What is wrong with an address the provider would send a browser or a logout token to. */
+export type OidcUriProblem = 'url' | 'fragment' | 'http' | 'credentials';
+const OIDC_URI_MESSAGES: Record<OidcUriProblem, string> = {
+  url: 'must be an absolute http(s) URL without spaces',
+  fragment: 'must not contain a fragment (#)',
+  http: 'must use https (http only for localhost, 127.0.0.1 or [::1])',
+  credentials: 'must not contain a user name or password',
+};
+
+/**
+ * Why an OpenID Connect address (redirect, post-logout, back-channel logout, initiate-login URI)
+ * is refused, or null. The provider compares redirect URIs as exact strings and forbids
+ * fragments (RFC 6749 §3.1.2); codes and logout tokens travel to these addresses, so plain http
+ * is kept for loopback only (RFC 8252 §7.3, RFC 9700 §2.1), as for the demo application.
+ */
+export function oidcUriProblem(value: string): OidcUriProblem | null {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return 'url';
+  }
+  if (/\s/.test(value)) return 'url';
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'url';
+  if (value.includes('#')) return 'fragment';
+  if (url.username || url.password) return 'credentials';
+  if (url.protocol === 'http:' && !LOOPBACK_HOSTS.has(url.hostname)) return 'http';
+  return null;
+}
+
+const oidcUri = text(LIMITS.urlMax).superRefine((value, ctx) => {
+  const problem = oidcUriProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: OIDC_URI_MESSAGES[problem] });
+});
+const oidcUris = z.array(oidcUri).max(LIMITS.oidcUrisMax).refine((list) => new Set(list).size === list.length, 'each address once');
+export const OIDC_GRANT_TYPES = [OidcGrantType.AUTHORIZATION_CODE, OidcGrantType.REFRESH_TOKEN] as const;
+/** The code flow is how every application signs in (the only response type is `code`); refresh tokens are a choice. */
+const grantTypes = z.array(z.enum(OIDC_GRANT_TYPES)).max(OIDC_GRANT_TYPES.length)
+  .refine((list) => new Set(list).size === list.length, 'each grant type once')
+  .refine((list) => list.includes(OidcGrantType.AUTHORIZATION_CODE), `must include ${OidcGrantType.AUTHORIZATION_CODE}`);
+/** Seconds; null: the provider's default for the token kind. */
+const lifetime = (max: number) => intIn(LIMITS.oidcTokenTtlMin, max).nullable();
+
+/**
+ * An application's OpenID Connect settings. `legacy`: launched with the old one-time code instead
+ * (then it is no OIDC client); `firstParty`: registered for the organisation itself, so the
+ * consent page is skipped. The initiate-login URI is where "my apps" opens an OIDC application.
+ */
+const oidcFields = {
+  redirectUris: oidcUris,
+  postLogoutRedirectUris: oidcUris,
+  grantTypes,
+  accessTokenTtl: lifetime(LIMITS.oidcAccessTokenTtlMax),
+  idTokenTtl: lifetime(LIMITS.oidcIdTokenTtlMax),
+  refreshTokenTtl: lifetime(LIMITS.oidcRefreshTokenTtlMax),
+  backchannelLogoutUri: oidcUri.nullable(),
+  initiateLoginUri: oidcUri.nullable(),
+  firstParty: z.boolean(),
+  legacy: z.boolean(),
+};
 const people = z.array(account).min(1, 'select at least one person').max(LIMITS.membersPerBatchMax);
 
 export const appListBody = pageRequest.extend({
@@ -50,6 +113,17 @@ export const appCreateBody = z.object({
   sortOrder: sortOrder.optional().default(0),
   permSystem: z.boolean().optional().default(true),
   enabled: z.boolean().optional().default(true),
+  redirectUris: oidcFields.redirectUris.optional().default([]),
+  postLogoutRedirectUris: oidcFields.postLogoutRedirectUris.optional().default([]),
+  grantTypes: oidcFields.grantTypes.optional().default([...OIDC_GRANT_TYPES]),
+  accessTokenTtl: oidcFields.accessTokenTtl.optional().default(null),
+  idTokenTtl: oidcFields.idTokenTtl.optional().default(null),
+  refreshTokenTtl: oidcFields.refreshTokenTtl.optional().default(null),
+  backchannelLogoutUri: oidcFields.backchannelLogoutUri.optional().default(null),
+  initiateLoginUri: oidcFields.initiateLoginUri.optional().default(null),
+  firstParty: oidcFields.firstParty.optional().default(false),
+  /** Omitted: a legacy application, as every one was before OpenID Connect (and as the column defaults). */
+  legacy: oidcFields.legacy.optional().default(true),
 });
 export type AppCreateBody = z.infer<typeof appCreateBody>;
 /** The app id and client id are what applications and links know it by: they never change. */
@@ -64,6 +138,16 @@ export const appUpdateBody = z.object({
   secondAuthRequired: z.boolean().optional(),
   sortOrder: sortOrder.optional(),
   permSystem: z.boolean().optional(),
+  redirectUris: oidcFields.redirectUris.optional(),
+  postLogoutRedirectUris: oidcFields.postLogoutRedirectUris.optional(),
+  grantTypes: oidcFields.grantTypes.optional(),
+  accessTokenTtl: oidcFields.accessTokenTtl.optional(),
+  idTokenTtl: oidcFields.idTokenTtl.optional(),
+  refreshTokenTtl: oidcFields.refreshTokenTtl.optional(),
+  backchannelLogoutUri: oidcFields.backchannelLogoutUri.optional(),
+  initiateLoginUri: oidcFields.initiateLoginUri.optional(),
+  firstParty: oidcFields.firstParty.optional(),
+  legacy: oidcFields.legacy.optional(),
 });
 export type AppUpdateBody = z.infer<typeof appUpdateBody>;
 
@@ -94,6 +178,19 @@ export const adminApp = z.object({
   clientSecretSet: z.boolean(),
   /** Until when the secret before the last rotation is still accepted. */
   previousSecretValidUntil: isoTime.nullable(),
+  redirectUris: z.array(z.string()),
+  postLogoutRedirectUris: z.array(z.string()),
+  grantTypes: z.array(z.enum(OIDC_GRANT_TYPES)),
+  accessTokenTtl: z.number().int().nullable(),
+  idTokenTtl: z.number().int().nullable(),
+  refreshTokenTtl: z.number().int().nullable(),
+  backchannelLogoutUri: z.string().nullable(),
+  initiateLoginUri: z.string().nullable(),
+  firstParty: z.boolean(),
+  legacy: z.boolean(),
+  /** What the application is configured with: the provider's issuer and its discovery document. */
+  issuer: z.string(),
+  discoveryUrl: z.string(),
 });
 export type AdminApp = z.infer<typeof adminApp>;
 

@@ -19,6 +19,18 @@ export interface NewAdminApp {
   permSystem: boolean;
   enabled: boolean;
   createdAt: number;
+  /** OpenID Connect settings (see OidcApp in server/oidc/repository.ts for how the provider reads them). */
+  redirectUris: string[];
+  postLogoutRedirectUris: string[];
+  /** null: the provider's default (authorization_code and refresh_token). */
+  grantTypes: string[] | null;
+  accessTokenTtl: number | null;
+  idTokenTtl: number | null;
+  refreshTokenTtl: number | null;
+  backchannelLogoutUri: string | null;
+  initiateLoginUri: string | null;
+  firstParty: boolean;
+  legacy: boolean;
 }
 
 /** An application with everything the workbench edits (never the secret hashes: see secretState). */
@@ -50,7 +62,9 @@ const flag = (value: boolean) => (value ? 1 : 0);
 /** A person as the approver and grant lists show one (PersonRecord). */
 const PERSON_COLUMNS = ['users.id', 'users.user_id as account', 'users.user_name as userName', 'users.dept_name as deptName'] as const;
 
-function parseTypes(json: string): string[] {
+/** A JSON array of strings as stored (login types, URIs), read leniently: anything else is an empty list. */
+function parseList(json: string | null): string[] {
+  if (json === null) return [];
   try {
     const value: unknown = JSON.parse(json);
     return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
@@ -62,11 +76,46 @@ function parseTypes(json: string): string[] {
 function toRecord(row: Selectable<AppsTable>): AdminAppRecord {
   return {
     id: row.id, appId: row.app_id, appName: row.app_name, icon: row.icon, category: row.category, clientId: row.client_id,
-    idpSsoUrl: row.idp_sso_url, loginTypes: parseTypes(row.login_types), captchaStrategy: row.captcha_strategy,
+    idpSsoUrl: row.idp_sso_url, loginTypes: parseList(row.login_types), captchaStrategy: row.captcha_strategy,
     secondAuthRequired: row.second_auth_required === 1, sortOrder: row.sort_order, permSystem: row.perm_system === 1, enabled: row.enabled === 1,
     createdAt: row.created_at, clientSecretSet: row.client_secret_hash !== null, previousSecretValidUntil: row.client_secret_prev_until,
+    redirectUris: parseList(row.oidc_redirect_uris), postLogoutRedirectUris: parseList(row.oidc_post_logout_redirect_uris),
+    grantTypes: row.oidc_grant_types === null ? null : parseList(row.oidc_grant_types),
+    accessTokenTtl: row.oidc_access_token_ttl, idTokenTtl: row.oidc_id_token_ttl, refreshTokenTtl: row.oidc_refresh_token_ttl,
+    backchannelLogoutUri: row.oidc_backchannel_logout_uri, initiateLoginUri: row.oidc_initiate_login_uri,
+    firstParty: row.oidc_first_party === 1, legacy: row.sso_legacy === 1,
   };
 }
+
+/** The columns of what the workbench may change, from a patch (only the fields it names). */
+function columnsOf(patch: AdminAppPatch) {
+  const set = <T, V>(value: T | undefined, map: (v: T) => V) => (value === undefined ? undefined : map(value));
+  const columns = {
+    app_name: patch.appName,
+    icon: patch.icon,
+    category: patch.category,
+    idp_sso_url: patch.idpSsoUrl,
+    login_types: set(patch.loginTypes, (v) => JSON.stringify(v)),
+    captcha_strategy: patch.captchaStrategy,
+    second_auth_required: set(patch.secondAuthRequired, flag),
+    sort_order: patch.sortOrder,
+    perm_system: set(patch.permSystem, flag),
+    oidc_redirect_uris: set(patch.redirectUris, (v) => JSON.stringify(v)),
+    oidc_post_logout_redirect_uris: set(patch.postLogoutRedirectUris, (v) => JSON.stringify(v)),
+    oidc_grant_types: set(patch.grantTypes, (v) => (v === null ? null : JSON.stringify(v))),
+    oidc_access_token_ttl: patch.accessTokenTtl,
+    oidc_id_token_ttl: patch.idTokenTtl,
+    oidc_refresh_token_ttl: patch.refreshTokenTtl,
+    oidc_backchannel_logout_uri: patch.backchannelLogoutUri,
+    oidc_initiate_login_uri: patch.initiateLoginUri,
+    oidc_first_party: set(patch.firstParty, flag),
+    sso_legacy: set(patch.legacy, flag),
+  };
+  return Object.fromEntries(Object.entries(columns).filter(([, value]) => value !== undefined)) as Partial<typeof columns>;
+}
+
+/** The empty list as stored: what "no redirect URI" looks like in the column (besides null). */
+const NO_URIS = JSON.stringify([]);
 
 /** Workbench queries: applications, their roles, approvers and grants, and client secrets. */
 export function adminAppsRepo(db: Kysely<Database>) {
@@ -99,24 +148,35 @@ export function adminAppsRepo(db: Kysely<Database>) {
         app_id: app.appId, app_name: app.appName, icon: app.icon, category: app.category, client_id: app.clientId, idp_sso_url: app.idpSsoUrl,
         login_types: JSON.stringify(app.loginTypes), captcha_strategy: app.captchaStrategy, second_auth_required: flag(app.secondAuthRequired),
         sort_order: app.sortOrder, perm_system: flag(app.permSystem), enabled: flag(app.enabled), created_at: app.createdAt,
+        oidc_redirect_uris: JSON.stringify(app.redirectUris), oidc_post_logout_redirect_uris: JSON.stringify(app.postLogoutRedirectUris),
+        oidc_grant_types: app.grantTypes === null ? null : JSON.stringify(app.grantTypes),
+        oidc_access_token_ttl: app.accessTokenTtl, oidc_id_token_ttl: app.idTokenTtl, oidc_refresh_token_ttl: app.refreshTokenTtl,
+        oidc_backchannel_logout_uri: app.backchannelLogoutUri, oidc_initiate_login_uri: app.initiateLoginUri,
+        oidc_first_party: flag(app.firstParty), sso_legacy: flag(app.legacy),
       }).onConflict((oc) => oc.doNothing()).returning('id').executeTakeFirst();
       return row?.id ?? null;
     },
-    async update(id: number, patch: AdminAppPatch): Promise<boolean> {
-      const set = {
-        ...(patch.appName !== undefined ? { app_name: patch.appName } : {}),
-        ...(patch.icon !== undefined ? { icon: patch.icon } : {}),
-        ...(patch.category !== undefined ? { category: patch.category } : {}),
-        ...(patch.idpSsoUrl !== undefined ? { idp_sso_url: patch.idpSsoUrl } : {}),
-        ...(patch.loginTypes !== undefined ? { login_types: JSON.stringify(patch.loginTypes) } : {}),
-        ...(patch.captchaStrategy !== undefined ? { captcha_strategy: patch.captchaStrategy } : {}),
-        ...(patch.secondAuthRequired !== undefined ? { second_auth_required: flag(patch.secondAuthRequired) } : {}),
-        ...(patch.sortOrder !== undefined ? { sort_order: patch.sortOrder } : {}),
-        ...(patch.permSystem !== undefined ? { perm_system: flag(patch.permSystem) } : {}),
-      };
-      if (!Object.keys(set).length) return !!(await db.selectFrom('apps').select('id').where('id', '=', id).executeTakeFirst());
-      const result = await db.updateTable('apps').set(set).where('id', '=', id).executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+    /**
+     * Applies the patch. With `keepSignInRoute`, only if the application is still launchable
+     * afterwards: legacy, or with a redirect URI. What the patch does not set is checked on the
+     * row in the same statement, so two administrators racing (one clearing the URIs, the other
+     * turning legacy off) cannot together leave an OIDC client with none. 'refused' then;
+     * 'missing' when there is no such application.
+     */
+    async update(id: number, patch: AdminAppPatch, keepSignInRoute = false): Promise<'updated' | 'missing' | 'refused'> {
+      const set = columnsOf(patch);
+      const exists = async () => !!(await db.selectFrom('apps').select('id').where('id', '=', id).executeTakeFirst());
+      const noUris = patch.redirectUris !== undefined && patch.redirectUris.length === 0;
+      if (keepSignInRoute && patch.legacy === false && noUris) return (await exists()) ? 'refused' : 'missing';
+      if (!Object.keys(set).length) return (await exists()) ? 'updated' : 'missing';
+      let q = db.updateTable('apps').set(set).where('id', '=', id);
+      if (keepSignInRoute && patch.legacy === undefined && noUris) q = q.where('sso_legacy', '=', 1);
+      if (keepSignInRoute && patch.legacy === false && patch.redirectUris === undefined) {
+        q = q.where('oidc_redirect_uris', 'is not', null).where('oidc_redirect_uris', '<>', NO_URIS);
+      }
+      const result = await q.executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 1) return 'updated';
+      return (await exists()) ? 'refused' : 'missing';
     },
     async setEnabled(id: number, enabled: boolean): Promise<boolean> {
       const result = await db.updateTable('apps').set({ enabled: flag(enabled) }).where('id', '=', id).executeTakeFirst();

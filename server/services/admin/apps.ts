@@ -1,9 +1,10 @@
-import type { AdminApp, AppCreateBody, AppUpdateBody, RotatedSecret } from '../../../contract/schemas/admin/apps.js';
+import { OIDC_GRANT_TYPES, type AdminApp, type AppCreateBody, type AppUpdateBody, type RotatedSecret } from '../../../contract/schemas/admin/apps.js';
 import type { PageResult } from '../../../contract/schemas/common.js';
 import { CODE } from '../../../contract/codes.js';
-import type { CaptchaStrategy } from '../../../contract/enums.js';
+import type { CaptchaStrategy, OidcGrantType } from '../../../contract/enums.js';
 import type { LoginType } from '../../../contract/rules.js';
 import { AppError, notFound } from '../../domain/errors.js';
+import { issuerOf } from '../../oidc/context.js';
 import { mapPage } from '../../repositories/paging.js';
 import type { AdminAppPatch, AdminAppRecord } from '../../repositories/admin/apps.js';
 import type { AuthUser, Caller, ServiceContext } from '../context.js';
@@ -13,19 +14,32 @@ import { SECRET_OVERLAP_MS, hashClientSecret, newClientSecret, secretMatches } f
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const CLIENT_ID_SUFFIX = '-client';
+/** Where an issuer's discovery document is (OpenID Connect Discovery 1.0 §4). */
+const DISCOVERY_PATH = '/.well-known/openid-configuration';
+
+/** The provider an application is configured with. */
+export interface ProviderAddresses { issuer: string; discoveryUrl: string }
 
 /** Stored as the strategy's number in text; null leaves each login type's own strategy. */
 export const storedStrategy = (value: CaptchaStrategy | null): string | null => (value === null ? null : String(value));
 export const strategyOf = (stored: string | null): CaptchaStrategy | null => (stored === null ? null : (Number(stored) as CaptchaStrategy));
 
-export function toAdminApp(a: AdminAppRecord): AdminApp {
+export function toAdminApp(a: AdminAppRecord, provider: ProviderAddresses): AdminApp {
   return {
     id: a.id, appId: a.appId, appName: a.appName, icon: a.icon, category: a.category, clientId: a.clientId, idpSsoUrl: a.idpSsoUrl,
     loginTypes: a.loginTypes as LoginType[], captchaStrategy: strategyOf(a.captchaStrategy), secondAuthRequired: a.secondAuthRequired,
     sortOrder: a.sortOrder, permSystem: a.permSystem, enabled: a.enabled, createdAt: iso(a.createdAt), clientSecretSet: a.clientSecretSet,
     previousSecretValidUntil: a.previousSecretValidUntil === null ? null : iso(a.previousSecretValidUntil),
+    redirectUris: a.redirectUris, postLogoutRedirectUris: a.postLogoutRedirectUris, grantTypes: grantTypesOf(a),
+    accessTokenTtl: a.accessTokenTtl, idTokenTtl: a.idTokenTtl, refreshTokenTtl: a.refreshTokenTtl,
+    backchannelLogoutUri: a.backchannelLogoutUri, initiateLoginUri: a.initiateLoginUri, firstParty: a.firstParty, legacy: a.legacy,
+    ...provider,
   };
 }
+
+/** Stored null is the provider's default: every grant type. */
+const grantTypesOf = (a: AdminAppRecord): OidcGrantType[] =>
+  a.grantTypes === null ? [...OIDC_GRANT_TYPES] : OIDC_GRANT_TYPES.filter((type) => a.grantTypes!.includes(type));
 
 /** An application's settings as the operation log keeps them: the icon only as whether there is one. */
 function settingsOf(a: AdminAppRecord) {
@@ -33,16 +47,24 @@ function settingsOf(a: AdminAppRecord) {
     appId: a.appId, appName: a.appName, icon: a.icon === null ? null : '(image)', category: a.category, clientId: a.clientId, idpSsoUrl: a.idpSsoUrl,
     loginTypes: a.loginTypes, captchaStrategy: strategyOf(a.captchaStrategy), secondAuthRequired: a.secondAuthRequired, sortOrder: a.sortOrder,
     permSystem: a.permSystem, enabled: a.enabled,
+    legacy: a.legacy, firstParty: a.firstParty, redirectUris: a.redirectUris, postLogoutRedirectUris: a.postLogoutRedirectUris,
+    grantTypes: grantTypesOf(a), backchannelLogoutUri: a.backchannelLogoutUri, initiateLoginUri: a.initiateLoginUri,
+    // Not "…TokenTtl": the log masks every key that looks like a token, and a lifetime is no secret.
+    accessLifetime: a.accessTokenTtl, idLifetime: a.idTokenTtl, refreshLifetime: a.refreshTokenTtl,
   };
 }
 
 /**
  * Workbench: applications. Their settings are what the portal reads (sign-in methods, captcha
- * strategy and second factor on /login?appId=, launch URL, enabled), so a change takes effect at
- * the next sign-in or launch.
+ * strategy and second factor on /login?appId=, launch URL, enabled) and what the OpenID Connect
+ * provider reads as client metadata on every request (server/oidc/clients.ts, no cache), so a
+ * change takes effect at the next sign-in, launch or authorisation request.
  */
 export function adminAppsService(ctx: ServiceContext, base: BaseServices) {
   const repo = ctx.repos.admin.apps;
+  const issuer = issuerOf(ctx.config.publicUrl);
+  const provider: ProviderAddresses = { issuer, discoveryUrl: `${issuer}${DISCOVERY_PATH}` };
+  const view = (a: AdminAppRecord) => toAdminApp(a, provider);
 
   async function found(id: number): Promise<AdminAppRecord> {
     const app = await repo.find(id);
@@ -61,13 +83,14 @@ export function adminAppsService(ctx: ServiceContext, base: BaseServices) {
 
   return {
     async list(filters: { keyword?: string; enabled?: boolean; category?: string }, pageNum: number, pageSize: number): Promise<PageResult<AdminApp>> {
-      return mapPage(await repo.page(filters, pageNum, pageSize), toAdminApp);
+      return mapPage(await repo.page(filters, pageNum, pageSize), view);
     },
 
-    get: async (id: number): Promise<AdminApp> => toAdminApp(await found(id)),
+    get: async (id: number): Promise<AdminApp> => view(await found(id)),
 
     async create(actor: AuthUser, body: AppCreateBody, caller: Caller): Promise<{ id: number }> {
       const clientId = body.clientId ?? `${body.appId}${CLIENT_ID_SUFFIX}`;
+      if (!body.legacy && !body.redirectUris.length) throw new AppError(CODE.oidcRedirectUriRequired);
       const refuseTaken = async () => {
         const taken = await repo.taken(body.appId, clientId);
         if (taken.appId) throw new AppError(CODE.appIdTaken);
@@ -79,6 +102,9 @@ export function adminAppsService(ctx: ServiceContext, base: BaseServices) {
           appId: body.appId, appName: body.appName, icon: body.icon ?? null, category: body.category ?? null, clientId, idpSsoUrl: body.idpSsoUrl,
           loginTypes: body.loginTypes, captchaStrategy: storedStrategy(body.captchaStrategy), secondAuthRequired: body.secondAuthRequired,
           sortOrder: body.sortOrder, permSystem: body.permSystem, enabled: body.enabled, createdAt: ctx.clock.now(),
+          redirectUris: body.redirectUris, postLogoutRedirectUris: body.postLogoutRedirectUris, grantTypes: body.grantTypes,
+          accessTokenTtl: body.accessTokenTtl, idTokenTtl: body.idTokenTtl, refreshTokenTtl: body.refreshTokenTtl,
+          backchannelLogoutUri: body.backchannelLogoutUri, initiateLoginUri: body.initiateLoginUri, firstParty: body.firstParty, legacy: body.legacy,
         });
         if (created === null) return null;
         const after = await repos.admin.apps.find(created);
@@ -98,7 +124,11 @@ export function adminAppsService(ctx: ServiceContext, base: BaseServices) {
       const patch: AdminAppPatch = { ...rest, ...(captchaStrategy !== undefined ? { captchaStrategy: storedStrategy(captchaStrategy) } : {}) };
       await ctx.transaction(async (repos) => {
         const before = await repos.admin.apps.find(id);
-        if (!before || !(await repos.admin.apps.update(id, patch))) throw notFound();
+        if (!before) throw notFound();
+        // An OpenID Connect application signs in through a redirect URI: none would leave it unusable.
+        const outcome = await repos.admin.apps.update(id, patch, true);
+        if (outcome === 'missing') throw notFound();
+        if (outcome === 'refused') throw new AppError(CODE.oidcRedirectUriRequired);
         const after = await repos.admin.apps.find(id);
         await base.audit.adminChange(actor.userRef, 'ADMIN_APP_UPDATE', appTarget(before), { before: settingsOf(before), after: after && settingsOf(after) }, caller, repos);
       });

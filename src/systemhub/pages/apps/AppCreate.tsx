@@ -2,14 +2,12 @@ import { useForm } from '@refinedev/antd';
 import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { CODE } from '../../../../contract/codes';
 import type { AppCreateBody } from '../../../../contract/schemas/admin/apps';
 import { showFieldError } from '../../shared/fieldErrors';
 import { PageHeader } from '../../shared/PageHeader';
-import { AppForm, toAppBody } from './AppForm';
+import { APP_FIELD_ERRORS, AppForm, toAppBody } from './AppForm';
+import { OIDC_DEFAULTS } from './OidcSection';
 import { errorNotice } from '../../../providers/notificationProvider';
-
-export const APP_FIELD_ERRORS = { [CODE.appIdTaken]: 'appId', [CODE.clientIdTaken]: 'clientId' };
 
 /** Add an application; then its page, for roles, approvers and grants. */
 export default function AppCreate() {
@@ -24,7 +22,7 @@ export default function AppCreate() {
     onMutationSuccess: ({ data }) => navigate(`/apps/show/${data.id}`),
     onMutationError: (error) => showFieldError(form, error, APP_FIELD_ERRORS),
   });
-  const initialValues = { loginTypes: ['ACCOUNT'], captchaStrategy: null, secondAuthRequired: false, sortOrder: 0, permSystem: true, enabled: true };
+  const initialValues = { loginTypes: ['ACCOUNT'], captchaStrategy: null, secondAuthRequired: false, sortOrder: 0, permSystem: true, enabled: true, ...OIDC_DEFAULTS };
   return (
     <>
       <PageHeader title={t('wb.apps.create')} back="/apps" />

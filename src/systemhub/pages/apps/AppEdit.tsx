@@ -5,7 +5,7 @@ import { useNavigate, useParams } from 'react-router';
 import type { AdminApp } from '../../../../contract/schemas/admin/apps';
 import { showFieldError } from '../../shared/fieldErrors';
 import { PageHeader } from '../../shared/PageHeader';
-import { AppForm, toAppBody } from './AppForm';
+import { APP_FIELD_ERRORS, AppForm, toAppBody } from './AppForm';
 import { errorNotice } from '../../../providers/notificationProvider';
 import { NotFound } from '../../shared/LoadFailed';
 
@@ -22,7 +22,7 @@ export default function AppEdit() {
     successNotification: () => ({ type: 'success', message: t('wb.common.saved') }),
     errorNotification: errorNotice(),
     onMutationSuccess: () => navigate(`/apps/show/${id}`),
-    onMutationError: (error) => showFieldError(form, error),
+    onMutationError: (error) => showFieldError(form, error, APP_FIELD_ERRORS),
   });
   const app = query?.data?.data;
   if (query?.isError) return <NotFound back="/apps" />;
@@ -32,6 +32,7 @@ export default function AppEdit() {
       <AppForm
         formProps={{ ...formProps, onFinish: (values) => formProps.onFinish?.(toAppBody(values as Record<string, unknown>)) }}
         creating={false}
+        app={app}
       />
       <Space>
         <Button type="primary" {...saveButtonProps} data-testid="app-save">

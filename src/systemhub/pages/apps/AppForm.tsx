@@ -1,17 +1,27 @@
 import { Checkbox, Col, Form, Input, InputNumber, Row, Select, Switch, type FormProps } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { CODE } from '../../../../contract/codes';
 import type { CaptchaStrategy } from '../../../../contract/enums';
 import { CAPTCHA_STRATEGIES, LIMITS, LOGIN_TYPES } from '../../../../contract/rules';
+import type { AdminApp } from '../../../../contract/schemas/admin/apps';
 import { IconField } from './IconField';
+import { OidcSection } from './OidcSection';
+
+/** Refusals about one field of the form, shown under it. */
+export const APP_FIELD_ERRORS = { [CODE.appIdTaken]: 'appId', [CODE.clientIdTaken]: 'clientId', [CODE.oidcRedirectUriRequired]: 'redirectUris' };
 
 /** The select's stand-in for null (antd options cannot hold null): the sign-in page's own strategy. */
 const PAGE_DEFAULT = -1;
 
-/** What the form holds → what the contract takes (blank category and icon are none). */
+const blankIsNone = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
+
+/** What the form holds → what the contract takes (blank category, icon, addresses and lifetimes are none). */
 export function toAppBody<V extends Record<string, unknown>>(values: V): V {
   const body: Record<string, unknown> = { ...values };
-  if ('category' in body) body.category = typeof body.category === 'string' && body.category.trim() ? body.category.trim() : null;
+  if ('category' in body) body.category = blankIsNone(body.category);
   if ('icon' in body) body.icon = body.icon || null;
+  for (const field of ['backchannelLogoutUri', 'initiateLoginUri'] as const) if (field in body) body[field] = blankIsNone(body[field]);
+  for (const field of ['accessTokenTtl', 'idTokenTtl', 'refreshTokenTtl'] as const) if (field in body) body[field] = body[field] ?? null;
   return body as V;
 }
 
@@ -29,7 +39,7 @@ function CaptchaSelect({ value, onChange }: { value?: CaptchaStrategy | null; on
 }
 
 /** Fields of an application; the app id and client id only when creating (they never change). */
-export function AppForm({ formProps, creating }: { formProps: FormProps; creating: boolean }) {
+export function AppForm({ formProps, creating, app }: { formProps: FormProps; creating: boolean; app?: AdminApp }) {
   const { t } = useTranslation();
   const required = (field: string) => [{ required: true, whitespace: true, message: t('wb.common.required', { field: t(`wb.apps.fields.${field}`) }) }];
   return (
@@ -102,6 +112,7 @@ export function AppForm({ formProps, creating }: { formProps: FormProps; creatin
           </Form.Item>
         </Col>
       </Row>
+      <OidcSection app={app} />
     </Form>
   );
 }

@@ -13,6 +13,7 @@ import { ApproversPanel } from './ApproversPanel';
 import { GrantsPanel } from './GrantsPanel';
 import { RolesPanel } from './RolesPanel';
 import { NotFound } from '../../shared/LoadFailed';
+import { OidcDetail } from './OidcDetail';
 
 function Settings({ app }: { app: AdminApp }) {
   const { t } = useTranslation();
@@ -36,6 +37,7 @@ function Settings({ app }: { app: AdminApp }) {
         <Descriptions.Item label={t('wb.apps.fields.sortOrder')}>{app.sortOrder}</Descriptions.Item>
         <Descriptions.Item label={t('wb.apps.createdAt')}>{formatTime(app.createdAt)}</Descriptions.Item>
       </Descriptions>
+      <OidcDetail app={app} />
       <Card size="small" title={t('wb.apps.secret.title')} style={{ marginTop: 16 }}>
         <Space direction="vertical">
           <Typography.Text type="secondary">
