@@ -41,6 +41,10 @@ export default defineConfig({
       IDAAS_MODE: 'test',
       PORT: String(PORT),
       HOST: '127.0.0.1',
+      // The OpenID Connect issuer must be the address the browser and the sample applications use.
+      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+      // Applications hear of a portal sign-out within a second even if the immediate sweep misses it.
+      OIDC_LOGOUT_SWEEP_MS: '1000',
       DATABASE_URL: `file:${DATA_DIR}/idaas.db`,
       STATIC_DIR,
       // The browser reaches the server directly, so the one "proxy hop" is the test itself: each

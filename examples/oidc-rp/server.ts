@@ -15,6 +15,9 @@ const clientSecret = process.env.CLIENT_SECRET ?? 'demo-rp-secret';
 const config = await oidc.discovery(issuer, process.env.CLIENT_ID ?? 'demo-rp', clientSecret, oidc.ClientSecretBasic(clientSecret),
   issuer.protocol === 'http:' ? { execute: [oidc.allowInsecureRequests] } : undefined);
 const jwks = createRemoteJWKSet(new URL(config.serverMetadata().jwks_uri!));
+// Cookies are not kept apart by port: two instances on one host need cookies of their own names.
+const cookieName = `rp_session_${port}`;
+const cookiePattern = new RegExp(`(?:^|;\\s*)${cookieName}=([\\w-]+)`);
 
 /** Browser sessions of this application: cookie → pending sign-in or signed-in user. */
 const sessions = new Map<string, { verifier?: string; state?: string; nonce?: string; name?: string; sid?: string; idToken?: string }>();
@@ -25,7 +28,7 @@ const redirect = (res: ServerResponse, to: string, headers: Record<string, strin
 
 createServer(async (req, res) => {
   const url = new URL(req.url ?? '/', base);
-  const id = /rp_session=([\w-]+)/.exec(req.headers.cookie ?? '')?.[1];
+  const id = cookiePattern.exec(req.headers.cookie ?? '')?.[1];
   const session = id ? sessions.get(id) : undefined;
   try {
     if (url.pathname === '/login') {
@@ -39,9 +42,13 @@ createServer(async (req, res) => {
         redirect_uri: `${base}/callback`, scope: 'openid profile email roles', code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
         code_challenge_method: 'S256', state: pending.state, nonce: pending.nonce,
       });
-      return redirect(res, to.href, { 'set-cookie': `rp_session=${sid}; HttpOnly; SameSite=Lax; Path=/` });
+      return redirect(res, to.href, { 'set-cookie': `${cookieName}=${sid}; HttpOnly; SameSite=Lax; Path=/` });
     }
     if (url.pathname === '/callback' && session?.verifier) {
+      // The portal refused this user the application (no permission): say so rather than fail.
+      if (url.searchParams.get('error') === 'access_denied' && url.searchParams.get('state') === session.state) {
+        return send(res, 400, '<h1 id="denied">Access denied</h1><p>The portal says you may not use this application.</p>');
+      }
       const tokens = await oidc.authorizationCodeGrant(config, url, { pkceCodeVerifier: session.verifier, expectedState: session.state, expectedNonce: session.nonce });
       const claims = tokens.claims()!;
       sessions.set(id!, { name: String(claims.name ?? claims.preferred_username), sid: claims.sid as string | undefined, idToken: tokens.id_token });

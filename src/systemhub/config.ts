@@ -1,8 +1,7 @@
 /** Addresses and constants of the workbench (its routes are hash routes under /systemhub/). */
 
-/** The portal pages the workbench sends people to (full page loads: another application). */
+/** The portal page the workbench sends non-administrators to (a full page load: another application). */
 export const PORTAL_HOME = '/myApp';
-export const PORTAL_LOGIN = '/login';
 /** The workbench's own address, for the sign-in page's redirect back. */
 export const WORKBENCH_BASE = '/systemhub/';
 export const HOME_ROUTE = '/home';

@@ -17,3 +17,26 @@ export function setUserColumns(account: string, values: Record<string, string | 
     db.close();
   }
 }
+
+/** Lets an account use an application (by client id), as an administrator's grant would. */
+export function grantApp(account: string, clientId: string): void {
+  const db = new Database(DB_FILE, { fileMustExist: true });
+  try {
+    db.pragma('busy_timeout = 5000');
+    db.prepare(`INSERT INTO user_apps (user_ref, app_ref, granted_at)
+      SELECT u.id, a.id, @now FROM users u, apps a WHERE u.user_id = @account AND a.client_id = @clientId
+      AND NOT EXISTS (SELECT 1 FROM user_apps g WHERE g.user_ref = u.id AND g.app_ref = a.id)`).run({ account, clientId, now: Date.now() });
+  } finally {
+    db.close();
+  }
+}
+
+/** The display name of an account, as the portal's claims carry it. */
+export function userNameOf(account: string): string {
+  const db = new Database(DB_FILE, { fileMustExist: true, readonly: true });
+  try {
+    return (db.prepare('SELECT user_name AS name FROM users WHERE user_id = ?').get(account) as { name: string }).name;
+  } finally {
+    db.close();
+  }
+}

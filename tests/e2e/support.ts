@@ -63,13 +63,18 @@ export async function captchaAnswer(request: APIRequestContext, capKey: string):
  * for one (earlier journeys' failures from this address can make it), and waits to leave /login.
  */
 export async function signIn(page: Page, account: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await signInHere(page, account, password);
+}
+
+/** The same on the sign-in page already open (one an application's sign-in sent the browser to, with its ?redirect=). */
+export async function signInHere(page: Page, account: string, password = DEMO_PASSWORD): Promise<void> {
   let capKey = '';
   const watch = async (response: Response) => {
     if (response.url().includes('/auth/v1/pacas/get-valid-code')) capKey = (await response.json()).data.capKey;
   };
   page.on('response', watch);
   try {
-    await page.goto('/login');
     await page.getByTestId('login-account').fill(account);
     await page.getByTestId('login-password').fill(password);
     await page.getByTestId('login-password').press('Enter');

@@ -72,6 +72,23 @@ test.describe('workbench', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('系统工作台');
   });
 
+  test('signing out of the workbench calls nothing more and keeps the way back to the page it left', async ({ page }) => {
+    await signIn(page, 'admin');
+    await openWorkbench(page, '/users');
+    await expect(page.getByTestId('user-keyword')).toBeVisible();
+    const refused: string[] = [];
+    page.on('response', (response) => {
+      if (response.url().includes('/idaas/') && response.status() === 401) refused.push(response.url());
+    });
+    await page.getByTestId('wb-logout').click();
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fsystemhub%2F%23%2Fusers$/);
+    await expect(page.getByTestId('login-submit')).toBeVisible();
+    // Anything the signed-out workbench still asked for would have answered 401 by now.
+    await page.waitForTimeout(1500);
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fsystemhub%2F%23%2Fusers$/);
+    expect(refused).toEqual([]);
+  });
+
   test('a non-administrator is sent back to the portal, a signed-out visitor to the sign-in page', async ({ page }) => {
     await page.goto('/systemhub/#/users');
     await expect(page).toHaveURL(/\/login\?redirect=%2Fsystemhub%2F%23%2Fusers$/);
@@ -95,9 +112,21 @@ test.describe('workbench', () => {
     await page.getByTestId('app-appId').fill(`wb-app-${id}`);
     await page.getByTestId('app-appName').fill(appName);
     await page.getByTestId('app-url').fill('https://wb-app.example.com/launch');
+    // An OpenID Connect application (what the form proposes) needs its redirect URI; plain http is refused under the field.
+    await page.getByTestId('app-redirectUris').click();
+    await page.keyboard.type('http://wb-app.example.com/callback');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('app-save').click();
+    await expect(page.getByText('须使用 https')).toBeVisible();
+    await page.getByTestId('app-redirectUris').locator('.ant-select-selection-item-remove').click();
+    await page.getByTestId('app-redirectUris').click();
+    await page.keyboard.type('https://wb-app.example.com/callback');
+    await page.keyboard.press('Enter');
     await page.getByTestId('app-save').click();
     await expect(page).toHaveURL(/#\/apps\/show\/\d+$/);
     await expect(page.getByTestId('app-detail')).toContainText(`wb-app-${id}-client`);
+    await expect(page.getByTestId('app-oidc-detail')).toContainText('https://wb-app.example.com/callback');
+    await expect(page.getByTestId('app-oidc-provider')).toContainText('/oidc/.well-known/openid-configuration');
 
     await page.getByRole('tab', { name: '角色' }).click();
     await page.getByTestId('role-group-add').click();

@@ -1,16 +1,17 @@
 import { LogoutOutlined, MenuOutlined, RollbackOutlined, UserOutlined } from '@ant-design/icons';
-import { useGetIdentity, useLogout } from '@refinedev/core';
+import { useGetIdentity } from '@refinedev/core';
 import { Avatar, Button, Flex, Grid, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '../../../contract/schemas/personal';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { PORTAL_HOME } from '../config';
+import { useWorkbenchSignOut } from './useWorkbenchSignOut';
 
 /** Top bar: menu toggle (narrow screens), title, language, the administrator, back to the portal, sign out. */
 export function Header({ onToggleMenu }: { onToggleMenu?: () => void }) {
   const { t } = useTranslation();
   const { data: user } = useGetIdentity<CurrentUser>();
-  const { mutate: logout, isPending } = useLogout();
+  const { signOut, pending } = useWorkbenchSignOut();
   const narrow = !Grid.useBreakpoint().md;
 
   return (
@@ -35,7 +36,7 @@ export function Header({ onToggleMenu }: { onToggleMenu?: () => void }) {
         <Button icon={<RollbackOutlined />} href={PORTAL_HOME} data-testid="wb-back-to-portal" aria-label={t('wb.layout.backToPortal')}>
           {narrow ? null : t('wb.layout.backToPortal')}
         </Button>
-        <Button icon={<LogoutOutlined />} loading={isPending} onClick={() => logout()} data-testid="wb-logout" aria-label={t('wb.layout.logout')}>
+        <Button icon={<LogoutOutlined />} loading={pending} onClick={() => void signOut()} data-testid="wb-logout" aria-label={t('wb.layout.logout')}>
           {narrow ? null : t('wb.layout.logout')}
         </Button>
       </Flex>

@@ -5,8 +5,9 @@ import { authEndpoints } from '../../../contract/endpoints/auth';
 import type { CurrentUser } from '../../../contract/schemas/personal';
 import { call } from '../../providers/api';
 import { errorCode } from '../../providers/apiError';
+import { loginAddress } from '../../providers/returnPath';
 import { sessionStore } from '../../providers/storage';
-import { PORTAL_HOME, PORTAL_LOGIN, WORKBENCH_BASE } from '../config';
+import { PORTAL_HOME, WORKBENCH_BASE } from '../config';
 
 /** Full-page navigation (the portal is another application) and the current address, behind a seam. */
 export interface Page {
@@ -19,8 +20,6 @@ const browserPage: Page = {
   assign: (href) => window.location.assign(href),
   here: () => `${WORKBENCH_BASE}${window.location.hash}`,
 };
-
-export const loginAddress = (back: string) => `${PORTAL_LOGIN}?redirect=${encodeURIComponent(back)}`;
 
 /**
  * The workbench's gate: the portal session (the cookie the sign-in page set) must belong to an
@@ -82,7 +81,8 @@ export function createWorkbenchAuth(page: Page = browserPage) {
       access = null;
       identity = null;
       sessionStore.clear();
-      page.assign(PORTAL_LOGIN);
+      // Signing in again comes back to the page that was open, as in the portal.
+      page.assign(loginAddress(page.here()));
       return { success: true };
     },
 
