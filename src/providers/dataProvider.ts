@@ -3,6 +3,7 @@ import { LIMITS } from '../../contract/rules';
 import type { PageResult } from '../../contract/schemas/common';
 import { endpointsOf, resources, type PortalResource, type ResourceEndpoints } from '../resources';
 import { ApiError } from './apiError';
+import { signalOf } from './querySignal';
 import { http as defaultHttp, type Http } from './http';
 import { CODE } from '../../contract/codes';
 
@@ -48,15 +49,15 @@ export function createDataProvider(http: Http = defaultHttp, declared: readonly 
       const url = variant ?? ep.listPath ?? unsupported(resource, 'list');
       const paging = ep.paged === false ? null : pagingBody(pagination);
       const body = { ...filtersToBody(filters), ...(paging ?? {}) };
-      const data = await http.post<PageResult<TData> | TData[] | null>(url, body, { signal: meta?.queryContext?.signal });
+      const data = await http.post<PageResult<TData> | TData[] | null>(url, body, { signal: signalOf(meta) });
       if (Array.isArray(data)) return { data, total: data.length };
       // totalCapped: the server stopped counting (10,000); lists say "more than" instead of paging to the end.
       return { data: data?.datas ?? [], total: data?.total ?? 0, totalCapped: data?.totalCapped === true };
     },
 
-    async getOne({ resource, id }) {
+    async getOne({ resource, id, meta }) {
       const ep = endpoints(resource);
-      const data = await http.post(path(resource, 'showPath', 'show'), { [ep.idField ?? 'id']: id });
+      const data = await http.post(path(resource, 'showPath', 'show'), { [ep.idField ?? 'id']: id }, { signal: signalOf(meta) });
       return { data: data as never };
     },
 
@@ -80,9 +81,9 @@ export function createDataProvider(http: Http = defaultHttp, declared: readonly 
     },
 
     /** url is relative to /idaas, e.g. '/personal/v1/today/num'. */
-    async custom({ url, method, payload, query, headers }) {
+    async custom({ url, method, payload, query, headers, meta }) {
       const body = method === 'get' ? (query as Record<string, unknown> | undefined) : payload;
-      const data = await http.request(method, url, body, { headers: headers as Record<string, string> | undefined });
+      const data = await http.request(method, url, body, { headers: headers as Record<string, string> | undefined, signal: signalOf(meta) });
       return { data: data as never };
     },
   };

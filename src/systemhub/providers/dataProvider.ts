@@ -1,3 +1,4 @@
+import { signalOf } from '../../providers/querySignal';
 import type { BaseRecord, CrudFilter, DataProvider, GetListResponse, Pagination } from '@refinedev/core';
 import { CODE } from '../../../contract/codes';
 import { LIMITS } from '../../../contract/rules';
@@ -51,13 +52,13 @@ export function createDataProvider(table: Record<string, ResourceEndpoints> = EN
     async getList<TData extends BaseRecord>({ resource, pagination, filters, meta }: Parameters<DataProvider['getList']>[0]): Promise<GetListResponse<TData>> {
       const paging = pagingBody(pagination);
       const body = { ...filtersToBody(filters), ...(paging ?? {}) };
-      const data = (await send(endpoint(resource, 'list'), body, meta?.queryContext?.signal)) as PageResult<TData> | TData[] | null;
+      const data = (await send(endpoint(resource, 'list'), body, signalOf(meta))) as PageResult<TData> | TData[] | null;
       if (Array.isArray(data)) return { data, total: data.length };
       return { data: data?.datas ?? [], total: data?.total ?? 0, totalCapped: data?.totalCapped === true };
     },
 
     async getOne({ resource, id, meta }) {
-      const data = await send(endpoint(resource, 'get'), { id: Number(id) }, meta?.queryContext?.signal);
+      const data = await send(endpoint(resource, 'get'), { id: Number(id) }, signalOf(meta));
       return { data: data as never };
     },
 
