@@ -41,7 +41,7 @@ export function CodeBoxes({ length, value, onChange, onComplete, label, disabled
     <div style={{ position: 'relative', display: 'inline-flex', gap: 8, flexWrap: 'nowrap' }} data-testid={testId}>
       {Array.from({ length }, (_, index) => {
         const current = focused && index === active;
-        const borderColor = error ? '#ff4d4f' : current ? '#1677ff' : '#d9d9d9';
+        const borderColor = error ? '#ff4d4f' : current ? '#0958d9' : '#d9d9d9';
         return (
           <span key={index} aria-hidden style={{ ...box, borderColor, boxShadow: current ? '0 0 0 2px rgba(22,119,255,0.15)' : 'none', opacity: disabled ? 0.5 : 1 }}>
             {chars[index] ?? ''}

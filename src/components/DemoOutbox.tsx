@@ -15,7 +15,7 @@ const launcher = {
   height: 44,
   borderRadius: '50%',
   border: 'none',
-  background: '#1677ff',
+  background: '#0958d9',
   color: '#fff',
   display: 'inline-flex',
   alignItems: 'center',

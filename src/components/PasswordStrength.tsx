@@ -22,7 +22,7 @@ export function PasswordStrength({ value }: { value: string | undefined }) {
           <span key={bar} style={{ width: 40, height: 6, borderRadius: 3, background: bar <= lit ? COLORS[lit] : OFF, transition: 'background 0.2s' }} />
         ))}
       </span>
-      <span style={{ fontSize: 12, color: 'rgba(0,0,0,0.45)', minWidth: 24 }} aria-live="polite">
+      <span style={{ fontSize: 12, color: 'rgba(0,0,0,0.6)', minWidth: 24 }} aria-live="polite">
         {label ? t('login.strength.label', { level: label }) : ''}
       </span>
     </div>

@@ -23,7 +23,7 @@ export function PasswordStrengthHint() {
   const lines = policyLines(data);
   if (!lines.length) return null;
   return (
-    <div style={{ fontSize: 12, color: 'rgba(0,0,0,0.45)', marginTop: 4 }} data-testid="password-policy">
+    <div style={{ fontSize: 12, color: 'rgba(0,0,0,0.6)', marginTop: 4 }} data-testid="password-policy">
       <span>{t('login.strength.policy')}</span>
       <ul style={{ margin: '2px 0 0', paddingInlineStart: 18 }}>
         {lines.map((line) => (

@@ -110,7 +110,8 @@ function PhoneField({ label, testId, name, required, invalid, placeholder, maske
   if (masked !== undefined) {
     return (
       <Form.Item label={label} validateStatus={error ? 'error' : undefined} help={error ?? undefined}>
-        <Input size={size} prefix={<MobileOutlined />} value={masked} disabled data-testid={testId} />
+        {/* No field name, so the label has no input to point at: name the input itself. */}
+        <Input size={size} prefix={<MobileOutlined />} value={masked} disabled aria-label={label} data-testid={testId} />
       </Form.Item>
     );
   }

@@ -105,7 +105,7 @@ export function SliderCaptcha({ onSolve, disabled }: Props) {
         </button>
       </div>
       <div style={{ position: 'relative', height: 36, marginTop: 8, borderRadius: 18, background: '#f0f2f5', border: '1px solid #e4e7ed' }}>
-        <span style={{ position: 'absolute', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center', fontSize: 12, color: 'rgba(0,0,0,0.45)' }}>
+        <span style={{ position: 'absolute', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center', fontSize: 12, color: 'rgba(0,0,0,0.6)' }}>
           {t('login.slider.hint')}
         </span>
         <span
@@ -120,7 +120,7 @@ export function SliderCaptcha({ onSolve, disabled }: Props) {
           onKeyDown={onKeyDown}
           {...handlers}
           style={{
-            position: 'absolute', top: -1, left: x, width: data.pieceSize, height: 36, borderRadius: 18, background: '#1677ff',
+            position: 'absolute', top: -1, left: x, width: data.pieceSize, height: 36, borderRadius: 18, background: '#0958d9',
             color: '#fff', display: 'flex', alignItems: 'center', justifyContent: 'center', cursor: 'grab',
           }}
         >

@@ -14,5 +14,5 @@ export function Breadcrumbs() {
   const items = [{ key: 'home', title: <Link to={HOME_PATH} aria-label={t('layout.home')}><HomeOutlined /></Link> }];
   if (entry) items.push({ key: entry.path, title: sub ? <Link to={entry.path}>{t(entry.labelKey)}</Link> : <span>{t(entry.labelKey)}</span> });
   if (sub) items.push({ key: pathname, title: <span>{t(sub)}</span> });
-  return <Breadcrumb items={items} style={{ marginBottom: 16 }} />;
+  return <Breadcrumb items={items} style={{ marginBottom: 16 }} aria-label={t('layout.breadcrumb')} />;
 }

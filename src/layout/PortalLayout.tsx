@@ -39,11 +39,12 @@ export default function PortalLayout() {
         <Layout.Content style={{ padding: wide ? 24 : 12 }}>
           <Breadcrumbs />
           <InfoCards />
-          <main style={{ background: '#fff', borderRadius: 8, padding: wide ? 24 : 16 }}>
+          {/* Layout.Content is the page's one <main>; a second one inside it would nest landmarks. */}
+          <div style={{ background: '#fff', borderRadius: 8, padding: wide ? 24 : 16 }}>
             <Suspense fallback={<PageLoading />}>
               <Outlet />
             </Suspense>
-          </main>
+          </div>
         </Layout.Content>
       </Layout>
     </Layout>

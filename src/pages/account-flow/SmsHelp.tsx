@@ -16,7 +16,7 @@ export function SmsHelp() {
   );
   return (
     <Tooltip title={reasons} placement="bottom">
-      <button type="button" data-testid="sms-help" style={{ border: 'none', background: 'none', padding: 0, color: '#1677ff', cursor: 'help', font: 'inherit' }}>
+      <button type="button" data-testid="sms-help" style={{ border: 'none', background: 'none', padding: 0, color: '#0958d9', cursor: 'help', font: 'inherit' }}>
         <QuestionCircleOutlined /> {t('login.smsHelp.title')}
       </button>
     </Tooltip>

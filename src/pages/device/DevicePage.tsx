@@ -2,6 +2,7 @@ import { useTranslation } from '@refinedev/core';
 import { Empty, List, Skeleton, Typography } from 'antd';
 import { securityEndpoints } from '../../../contract/endpoints/security';
 import { LoadFailed } from '../../components/LoadFailed';
+import { PageTitle } from '../../components/PageTitle';
 import { useEndpointQuery } from '../../hooks/useEndpoint';
 import { useNarrow } from '../log/useNarrow';
 import { DeviceItem } from './DeviceItem';
@@ -36,9 +37,9 @@ export default function DevicePage() {
 
   return (
     <section>
-      <Typography.Title level={4} style={{ marginTop: 0 }}>
+      <PageTitle>
         {t('device.title')}
-      </Typography.Title>
+      </PageTitle>
       <Typography.Paragraph type="secondary">{t('device.intro')}</Typography.Paragraph>
       {body}
     </section>

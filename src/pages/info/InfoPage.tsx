@@ -1,5 +1,6 @@
 import { useTranslation } from '@refinedev/core';
-import { Tabs, Typography } from 'antd';
+import { Tabs } from 'antd';
+import { PageTitle } from '../../components/PageTitle';
 import { useTabParam } from '../../hooks/useTabParam';
 import { BasicInfo } from './BasicInfo';
 import { PermissionList } from './PermissionList';
@@ -13,9 +14,9 @@ export default function InfoPage() {
 
   return (
     <section>
-      <Typography.Title level={4} style={{ marginTop: 0 }}>
+      <PageTitle>
         {t('info.title')}
-      </Typography.Title>
+      </PageTitle>
       <Tabs
         activeKey={active}
         onChange={open}

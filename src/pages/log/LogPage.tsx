@@ -1,5 +1,6 @@
 import { useTranslation } from '@refinedev/core';
-import { Tabs, Typography } from 'antd';
+import { Tabs } from 'antd';
+import { PageTitle } from '../../components/PageTitle';
 import { useTabParam } from '../../hooks/useTabParam';
 import { AppAccessLog } from './AppAccessLog';
 import { OperationLog } from './OperationLog';
@@ -13,9 +14,9 @@ export default function LogPage() {
 
   return (
     <section>
-      <Typography.Title level={4} style={{ marginTop: 0 }}>
+      <PageTitle>
         {t('logs.title')}
-      </Typography.Title>
+      </PageTitle>
       <Tabs
         activeKey={active}
         onChange={open}

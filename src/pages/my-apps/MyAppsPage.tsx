@@ -1,8 +1,9 @@
 import { useList, useTranslation } from '@refinedev/core';
-import { Empty, Skeleton, Typography } from 'antd';
+import { Empty, Skeleton } from 'antd';
 import { useState } from 'react';
 import type { AppTile } from '../../../contract/schemas/personal';
 import { LoadFailed } from '../../components/LoadFailed';
+import { PageTitle } from '../../components/PageTitle';
 import { errorNotice } from '../../providers/notificationProvider';
 import { HomeSection } from '../home/HomeSection';
 import { AppTileButton } from './AppTileButton';
@@ -49,9 +50,9 @@ export default function MyAppsPage() {
     <>
       <HomeSection />
       <section>
-        <Typography.Title level={4} style={{ marginTop: 0 }}>
+        <PageTitle>
           {t('applications.title')}
-        </Typography.Title>
+        </PageTitle>
         {body}
       </section>
     </>

@@ -1,9 +1,10 @@
 import { useInvalidate, useTranslation } from '@refinedev/core';
-import { List, Skeleton, Typography } from 'antd';
+import { List, Skeleton } from 'antd';
 import { useState } from 'react';
 import { accountEndpoints } from '../../../contract/endpoints/account';
 import { ButtonLink } from '../../components/ButtonLink';
 import { LoadFailed } from '../../components/LoadFailed';
+import { PageTitle } from '../../components/PageTitle';
 import { useEndpointQuery } from '../../hooks/useEndpoint';
 import { useNarrow } from '../log/useNarrow';
 import { BindPhoneDialog } from './BindPhoneDialog';
@@ -38,11 +39,14 @@ export default function SafePage() {
       <>
         <ScoreSummary safety={safety} />
         <List bordered itemLayout={narrow ? 'vertical' : 'horizontal'} data-testid="security-items">
-          <PasswordRow safety={safety} onChange={() => setDialog('password')} />
-          <PhoneRow safety={safety} onBind={() => setDialog('bind')} onChange={() => setDialog('change')} onUpdated={reload} />
-          <List.Item actions={[<ButtonLink key="devices" type="link" to="/device" data-testid="devices-link">{t('safe.devices.open')}</ButtonLink>]}>
-            <List.Item.Meta title={t('safe.devices.title')} description={t('safe.devices.description')} />
-          </List.Item>
+          {/* antd wraps only dataSource items in a list; these rows are <li>s and need one too. */}
+          <ul className="ant-list-items">
+            <PasswordRow safety={safety} onChange={() => setDialog('password')} />
+            <PhoneRow safety={safety} onBind={() => setDialog('bind')} onChange={() => setDialog('change')} onUpdated={reload} />
+            <List.Item actions={[<ButtonLink key="devices" type="link" to="/device" data-testid="devices-link">{t('safe.devices.open')}</ButtonLink>]}>
+              <List.Item.Meta title={t('safe.devices.title')} description={t('safe.devices.description')} />
+            </List.Item>
+          </ul>
         </List>
         <LinkedAccounts userId={safety.userId} />
       </>
@@ -51,9 +55,9 @@ export default function SafePage() {
 
   return (
     <section>
-      <Typography.Title level={4} style={{ marginTop: 0 }}>
+      <PageTitle>
         {t('safe.title')}
-      </Typography.Title>
+      </PageTitle>
       {body}
       <ChangePasswordDialog open={dialog === 'password'} onClose={close} onChanged={reload} />
       <BindPhoneDialog open={dialog === 'bind'} onClose={close} onBound={reload} />

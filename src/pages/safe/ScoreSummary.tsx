@@ -11,7 +11,7 @@ export function ScoreSummary({ safety }: { safety: SafetyScore }) {
   return (
     <Row gutter={[24, 16]} align="middle" style={{ marginBottom: 24 }}>
       <Col xs={24} md={8} style={{ textAlign: 'center' }}>
-        <Progress type="circle" percent={safety.score} format={(n) => <span data-testid="safety-score">{n}</span>} status="normal" strokeColor={good ? '#52c41a' : '#faad14'} />
+        <Progress type="circle" percent={safety.score} aria-label={t('safe.score.ring', { score: safety.score })} format={(n) => <span data-testid="safety-score">{n}</span>} status="normal" strokeColor={good ? '#52c41a' : '#faad14'} />
       </Col>
       <Col xs={24} md={16}>
         <Alert

@@ -30,9 +30,10 @@ export default function LoginPage() {
 
   return (
     <div className="login-page" style={background}>
-      <div className="login-page__bar">
+      {/* A landmark like the public pages' bar: no content of the page sits outside one. */}
+      <header className="login-page__bar">
         <LanguageSwitch size="middle" />
-      </div>
+      </header>
       <main className="login-page__main">
         <section className="login-card" aria-label={t('login.heading')}>
           <LoginBrand config={config} />

@@ -5,6 +5,8 @@ import { useRef, useState, type Key } from 'react';
 import { Decision } from '../../../contract/enums';
 import { LIMITS } from '../../../contract/rules';
 import type { ApplyRecord } from '../../../contract/schemas/permissions';
+import { PageTitle } from '../../components/PageTitle';
+import { useSelectionLabels } from '../../components/useSelectionLabels';
 import { FilterBar } from '../shared/FilterBar';
 import { formatTime, orDash } from '../shared/format';
 import { usePortalTable } from '../shared/usePortalTable';
@@ -22,6 +24,7 @@ export default function ApprovalList() {
   const { modal } = App.useApp();
   const { tableProps, searchFormProps, reload } = usePortalTable<ApplyRecord, Filters>('approvals');
   const [selected, setSelected] = useState<Key[]>([]);
+  const selectionLabels = useSelectionLabels<ApplyRecord>((row) => `${row.applyUserName} ${row.appName}`);
   const dialog = useRef<DialogHandle<PendingDecision>>(null);
   const decide = (decision: PendingDecision) => dialog.current?.open(decision);
 
@@ -76,9 +79,9 @@ export default function ApprovalList() {
 
   return (
     <section>
-      <Typography.Title level={4} style={{ marginTop: 0 }}>
+      <PageTitle>
         {t('approvals.title')}
-      </Typography.Title>
+      </PageTitle>
       <FilterBar formProps={filterFormProps} testId="approval-filters">
         <Form.Item name="applyUserId" label={t('approvals.fields.applyUserId')}>
           <Input allowClear maxLength={LIMITS.accountMax} style={{ width: 160 }} data-testid="filter-apply-user" />
@@ -105,7 +108,7 @@ export default function ApprovalList() {
         rowKey="id"
         columns={columns}
         size="middle"
-        rowSelection={{ selectedRowKeys: selected, onChange: setSelected, preserveSelectedRowKeys: true }}
+        rowSelection={{ selectedRowKeys: selected, onChange: setSelected, preserveSelectedRowKeys: true, ...selectionLabels }}
         data-testid="approval-table"
       />
       <ApprovalDialog

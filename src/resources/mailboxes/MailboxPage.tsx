@@ -1,6 +1,7 @@
 import { useTranslation } from '@refinedev/core';
-import { Tabs, Typography } from 'antd';
+import { Tabs } from 'antd';
 import { GroupType } from '../../../contract/enums';
+import { PageTitle } from '../../components/PageTitle';
 import { useTabParam } from '../../hooks/useTabParam';
 import { GroupList } from '../groups/GroupList';
 import { PublicMailboxList } from './PublicMailboxList';
@@ -13,9 +14,9 @@ export default function MailboxPage() {
 
   return (
     <section>
-      <Typography.Title level={4} style={{ marginTop: 0 }}>
+      <PageTitle>
         {t('mailboxes.pageTitle')}
-      </Typography.Title>
+      </PageTitle>
       <Tabs
         activeKey={active}
         onChange={open}

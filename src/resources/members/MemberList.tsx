@@ -5,6 +5,8 @@ import { useRef, useState, type Key, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import type { GroupMember } from '../../../contract/schemas/groups';
 import { ButtonLink } from '../../components/ButtonLink';
+import { PageTitle } from '../../components/PageTitle';
+import { useSelectionLabels } from '../../components/useSelectionLabels';
 import { useConfirm } from '../../hooks/useConfirm';
 import { errorNotice, successNotice } from '../../providers/notificationProvider';
 import { tabOf } from '../mailboxes/tabs';
@@ -35,6 +37,7 @@ function Members({ groupCode, groupName, back }: { groupCode: string; groupName:
   const { tableProps } = usePortalTable<GroupMember>('members', { permanent: [{ field: 'groupCode', operator: 'eq', value: groupCode }] });
   const { mutateAsync: removeMany } = useDeleteMany();
   const [selected, setSelected] = useState<Key[]>([]);
+  const selectionLabels = useSelectionLabels<GroupMember>((row) => row.userName || row.userId);
   const adding = useRef<DialogHandle>(null);
 
   function confirmRemove(userIds: string[]) {
@@ -81,9 +84,9 @@ function Members({ groupCode, groupName, back }: { groupCode: string; groupName:
     <section>
       <Space style={{ marginBottom: 8 }} wrap>
         {back}
-        <Typography.Title level={4} style={{ margin: 0 }} data-testid="members-group-name">
+        <PageTitle style={{ margin: 0 }} testId="members-group-name">
           {t('members.heading', { name: groupName })}
-        </Typography.Title>
+        </PageTitle>
       </Space>
       <Space wrap style={{ display: 'flex', marginBottom: 12 }}>
         <CanAccess resource="members" action="create">
@@ -103,7 +106,7 @@ function Members({ groupCode, groupName, back }: { groupCode: string; groupName:
         rowKey="userId"
         columns={columns}
         size="middle"
-        rowSelection={{ selectedRowKeys: selected, onChange: setSelected, preserveSelectedRowKeys: true }}
+        rowSelection={{ selectedRowKeys: selected, onChange: setSelected, preserveSelectedRowKeys: true, ...selectionLabels }}
         data-testid="member-table"
       />
       <AddMembersDialog ref={adding} groupCode={groupCode} />

@@ -1,9 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useDelete, useTranslation } from '@refinedev/core';
-import { Button, Form, Select, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { Button, Form, Select, Space, Table, type TableColumnsType } from 'antd';
 import { useRef, useState } from 'react';
 import { ApplyStatus } from '../../../contract/enums';
 import type { ApplyRecord } from '../../../contract/schemas/permissions';
+import { PageTitle } from '../../components/PageTitle';
 import { useConfirm } from '../../hooks/useConfirm';
 import { errorNotice, successNotice } from '../../providers/notificationProvider';
 import { FilterBar } from '../shared/FilterBar';
@@ -64,9 +65,9 @@ export default function RequestList() {
   return (
     <section>
       <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 8 }} wrap>
-        <Typography.Title level={4} style={{ margin: 0 }}>
+        <PageTitle style={{ margin: 0 }}>
           {t('requests.title')}
-        </Typography.Title>
+        </PageTitle>
         <Button type="primary" icon={<PlusOutlined />} onClick={() => apply.current?.open()} data-testid="apply-open">
           {t('requests.apply.open')}
         </Button>
