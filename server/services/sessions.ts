@@ -1,5 +1,6 @@
 import { LIMITS } from '../../contract/rules.js';
 import { randomId, sha256 } from '../lib/crypto.js';
+import { deviceNameOf } from '../lib/deviceName.js';
 import { HOUR, MINUTE } from '../lib/clock.js';
 import { notSignedIn } from '../domain/errors.js';
 import type { AuthUser, Caller, ServiceContext } from './context.js';
@@ -30,7 +31,7 @@ export function sessionService(ctx: ServiceContext, settings: SettingsService) {
         expiresAt: now + absoluteHours * HOUR,
         ip: caller.ip,
         deviceId: caller.deviceId,
-        deviceName: caller.deviceName,
+        deviceName: deviceNameOf(caller.userAgent, caller.deviceName),
         userAgent: caller.userAgent?.slice(0, LIMITS.userAgentMax) ?? null,
       });
       return { token, instanceId };

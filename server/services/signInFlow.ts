@@ -6,6 +6,7 @@ import type { App } from '../repositories/apps.js';
 import type { User } from '../repositories/users.js';
 import { TRUST_COOKIE_PREFIX, type Caller, type ServiceContext } from './context.js';
 import { randomId, sha256 } from '../lib/crypto.js';
+import { deviceNameOf } from '../lib/deviceName.js';
 import type { CoreServices } from './deps.js';
 import { CODE } from '../../contract/codes.js';
 
@@ -76,7 +77,7 @@ export function signInFlow(ctx: ServiceContext, deps: Pick<CoreServices, 'sessio
     if (deviceId) {
       const token = trustDevice ? randomId(32) : null;
       const trusted = token ? { hash: sha256(token), until: now() + DEVICE_TRUST_DAYS * DAY } : null;
-      await ctx.repos.devices.seen(user.id, deviceId, caller.deviceName, caller.ip, now(), trusted);
+      await ctx.repos.devices.seen(user.id, deviceId, deviceNameOf(caller.userAgent, caller.deviceName), caller.ip, now(), trusted);
       if (token) trust = { name: await trustCookieName(user.id), token, maxAgeSeconds: DEVICE_TRUST_DAYS * 86_400 };
     }
     const session = await deps.sessions.create(user.id, { ...caller, deviceId });

@@ -3,6 +3,7 @@ import { Card, Col, Row, Statistic, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { accountEndpoints } from '../../contract/endpoints/account';
+import { securityEndpoints } from '../../contract/endpoints/security';
 import { SECURITY_SCORE_GOOD } from '../../contract/rules';
 import { useEndpointQuery } from '../hooks/useEndpoint';
 
@@ -22,6 +23,8 @@ function InfoCard({ to, testId, children }: { to: string; testId: string; childr
 export function InfoCards() {
   const { translate: t } = useTranslation();
   const { data: today, query } = useEndpointQuery(accountEndpoints.todayNum, undefined);
+  // Every browser this account ever signed in from, one per device (the devices table).
+  const { data: devices, query: devicesQuery } = useEndpointQuery(securityEndpoints.devices, {});
   const loading = query.isLoading;
   // Numbers that failed to load read as a dash rather than a misleading zero.
   const value = (n: number | undefined) => (query.isError || n === undefined ? '-' : n);
@@ -40,8 +43,12 @@ export function InfoCards() {
           suffix={today && !query.isError ? <Tag color={safe ? 'success' : 'warning'}>{t(safe ? 'cards.safe' : 'cards.warning')}</Tag> : null}
         />
       </InfoCard>
-      <InfoCard to="/log" testId="card-devices">
-        <Statistic title={t('cards.devices')} value="-" />
+      <InfoCard to="/device" testId="card-devices">
+        <Statistic
+          title={t('cards.devices')}
+          value={devicesQuery.isError || devices === undefined ? '-' : devices.length}
+          loading={devicesQuery.isLoading}
+        />
       </InfoCard>
       <InfoCard to="/log" testId="card-sso">
         <Statistic title={t('cards.ssoToday')} value={value(today?.loginCount)} loading={loading} />

@@ -179,6 +179,21 @@ test.describe('personal centre', () => {
     await expect(page.getByTestId('sms-password-form')).toBeHidden();
   });
 
+  test("launching an app from /myApp moves the card of today's SSO logins", async ({ page }) => {
+    await signIn(page, 'lisi');
+    const sso = page.getByTestId('card-sso').locator('.ant-statistic-content-value');
+    await expect(sso).toHaveText(/^\d+$/);
+    const before = Number(await sso.textContent());
+    const popup = page.waitForEvent('popup');
+    await page.getByTestId('app-tile').first().click();
+    const launched = await popup;
+    await launched.waitForLoadState('domcontentloaded').catch(() => undefined);
+    await launched.close();
+    // Coming back to the portal's tab is what the user does after a launch.
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await expect(sso).toHaveText(String(before + 1));
+  });
+
   test('lisi signs out another device from /device; that browser lands on /login', async ({ page, browser }) => {
     const { context, page: second } = await otherDevice(browser);
     await signIn(second, 'lisi');
@@ -191,6 +206,10 @@ test.describe('personal centre', () => {
 
     const firefox = page.locator('[data-testid="device-item"][data-current="false"]', { hasText: 'Firefox' });
     await expect(firefox).toHaveCount(1);
+    // Named from the user agent, not the browser's bare "Firefox"; the card counts the same devices.
+    await expect(firefox).toContainText('Firefox 128 on Linux');
+    const devices = await page.getByTestId('device-item').count();
+    await expect(page.getByTestId('card-devices').locator('.ant-statistic-content-value')).toHaveText(String(devices));
     await firefox.getByTestId('device-sign-out').click();
     await page.getByTestId('confirm-ok').click();
     await expect(page.getByText(/设备已下线/)).toBeVisible();

@@ -3,6 +3,7 @@ import { Empty, Skeleton } from 'antd';
 import { useState } from 'react';
 import type { AppTile } from '../../../contract/schemas/personal';
 import { LoadFailed } from '../../components/LoadFailed';
+import { useRefreshSsoToday } from '../../hooks/useRefreshSsoToday';
 import { PageTitle } from '../../components/PageTitle';
 import { errorNotice } from '../../providers/notificationProvider';
 import { HomeSection } from '../home/HomeSection';
@@ -15,10 +16,12 @@ export default function MyAppsPage() {
   const { translate: t } = useTranslation();
   const { result, query } = useList<AppTile>({ resource: 'applications', pagination: { mode: 'off' }, errorNotification: errorNotice() });
   const [activeId, setActiveId] = useState<number | null>(null);
+  const refreshSsoToday = useRefreshSsoToday();
 
   function open(app: AppTile) {
     setActiveId(app.id);
     window.open(ssoUrl(app.clientId), '_blank', 'noopener');
+    refreshSsoToday();
   }
 
   let body;

@@ -1,0 +1,32 @@
+import Bowser from 'bowser';
+import { LIMITS } from '../../contract/rules.js';
+
+/** Phones and tablets read better by their kind ("iPhone") than by their system ("iOS 17.1"). */
+const MODEL_FIRST = new Set(['iOS', 'iPadOS']);
+
+function systemOf(result: Bowser.Parser.ParsedResult): string {
+  const { os, platform } = result;
+  if (MODEL_FIRST.has(os.name ?? '') && platform.model) return platform.model;
+  if (!os.name) return '';
+  // Windows reports "NT 10.0"; its marketing name ("10") is what people recognise.
+  if (os.name === 'Windows') return os.versionName ? `Windows ${os.versionName}` : 'Windows';
+  return os.name;
+}
+
+/**
+ * A device name people can tell apart ("Chrome 131 on Windows 10", "Safari on iPhone"), read
+ * from the request's User-Agent header. The name the browser sends in the body is free text
+ * and only a fallback for agents the parser does not know.
+ */
+export function deviceNameOf(userAgent: string | null | undefined, clientName: string | null): string | null {
+  const ua = userAgent?.slice(0, LIMITS.userAgentMax).trim();
+  if (!ua) return clientName;
+  const result = Bowser.getParser(ua).getResult();
+  const browser = result.browser.name ?? '';
+  if (!browser) return clientName;
+  // Safari's version follows the system's, so it adds nothing to "on iPhone".
+  const major = browser === 'Safari' ? '' : (result.browser.version ?? '').split('.')[0];
+  const label = major ? `${browser} ${major}` : browser;
+  const system = systemOf(result);
+  return (system ? `${label} on ${system}` : label).slice(0, LIMITS.deviceNameMax);
+}
