@@ -2,6 +2,7 @@ import { CODE, type ResultCode } from '../../contract/codes.js';
 import { LIMITS } from '../../contract/rules.js';
 import type { Repos } from '../repositories/index.js';
 import type { Caller, ServiceContext } from './context.js';
+import { deviceNameOf } from '../lib/deviceName.js';
 
 /**
  * Writes sign-in attempts and account operations to the user's logs. Never secrets. Inside a
@@ -27,7 +28,7 @@ export function auditService(ctx: ServiceContext) {
         loginMsg: entry.result,
         ip: entry.caller.ip,
         deviceId: entry.caller.deviceId,
-        deviceName: entry.caller.deviceName,
+        deviceName: deviceNameOf(entry.caller.userAgent, entry.caller.deviceName),
         createdAt: ctx.clock.now(),
       });
     },
