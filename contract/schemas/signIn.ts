@@ -63,7 +63,17 @@ export const secondAuthAppInfo = z.object({
 });
 export type SecondAuthAppInfo = z.infer<typeof secondAuthAppInfo>;
 
-export const secondAuthSendResult = z.object({ mobile: z.string(), encryptMobile: z.string(), smsCodeKey: z.string() });
+/**
+ * `alreadySent`: no new text went out; the code texted moments ago (same number, still valid) is
+ * the one to type. `resendIn`: whole seconds until a new code may be requested.
+ */
+export const secondAuthSendResult = z.object({
+  mobile: z.string(), encryptMobile: z.string(), smsCodeKey: z.string(),
+  alreadySent: z.boolean(), resendIn: intIn(0, LIMITS.resendSeconds),
+});
+/** What an E00408 refusal of the second-factor send carries: whole seconds until a new code may be requested. */
+export const resendWait = z.object({ resendIn: intIn(0, LIMITS.resendSeconds) });
+export type ResendWait = z.infer<typeof resendWait>;
 export type SecondAuthSendResult = z.infer<typeof secondAuthSendResult>;
 
 /** The index of the self-service step the flow moved on to. */

@@ -45,6 +45,13 @@ export function otpsRepo(db: Kysely<Database>) {
       const row = await update.returningAll().executeTakeFirst();
       return row && toOtp(row);
     },
+    /** The newest code issued for a number, purpose and account, whatever its state. */
+    async latest(q: { purpose: string; mobileNo: string; userRef: number }): Promise<Otp | undefined> {
+      const row = await db.selectFrom('otps').selectAll()
+        .where('purpose', '=', q.purpose).where('mobile_no', '=', q.mobileNo).where('user_ref', '=', q.userRef)
+        .orderBy('created_at', 'desc').limit(1).executeTakeFirst();
+      return row && toOtp(row);
+    },
     /** Marks a code used only if it was unused: a code verifies once, even under a race. */
     async consume(id: string): Promise<boolean> {
       const result = await db.updateTable('otps').set({ used: 1 }).where('id', '=', id).where('used', '=', 0).executeTakeFirst();

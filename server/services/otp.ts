@@ -54,6 +54,19 @@ export function otpService(ctx: ServiceContext, deps: { budget: SmsBudgetService
     },
 
     /**
+     * The newest code for a number, purpose and account if it can still be checked (unexpired,
+     * unused, tries left), with the whole seconds until the resend interval lets a new one go.
+     * Nothing is taken: checking it later counts its tries as before.
+     */
+    async live(q: { purpose: OtpPurpose; mobileNo: string; userRef: number }): Promise<{ otp: Otp | null; resendIn: number }> {
+      const now = ctx.clock.now();
+      const row = await repo.latest(q);
+      const resendIn = row ? Math.max(0, Math.ceil((row.createdAt + ctx.config.otp.resendSeconds * 1000 - now) / 1000)) : 0;
+      const usable = !!row && !row.used && row.expiresAt > now && row.tries < maxTries;
+      return { otp: usable ? row : null, resendIn };
+    },
+
+    /**
      * Checks a code against its key, purpose and number. The try is taken in the same statement
      * that finds the code, so racing guesses get at most `maxTries` comparisons between them.
      * Wrong → E10802 (E10803 once the tries are used up, after which even the right code is

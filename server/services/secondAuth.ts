@@ -1,5 +1,5 @@
 import { LIMITS, maskMobile } from '../../contract/rules.js';
-import type { SecondAuthAppInfo, SecondAuthSendResult } from '../../contract/schemas/signIn.js';
+import type { ResendWait, SecondAuthAppInfo, SecondAuthSendResult } from '../../contract/schemas/signIn.js';
 import { AppError, notSignedIn } from '../domain/errors.js';
 import type { Caller, ServiceContext } from './context.js';
 import type { CoreServices } from './deps.js';
@@ -41,10 +41,21 @@ export function secondAuthService(ctx: ServiceContext, deps: Pick<CoreServices, 
         if (!body.capKey || !body.capText) throw new AppError(CODE.captchaRequired);
         if (!(await deps.captcha.verify(body.capKey, body.capText))) throw new AppError(CODE.codeWrong);
       }
-      const { msgCodeKey } = await deps.otp.send({ purpose: 'second-auth', mobileNo: user.mobileNo, userRef: user.id, deliver: true, ip: caller.ip, proof: 'proven' });
-      if (!ticket.payload.secondAuthSent) await deps.tickets.advance(ticket, SECOND_AUTH_STEP, { ...ticket.payload, secondAuthSent: true });
       const masked = maskMobile(user.mobileNo);
-      return { mobile: masked, encryptMobile: masked, smsCodeKey: msgCodeKey };
+      let answer: SecondAuthSendResult;
+      try {
+        const { msgCodeKey } = await deps.otp.send({ purpose: 'second-auth', mobileNo: user.mobileNo, userRef: user.id, deliver: true, ip: caller.ip, proof: 'proven' });
+        answer = { mobile: masked, encryptMobile: masked, smsCodeKey: msgCodeKey, alreadySent: false, resendIn: ctx.config.otp.resendSeconds };
+      } catch (error) {
+        if (!(error instanceof AppError) || error.code !== CODE.sentTooOften) throw error;
+        // A quick re-login: the code texted moments ago for this account and number is still the
+        // one to type (same code, tries counted as before); otherwise say when to ask again.
+        const { otp, resendIn } = await deps.otp.live({ purpose: 'second-auth', mobileNo: user.mobileNo, userRef: user.id });
+        if (!otp || ticket.payload.secondAuthSent) throw new AppError(CODE.sentTooOften, {}, { resendIn } satisfies ResendWait);
+        answer = { mobile: masked, encryptMobile: masked, smsCodeKey: otp.id, alreadySent: true, resendIn };
+      }
+      if (!ticket.payload.secondAuthSent) await deps.tickets.advance(ticket, SECOND_AUTH_STEP, { ...ticket.payload, secondAuthSent: true });
+      return answer;
     },
 
     async verify(body: { srmi: string; validateCode: string; smsCodeKey: string }, caller: Caller): Promise<LoginOutcome> {

@@ -76,6 +76,25 @@ describe.each(storeCases())('registration, forgotten and changed passwords ($nam
     expect(guess.json().code).toBe('E10802');
   });
 
+  it('answers an account without a phone exactly as an unknown one: the page can tell neither apart', async () => {
+    const outboxBefore = ((await client.get('/dev/sms/outbox')).json().data as unknown[]).length;
+    const phoneless = await forgotToOtp('zhouba');
+    const unknown = await forgotToOtp('no-such-zhouba');
+    for (const { verified } of [phoneless, unknown]) {
+      expect(verified.json().code).toBe('D00000');
+      expect(Object.keys(verified.json().data).sort()).toEqual(['encryptMobileNo', 'mobileNo', 'requestId']);
+      expect(verified.json().data.mobileNo).toMatch(/^1[3-9]\d\*{4}\d{4}$/);
+    }
+    for (const { requestId } of [phoneless, unknown]) {
+      const sent = await client.post('/user/v1/pwd/forget/send-otp', { requestId });
+      expect(sent.json().code).toBe('D00000');
+      expect(Object.keys(sent.json().data)).toEqual(['msgCodeKey']);
+      const guess = await client.post('/user/v1/pwd/forget/verify-otp', { requestId, msgCodeKey: sent.json().data.msgCodeKey, msgValueClient: '123456' });
+      expect(guess.json().code).toBe('E10802');
+    }
+    expect(((await client.get('/dev/sms/outbox')).json().data as unknown[]).length).toBe(outboxBefore);
+  });
+
   it('refuses a wrong captcha at the first step', async () => {
     const start = (await client.post('/message/v1/captcha/gen')).json().data;
     const res = await client.post('/user/v1/pwd/forget/verify-account', { requestId: start.requestId, capKey: start.capKey, capText: 'zzzz', userId: await client.encrypt('lisi') });

@@ -82,8 +82,59 @@ describe.each(storeCases())('second factor ($name)', (store) => {
     expect((await client.post('/auth/v1/send-msg/second-auth', { srmi })).json().code).toBe('E30127');
     const early = await client.post('/auth/v1/send-msg/second-auth', { srmi, ...(await solvedCaptcha(client)) });
     expect(early.json().code).toBe('E00408');
+    expect(early.json().data.resendIn).toBeGreaterThan(0);
     client.clock.advance(61_000);
     expect((await client.post('/auth/v1/send-msg/second-auth', { srmi, ...(await solvedCaptcha(client)) })).json().code).toBe('D00000');
+  });
+
+  it('keeps a still-valid code working after a quick re-login, and says when a new one may be asked for', async () => {
+    client.clock.advance(61_000);
+    const first = await srmiFor('zhaoliu');
+    const sent = (await client.post('/auth/v1/send-msg/second-auth', { srmi: first })).json().data;
+    expect(sent).toMatchObject({ alreadySent: false, resendIn: 60 });
+    const code = await lastSmsCode(client, '13800000004');
+    client.clock.advance(20_000);
+    const second = await srmiFor('zhaoliu');
+    const again = await client.post('/auth/v1/send-msg/second-auth', { srmi: second });
+    expect(again.json().code).toBe('D00000');
+    expect(again.json().data).toMatchObject({ alreadySent: true, resendIn: 40, smsCodeKey: sent.smsCodeKey, encryptMobile: '138****0004' });
+    expect(await lastSmsCode(client, '13800000004')).toBe(code); // nothing new was texted
+    // The automatic send counts as the ticket's first: another needs the captcha.
+    expect((await client.post('/auth/v1/send-msg/second-auth', { srmi: second })).json().code).toBe('E30127');
+    const res = await client.post('/auth/v1/second-auth', { srmi: second, validateCode: code, smsCodeKey: again.json().data.smsCodeKey });
+    expect(res.json().code).toBe('D00000');
+    expect(sessionTokenOf(res)).toBeDefined();
+    // Still one code: the earlier tab cannot use it a second time.
+    expect((await client.post('/auth/v1/second-auth', { srmi: first, validateCode: code!, smsCodeKey: sent.smsCodeKey })).json().code).toBe('E10801');
+    // Used up and inside the interval: refused, with the seconds left.
+    const third = await client.post('/auth/v1/send-msg/second-auth', { srmi: await srmiFor('zhaoliu') });
+    expect(third.json()).toMatchObject({ code: 'E00408', data: { resendIn: 40 } });
+  });
+
+  it('counts a reused code\'s tries as before: no fresh guesses by signing in again', async () => {
+    client.clock.advance(61_000);
+    const first = await srmiFor('zhaoliu');
+    const sent = (await client.post('/auth/v1/send-msg/second-auth', { srmi: first })).json().data;
+    const code = (await lastSmsCode(client, '13800000004'))!;
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 4; i += 1) {
+      expect((await client.post('/auth/v1/second-auth', { srmi: first, validateCode: wrong, smsCodeKey: sent.smsCodeKey })).json().code).toBe('E10802');
+    }
+    const second = await srmiFor('zhaoliu');
+    const again = (await client.post('/auth/v1/send-msg/second-auth', { srmi: second })).json().data;
+    expect(again).toMatchObject({ alreadySent: true, smsCodeKey: sent.smsCodeKey });
+    // Two racing guesses share the last try: one is compared, the other finds none left.
+    const race = await Promise.all([wrong, code].map((validateCode) => client.post('/auth/v1/second-auth', { srmi: second, validateCode, smsCodeKey: again.smsCodeKey })));
+    // The wrong guess is never accepted: void, or gone once the right one was used.
+    expect(['E10803', 'E10801']).toContain(race[0].json().code);
+    expect(['D00000', 'E10803']).toContain(race[1].json().code);
+    const opened = race[1].json().code === 'D00000';
+    // Once the tries are gone, a re-login gets no code to reuse: the send is refused with the wait.
+    if (!opened) {
+      const third = await client.post('/auth/v1/send-msg/second-auth', { srmi: await srmiFor('zhaoliu') });
+      expect(third.json().code).toBe('E00408');
+      expect(third.json().data.resendIn).toBeGreaterThan(0);
+    }
   });
 
   it('answers E30074 when the second factor needs a phone and none is bound', async () => {

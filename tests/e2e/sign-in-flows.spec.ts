@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { setUserColumns } from './db';
 import { captchaAnswer, DEMO_PASSWORD, expect, lastSmsSentAt, nextSmsCode, signIn, test } from './support';
 
 /*
@@ -101,6 +102,43 @@ test.describe('sign-in flows', () => {
     await expect(page.getByTestId('current-user-id')).toHaveText('zhaoliu');
   });
 
+  test('a quick re-login keeps the code already texted: the page says so and the code still works', async ({ page, request }) => {
+    const account = 'emp0121';
+    const mobile = '13910000121';
+    setUserColumns(account, { second_auth_required: 1, mobile_no: mobile });
+    const before = await lastSmsSentAt(request, mobile);
+    await signIn(page, account);
+    await expect(page).toHaveURL(/\/secondAuth\?srmi=/);
+    await expect(page.getByTestId('second-auth-phone')).toHaveText('验证码已发送至 139****0121');
+    const code = await nextSmsCode(request, mobile, before);
+    const sentAt = await lastSmsSentAt(request, mobile);
+
+    await signIn(page, account);
+    await expect(page).toHaveURL(/\/secondAuth\?srmi=/);
+    await expect(page.getByTestId('second-auth-phone')).toContainText('仍然有效');
+    await expect(page.getByTestId('second-auth-countdown')).toContainText(/\d+秒后可重新发送/);
+    await expect(page.getByTestId('second-auth-alert')).toHaveCount(0);
+    expect(await lastSmsSentAt(request, mobile)).toBe(sentAt);
+    await page.getByTestId('code-boxes-input').pressSequentially(code);
+    await expect(page).toHaveURL(/\/myApp$/);
+  });
+
+  test('a temporary worker skips binding a phone: the step shows as skipped, not done', async ({ page }) => {
+    const account = 'emp0122';
+    setUserColumns(account, { user_type: 'TEMP', mobile_no: null });
+    await signIn(page, account);
+    await expect(page).toHaveURL(/\/selfService$/);
+    await page.getByTestId('bind-phone-skip').click();
+    await expect(page.getByTestId('self-service-finish')).toContainText('已跳过部分设置');
+    await expect(page.getByTestId('self-service-finish')).toContainText('您跳过了绑定手机号');
+    await expect(page.getByTestId('self-service-finish')).not.toContainText('设置完成');
+    const first = page.locator('.ant-steps-item').first();
+    await expect(first).toContainText('已跳过');
+    await expect(first).not.toHaveClass(/ant-steps-item-finish/);
+    await page.getByTestId('self-service-continue').click();
+    await expect(page).toHaveURL(/\/myApp$/);
+  });
+
   test('wangwu binds a phone in self-service, finishes and continues into the portal', async ({ page, request }) => {
     const mobile = '13700000123';
     await signIn(page, 'wangwu');
@@ -119,7 +157,7 @@ test.describe('sign-in flows', () => {
     await page.getByTestId('bind-phone-code').fill(await nextSmsCode(request, mobile, before));
     await page.getByTestId('bind-phone-save').click();
 
-    await expect(page.getByTestId('self-service-finish')).toBeVisible();
+    await expect(page.getByTestId('self-service-finish')).toContainText('设置完成');
     await page.getByTestId('self-service-continue').click();
     await expect(page).toHaveURL(/\/myApp$/);
     await expect(page.getByTestId('current-user-id')).toHaveText('wangwu');
@@ -174,6 +212,8 @@ test.describe('sign-in flows', () => {
     await page.getByTestId('forget-next').click();
 
     await expect(page.getByTestId('forget-masked-mobile')).toHaveValue('139****0003');
+    // Said before any Send, in the same words for every account.
+    await expect(page.getByTestId('forget-phone-hint')).toContainText('验证码将发送至该账号绑定的手机号');
     const before = await lastSmsSentAt(request, mobile);
     await page.getByTestId('sms-send').click();
     await expect(page.getByTestId('sms-send')).toContainText(/\d+秒后重发/);

@@ -25,8 +25,10 @@ export function VerifyStep({ requestId, maskedMobile, onVerified, onError }: Pro
   const [msgCodeKey, setMsgCodeKey] = useState('');
   const sendCode = useEndpointMutation(ep.forgetSendOtp, { quiet: [CODE.smsRefused, ...explainedCodes(CODE_FIELDS)], success: t('forgetPassword.messages.sent') });
   const verify = useFormSave(ep.forgetVerifyOtp, form, CODE_FIELDS, { onError });
-  // A phone that cannot take texts stops the flow here: the send's own refusal says so.
-  const noPhone = errorCode(sendCode.error) === CODE.smsRefused ? (sendCode.error?.message ?? '') : null;
+  // A phone that cannot take texts stops the flow here: the send's own refusal says so, or an
+  // answer with no number at all (said up front, before any Send).
+  const refused = errorCode(sendCode.error) === CODE.smsRefused ? (sendCode.error?.message ?? '') : null;
+  const noPhone = refused ?? (maskedMobile ? null : t('forgetPassword.messages.noPhone'));
 
   async function send(): Promise<boolean> {
     try {
@@ -61,6 +63,8 @@ export function VerifyStep({ requestId, maskedMobile, onVerified, onError }: Pro
         size="large"
         rowClassName="public-row"
       >
+        {/* The same words for every account: the server answers a phone-less account exactly as an unknown one, so the page cannot (and must not) tell. */}
+        {noPhone === null ? <Alert type="info" showIcon message={t('forgetPassword.messages.phoneHint')} style={{ marginBottom: 16 }} data-testid="forget-phone-hint" /> : null}
         {noPhone !== null ? <Alert type="warning" showIcon role="alert" message={noPhone} style={{ marginBottom: 16 }} data-testid="forget-no-phone" /> : null}
       </PhoneCodeFields>
       <Button type="primary" htmlType="submit" block size="large" loading={verify.saving} disabled={noPhone !== null} data-testid="forget-next">

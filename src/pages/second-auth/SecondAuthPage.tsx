@@ -35,7 +35,7 @@ export default function SecondAuthPage() {
         ) : (
           <div style={{ textAlign: 'center' }}>
             <Typography.Paragraph data-testid="second-auth-phone">
-              {page.phone ? t('secondAuth.sentTo', { phone: page.phone }) : t('secondAuth.enterCode')}
+              {page.phone ? t(page.alreadySent ? 'secondAuth.alreadySentTo' : 'secondAuth.sentTo', { phone: page.phone }) : t('secondAuth.enterCode')}
             </Typography.Paragraph>
             <Form component={false}>
               <Form.Item

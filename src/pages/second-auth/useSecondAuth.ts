@@ -10,9 +10,9 @@ import { deviceInfo } from '../../providers/device';
 import { loginAddress } from '../../providers/returnPath';
 import { useCaptchaSend, type CaptchaSendResult } from '../account-flow/useCaptchaSend';
 import { useCompleteLogin } from '../account-flow/useCompleteLogin';
-import { useCountdown } from '../account-flow/useCountdown';
 import { useTicketExpired } from '../account-flow/useTicketExpired';
 import { SEND_AT_CODE, SEND_QUIET, VERIFY_REFUSALS } from './api';
+import { resendInOf, useResendCountdown } from './useResendCountdown';
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : '');
 
@@ -28,7 +28,7 @@ export function useSecondAuth(srmi: string, appId: string | null, returnTo: stri
   const navigate = useNavigate();
   const { handle: handleExpired, leave } = useTicketExpired(returnTo);
   const completeLogin = useCompleteLogin();
-  const countdown = useCountdown();
+  const countdown = useResendCountdown();
   const startCountdown = countdown.start;
   const info = useEndpointQuery(ep.secondAuthAppInfo, { srmi }, { enabled: !!srmi });
   const sendCode = useEndpointMutation(ep.secondAuthSend, { quiet: SEND_QUIET });
@@ -45,13 +45,15 @@ export function useSecondAuth(srmi: string, appId: string | null, returnTo: stri
     if (infoError) handleExpired(infoError);
   }, [infoError, handleExpired]);
 
-  /** Refusals every call shares that the page answers by leaving. */
+  /** Refusals every call shares that the page answers by leaving; a send that must wait starts the timer. */
   const leaveOn = useCallback(
     (error: unknown) => {
       if (handleExpired(error)) return;
+      const wait = errorCode(error) === CODE.sentTooOften ? resendInOf(error) : null;
+      if (wait !== null) startCountdown(wait);
       if (errorCode(error) === CODE.smsTicketInvalid) navigate(loginAddress(returnTo), { replace: true });
     },
-    [handleExpired, navigate, returnTo],
+    [handleExpired, navigate, returnTo, startCountdown],
   );
 
   const accept = useCallback(
@@ -60,7 +62,7 @@ export function useSecondAuth(srmi: string, appId: string | null, returnTo: stri
       // Whatever was typed before belongs to no code.
       setCode('');
       resetCheck();
-      startCountdown();
+      startCountdown(answer.resendIn);
     },
     [resetCheck, startCountdown],
   );
@@ -123,6 +125,8 @@ export function useSecondAuth(srmi: string, appId: string | null, returnTo: stri
     info: info.data ?? null,
     infoFailed: !!infoError && errorCode(infoError) !== CODE.ticketExpired,
     phone: sent ? sent.encryptMobile || sent.mobile : '',
+    /** No new text went out: the code texted moments ago (after a quick re-login) is still the one to type. */
+    alreadySent: !!sent?.alreadySent,
     noPhone: errorCode(sendCode.error) === CODE.secondFactorNoPhone ? messageOf(sendCode.error) : null,
     problem: early ?? checkError ?? sendError,
     code,

@@ -47,7 +47,7 @@ export function BindPhoneStep({ srmi, active, onDone, onError }: StepProps) {
 
   async function skipStep() {
     try {
-      onDone((await skip.submit({ srmi, active })).active);
+      onDone((await skip.submit({ srmi, active })).active, true);
     } catch (failure) {
       onError(failure);
     }

@@ -3,12 +3,20 @@ import { Button, Result } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { signInEndpoints as ep } from '../../../contract/endpoints/signIn';
+import type { SelfServiceStep } from '../../../contract/schemas/auth';
 import { useEndpointMutation } from '../../hooks/useEndpoint';
 import { loginAddress } from '../../providers/returnPath';
 import { useCompleteLogin } from '../account-flow/useCompleteLogin';
 
+const SKIPPED_KEYS: Partial<Record<SelfServiceStep['code'], string>> = {
+  'BIND-PHONE': 'selfService.finish.skippedBindPhone',
+  'UPDATE-PASSWORD': 'selfService.finish.skippedUpdatePassword',
+};
+
 interface Props {
   srmi: string;
+  /** The steps the person skipped: the page says so instead of "all set". */
+  skipped: SelfServiceStep['code'][];
   appId: string | null;
   /** Where the sign-in lands (and what /login keeps if the person goes back there). */
   returnTo: string | null;
@@ -17,7 +25,7 @@ interface Props {
 }
 
 /** FINISH: the account is set up; back to the login page, or on with this sign-in (second factor or session). */
-export function FinishStep({ srmi, appId, returnTo, onLeave, onError }: Props) {
+export function FinishStep({ srmi, skipped, appId, returnTo, onLeave, onError }: Props) {
   const { translate: t } = useTranslation();
   const navigate = useNavigate();
   const completeLogin = useCompleteLogin();
@@ -37,12 +45,13 @@ export function FinishStep({ srmi, appId, returnTo, onLeave, onError }: Props) {
     }
   }
 
+  const notes = skipped.flatMap((code) => (SKIPPED_KEYS[code] ? [t(SKIPPED_KEYS[code])] : []));
   return (
     <div data-testid="self-service-finish">
       <Result
-        status="success"
-        title={t('selfService.finish.title')}
-        subTitle={t('selfService.finish.description')}
+        status={notes.length ? 'info' : 'success'}
+        title={t(notes.length ? 'selfService.finish.skippedTitle' : 'selfService.finish.title')}
+        subTitle={notes.length ? [...notes, t('selfService.finish.description')].join(' ') : t('selfService.finish.description')}
         extra={[
           <Button
             key="login"

@@ -30,6 +30,8 @@ export default function SelfServicePage() {
   const srmi = info.srmi;
   const active = Math.min(Math.max(0, info.active), info.steps.length - 1);
   const step = info.steps[active];
+  const skipped = new Set((info.skipped ?? []).filter((index) => index < active));
+  const skippedCodes = info.steps.filter((_, index) => skipped.has(index)).map((s) => s.code);
   // Failures a step does not explain itself: its hook toasted them, except an expired ticket.
   const onError = (error: unknown) => void handle(error);
   const common = { srmi, active, onDone: moveTo, onError };
@@ -40,11 +42,14 @@ export default function SelfServicePage() {
         className="public-steps"
         current={active}
         size="small"
-        items={info.steps.map((s) => ({ title: t(TITLE_KEYS[s.code] ?? 'selfService.steps.finish') }))}
+        items={info.steps.map((s, index) =>
+          // A skipped step is not ticked: it stays open, marked as skipped.
+          skipped.has(index) ? { title: t(TITLE_KEYS[s.code] ?? 'selfService.steps.finish'), status: 'wait' as const, description: t('selfService.steps.skipped') } : { title: t(TITLE_KEYS[s.code] ?? 'selfService.steps.finish') },
+        )}
       />
       {step.code === 'BIND-PHONE' ? <BindPhoneStep key={active} {...common} /> : null}
       {step.code === 'UPDATE-PASSWORD' ? <UpdatePasswordStep key={active} {...common} canSkip={info.passwordExpireRemind} /> : null}
-      {step.code === 'FINISH' ? <FinishStep srmi={srmi} appId={info.appId} returnTo={info.returnTo ?? null} onLeave={forget} onError={onError} /> : null}
+      {step.code === 'FINISH' ? <FinishStep srmi={srmi} skipped={skippedCodes} appId={info.appId} returnTo={info.returnTo ?? null} onLeave={forget} onError={onError} /> : null}
     </PublicLayout>
   );
 }

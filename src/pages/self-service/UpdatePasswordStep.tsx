@@ -58,7 +58,7 @@ export function UpdatePasswordStep({ srmi, active, onDone, onError, canSkip }: S
 
   async function notNow() {
     try {
-      onDone((await skip.submit({ srmi, active })).active);
+      onDone((await skip.submit({ srmi, active })).active, true);
     } catch (failure) {
       onError(failure);
     }
