@@ -1,7 +1,8 @@
 import { Button } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../contract/rules';
+import { useCountdown } from '../hooks/useCountdown';
 
 interface Props {
   /** Sends the code; resolves true when it went out, which starts the countdown. */
@@ -13,19 +14,13 @@ interface Props {
 /** "Send code" button with the resend countdown (LIMITS.resendSeconds) every SMS form shares. */
 export function SmsCodeButton({ onSend, disabled, seconds = LIMITS.resendSeconds }: Props) {
   const { t } = useTranslation();
-  const [left, setLeft] = useState(0);
+  const { left, start } = useCountdown(seconds);
   const [sending, setSending] = useState(false);
-
-  useEffect(() => {
-    if (left <= 0) return undefined;
-    const timer = window.setTimeout(() => setLeft((n) => n - 1), 1000);
-    return () => window.clearTimeout(timer);
-  }, [left]);
 
   async function send() {
     setSending(true);
     try {
-      if (await onSend()) setLeft(seconds);
+      if (await onSend()) start();
     } finally {
       setSending(false);
     }

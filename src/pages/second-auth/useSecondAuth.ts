@@ -12,7 +12,8 @@ import { useCaptchaSend, type CaptchaSendResult } from '../account-flow/useCaptc
 import { useCompleteLogin } from '../account-flow/useCompleteLogin';
 import { useTicketExpired } from '../account-flow/useTicketExpired';
 import { SEND_AT_CODE, SEND_QUIET, VERIFY_REFUSALS } from './api';
-import { resendInOf, useResendCountdown } from './useResendCountdown';
+import { useCountdown } from '../../hooks/useCountdown';
+import { resendInOf } from './resendIn';
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : '');
 
@@ -28,7 +29,7 @@ export function useSecondAuth(srmi: string, appId: string | null, returnTo: stri
   const navigate = useNavigate();
   const { handle: handleExpired, leave } = useTicketExpired(returnTo);
   const completeLogin = useCompleteLogin();
-  const countdown = useResendCountdown();
+  const countdown = useCountdown();
   const startCountdown = countdown.start;
   const info = useEndpointQuery(ep.secondAuthAppInfo, { srmi }, { enabled: !!srmi });
   const sendCode = useEndpointMutation(ep.secondAuthSend, { quiet: SEND_QUIET });
