@@ -1,6 +1,6 @@
-import type { Page, Response } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { setUserColumns } from './db';
-import { captchaAnswer, DEMO_PASSWORD, expect, lastSmsSentAt, nextSmsCode, signIn, test } from './support';
+import { DEMO_PASSWORD, expect, lastSmsSentAt, nextSmsCode, signIn, signInHere, test } from './support';
 
 /*
  * The page a person was on survives signing in: /login?redirect=<path> is kept through every
@@ -8,29 +8,6 @@ import { captchaAnswer, DEMO_PASSWORD, expect, lastSmsSentAt, nextSmsCode, signI
  * demo's named ones are generated employees no other journey uses (their phones too, since a
  * number takes one text a minute), put in the state a journey needs through the database.
  */
-
-/** Signs in on the ACCOUNT tab of the sign-in page already open, solving the picture captcha if asked. */
-async function signInHere(page: Page, account: string, password = DEMO_PASSWORD): Promise<void> {
-  let capKey = '';
-  const watch = async (response: Response) => {
-    if (response.url().includes('/auth/v1/pacas/get-valid-code')) capKey = (await response.json()).data.capKey;
-  };
-  page.on('response', watch);
-  try {
-    await page.getByTestId('login-account').fill(account);
-    await page.getByTestId('login-password').fill(password);
-    await page.getByTestId('login-submit').click();
-    const left = page.waitForURL((url) => !url.pathname.startsWith('/login')).then(() => 'left' as const);
-    const asked = page.getByTestId('captcha-image').waitFor().then(() => 'captcha' as const);
-    if ((await Promise.race([left, asked])) === 'captcha') {
-      await expect.poll(() => capKey).not.toBe('');
-      await page.getByTestId('captcha-input').pressSequentially(await captchaAnswer(page.request, capKey));
-      await left;
-    }
-  } finally {
-    page.off('response', watch);
-  }
-}
 
 /** Console errors and failed /idaas answers from now on. */
 function watchTrouble(page: Page) {
