@@ -13,6 +13,7 @@
  *           password, the repeated new password
  *   E108xx  texted codes and SMS budgets
  *   E109xx  the phone as a verification method: bind, change, stop, a usable number
+ *   E110xx  second factors: authenticator app, passkeys, recovery codes, re-authentication
  *   E201xx  permission requests and approvals
  *   E202xx  permissions and roles held
  *   E203xx  groups and public mailboxes
@@ -25,9 +26,10 @@
  *   E404xx  workbench: policies, sessions, audit
  *   E405xx  provisioning (SCIM) and its tokens
  *   E60xxx  the company directory and company-token sign-in
- * Status: 400 a refusal of what was asked, 403 not allowed, 404 the thing named does not exist
- * (for this user), 409 in conflict with the current state (taken, already bound, already
- * decided), 429 a budget spent, 503 a dependency resting.
+ * Status is each code's class: 400 a refusal of what was asked, 403 not allowed, 404 the thing
+ * named does not exist (for this user), 409 in conflict with the current state (taken, already
+ * bound, already decided), 429 a budget spent, 503 a dependency resting. SCIM answers the class
+ * as its HTTP status; the /idaas envelope answers `envelopeStatus(code)` (below).
  */
 export const codes = {
   D00000: { status: 200, zh: '成功', en: 'Success' },
@@ -91,6 +93,22 @@ export const codes = {
   E10904: { status: 400, zh: '账号未绑定手机号', en: 'No phone is bound to this account' },
   E10905: { status: 400, zh: '账号未绑定可用的手机号，无法使用该方式', en: 'This account has no usable phone, so this method cannot be used' },
   E10906: { status: 400, zh: '手机号格式错误，请输入正确的手机号', en: 'The mobile number is not valid; enter a mainland mobile number' },
+  // E110xx second factors: authenticator app (E1100x), passkeys (E1101x), recovery codes (E1102x), re-authentication and policy (E1103x)
+  E11001: { status: 400, zh: '动态验证码错误', en: 'The authenticator code is wrong' },
+  E11002: { status: 400, zh: '该动态验证码已使用，请等待下一个验证码', en: 'This authenticator code was already used; wait for the next one' },
+  E11003: { status: 400, zh: '动态验证码错误次数过多，验证器已锁定，请{minutes}分钟后再试', en: 'Too many wrong authenticator codes; the app is locked, try again in {minutes} minutes' },
+  E11004: { status: 400, zh: '未设置该验证方式', en: 'This verification method is not set up for the account' },
+  E11005: { status: 409, zh: '已绑定身份验证器应用，请先移除后再重新绑定', en: 'An authenticator app is already set up; remove it before adding another' },
+  E11006: { status: 400, zh: '请先获取新的密钥后再确认', en: 'Start the authenticator setup again before confirming' },
+  E11010: { status: 400, zh: '通行密钥验证失败', en: 'The passkey could not be verified' },
+  E11011: { status: 400, zh: '通行密钥验证已过期，请重试', en: 'The passkey request expired; try again' },
+  E11012: { status: 400, zh: '该通行密钥未在本账号登记或已被移除', en: 'This passkey is not registered to an account here, or was removed' },
+  E11013: { status: 409, zh: '该通行密钥已登记', en: 'This passkey is already registered' },
+  E11014: { status: 409, zh: '每个账号最多登记 {max} 个通行密钥', en: 'An account can hold at most {max} passkeys' },
+  E11020: { status: 400, zh: '恢复码错误或已使用', en: 'The recovery code is wrong or was already used' },
+  E11030: { status: 403, zh: '请先验证身份（{minutes}分钟内有效）', en: 'Confirm it is you first (valid for {minutes} minutes)' },
+  E11031: { status: 400, zh: '安全策略要求使用通行密钥完成验证', en: 'The security policy requires a passkey for this account' },
+  E11032: { status: 409, zh: '这是安全策略要求的最后一个验证方式，请先添加其他方式再移除', en: 'This is the last verification method the security policy requires; add another before removing it' },
   E20101: { status: 409, zh: '已有相同的申请正在审批中，请勿重复申请', en: 'The same request is already awaiting approval' },
   E20102: { status: 404, zh: '所选应用不存在或已停用', en: 'The chosen application does not exist or is disabled' },
   E20103: { status: 400, zh: '角色不属于该应用', en: 'A role does not belong to this application' },
@@ -99,6 +117,7 @@ export const codes = {
   E20106: { status: 409, zh: '只能取消审批中的申请', en: 'Only a request awaiting approval can be cancelled' },
   E20107: { status: 403, zh: '所选申请中包含您无权审批的数据', en: 'The selection contains requests you may not decide' },
   E20108: { status: 409, zh: '所选申请中包含已被审批的数据，请刷新后重试', en: 'Some of the selected requests were already decided; refresh and try again' },
+  E20109: { status: 409, zh: '您已拥有所选角色：{roles}', en: 'You already hold the chosen roles: {roles}' },
   E20201: { status: 404, zh: '您没有该应用的登录权限', en: 'You hold no sign-in permission for this application' },
   E20202: { status: 404, zh: '所选角色不是您直接拥有的角色', en: 'You do not directly hold the selected roles' },
   E20301: { status: 404, zh: '用户不存在：{accounts}', en: 'Unknown users: {accounts}' },
@@ -239,6 +258,22 @@ export const CODE = {
   phoneNotBound: 'E10904',
   noUsablePhone: 'E10905',
   mobileInvalid: 'E10906',
+  // Second factors
+  totpWrong: 'E11001',
+  totpReplayed: 'E11002',
+  totpLocked: 'E11003',
+  factorNotSetUp: 'E11004',
+  totpAlreadySetUp: 'E11005',
+  totpNotStarted: 'E11006',
+  passkeyFailed: 'E11010',
+  passkeyChallengeExpired: 'E11011',
+  passkeyUnknown: 'E11012',
+  passkeyRegistered: 'E11013',
+  passkeyLimit: 'E11014',
+  recoveryCodeWrong: 'E11020',
+  reauthRequired: 'E11030',
+  passkeyRequired: 'E11031',
+  lastRequiredFactor: 'E11032',
   // Permission requests and approvals
   duplicateRequest: 'E20101',
   appUnavailable: 'E20102',
@@ -248,6 +283,7 @@ export const CODE = {
   requestNotPending: 'E20106',
   notApproverOfAll: 'E20107',
   alreadyDecided: 'E20108',
+  rolesHeld: 'E20109',
   // Permissions and roles held
   permissionNotHeld: 'E20201',
   rolesNotHeld: 'E20202',
@@ -358,6 +394,25 @@ export function codeIn(group: readonly ResultCode[], code: string): boolean {
 export function codeMessage(code: ResultCode, lang: Lang = 'zh', params: Record<string, string | number> = {}): string {
   const template: string = codes[code][lang];
   return template.replace(/\{(\w+)\}/g, (_, k: string) => String(params[k] ?? ''));
+}
+
+/** Refusals of a request that is not well formed: the only ones the envelope answers with 400. */
+const MALFORMED: ReadonlySet<ResultCode> = new Set<ResultCode>(['E00001', 'E00002', 'E00003']);
+
+/**
+ * The HTTP status of a refusal in the /idaas envelope. The status says whether the call worked
+ * as a call — malformed (400), no session (401), not allowed (403), nothing there (404), slow down
+ * (429), our failure (5xx) — and the code says what the product decided. A decision on a
+ * well-formed, authorised call (wrong password or code, a policy rule, an account's state, a name
+ * already taken, a request already decided) is the product working: 200 with the refusal code, so
+ * browsers do not log a normal morning as failed loads and error-rate alerts see only failures.
+ * See docs/DECISIONS.md "Status classes of refusals".
+ */
+export function envelopeStatus(code: ResultCode): number {
+  const { status } = codes[code];
+  if (status === 409) return 200;
+  if (status === 400 && !MALFORMED.has(code)) return 200;
+  return status;
 }
 
 /** The envelope every /idaas response uses. */

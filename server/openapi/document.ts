@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { codes, type ResultCode } from '../../contract/codes.js';
+import { OK, codes, envelopeStatus, type ResultCode } from '../../contract/codes.js';
 import { codesOf, type EndpointSpec } from '../../contract/endpoint.js';
 import { allEndpoints } from '../../contract/endpoints/index.js';
 import { API_PREFIX } from '../../contract/paths.js';
@@ -21,21 +21,30 @@ function envelope(data: Json, answered: ResultCode[]): Json {
   };
 }
 
-/** One response per HTTP status the endpoint's codes use, each naming its codes and what they mean. */
+const describe = (list: ResultCode[]) => list.map((code) => `${code}: ${codes[code].en}`).join('; ');
+
+/** One response per HTTP status the endpoint's codes use (as the envelope answers them), each naming its codes and what they mean. */
 function responses(spec: EndpointSpec): Json {
   const byStatus = new Map<number, ResultCode[]>();
-  for (const code of codesOf(spec)) byStatus.set(codes[code].status, [...(byStatus.get(codes[code].status) ?? []), code]);
+  for (const code of codesOf(spec)) {
+    const status = envelopeStatus(code);
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
   const out: Json = {};
-  for (const [status, list] of [...byStatus].sort(([a], [b]) => a - b)) {
-    // A navigation never answers the envelope on success: it redirects.
-    if (status === 200 && spec.redirect) continue;
+  for (const [status, all] of [...byStatus].sort(([a], [b]) => a - b)) {
+    // A navigation never answers the envelope on success (it redirects), a download streams.
+    const list = status === 200 && (spec.redirect || spec.produces) ? all.filter((code) => code !== OK) : all;
     if (status === 200 && spec.produces) {
-      out['200'] = { description: `A ${spec.produces} download, streamed`, content: { [spec.produces]: { schema: { type: 'string' } } } };
+      out['200'] = { description: `A ${spec.produces} download, streamed${list.length ? `; refusals answer the envelope: ${describe(list)}` : ''}`, content: { [spec.produces]: { schema: { type: 'string' } } } };
       continue;
     }
-    const data = status === 200 ? schemaOf(spec.output, 'output') : {};
+    if (list.length === 0) continue;
+    const success = list.includes(OK);
+    const refusals = list.some((code) => code !== OK);
+    // Refusals the product decided answer 200 too (envelopeStatus): their data is null or the refusal's own fields.
+    const data = success ? (refusals ? { anyOf: [schemaOf(spec.output, 'output'), {}] } : schemaOf(spec.output, 'output')) : {};
     out[String(status)] = {
-      description: list.map((code) => `${code}: ${codes[code].en}`).join('; '),
+      description: describe(list),
       content: { 'application/json': { schema: envelope(data, list) } },
     };
   }

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
-import { CODE, codeMessage } from '../../contract/codes.js';
+import { CODE, codeMessage, envelopeStatus } from '../../contract/codes.js';
 import { AppError } from '../domain/errors.js';
 import { langOf } from '../http/envelope.js';
 
@@ -18,7 +18,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
     const lang = langOf(request);
     if (error instanceof AppError) {
-      return reply.status(error.status).send({ code: error.code, message: error.messageIn(lang), data: error.data });
+      return reply.status(envelopeStatus(error.code)).send({ code: error.code, message: error.messageIn(lang), data: error.data });
     }
     if (error instanceof ZodError) {
       return reply.status(400).send({ code: CODE.invalidInput, message: `${codeMessage(CODE.invalidInput, lang)} — ${describeZod(error)}`, data: null });

@@ -39,7 +39,8 @@ describe.each(storeCases())('password sign-in ($name)', (store) => {
   it('answers a wrong password and an unknown account with byte-identical errors', async () => {
     const wrong = await passwordLogin(client, 'zhangsan', 'Wrong@2026', {}, '10.1.0.1');
     const unknown = await passwordLogin(client, 'nobody-here', 'Wrong@2026', {}, '10.1.0.2');
-    expect(wrong.statusCode).toBe(400);
+    expect(wrong.statusCode).toBe(200);
+    expect(wrong.json().code).toBe('E30002');
     expect(unknown.statusCode).toBe(wrong.statusCode);
     expect(unknown.body).toBe(wrong.body);
     expect(wrong.json().code).toBe('E30002');

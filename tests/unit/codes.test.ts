@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CODE, CODE_GROUPS, codeIn, codeMessage, codes, type ResultCode } from '../../contract/codes';
+import { CODE, CODE_GROUPS, codeIn, codeMessage, codes, envelopeStatus, type ResultCode } from '../../contract/codes';
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 const entries = Object.entries(codes) as [ResultCode, (typeof codes)[ResultCode]][];
@@ -40,5 +40,21 @@ describe('result codes', () => {
     expect(codeIn(CODE_GROUPS.codeRefusals, 'E10802')).toBe(true);
     expect(codeIn(CODE_GROUPS.codeRefusals, 'NETWORK')).toBe(false);
     expect(codeIn(CODE_GROUPS.codeRefusals, '')).toBe(false);
+  });
+
+  it('answers the product\'s decisions with 200 and keeps 4xx for calls that did not work as calls', () => {
+    // Decisions on well-formed, authorised calls: browsers must not log them as failed loads.
+    for (const code of ['E30002', 'E10802', 'E30127', 'E10715', 'E30051', 'E30053', 'E10602', 'E20108', 'E00013'] as ResultCode[]) {
+      expect(envelopeStatus(code), code).toBe(200);
+    }
+    expect(envelopeStatus(CODE.invalidInput)).toBe(400);
+    expect(envelopeStatus(CODE.cipherUndecryptable)).toBe(400);
+    expect(envelopeStatus(CODE.cipherReplayed)).toBe(400);
+    expect(envelopeStatus(CODE.notSignedIn)).toBe(401);
+    expect(envelopeStatus(CODE.forbidden)).toBe(403);
+    expect(envelopeStatus(CODE.notFound)).toBe(404);
+    expect(envelopeStatus(CODE.sentTooOften)).toBe(429);
+    expect(envelopeStatus(CODE.internalError)).toBe(500);
+    for (const [code, entry] of entries) if (entry.status >= 401 && entry.status !== 409) expect(envelopeStatus(code), code).toBe(entry.status);
   });
 });
