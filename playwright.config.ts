@@ -18,7 +18,8 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
+    // localhost, not 127.0.0.1: an IP address is no valid WebAuthn relying-party id (passkey journeys).
+    baseURL: `http://localhost:${PORT}`,
     locale: 'zh-CN',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
@@ -42,7 +43,7 @@ export default defineConfig({
       PORT: String(PORT),
       HOST: '127.0.0.1',
       // The OpenID Connect issuer must be the address the browser and the sample applications use.
-      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+      PUBLIC_URL: `http://localhost:${PORT}`,
       // Applications hear of a portal sign-out within a second even if the immediate sweep misses it.
       OIDC_LOGOUT_SWEEP_MS: '1000',
       DATABASE_URL: `file:${DATA_DIR}/idaas.db`,

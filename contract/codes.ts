@@ -106,9 +106,10 @@ export const codes = {
   E11013: { status: 409, zh: '该通行密钥已登记', en: 'This passkey is already registered' },
   E11014: { status: 409, zh: '每个账号最多登记 {max} 个通行密钥', en: 'An account can hold at most {max} passkeys' },
   E11020: { status: 400, zh: '恢复码错误或已使用', en: 'The recovery code is wrong or was already used' },
-  E11030: { status: 403, zh: '请先验证身份（{minutes}分钟内有效）', en: 'Confirm it is you first (valid for {minutes} minutes)' },
+  E11030: { status: 400, zh: '请先验证身份（{minutes}分钟内有效）', en: 'Confirm it is you first (valid for {minutes} minutes)' },
   E11031: { status: 400, zh: '安全策略要求使用通行密钥完成验证', en: 'The security policy requires a passkey for this account' },
   E11032: { status: 409, zh: '这是安全策略要求的最后一个验证方式，请先添加其他方式再移除', en: 'This is the last verification method the security policy requires; add another before removing it' },
+  E11033: { status: 400, zh: '安全策略要求二次认证，请绑定手机号后继续', en: 'The security policy requires a second factor; bind the phone to continue' },
   E20101: { status: 409, zh: '已有相同的申请正在审批中，请勿重复申请', en: 'The same request is already awaiting approval' },
   E20102: { status: 404, zh: '所选应用不存在或已停用', en: 'The chosen application does not exist or is disabled' },
   E20103: { status: 400, zh: '角色不属于该应用', en: 'A role does not belong to this application' },
@@ -274,6 +275,8 @@ export const CODE = {
   reauthRequired: 'E11030',
   passkeyRequired: 'E11031',
   lastRequiredFactor: 'E11032',
+  /** The phone is the only second factor this sign-in will have: its step cannot be skipped. */
+  phoneStepRequired: 'E11033',
   // Permission requests and approvals
   duplicateRequest: 'E20101',
   appUnavailable: 'E20102',

@@ -27,6 +27,12 @@ export const SCENE_CODES: Record<string, { zh: string; en: string }> = {
   REMOVE_GROUP_MEMBERS: { zh: '移除群组成员', en: 'Removed group members' },
   TRANSFER_GROUP: { zh: '移交群组管理员', en: 'Transferred a group' },
   RECEIVE_GROUP: { zh: '接收群组管理员', en: 'Received a group' },
+  ADD_TOTP: { zh: '绑定身份验证器应用', en: 'Added an authenticator app' },
+  REMOVE_TOTP: { zh: '移除身份验证器应用', en: 'Removed the authenticator app' },
+  ADD_PASSKEY: { zh: '添加通行密钥', en: 'Added a passkey' },
+  REMOVE_PASSKEY: { zh: '移除通行密钥', en: 'Removed a passkey' },
+  NEW_RECOVERY_CODES: { zh: '生成恢复码', en: 'Generated recovery codes' },
+  USE_RECOVERY_CODE: { zh: '使用恢复码登录', en: 'Signed in with a recovery code' },
 };
 
 /** What an administrator did, by the operation-log scene after its ADMIN_ (workbench) or SCIM_ (provisioning) prefix. */
@@ -79,6 +85,7 @@ const ADMIN_ACTIONS: Record<string, { zh: string; en: string }> = {
   USER_DISABLE: { zh: '停用用户', en: 'Disabled a user' },
   USER_ENABLE: { zh: '启用用户', en: 'Enabled a user' },
   USER_END_SESSIONS: { zh: '结束用户会话', en: 'Ended a user\'s sessions' },
+  USER_FACTORS_RESET: { zh: '重置用户的二次认证方式', en: 'Reset a user\'s second factors' },
   USER_RESET_PASSWORD: { zh: '重置用户密码', en: 'Reset a user\'s password' },
   USER_UNLOCK: { zh: '解锁用户', en: 'Unlocked a user' },
   USER_UPDATE: { zh: '修改用户', en: 'Changed a user' },
@@ -99,6 +106,7 @@ export const ACCESS_TYPES: Record<string, { zh: string; en: string }> = {
   LDAP: { zh: '目录账号登录', en: 'Directory sign-in' },
   PA_ACCOUNT: { zh: '统一认证账号登录', en: 'Company token sign-in' },
   SECOND_AUTH: { zh: '二次认证', en: 'Second factor' },
+  PASSKEY: { zh: '通行密钥登录', en: 'Passkey sign-in' },
   SSO: { zh: '单点登录应用', en: 'Application launch' },
 };
 

@@ -7,6 +7,7 @@ import { passwordEndpoints } from './passwords.js';
 import { permissionEndpoints } from './permissions.js';
 import { groupEndpoints } from './groups.js';
 import { devEndpoints } from './dev.js';
+import { factorEndpoints } from './factors.js';
 import { adminAreas } from './admin/index.js';
 
 /** Every endpoint of the API by area: the server routes them, OpenAPI and the conformance tests are made from them. */
@@ -18,6 +19,7 @@ export const apiAreas = {
   passwords: passwordEndpoints,
   permissions: permissionEndpoints,
   groups: groupEndpoints,
+  factors: factorEndpoints,
   ...adminAreas,
 } satisfies Record<string, Record<string, EndpointSpec>>;
 

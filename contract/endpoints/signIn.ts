@@ -46,11 +46,11 @@ export const signInEndpoints = {
   }),
   secondAuthSend: endpoint({
     method: 'POST', path: paths.auth.secondAuthSend, access: 'public', summary: "Text the second-factor code to the user's bound phone (resends need a captcha)",
-    input: secondAuthSendBody, output: secondAuthSendResult, codes: [...TICKET_CODES, CODE.secondFactorNoPhone, ...SMS_SEND_CODES],
+    input: secondAuthSendBody, output: secondAuthSendResult, codes: [...TICKET_CODES, CODE.secondFactorNoPhone, CODE.passkeyRequired, ...SMS_SEND_CODES],
   }),
   secondAuth: endpoint({
     method: 'POST', path: paths.auth.secondAuth, access: 'public', summary: 'Pass the second factor with the texted code; opens the session and trusts this browser',
-    input: secondAuthBody, output: loginResponse, codes: [...TICKET_CODES, ...SMS_CODE_CODES, ...ACCOUNT_STATE_CODES],
+    input: secondAuthBody, output: loginResponse, codes: [...TICKET_CODES, ...SMS_CODE_CODES, CODE.passkeyRequired, ...ACCOUNT_STATE_CODES],
   }),
   sendSmsByScene: endpoint({
     method: 'POST', path: paths.user.sendSmsByScene, access: 'public', summary: 'Self-service: text a code to the phone being bound (scene 1) or to the bound phone (scene 2)',
@@ -62,7 +62,7 @@ export const signInEndpoints = {
   }),
   skipStep: endpoint({
     method: 'POST', path: paths.user.skipStep, access: 'public', summary: 'Self-service: skip an optional step (bind phone, expiring password)',
-    input: skipStepBody, output: stepResult, codes: [CODE.ticketExpired],
+    input: skipStepBody, output: stepResult, codes: [CODE.ticketExpired, CODE.phoneStepRequired],
   }),
   updatePwdBySms: endpoint({
     method: 'POST', path: paths.user.updatePwdBySms, access: 'public', summary: 'Self-service: set a new password proven by a texted code',
@@ -91,7 +91,7 @@ export const signInEndpoints = {
     input: bindMasterBody, output: loginResponse, codes: [CODE.ticketExpired, ...SMS_CODE_CODES, CODE.directoryAlreadyLinked, ...SIGN_IN_FLOW_CODES],
   }),
   pwdStrategy: endpoint({
-    method: 'POST', path: paths.personal.pwdStrategy, access: 'public', summary: 'The password policy as a short HTML list, in the caller\'s language',
-    input: emptyBody, output: z.string(),
+    method: 'POST', path: paths.personal.pwdStrategy, access: 'public', summary: 'The password policy as a short HTML list, in the caller\'s language (for a new account: without the rules about earlier passwords)',
+    input: z.object({ forNewAccount: z.boolean().optional() }).optional(), output: z.string(),
   }),
 };

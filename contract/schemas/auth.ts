@@ -59,7 +59,8 @@ export const loginPageConfig = z.object({
 export type LoginPageConfig = z.infer<typeof loginPageConfig>;
 
 export const selfServiceStep = z.object({
-  code: z.enum(['BIND-PHONE', 'UPDATE-PASSWORD', 'FINISH']),
+  /** ENROL-FACTOR: a second factor is required and the user has none that passes; `message` says which kind: PASSKEY or ANY. */
+  code: z.enum(['BIND-PHONE', 'UPDATE-PASSWORD', 'ENROL-FACTOR', 'FINISH']),
   title: z.string(),
   message: z.string(),
 });

@@ -298,6 +298,42 @@ export interface OidcSubjectsTable { user_ref: number; sub: string; created_at: 
 /** The portal session a provider session was opened from: when it ends, the applications are signed out. */
 export interface OidcPortalLinksTable { session_uid: string; portal_session_ref: number; created_at: number; expires_at: number }
 
+/** The authenticator app of a user: AES-256-GCM secret, pending until confirmed; last accepted time step; failures and lock. */
+export interface TotpFactorsTable {
+  user_ref: number;
+  secret_enc: string;
+  confirmed_at: number | null;
+  created_at: number;
+  last_step: number | null;
+  last_used_at: number | null;
+  failures: Generated<number>;
+  locked_until: number | null;
+}
+export interface PasskeysTable {
+  id: Generated<number>;
+  user_ref: number;
+  /** base64url credential id. */
+  credential_id: string;
+  /** base64url COSE public key. */
+  public_key: string;
+  counter: number;
+  /** JSON array of transports the authenticator reported. */
+  transports: string;
+  name: string;
+  /** The WebAuthn user.id (base64url) the passkey was created for. */
+  user_handle: string;
+  /** singleDevice | multiDevice */
+  device_type: string;
+  backed_up: number;
+  created_at: number;
+  last_used_at: number | null;
+}
+/** Recovery codes: SHA-256 of each, used once. */
+export interface RecoveryCodesTable { id: Generated<number>; user_ref: number; code_hash: string; created_at: number; used_at: number | null }
+/** A WebAuthn ceremony's challenge, taken once (purpose: login, second, reauth, register, enrol). */
+export interface WebauthnChallengesTable { challenge: string; purpose: string; user_ref: number | null; binding: string | null; created_at: number; expires_at: number }
+/** When a session last proved its user again (adding or removing factors needs it recent). */
+export interface SessionReauthTable { session_ref: number; reauth_at: number; method: string }
 export interface ConfigTable { key: string; value: string }
 export interface Sm2ReplayTable { digest: string; expires_at: number }
 
@@ -335,4 +371,9 @@ export interface Database {
   oidc_keys: OidcKeysTable;
   oidc_subjects: OidcSubjectsTable;
   oidc_portal_links: OidcPortalLinksTable;
+  totp_factors: TotpFactorsTable;
+  passkeys: PasskeysTable;
+  recovery_codes: RecoveryCodesTable;
+  webauthn_challenges: WebauthnChallengesTable;
+  session_reauth: SessionReauthTable;
 }

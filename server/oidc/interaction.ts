@@ -80,7 +80,8 @@ export function interactions(d: OidcContext) {
     const sub = await d.oidc.subjectOf(user.id, now());
 
     if (prompt.name === 'login') {
-      const factorNeeded = user.secondAuthRequired || app.secondAuthRequired;
+      // The same rules as the portal's own sign-in: the user's and application's switches and the user type's policy.
+      const factorNeeded = (await d.services.factors.policy.requirement(user, app)).required;
       const proven = factorNeeded && (await factorProven(factorTicket, uid, portal));
       if (factorNeeded && !proven) return { kind: 'redirect', location: `${API_PREFIX}${fillPath(paths.auth.oidcSecondFactor, { uid })}` };
       return { kind: 'finish', result: { login: { accountId: sub, ...(proven ? { amr: [AMR_MFA] } : {}) }, portal: { sessionId: portal.sessionId } } };

@@ -38,7 +38,7 @@ export function portalGate(d: OidcContext) {
     if (!link || link.portalSessionRef !== portal.sessionId) return false;
     const [app, user] = await Promise.all([d.oidc.appByClientId(client.clientId), d.repos.users.findById(portal.userRef)]);
     if (!app || !user || !(await d.repos.apps.hasPermission(user.id, app.id))) return false;
-    const factorNeeded = user.secondAuthRequired || app.secondAuthRequired;
+    const factorNeeded = (await d.services.factors.policy.requirement(user, app)).required;
     return !factorNeeded || (session.amr ?? []).includes(AMR_MFA);
   }
 

@@ -19,7 +19,8 @@ export function accountService(ctx: ServiceContext, settings: SettingsService) {
 
   async function safety(auth: AuthUser): Promise<SafetyScore> {
     const user = await load(auth);
-    return computeSafetyScore(user, ctx.clock.now(), (await settings.current()).pwd.reminderDays);
+    const [passkeys, totp, policies] = await Promise.all([ctx.repos.factors.passkeys(user.id), ctx.repos.factors.totp(user.id), settings.current()]);
+    return computeSafetyScore(user, ctx.clock.now(), policies.pwd.reminderDays, { passkeys: passkeys.length, totp: !!totp && totp.confirmed_at !== null });
   }
 
   return {

@@ -7,15 +7,22 @@ import { LOGIN_TICKET, SECOND_AUTH_STEP, type LoginOutcome, type LoginTicketData
 import { LOGIN_PAGE_KEY } from './loginConfig.js';
 import type { LoginPageConfig } from '../../contract/schemas/auth.js';
 import { CODE } from '../../contract/codes.js';
+import type { FactorPolicyService } from './factors/policy.js';
+import { passSecondFactor } from './secondFactorPass.js';
 
 /** The SMS second factor: reachable only with a login ticket at its step; the session opens after it. */
-export function secondAuthService(ctx: ServiceContext, deps: Pick<CoreServices, 'otp' | 'captcha' | 'tickets' | 'audit' | 'flow'>) {
+export function secondAuthService(ctx: ServiceContext, deps: Pick<CoreServices, 'otp' | 'captcha' | 'tickets' | 'audit' | 'flow'> & { factorPolicy: FactorPolicyService }) {
   const ticketOf = (srmi: string) => deps.tickets.load<LoginTicketData>(srmi, [LOGIN_TICKET], [SECOND_AUTH_STEP]);
 
   async function userOf(userRef: number | null) {
     const user = userRef === null ? undefined : await ctx.repos.users.findById(userRef);
     if (!user) throw notSignedIn();
     return user;
+  }
+
+  /** Where only a passkey passes (policy), a texted code is neither sent nor accepted. */
+  async function assertSmsAllowed(user: Parameters<FactorPolicyService['requirement']>[0]): Promise<void> {
+    if ((await deps.factorPolicy.requirement(user)).passkeyOnly) throw new AppError(CODE.passkeyRequired);
   }
 
   return {
@@ -36,6 +43,7 @@ export function secondAuthService(ctx: ServiceContext, deps: Pick<CoreServices, 
     async send(body: { srmi: string; capKey?: string; capText?: string }, caller: Caller): Promise<SecondAuthSendResult> {
       const ticket = await ticketOf(body.srmi);
       const user = await userOf(ticket.userRef);
+      await assertSmsAllowed(user);
       if (!user.mobileNo || user.phoneDisabled) throw new AppError(CODE.secondFactorNoPhone);
       if (ticket.payload.secondAuthSent) {
         if (!body.capKey || !body.capText) throw new AppError(CODE.captchaRequired);
@@ -62,20 +70,11 @@ export function secondAuthService(ctx: ServiceContext, deps: Pick<CoreServices, 
       const ticket = await ticketOf(body.srmi);
       const user = await userOf(ticket.userRef);
       const app = ticket.payload.appId ? await ctx.repos.apps.findByAppId(ticket.payload.appId) : undefined;
-      try {
+      return passSecondFactor(deps, ticket, user, app, caller, async () => {
+        await assertSmsAllowed(user);
         const otp = await deps.otp.verify({ msgCodeKey: body.smsCodeKey, code: body.validateCode, purpose: 'second-auth', mobileNo: user.mobileNo });
         if (otp.userRef !== user.id) throw new AppError(CODE.codeExpired);
-        // Closing the ticket first means a second racer with the same code cannot open a second session.
-        await deps.tickets.advance(ticket, 'DONE', ticket.payload);
-        deps.flow.assertUsable(user);
-        const outcome = await deps.flow.openSession(user, app, caller, true);
-        await deps.tickets.close(ticket.id);
-        await deps.audit.signIn({ userRef: user.id, account: user.account, optType: 'SECOND_AUTH', app, result: CODE.ok, caller });
-        return outcome;
-      } catch (error) {
-        if (error instanceof AppError) await deps.audit.signIn({ userRef: user.id, account: user.account, optType: 'SECOND_AUTH', app, result: error.code, caller });
-        throw error;
-      }
+      });
     },
   };
 }

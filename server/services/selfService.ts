@@ -7,6 +7,7 @@ import type { CoreServices } from './deps.js';
 import { LOGIN_TICKET, SECOND_AUTH_STEP, type LoginOutcome, type LoginTicketData } from './signInFlow.js';
 import { CODE } from '../../contract/codes.js';
 import { PhoneScene } from '../../contract/enums.js';
+import type { FactorPolicyService } from './factors/policy.js';
 
 type Ticket = StoredTicket & { payload: LoginTicketData };
 
@@ -14,7 +15,7 @@ type Ticket = StoredTicket & { payload: LoginTicketData };
  * The steps between proven credentials and a session (bind a phone, update the password, finish).
  * Each call names the step it performs; a ticket at another step is refused, so none can be skipped.
  */
-export function selfServiceService(ctx: ServiceContext, deps: Pick<CoreServices, 'otp' | 'captcha' | 'tickets' | 'audit' | 'sm2' | 'passwords' | 'credentials' | 'flow'>) {
+export function selfServiceService(ctx: ServiceContext, deps: Pick<CoreServices, 'otp' | 'captcha' | 'tickets' | 'audit' | 'sm2' | 'passwords' | 'credentials' | 'flow'> & { factorPolicy: FactorPolicyService }) {
   const load = (srmi: string, step: string) => deps.tickets.load<LoginTicketData>(srmi, [LOGIN_TICKET], [step]) as Promise<Ticket>;
 
   async function userOf(ticket: Ticket) {
@@ -75,6 +76,11 @@ export function selfServiceService(ctx: ServiceContext, deps: Pick<CoreServices,
     /** Only optional steps can be skipped: binding a phone, or a password that is merely expiring. */
     async skip(body: { srmi: string }): Promise<StepResult> {
       const ticket = await deps.tickets.load<LoginTicketData>(body.srmi, [LOGIN_TICKET], ['BIND-PHONE', 'UPDATE-PASSWORD']) as Ticket;
+      // A second factor is owed and the phone about to be bound is the only one it will have (see signInFlow.needsEnrolment).
+      if (ticket.step === 'BIND-PHONE' && ticket.payload.secondAuth && !ticket.payload.steps.some((s) => s.code === 'ENROL-FACTOR')) {
+        const { kinds } = await deps.factorPolicy.held(await userOf(ticket));
+        if (!kinds.some((k) => k !== 'RECOVERY_CODE')) throw new AppError(CODE.phoneStepRequired);
+      }
       return next(ticket);
     },
 
@@ -99,7 +105,8 @@ export function selfServiceService(ctx: ServiceContext, deps: Pick<CoreServices,
       const user = await userOf(ticket);
       deps.flow.assertUsable(user);
       const app = await deps.flow.resolveApp(ticket.payload.appId);
-      const secondAuth = ticket.payload.secondAuth && !(await deps.flow.deviceTrusted(user.id, caller));
+      // A factor added in the ENROL-FACTOR step of this sign-in was proven there: it is the second factor.
+      const secondAuth = ticket.payload.secondAuth && !ticket.payload.enrolled && !(await deps.flow.deviceTrusted(user.id, caller));
       if (secondAuth) {
         await deps.tickets.advance(ticket, SECOND_AUTH_STEP, ticket.payload);
         return { response: { ...deps.flow.baseResponse(user, app), secondAuth: true, srmi: ticket.id }, session: null };

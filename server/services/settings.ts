@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_PASSWORD_POLICY } from '../../contract/rules.js';
 import {
-  POLICY_SECTIONS, pwdRules, registrationRules, sessionRules, signInRules, smsRules, type Policies, type PolicySection,
+  mfaRules, POLICY_SECTIONS, pwdRules, registrationRules, sessionRules, signInRules, smsRules, type Policies, type PolicySection,
 } from '../../contract/schemas/admin/policies.js';
 import type { Config } from '../config.js';
 import type { Repos } from '../repositories/index.js';
@@ -25,6 +25,7 @@ export const SECTION_KEYS: Record<PolicySection, string> = {
   sessions: 'policy.sessions',
   sms: 'policy.sms',
   registration: 'policy.registration',
+  mfa: 'policy.mfa',
   loginPage: LOGIN_PAGE_KEY,
 };
 
@@ -35,6 +36,7 @@ const STORED = {
   sessions: z.object(sessionRules.shape).partial(),
   sms: z.object(smsRules.shape).partial(),
   registration: z.object(registrationRules.shape).partial(),
+  mfa: z.object(mfaRules.shape).partial(),
 };
 const storedPage = z.object({
   id: z.string().optional(),
@@ -58,6 +60,8 @@ export function policyDefaults(config: Config): Policies {
     sessions: { idleMinutes: config.session.idleMinutes, absoluteHours: config.session.absoluteHours },
     sms: { dailyPerNumber: config.otp.dailyPerNumber },
     registration: { enabled: config.registrationEnabled },
+    // Nobody by type: the second factor stays the per-user and per-application switches until an administrator says otherwise.
+    mfa: { requiredUserTypes: [], passkeyForAdmins: false },
     loginPage: { companyName: { zh: '', en: '' }, versionInfo: { zh: '', en: '' }, logoUrl: '', imageUrl: '' },
   };
 }
@@ -122,6 +126,7 @@ export function readPolicyState(raw: Map<string, string>, config: Config): Polic
     sessions: section('sessions'),
     sms: section('sms'),
     registration: section('registration'),
+    mfa: section('mfa'),
     loginPage: pageFromStored(raw.get(SECTION_KEYS.loginPage), defaults.loginPage),
   };
   return { policies, customized: POLICY_SECTIONS.filter((s) => raw.has(SECTION_KEYS[s])), raw };

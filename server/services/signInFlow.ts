@@ -9,6 +9,8 @@ import { randomId, sha256 } from '../lib/crypto.js';
 import { deviceNameOf } from '../lib/deviceName.js';
 import type { CoreServices } from './deps.js';
 import { CODE } from '../../contract/codes.js';
+import type { FactorKind } from '../../contract/schemas/factors.js';
+import type { FactorPolicyService } from './factors/policy.js';
 
 /** A finished sign-in step: the answer for the browser and, when a session was opened, its token. */
 export interface LoginOutcome {
@@ -34,13 +36,15 @@ export interface LoginTicketData {
   deviceId: string | null;
   /** Set once a second-factor code was sent: later sends need a captcha. */
   secondAuthSent?: boolean;
+  /** The factor added in the ENROL-FACTOR step: it counts as this sign-in's second factor. */
+  enrolled?: FactorKind;
 }
 
 /**
  * The rules every sign-in method shares once the user is known: account states, application
  * access, forced or expired passwords, self-service steps, the second factor, the session.
  */
-export function signInFlow(ctx: ServiceContext, deps: Pick<CoreServices, 'sessions' | 'tickets' | 'audit' | 'loginConfig' | 'secrets' | 'settings'>) {
+export function signInFlow(ctx: ServiceContext, deps: Pick<CoreServices, 'sessions' | 'tickets' | 'audit' | 'loginConfig' | 'secrets' | 'settings'> & { factorPolicy: FactorPolicyService }) {
   const now = () => ctx.clock.now();
 
   function daysUntilPasswordExpiry(user: User): number | null {
@@ -84,6 +88,16 @@ export function signInFlow(ctx: ServiceContext, deps: Pick<CoreServices, 'sessio
     return { response: { ...baseResponse(user, app), instanceId: session.instanceId }, session, trust };
   }
 
+  /**
+   * A required second factor the user cannot pass with anything held: the ENROL-FACTOR step.
+   * Recovery codes are a fallback, not a factor to live on; a phone bound in an earlier step counts.
+   */
+  async function needsEnrolment(user: User, requirement: { passkeyOnly: boolean }, steps: SelfServiceStep[]): Promise<boolean> {
+    const { kinds } = await deps.factorPolicy.held(user);
+    if (!requirement.passkeyOnly && steps.some((s) => s.code === 'BIND-PHONE')) kinds.push('SMS');
+    return !deps.factorPolicy.passing(kinds, { required: true, passkeyOnly: requirement.passkeyOnly }).some((k) => k !== 'RECOVERY_CODE');
+  }
+
   return {
     baseResponse,
     openSession,
@@ -112,8 +126,9 @@ export function signInFlow(ctx: ServiceContext, deps: Pick<CoreServices, 'sessio
     /**
      * Everything after the credentials are proven: forced/expired password tickets, self-service
      * steps, the second factor (skipped on a device that passed it recently), and the session.
+     * `factorProven`: the credential was two factors already (a user-verified passkey).
      */
-    async complete(user: User, app: App | undefined, loginType: LoginType, caller: Caller): Promise<LoginOutcome> {
+    async complete(user: User, app: App | undefined, loginType: LoginType, caller: Caller, opts: { factorProven?: boolean } = {}): Promise<LoginOutcome> {
       const daysLeft = daysUntilPasswordExpiry(user);
       if (user.mustChangePassword || (daysLeft !== null && daysLeft <= 0)) {
         const forced = user.mustChangePassword;
@@ -126,8 +141,12 @@ export function signInFlow(ctx: ServiceContext, deps: Pick<CoreServices, 'sessio
       if (user.userType === 'TEMP' && !user.mobileNo) steps.push({ code: 'BIND-PHONE', title: 'BIND-PHONE', message: 'BIND-PHONE' });
       // An expiring password is a skippable step when the user is in self-service anyway; alone it is a reminder dialog.
       if (steps.length && expiring) steps.push({ code: 'UPDATE-PASSWORD', title: 'UPDATE-PASSWORD', message: 'UPDATE-PASSWORD' });
+      const requirement = opts.factorProven ? { required: false, passkeyOnly: false } : await deps.factorPolicy.requirement(user, app);
+      if (requirement.required && (await needsEnrolment(user, requirement, steps))) {
+        steps.push({ code: 'ENROL-FACTOR', title: 'ENROL-FACTOR', message: requirement.passkeyOnly ? 'PASSKEY' : 'ANY' });
+      }
       if (steps.length) steps.push({ code: 'FINISH', title: 'FINISH', message: 'FINISH' });
-      const secondAuth = (user.secondAuthRequired || !!app?.secondAuthRequired) && !(await deviceTrusted(user.id, caller));
+      const secondAuth = requirement.required && !(await deviceTrusted(user.id, caller));
       const passwordExpireDays = expiring && daysLeft !== null && !steps.length ? daysLeft : 0;
       if (steps.length || secondAuth) {
         // The session only exists once every step and the second factor are passed.

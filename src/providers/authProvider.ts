@@ -2,6 +2,7 @@ import type { AuthActionResponse, AuthProvider, CheckResponse, OnErrorResponse }
 import { CODE } from '../../contract/codes';
 import { paths } from '../../contract/paths';
 import type { LoginResponse } from '../../contract/schemas/auth';
+import type { AuthenticationCredential } from '../../contract/schemas/factors';
 import type { CurrentUser } from '../../contract/schemas/personal';
 import { ApiError, errorCode } from './apiError';
 import { deviceInfo as defaultDeviceInfo, type DeviceInfo } from './device';
@@ -35,7 +36,16 @@ export interface SmsLoginParams {
   returnTo?: string | null;
 }
 
-export type LoginParams = AccountLoginParams | SmsLoginParams;
+/** Passwordless: the passkey's assertion (startAuthentication's answer) for passkeyLoginOptions' challenge. */
+export interface PasskeyLoginParams {
+  loginType: 'PASSKEY';
+  credential: AuthenticationCredential;
+  appId?: string;
+  query?: Record<string, string>;
+  returnTo?: string | null;
+}
+
+export type LoginParams = AccountLoginParams | SmsLoginParams | PasskeyLoginParams;
 
 /** A sign-in that succeeded but waits for the user to answer the password-expiry reminder. */
 export interface PasswordExpiryPrompt {
@@ -71,7 +81,7 @@ function failure(error: unknown): LoginResult {
 }
 
 /**
- * Refine auth provider of the portal: password and SMS sign-in with the post-login rules of
+ * Refine auth provider of the portal: password, SMS and passkey sign-in with the post-login rules of
  * the sign-in spec (self-service steps, expiry reminder, second factor, redirect or roles),
  * the session check against current-user-detail, logout and the session-expiry dialog.
  */
@@ -127,6 +137,7 @@ export function createAuth(deps: AuthDeps) {
       const { mobileNo, validateCode, smsCodeKey } = params;
       return deps.http.post<LoginResponse>(paths.auth.msgLoginCheck, { ...shared, mobileNo, validateCode, smsCodeKey, loginType: 'MSG_CODE' });
     }
+    if (params.loginType === 'PASSKEY') return deps.http.post<LoginResponse>(paths.factors.passkeyLogin, { ...shared, credential: params.credential });
     const [userId, password] = await Promise.all([deps.encrypt(params.account.trim()), deps.encrypt(params.password)]);
     return deps.http.post<LoginResponse>(paths.auth.loginCheck, {
       ...shared,

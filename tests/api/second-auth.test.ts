@@ -140,6 +140,9 @@ describe.each(storeCases())('second factor ($name)', (store) => {
   it('answers E30074 when the second factor needs a phone and none is bound', async () => {
     await client.app.store.db.updateTable('users').set({ second_auth_required: 1 }).where('user_id', '=', 'zhouba').execute();
     await client.app.store.db.updateTable('users').set({ password_expire_at: Date.now() + 30 * 86_400_000 }).where('user_id', '=', 'zhouba').execute();
+    // With no factor at all zhouba would be walked through enrolment; holding only an authenticator app, he reaches the step and asks for a text.
+    const zhouba = await client.app.store.db.selectFrom('users').select('id').where('user_id', '=', 'zhouba').executeTakeFirstOrThrow();
+    await client.app.store.db.insertInto('totp_factors').values({ user_ref: zhouba.id, secret_enc: 'v1.unused', confirmed_at: Date.now(), created_at: Date.now(), last_step: null, last_used_at: null, locked_until: null }).execute();
     const srmi = await srmiFor('zhouba');
     const res = await client.post('/auth/v1/send-msg/second-auth', { srmi });
     expect(res.json().code).toBe('E30074');

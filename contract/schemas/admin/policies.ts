@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CODE, type ResultCode } from '../../codes.js';
-import { LIMITS, POLICY_RANGES } from '../../rules.js';
+import { LIMITS, POLICY_RANGES, USER_TYPES } from '../../rules.js';
 import { intIn, text } from '../common.js';
 
 type Range = { min: number; max: number };
@@ -42,6 +42,15 @@ export const sessionRules = z.strictObject({
 });
 export const smsRules = z.strictObject({ dailyPerNumber: within(R.smsDailyPerNumber) });
 export const registrationRules = z.strictObject({ enabled: z.boolean() });
+/**
+ * Second factors by user type: everyone of a listed type passes a second factor at sign-in (on top
+ * of the per-user and per-application switches); `passkeyForAdmins` asks administrators for a
+ * passkey, and then no other factor passes for them.
+ */
+export const mfaRules = z.strictObject({
+  requiredUserTypes: z.array(z.enum(USER_TYPES)).max(USER_TYPES.length),
+  passkeyForAdmins: z.boolean(),
+});
 const localized = z.strictObject({ zh: pageText, en: pageText });
 export const loginPageSettings = z.strictObject({
   /** zh is the default text; an empty en shows the zh one. */
@@ -58,6 +67,7 @@ export const policies = z.strictObject({
   sessions: sessionRules,
   sms: smsRules,
   registration: registrationRules,
+  mfa: mfaRules,
   loginPage: loginPageSettings,
 });
 export type Policies = z.infer<typeof policies>;
@@ -71,6 +81,7 @@ export const policiesUpdateBody = z.strictObject({
   sessions: sessionRules.partial().optional(),
   sms: smsRules.partial().optional(),
   registration: registrationRules.partial().optional(),
+  mfa: mfaRules.partial().optional(),
   loginPage: z.strictObject({
     companyName: localized.partial().optional(),
     versionInfo: localized.partial().optional(),
@@ -92,6 +103,7 @@ export const policiesOut = z.object({
   sessions: z.object({ idleMinutes: n, absoluteHours: n }),
   sms: z.object({ dailyPerNumber: n }),
   registration: z.object({ enabled: z.boolean() }),
+  mfa: z.object({ requiredUserTypes: z.array(z.enum(USER_TYPES)), passkeyForAdmins: z.boolean() }),
   loginPage: z.object({ companyName: pair, versionInfo: pair, logoUrl: z.string(), imageUrl: z.string() }),
   /** Sections an administrator has saved; the others follow the server's configuration. */
   customized: z.array(z.enum(POLICY_SECTIONS as [PolicySection, ...PolicySection[]])),

@@ -22,6 +22,7 @@ function merged(current: Policies, patch: PoliciesUpdate): Policies {
     sessions: { ...current.sessions, ...patch.sessions },
     sms: { ...current.sms, ...patch.sms },
     registration: { ...current.registration, ...patch.registration },
+    mfa: { ...current.mfa, ...patch.mfa },
     loginPage: {
       ...current.loginPage,
       ...(page?.logoUrl !== undefined ? { logoUrl: page.logoUrl } : {}),

@@ -1,10 +1,11 @@
 import { useTranslation } from '@refinedev/core';
-import { Button, Form, Input } from 'antd';
+import { Button, Form } from 'antd';
 import { passwordEndpoints } from '../../../contract/endpoints/passwords';
 import { NewPasswordFields, type NewPasswordValues } from '../../components/NewPasswordFields';
 import { NEW_PASSWORD_FIELDS, OLD_PASSWORD_FIELD } from '../../hooks/fieldRefusals';
 import { encryptWithOld } from '../account-flow/encryptPasswords';
 import { useFormSave } from '../account-flow/useFormSave';
+import { PasswordInput } from '../../components/PasswordInput';
 
 interface Values extends NewPasswordValues {
   oldPassword: string;
@@ -25,7 +26,7 @@ export function OldPasswordForm({ onChanged }: { onChanged: () => void }) {
       data-testid="old-password-form"
     >
       <Form.Item name="oldPassword" label={t('safe.fields.oldPassword')} rules={[{ required: true, message: t('safe.validation.oldPasswordRequired') }]}>
-        <Input.Password autoComplete="current-password" data-testid="old-password" />
+        <PasswordInput autoComplete="current-password" data-testid="old-password" />
       </Form.Item>
       <NewPasswordFields />
       <Button type="primary" htmlType="submit" block loading={save.saving} data-testid="password-submit">

@@ -10,6 +10,7 @@ import { useNarrow } from '../log/useNarrow';
 import { BindPhoneDialog } from './BindPhoneDialog';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
 import { ChangePhoneDialog } from './ChangePhoneDialog';
+import { FactorsCard } from './factors/FactorsCard';
 import { LinkedAccounts } from './LinkedAccounts';
 import { PasswordRow } from './PasswordRow';
 import { PhoneRow } from './PhoneRow';
@@ -17,7 +18,7 @@ import { ScoreSummary } from './ScoreSummary';
 
 type Dialog = 'password' | 'bind' | 'change' | null;
 
-/** /safe: security score, password, phone, linked accounts and a way to the device list. */
+/** /safe: security score, password, phone, sign-in factors, linked accounts and a way to the device list. */
 export default function SafePage() {
   const { translate: t } = useTranslation();
   const narrow = useNarrow();
@@ -48,6 +49,7 @@ export default function SafePage() {
             </List.Item>
           </ul>
         </List>
+        <FactorsCard account={safety.userId} narrow={narrow} onChanged={reload} />
         <LinkedAccounts userId={safety.userId} />
       </>
     );

@@ -1,76 +1,96 @@
 import { useTranslation } from '@refinedev/core';
-import { Alert, Button, Form, Result, Typography } from 'antd';
+import { Alert, Button, Divider, Result, Space, Typography } from 'antd';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ButtonLink } from '../../components/ButtonLink';
-import { CodeBoxes } from '../../components/CodeBoxes';
+import { CODE } from '../../../contract/codes';
+import { factorEndpoints } from '../../../contract/endpoints/factors';
+import { signInEndpoints as ep } from '../../../contract/endpoints/signIn';
+import type { FactorKind, OfferedFactor } from '../../../contract/schemas/factors';
 import { PageLoading } from '../../components/PageLoading';
-import { loginAddress, RETURN_PARAM, safeReturnPath } from '../../providers/returnPath';
-import { CaptchaPopup } from '../account-flow/CaptchaPopup';
+import { useEndpointQuery } from '../../hooks/useEndpoint';
+import { errorCode } from '../../providers/apiError';
+import { RETURN_PARAM, safeReturnPath } from '../../providers/returnPath';
 import { PublicLayout } from '../account-flow/PublicLayout';
-import { SmsHelp } from '../account-flow/SmsHelp';
+import { useTicketExpired } from '../account-flow/useTicketExpired';
 import { AppBanner } from './AppBanner';
-import { useSecondAuth } from './useSecondAuth';
+import { PasskeyPanel } from './PasskeyPanel';
+import { RecoveryPanel } from './RecoveryPanel';
+import { SmsPanel } from './SmsPanel';
+import { TotpPanel } from './TotpPanel';
 
-/** /secondAuth?srmi=…&redirect=…: the SMS code that finishes a sign-in requiring a second factor. */
+const LABELS: Record<FactorKind, string> = {
+  PASSKEY: 'factors.step.passkey',
+  TOTP: 'factors.step.totp',
+  SMS: 'factors.step.sms',
+  RECOVERY_CODE: 'factors.step.recovery',
+};
+/** When the factor list cannot be had, the step is what it always was: the texted code. */
+const SMS_ONLY: OfferedFactor[] = [{ kind: 'SMS', mobile: null, remaining: null }];
+
+/**
+ * /secondAuth?srmi=…&redirect=…: the factor that finishes a sign-in needing a second one. The
+ * strongest the person has opens first; the others are "Other ways to verify".
+ */
 export default function SecondAuthPage() {
   const { translate: t } = useTranslation();
   const [params] = useSearchParams();
   const srmi = params.get('srmi') ?? '';
+  const appId = params.get('appId');
   const returnTo = safeReturnPath(params.get(RETURN_PARAM));
-  const page = useSecondAuth(srmi, params.get('appId'), returnTo);
-  const { info, countdown } = page;
+  const { handle: handleExpired, leave } = useTicketExpired(returnTo);
+  const info = useEndpointQuery(ep.secondAuthAppInfo, { srmi }, { enabled: !!srmi, quiet: [CODE.ticketExpired] });
+  const factors = useEndpointQuery(factorEndpoints.signInFactors, { srmi }, { enabled: !!srmi, quiet: true });
+  const [chosen, setChosen] = useState<FactorKind | null>(null);
+  const infoError = info.query.error;
+  const factorsError = factors.query.error;
+
+  useEffect(() => {
+    if (!srmi) leave();
+  }, [srmi, leave]);
+  useEffect(() => {
+    if (infoError) handleExpired(infoError);
+  }, [infoError, handleExpired]);
+  useEffect(() => {
+    if (factorsError) handleExpired(factorsError);
+  }, [factorsError, handleExpired]);
+
+  const offered = factors.data?.factors.length ? factors.data.factors : factorsError ? SMS_ONLY : null;
+  const current = offered ? (offered.find((f) => f.kind === chosen) ?? offered[0]) : null;
 
   let body;
-  if (page.infoFailed) {
+  if (infoError && errorCode(infoError) !== CODE.ticketExpired) {
     body = <Result status="warning" title={t('secondAuth.loadFailed')} extra={<Button onClick={() => window.location.reload()}>{t('common.actions.retry')}</Button>} />;
-  } else if (!info) {
+  } else if (!info.data || !current || !offered) {
     body = <PageLoading minHeight={240} />;
   } else {
+    const others = offered.filter((f) => f.kind !== current.kind);
+    const panel = { srmi, appId, returnTo };
     body = (
       <>
-        <AppBanner info={info} />
+        <AppBanner info={info.data} />
         <Alert type="info" showIcon message={t('secondAuth.notice')} style={{ marginBottom: 20 }} data-testid="second-auth-notice" />
-        {page.noPhone ? (
-          <Alert type="error" showIcon role="alert" message={page.noPhone} data-testid="second-auth-no-phone" action={<ButtonLink size="small" to={loginAddress(returnTo)}>{t('common.actions.backToLogin')}</ButtonLink>} />
-        ) : (
-          <div style={{ textAlign: 'center' }}>
-            <Typography.Paragraph data-testid="second-auth-phone">
-              {page.phone ? t(page.alreadySent ? 'secondAuth.alreadySentTo' : 'secondAuth.sentTo', { phone: page.phone }) : t('secondAuth.enterCode')}
-            </Typography.Paragraph>
-            <Form component={false}>
-              <Form.Item
-                validateStatus={page.problem ? 'error' : undefined}
-                help={page.problem ? <span role="alert" data-testid="second-auth-alert">{page.problem}</span> : undefined}
-                style={{ marginBottom: 0 }}
-              >
-                <CodeBoxes
-                  length={info.verificationLength}
-                  value={page.code}
-                  onChange={page.setCode}
-                  onComplete={(value) => void page.verify(value)}
-                  label={t('secondAuth.codeLabel', { length: info.verificationLength })}
-                  disabled={page.verifying}
-                  error={!!page.problem}
-                  autoFocus
-                />
-              </Form.Item>
-            </Form>
-            {page.verifying ? <PageLoading minHeight={32} /> : null}
-            <div style={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 8, marginTop: 20 }}>
-              {countdown.running ? (
-                <Typography.Text type="secondary" data-testid="second-auth-countdown">
-                  {t('secondAuth.resendIn', { seconds: countdown.left })}
-                </Typography.Text>
-              ) : (
-                <Button type="link" style={{ padding: 0 }} onClick={() => void page.captchaSend.onSend()} data-testid="second-auth-resend">
-                  {t('secondAuth.resend')}
+        {factors.data?.passkeyRequired ? <Typography.Paragraph type="secondary">{t('factors.step.passkeyOnly')}</Typography.Paragraph> : null}
+        <section aria-label={t(LABELS[current.kind])} data-testid="second-auth-factor" data-kind={current.kind}>
+          <Typography.Title level={2} style={{ fontSize: 16, textAlign: 'center' }}>{t(LABELS[current.kind])}</Typography.Title>
+          {current.kind === 'PASSKEY' ? <PasskeyPanel key="passkey" {...panel} /> : null}
+          {current.kind === 'TOTP' ? <TotpPanel key="totp" {...panel} /> : null}
+          {current.kind === 'SMS' ? <SmsPanel key="sms" {...panel} /> : null}
+          {current.kind === 'RECOVERY_CODE' ? <RecoveryPanel key="recovery" {...panel} remaining={current.remaining} /> : null}
+        </section>
+        {others.length ? (
+          <nav aria-labelledby="other-factors" data-testid="second-auth-others">
+            <Divider plain>
+              <span id="other-factors">{t('factors.step.chooseOther')}</span>
+            </Divider>
+            <Space wrap style={{ width: '100%', justifyContent: 'center' }}>
+              {others.map((factor) => (
+                <Button key={factor.kind} onClick={() => setChosen(factor.kind)} data-testid={`second-auth-choose-${factor.kind}`}>
+                  {t(LABELS[factor.kind])}
                 </Button>
-              )}
-              <SmsHelp />
-            </div>
-          </div>
-        )}
-        <CaptchaPopup {...page.captchaSend.popup} />
+              ))}
+            </Space>
+          </nav>
+        ) : null}
       </>
     );
   }

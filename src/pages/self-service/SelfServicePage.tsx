@@ -5,6 +5,7 @@ import type { SelfServiceStep } from '../../../contract/schemas/auth';
 import { PublicLayout } from '../account-flow/PublicLayout';
 import { useTicketExpired } from '../account-flow/useTicketExpired';
 import { BindPhoneStep } from './BindPhoneStep';
+import { EnrolFactorStep } from './EnrolFactorStep';
 import { FinishStep } from './FinishStep';
 import { UpdatePasswordStep } from './UpdatePasswordStep';
 import { useCheckInfo } from './useCheckInfo';
@@ -12,10 +13,11 @@ import { useCheckInfo } from './useCheckInfo';
 const TITLE_KEYS: Record<SelfServiceStep['code'], string> = {
   'BIND-PHONE': 'selfService.steps.bindPhone',
   'UPDATE-PASSWORD': 'selfService.steps.updatePassword',
+  'ENROL-FACTOR': 'factors.enrol.stepTitle',
   FINISH: 'selfService.steps.finish',
 };
 
-/** /selfService: the steps the sign-in asked for (bind a phone, update the password), then finish. */
+/** /selfService: the steps the sign-in asked for (bind a phone, update the password, enrol a second factor), then finish. */
 export default function SelfServicePage() {
   const { translate: t } = useTranslation();
   const { info, moveTo, forget } = useCheckInfo();
@@ -49,6 +51,7 @@ export default function SelfServicePage() {
       />
       {step.code === 'BIND-PHONE' ? <BindPhoneStep key={active} {...common} /> : null}
       {step.code === 'UPDATE-PASSWORD' ? <UpdatePasswordStep key={active} {...common} canSkip={info.passwordExpireRemind} /> : null}
+      {step.code === 'ENROL-FACTOR' ? <EnrolFactorStep key={active} {...common} only={step.message} /> : null}
       {step.code === 'FINISH' ? <FinishStep srmi={srmi} skipped={skippedCodes} appId={info.appId} returnTo={info.returnTo ?? null} onLeave={forget} onError={onError} /> : null}
     </PublicLayout>
   );

@@ -1,6 +1,6 @@
 import { LockOutlined } from '@ant-design/icons';
 import { useTranslation } from '@refinedev/core';
-import { Button, Form, Input, Tabs } from 'antd';
+import { Button, Form, Tabs } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { CODE } from '../../../contract/codes';
 import { signInEndpoints as ep } from '../../../contract/endpoints/signIn';
@@ -14,6 +14,7 @@ import { useFormSave } from '../account-flow/useFormSave';
 import { useGuardedSend } from '../account-flow/useGuardedSend';
 import { oldSaveInput, SEND_AT_CODE, smsSaveInput } from './api';
 import type { StepProps } from './StepProps';
+import { PasswordInput } from '../../components/PasswordInput';
 
 interface SmsValues extends NewPasswordValues {
   code: string;
@@ -106,7 +107,7 @@ export function UpdatePasswordStep({ srmi, active, onDone, onError, canSkip }: S
       onFinish={(values) => void byOld.run(oldSaveInput(srmi, values.oldPassword, values.newPassword), (next) => onDone(next.active))}
     >
       <Form.Item name="oldPassword" label={t('selfService.fields.oldPassword')} rules={[{ required: true, message: t('selfService.validation.oldRequired') }]}>
-        <Input.Password prefix={<LockOutlined />} autoComplete="current-password" placeholder={t('selfService.validation.oldRequired')} data-testid="old-password" />
+        <PasswordInput prefix={<LockOutlined />} autoComplete="current-password" placeholder={t('selfService.validation.oldRequired')} data-testid="old-password" />
       </Form.Item>
       <NewPasswordFields />
       <SubmitRow saving={byOld.saving} extra={skipButton} />

@@ -1,8 +1,8 @@
-import { Alert, Button, Card, Col, Form, Input, InputNumber, Row, Skeleton, Space, Switch, Tag } from 'antd';
+import { Alert, Button, Card, Col, Form, Input, InputNumber, Row, Select, Skeleton, Space, Switch, Tag } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CODE } from '../../../../contract/codes';
-import { LIMITS, POLICY_RANGES } from '../../../../contract/rules';
+import { LIMITS, POLICY_RANGES, USER_TYPES } from '../../../../contract/rules';
 import { feedback } from '../../../providers/feedback';
 import { showFieldError, type CodeFields } from '../../shared/fieldErrors';
 import { PageHeader } from '../../shared/PageHeader';
@@ -86,6 +86,20 @@ function SectionForm({ section, policies, onSaved }: { section: Section; policie
               </Form.Item>
             </Col>
           ) : null}
+          {section === 'mfa' ? (
+            <>
+              <Col xs={24}>
+                <Form.Item name="requiredUserTypes" label={label('requiredUserTypes')} extra={t('wb.policies.mfa.requiredUserTypesHint')}>
+                  <Select mode="multiple" allowClear options={USER_TYPES.map((type) => ({ value: type, label: t(`wb.users.type.${type}`) }))} data-testid="policy-mfa-requiredUserTypes" />
+                </Form.Item>
+              </Col>
+              <Col xs={24}>
+                <Form.Item name="passkeyForAdmins" label={label('passkeyForAdmins')} extra={t('wb.policies.mfa.passkeyForAdminsHint')} valuePropName="checked">
+                  <Switch data-testid="policy-mfa-passkeyForAdmins" />
+                </Form.Item>
+              </Col>
+            </>
+          ) : null}
           {section === 'loginPage' ? (
             <>
               {(['companyName', 'versionInfo'] as const).map((field) =>
@@ -118,7 +132,7 @@ function SectionForm({ section, policies, onSaved }: { section: Section; policie
   );
 }
 
-const SECTIONS: Section[] = ['pwd', 'signIn', 'sessions', 'sms', 'registration', 'loginPage'];
+const SECTIONS: Section[] = ['pwd', 'signIn', 'sessions', 'sms', 'registration', 'mfa', 'loginPage'];
 
 /** The policies in force, one form per section; each takes effect on save. */
 export default function PoliciesPage() {

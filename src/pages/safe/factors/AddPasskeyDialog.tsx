@@ -1,0 +1,20 @@
+import { useTranslation } from '@refinedev/core';
+import { Modal } from 'antd';
+import { PasskeyNameForm } from '../../../components/factors/PasskeyNameForm';
+
+interface Props {
+  open: boolean;
+  busy: boolean;
+  onCreate: (name: string) => void;
+  onClose: () => void;
+}
+
+/** Adding a passkey from /safe, in a dialog. */
+export function AddPasskeyDialog({ open, busy, onCreate, onClose }: Props) {
+  const { translate: t } = useTranslation();
+  return (
+    <Modal open={open} title={t('factors.passkeys.addTitle')} footer={null} onCancel={onClose} destroyOnHidden data-testid="add-passkey-dialog">
+      <PasskeyNameForm busy={busy} onCreate={onCreate} />
+    </Modal>
+  );
+}

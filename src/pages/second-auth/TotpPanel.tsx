@@ -1,0 +1,46 @@
+import { useTranslation } from '@refinedev/core';
+import { Button, Form, Typography } from 'antd';
+import { CODE } from '../../../contract/codes';
+import { factorEndpoints as ep } from '../../../contract/endpoints/factors';
+import { TOTP_REFUSALS } from '../../components/factors/codes';
+import { OneTimeCodeInput } from '../../components/factors/OneTimeCodeInput';
+import { explainedCodes, showOnField, type FieldRefusals } from '../../hooks/fieldRefusals';
+import { useEndpointMutation } from '../../hooks/useEndpoint';
+import { deviceInfo } from '../../providers/device';
+import { useFactorSignIn } from './useFactorSignIn';
+
+const FIELDS: FieldRefusals = [[[...TOTP_REFUSALS, CODE.passkeyRequired], 'code']];
+
+interface Props {
+  srmi: string;
+  appId: string | null;
+  returnTo: string | null;
+}
+
+/** The authenticator app's 6-digit code; a wrong, reused or locked code is said under the field. */
+export function TotpPanel({ srmi, appId, returnTo }: Props) {
+  const { translate: t } = useTranslation();
+  const [form] = Form.useForm<{ code: string }>();
+  const { finish, expired } = useFactorSignIn(appId, returnTo);
+  const verify = useEndpointMutation(ep.signInTotp, { quiet: explainedCodes(FIELDS) });
+
+  async function submit({ code }: { code: string }) {
+    try {
+      await finish(await verify.submit({ srmi, code, ...(await deviceInfo()) }));
+    } catch (error) {
+      if (expired(error)) return;
+      form.setFieldValue('code', '');
+      showOnField(form, FIELDS, error);
+    }
+  }
+
+  return (
+    <Form form={form} layout="vertical" requiredMark={false} onFinish={(values) => void submit(values)} data-testid="second-auth-totp">
+      <Typography.Paragraph>{t('factors.step.totpHint')}</Typography.Paragraph>
+      <OneTimeCodeInput autoFocus testId="second-auth-totp-code" />
+      <Button type="primary" htmlType="submit" block loading={verify.isPending || verify.isSuccess} data-testid="second-auth-totp-submit">
+        {t('factors.step.verify')}
+      </Button>
+    </Form>
+  );
+}
