@@ -22,17 +22,21 @@ import permissionRoutes from './routes/permissions.js';
 import groupRoutes from './routes/groups.js';
 import passwordRoutes from './routes/passwords.js';
 import securityRoutes from './routes/security.js';
+import factorRoutes from './routes/factors.js';
 import docsRoutes from './routes/docs.js';
 import adminRoutes from './routes/admin/index.js';
 import scimPlugin from './scim/plugin.js';
 import { SCIM_PREFIX } from './scim/links.js';
 import oidcPlugin from './oidc/plugin.js';
+import { registerOps, type Ops } from './ops/register.js';
+import { AccessLog } from './ops/accessLog.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
     config: Config;
     store: Store;
+    ops: Ops;
   }
 }
 
@@ -72,7 +76,11 @@ export async function buildApp({ config, clock = systemClock, logger = false, lo
   await migrate(store);
 
   const app = Fastify({
-    logger: logger ? { level: 'info', redact: REDACT, ...(logStream ? { stream: logStream } : {}) } : false,
+    logger: logger ? { level: config.logLevel, redact: REDACT, ...(logStream ? { stream: logStream } : {}) } : false,
+    // One access line per request instead of Fastify's two (ops/accessLog.ts).
+    logController: new AccessLog(),
+    // Requests already on a connection when a shutdown starts are served, not turned away with 503.
+    return503OnClosing: false,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     ...timeouts(config),
     bodyLimit: 64 * 1024,
@@ -90,6 +98,7 @@ export async function buildApp({ config, clock = systemClock, logger = false, lo
     await store.db.destroy();
   });
 
+  registerOps(app, clock);
   registerContractCheck(app, isDevMode(config));
   registerErrorHandler(app);
   registerSecurityHeaders(app);
@@ -105,6 +114,7 @@ export async function buildApp({ config, clock = systemClock, logger = false, lo
       await api.register(groupRoutes);
       await api.register(passwordRoutes);
       await api.register(securityRoutes);
+      await api.register(factorRoutes);
       await api.register(adminRoutes);
       await api.register(docsRoutes);
       if (isDevMode(config)) await api.register(devRoutes);

@@ -1,14 +1,16 @@
+import type { Server } from 'node:http';
 import { readConfig } from './config.js';
 import { buildApp } from './app.js';
+import { startMetricsServer } from './ops/metricsRoute.js';
+import { handleShutdown } from './ops/shutdown.js';
 
 const config = readConfig();
 const app = await buildApp({ config, logger: true });
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    app.close().then(() => process.exit(0), () => process.exit(1));
-  });
-}
+// With a token, /metrics is on the main port (ops/metricsRoute.ts); otherwise on a port of its own.
+const extra: Server[] = [];
+if (!config.metrics.token && config.metrics.port > 0) extra.push(await startMetricsServer(config.metrics.host, config.metrics.port));
+handleShutdown(app, config.shutdownGraceSeconds, extra);
 
 await app.listen({ port: config.port, host: config.host });
 console.warn(`IDaaS portal (${config.mode}) on http://localhost:${config.port} — store ${config.databaseUrl.replace(/\/\/[^@]*@/, '//***@')}`);

@@ -7,8 +7,18 @@
  * makes the first administrator (SYS_ADMIN and EMPLOYEE) of an empty production store and
  * prints a one-time password, which must be changed at the first sign-in. The store is migrated
  * first, and outside production seeded with the demo organisation, exactly as the server would.
- * Exit codes: 0 done, 1 refused (the account exists, or its name is not valid), 2 wrong usage.
+ *
+ *   npm run admin -- backup <file>
+ *
+ * copies the SQLite store, while servers keep using it, into a new file (SQLite's online backup:
+ * a consistent snapshot, the WAL included). PostgreSQL is backed up with its own tools (pg_dump).
+ *
+ * Exit codes: 0 done, 1 refused (the account exists, its name is not valid; the backup file
+ * exists, the store is not SQLite or not there), 2 wrong usage.
  */
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import SQLite from 'better-sqlite3';
 import { pathToFileURL } from 'node:url';
 import { codeMessage } from '../../contract/codes.js';
 import { isDevMode, readConfig } from '../config.js';
@@ -21,7 +31,12 @@ import { buildServices } from '../services/index.js';
 import type { Caller } from '../services/context.js';
 import { demoGateway, httpGateway } from '../sms/gateway.js';
 
-const USAGE = 'usage: npm run admin -- create <account>\n  creates an administrator and prints a one-time password (changed at the first sign-in)';
+const USAGE = [
+  'usage: npm run admin -- create <account>',
+  '         creates an administrator and prints a one-time password (changed at the first sign-in)',
+  '       npm run admin -- backup <file>',
+  '         copies the SQLite database (DATABASE_URL) into a new file while the server runs',
+].join('\n');
 
 /** Who the operation log says made the change. */
 const CLI_CALLER: Caller = { ip: 'cli', userAgent: 'idaas-admin-cli', deviceId: null, deviceName: null, trustTokens: {} };
@@ -33,11 +48,48 @@ export interface Output {
 
 /** Runs one command; answers the exit code. */
 export async function runAdminCli(args: string[], env: NodeJS.ProcessEnv, io: Output): Promise<number> {
-  const [command, account, ...extra] = args;
-  if (command !== 'create' || !account || extra.length) {
+  const [command, operand, ...extra] = args;
+  if (!['create', 'backup'].includes(command) || !operand || extra.length) {
     io.err(USAGE);
     return 2;
   }
+  return command === 'backup' ? backup(operand, env, io) : createAdministrator(operand, env, io);
+}
+
+/** The SQLite online backup of DATABASE_URL into `target`, which must not exist yet. */
+async function backup(target: string, env: NodeJS.ProcessEnv, io: Output): Promise<number> {
+  const url = env.DATABASE_URL || 'file:data/idaas.db';
+  if (/^postgres(ql)?:\/\//.test(url)) {
+    io.err('Refused: DATABASE_URL is PostgreSQL. Back it up with its own tools, e.g. pg_dump --format=custom --file=idaas.dump "$DATABASE_URL" (restore with pg_restore); see "Backups" in the README.');
+    return 1;
+  }
+  const source = url.startsWith('file:') ? url.slice(5) : url;
+  if (source === ':memory:' || !existsSync(source)) {
+    io.err(`Refused: there is no SQLite database at ${source}. Nothing was written.`);
+    return 1;
+  }
+  const destination = resolve(target);
+  if (existsSync(destination)) {
+    io.err(`Refused: ${destination} exists; a backup never overwrites a file. Nothing was written.`);
+    return 1;
+  }
+  if (resolve(source) === destination) {
+    io.err('Refused: the backup file is the database itself.');
+    return 1;
+  }
+  mkdirSync(dirname(destination), { recursive: true });
+  const database = new SQLite(source, { readonly: true, fileMustExist: true });
+  try {
+    // Pages are copied in steps, so writers on the live database wait only for moments.
+    const { totalPages } = await database.backup(destination);
+    io.out(`Backed up ${source} to ${destination} (${totalPages} pages).`);
+    return 0;
+  } finally {
+    database.close();
+  }
+}
+
+async function createAdministrator(account: string, env: NodeJS.ProcessEnv, io: Output): Promise<number> {
   // The gateway matters to the server, which texts people; this command texts nobody, so
   // production's "no gateway, no start" rule does not stop it.
   const config = readConfig({ ...env, SMS_GATEWAY_URL: env.SMS_GATEWAY_URL || 'http://sms-gateway.invalid/' });

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { sql, Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration, type MigrationProvider } from 'kysely';
+import { sql, Kysely, Migrator, PostgresDialect, SqliteAdapter, SqliteDialect, type LogEvent, type Migration, type MigrationLockOptions, type MigrationProvider } from 'kysely';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { Database } from './schema.js';
@@ -11,6 +11,11 @@ import { listIndexes } from './migrations/0002_list_indexes.js';
 import { limits } from './migrations/0003_limits.js';
 import { workbench } from './migrations/0004_workbench.js';
 import { oidc } from './migrations/0005_oidc.js';
+import { secondFactors } from './migrations/0006_second_factors.js';
+import { speedIndexes } from './migrations/0007_speed_indexes.js';
+import { retentionIndexes } from './migrations/0008_retention_indexes.js';
+import { pendingRequestUnique } from './migrations/0009_pending_request_unique.js';
+import { metrics } from '../ops/metrics.js';
 
 export type StoreKind = 'sqlite' | 'postgres';
 
@@ -19,6 +24,8 @@ export interface Store {
   kind: StoreKind;
   /** PostgreSQL schema holding the tables, when not the default one. */
   schema?: string;
+  /** The PostgreSQL pool, for its use on /metrics. */
+  pool?: pg.Pool;
 }
 
 // int8 columns hold epoch milliseconds, which fit a JS number exactly.
@@ -39,7 +46,12 @@ export function openStore(databaseUrl: string): Store {
       max: 10,
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }) }), kind: 'postgres', schema: schema ?? undefined };
+    return {
+      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }), log: timed('postgres') }),
+      kind: 'postgres',
+      schema: schema ?? undefined,
+      pool,
+    };
   }
   const file = databaseUrl.startsWith('file:') ? databaseUrl.slice(5) : databaseUrl;
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -48,21 +60,86 @@ export function openStore(databaseUrl: string): Store {
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) }), kind: 'sqlite' };
+  return { db: new Kysely<Database>({ dialect: new LockingSqliteDialect({ database: withStatementCache(database) }), log: timed('sqlite') }), kind: 'sqlite' };
+}
+
+/** Every statement's time on /metrics (Kysely reports it after the driver answered). */
+function timed(kind: StoreKind) {
+  return (event: LogEvent) => metrics.query(kind, event.queryDurationMillis, event.level === 'error');
+}
+
+/** How long a SQLite migration lock is held at most, should its process die while holding it. */
+const SQLITE_LOCK_LEASE_MS = 120_000;
+
+/**
+ * Kysely takes no migration lock on SQLite, trusting its single connection; but several
+ * processes may open one file. The lock row becomes a lease (the time it ends, in `is_locked`),
+ * taken by one conditional UPDATE, so the second process waits, then finds nothing to run.
+ * A lease, not a flag: a process killed mid-migration does not lock the file for ever.
+ */
+class LockingSqliteAdapter extends SqliteAdapter {
+  override async acquireMigrationLock(db: Kysely<unknown>, opt: MigrationLockOptions): Promise<void> {
+    const deadline = Date.now() + SQLITE_LOCK_LEASE_MS;
+    for (;;) {
+      const now = Date.now();
+      const taken = await sql`update ${sql.table(opt.lockTable)} set is_locked = ${now + SQLITE_LOCK_LEASE_MS} where id = ${opt.lockRowId} and is_locked < ${now}`.execute(db);
+      if (Number(taken.numAffectedRows ?? 0) === 1) return;
+      if (now > deadline) throw new Error('Another process has held the migration lock for too long');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  override async releaseMigrationLock(db: Kysely<unknown>, opt: MigrationLockOptions): Promise<void> {
+    await sql`update ${sql.table(opt.lockTable)} set is_locked = 0 where id = ${opt.lockRowId}`.execute(db);
+  }
+}
+
+class LockingSqliteDialect extends SqliteDialect {
+  override createAdapter() {
+    return new LockingSqliteAdapter();
+  }
 }
 
 function provider(kind: StoreKind): MigrationProvider {
   return {
     async getMigrations(): Promise<Record<string, Migration>> {
-      return { '0001_init': init(kind), '0002_list_indexes': listIndexes, '0003_limits': limits, '0004_workbench': workbench(kind), '0005_oidc': oidc };
+      return { '0001_init': init(kind), '0002_list_indexes': listIndexes, '0003_limits': limits, '0004_workbench': workbench(kind), '0005_oidc': oidc, '0006_second_factors': secondFactors(kind), '0007_speed_indexes': speedIndexes(kind), '0008_retention_indexes': retentionIndexes, '0009_pending_request_unique': pendingRequestUnique };
     },
   };
 }
 
-export async function migrate(store: Store): Promise<void> {
-  if (store.schema) await sql.raw(`create schema if not exists ${store.schema}`).execute(store.db);
+/** Any number that does not fit a 32-bit key of the first variant, so no other lock shares it. */
+const PG_MIGRATE_LOCK = 741_852_963;
+
+function migratorOf(store: Store): Migrator {
   // Name the schema: the introspection behind "does the migration table exist" sees every schema.
-  const migrator = new Migrator({ db: store.db, provider: provider(store.kind), ...(store.schema ? { migrationTableSchema: store.schema } : {}) });
-  const { error } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return new Migrator({ db: store.db, provider: provider(store.kind), ...(store.schema ? { migrationTableSchema: store.schema } : {}) });
+}
+
+/**
+ * Brings the store to the newest schema; safe with several instances starting at once. On
+ * PostgreSQL one session advisory lock covers everything from creating the schema to the last
+ * migration (Kysely's own lock starts only after its tables exist); on SQLite the lease above.
+ */
+export async function migrate(store: Store): Promise<void> {
+  const run = async () => {
+    const { error } = await migratorOf(store).migrateToLatest();
+    if (error) throw error instanceof Error ? error : new Error(String(error));
+  };
+  if (store.kind !== 'postgres') return run();
+  await store.db.connection().execute(async (conn) => {
+    await sql`select pg_advisory_lock(${PG_MIGRATE_LOCK})`.execute(conn);
+    try {
+      if (store.schema) await sql.raw(`create schema if not exists ${store.schema}`).execute(conn);
+      await run();
+    } finally {
+      await sql`select pg_advisory_unlock(${PG_MIGRATE_LOCK})`.execute(conn);
+    }
+  });
+}
+
+/** Migrations this code knows that the store has not run (for /readyz). */
+export async function pendingMigrations(store: Store): Promise<number> {
+  const all = await migratorOf(store).getMigrations();
+  return all.filter((m) => m.executedAt === undefined).length;
 }

@@ -3,6 +3,7 @@ import { LIMITS } from '../../contract/rules.js';
 import type { Repos } from '../repositories/index.js';
 import type { Caller, ServiceContext } from './context.js';
 import { deviceNameOf } from '../lib/deviceName.js';
+import { metrics } from '../ops/metrics.js';
 
 /**
  * Writes sign-in attempts and account operations to the user's logs. Never secrets. Inside a
@@ -18,6 +19,7 @@ export function auditService(ctx: ServiceContext) {
       result: ResultCode;
       caller: Caller;
     }): Promise<void> {
+      metrics.signIn(entry.optType, entry.result);
       await ctx.repos.loginHistory.insert({
         userRef: entry.userRef,
         account: entry.account.slice(0, LIMITS.accountMax),

@@ -5,6 +5,7 @@ import type { Otp } from '../repositories/otps.js';
 import type { ServiceContext } from './context.js';
 import type { SendProof, SmsBudgetService } from './smsBudget.js';
 import { CODE } from '../../contract/codes.js';
+import { metrics } from '../ops/metrics.js';
 
 export type OtpPurpose = 'msg-login' | 'second-auth' | 'bind-phone' | 'self-pwd' | 'forget-pwd' | 'change-pwd' | 'change-mobile-old' | 'change-mobile-new' | 'bind-master';
 
@@ -72,7 +73,12 @@ export function otpService(ctx: ServiceContext, deps: { budget: SmsBudgetService
      * Wrong → E10802 (E10803 once the tries are used up, after which even the right code is
      * refused); expired, used or unknown → E10801.
      */
-    async verify(opts: { msgCodeKey: string | undefined; code: string | undefined; purpose: OtpPurpose; mobileNo?: string | null }): Promise<Otp> {
+    verify(opts: { msgCodeKey: string | undefined; code: string | undefined; purpose: OtpPurpose; mobileNo?: string | null }): Promise<Otp> {
+      return metrics.otpCheck(opts.purpose, this.check(opts));
+    },
+
+    /** verify without counting it on /metrics. */
+    async check(opts: { msgCodeKey: string | undefined; code: string | undefined; purpose: OtpPurpose; mobileNo?: string | null }): Promise<Otp> {
       if (!opts.msgCodeKey || !opts.code) throw new AppError(CODE.codeWrong);
       const now = ctx.clock.now();
       const row = await repo.takeTry({ id: opts.msgCodeKey, purpose: opts.purpose, mobileNo: opts.mobileNo ?? null, now, maxTries });

@@ -1,4 +1,5 @@
 import type { SmsGateway } from '../sms/gateway.js';
+import { metrics } from '../ops/metrics.js';
 import type { ServiceContext } from './context.js';
 import type { SmsBudgetService } from './smsBudget.js';
 
@@ -26,17 +27,21 @@ export function smsWorker(ctx: ServiceContext, deps: { gateway: SmsGateway; budg
     try {
       await deps.gateway.send({ mobileNo: row.mobileNo, purpose: row.purpose, content: row.content });
       await repo.delivered(row.id, deps.gateway.keepsContent);
+      metrics.smsDelivery('sent');
       if (row.attempts > 0) await deps.budget.recovered();
     } catch (error) {
       const attempts = row.attempts + 1;
+      metrics.gatewayFailure();
       const failedAt = ctx.clock.now();
       console.error(`SMS delivery attempt ${attempts} failed:`, error instanceof Error ? error.message : 'unknown error');
       await deps.budget.rest(failedAt + gatewayCooldownSeconds * 1000);
       if (attempts >= deliveryAttempts) {
         await repo.failed(row.id, attempts);
+        metrics.smsDelivery('failed');
         await deps.budget.giveBack(row.charges);
       } else {
         await repo.retryAt(row.id, attempts, failedAt + 2 ** attempts * 1000);
+        metrics.smsDelivery('retry');
       }
     }
     return true;

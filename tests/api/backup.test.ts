@@ -1,0 +1,82 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { passwordLogin, startClient, storeCases, type Client } from './harness.js';
+
+/** `npm run admin -- backup <file>` as the operator runs it. */
+function admin(args: string[], databaseUrl: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/admin.ts', ...args], {
+      env: { ...process.env, IDAAS_MODE: 'production', DATABASE_URL: databaseUrl },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => { stdout += chunk.toString(); });
+    child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'idaas-backup-'));
+
+describe.each(storeCases())('backup command ($name)', (store) => {
+  let client: Client;
+  const databaseUrl = store.url('backup');
+  afterAll(async () => { await client?.close(); });
+
+  if (store.name === 'postgres') {
+    it('refuses PostgreSQL and points to pg_dump', async () => {
+      const target = join(dir, 'pg.db');
+      const run = await admin(['backup', target], databaseUrl);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toMatch(/pg_dump/);
+      expect(existsSync(target)).toBe(false);
+    });
+    return;
+  }
+
+  it('copies the live database consistently while the server writes to it', async () => {
+    client = await startClient(store, 'backup', {}, undefined, databaseUrl);
+    const target = join(dir, 'nested', 'copy.db');
+    let writing = true;
+    const writes = (async () => {
+      let n = 0;
+      while (writing) {
+        await passwordLogin(client, 'lisi');
+        n++;
+      }
+      return n;
+    })();
+    const run = await admin(['backup', target], databaseUrl);
+    writing = false;
+    expect(await writes).toBeGreaterThan(0);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/Backed up .* pages\)/);
+    const copy = new SQLite(target, { readonly: true });
+    try {
+      expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');
+      expect(copy.prepare("select count(*) as n from users where user_id = 'lisi'").get()).toEqual({ n: 1 });
+      expect((copy.prepare('select count(*) as n from kysely_migration').get() as { n: number }).n).toBeGreaterThan(0);
+    } finally {
+      copy.close();
+    }
+  });
+
+  it('never overwrites a file and refuses a missing database', async () => {
+    const existing = join(dir, 'existing.db');
+    writeFileSync(existing, 'keep me');
+    const refused = await admin(['backup', existing], databaseUrl);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/exists/);
+    const missing = await admin(['backup', join(dir, 'x.db')], `file:${join(dir, 'absent', 'none.db')}`);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/no SQLite database/);
+    expect((await admin(['backup'], databaseUrl)).code).toBe(2);
+  });
+});
