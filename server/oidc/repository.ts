@@ -54,8 +54,14 @@ function toOidcApp(row: Pick<Selectable<AppsTable>, (typeof COLUMNS)[number]>): 
 /** A provider session and the portal session it was opened from. */
 export interface PortalLink { sessionUid: string; portalSessionRef: number }
 
+/** Subjects kept in memory at most; past it the map starts afresh (a cache, not a record). */
+const SUBJECTS_CACHED = 10_000;
+
 /** Applications as clients, subjects, roles, and the links between provider and portal sessions. */
 export function oidcRepo(db: Kysely<Database>) {
+  // A subject never changes owner (a random UUID per user, never reassigned), so its user is
+  // remembered: userinfo and the token endpoint ask for it on every call.
+  const subjects = new Map<string, number>();
   return {
     async appByClientId(clientId: string): Promise<OidcApp | undefined> {
       const row = await db.selectFrom('apps').select(COLUMNS).where('client_id', '=', clientId).executeTakeFirst();
@@ -75,7 +81,13 @@ export function oidcRepo(db: Kysely<Database>) {
       return row.sub;
     },
     async userOfSubject(sub: string): Promise<number | undefined> {
+      const known = subjects.get(sub);
+      if (known !== undefined) return known;
       const row = await db.selectFrom('oidc_subjects').select('user_ref').where('sub', '=', sub).executeTakeFirst();
+      if (row) {
+        if (subjects.size >= SUBJECTS_CACHED) subjects.clear();
+        subjects.set(sub, row.user_ref);
+      }
       return row?.user_ref;
     },
 

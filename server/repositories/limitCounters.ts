@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { reusable } from './reusable.js';
 
 /** One budget's state: units taken in the window that started at `windowStart`, and any lock. */
 export interface LimitCounter {
@@ -14,6 +15,32 @@ export interface LimitCounter {
  * instances on one database can never take more than the budget between them.
  */
 export function limitCountersRepo(db: Kysely<Database>) {
+  // Every sign-in runs these: built once (reusable.ts).
+  const taking = reusable(db, (v: { subject: string; now: number; windowStartAfter: number; limit: number }) => {
+    const stale = sql<boolean>`(limit_counters.window_start < ${v.windowStartAfter} or limit_counters.locked_until <= ${v.now})`;
+    return db
+      .insertInto('limit_counters')
+      .values({ subject: v.subject, hits: 1, window_start: v.now, locked_until: null })
+      .onConflict((oc) =>
+        oc.column('subject')
+          .doUpdateSet({
+            hits: sql`case when ${stale} then 1 else limit_counters.hits + 1 end`,
+            window_start: sql`case when ${stale} then ${v.now} else limit_counters.window_start end`,
+            locked_until: sql`case when ${stale} then null else limit_counters.locked_until end`,
+          })
+          .where(sql<boolean>`${stale} or (limit_counters.locked_until is null and limit_counters.hits < ${v.limit})`),
+      )
+      .returning('hits');
+  });
+  const settling = reusable(db, (v: { given: string; cleared: string; now: number }) =>
+    db.updateTable('limit_counters')
+      .set({
+        hits: sql`case when subject = ${v.cleared} then 0 else hits - 1 end`,
+        window_start: sql`case when subject = ${v.cleared} then ${v.now} else window_start end`,
+        locked_until: sql`case when subject = ${v.cleared} then null else locked_until end`,
+      })
+      .where((eb) => eb.or([eb('subject', '=', v.cleared), eb.and([eb('subject', '=', v.given), eb('hits', '>', 0)])])));
+
   return {
     get(subject: string): Promise<LimitCounter | undefined> {
       return db.selectFrom('limit_counters')
@@ -26,21 +53,7 @@ export function limitCountersRepo(db: Kysely<Database>) {
      * `windowStartAfter`, or a lock that has run out, starts afresh.
      */
     async take(subject: string, now: number, windowStartAfter: number, limit: number): Promise<number | null> {
-      const stale = sql<boolean>`(limit_counters.window_start < ${windowStartAfter} or limit_counters.locked_until <= ${now})`;
-      const row = await db
-        .insertInto('limit_counters')
-        .values({ subject, hits: 1, window_start: now, locked_until: null })
-        .onConflict((oc) =>
-          oc.column('subject')
-            .doUpdateSet({
-              hits: sql`case when ${stale} then 1 else limit_counters.hits + 1 end`,
-              window_start: sql`case when ${stale} then ${now} else limit_counters.window_start end`,
-              locked_until: sql`case when ${stale} then null else limit_counters.locked_until end`,
-            })
-            .where(sql<boolean>`${stale} or (limit_counters.locked_until is null and limit_counters.hits < ${limit})`),
-        )
-        .returning('hits')
-        .executeTakeFirst();
+      const [row] = await taking({ subject, now, windowStartAfter, limit });
       return row ? Number(row.hits) : null;
     },
     /** Gives one unit back (an attempt that succeeded, or a send that never happened). */
@@ -51,6 +64,14 @@ export function limitCountersRepo(db: Kysely<Database>) {
       await db.insertInto('limit_counters').values({ subject, hits: 0, window_start: until, locked_until: until })
         .onConflict((oc) => oc.column('subject').doUpdateSet({ locked_until: until }))
         .execute();
+    },
+    /**
+     * A credential check that succeeded, in one statement: the address's unit goes back (as
+     * `give`) and the account's counter starts afresh (as `reset`: no hits, no lock, a window
+     * starting now, which is what a missing row means to `take`).
+     */
+    async settle(given: string, cleared: string, now: number): Promise<void> {
+      await settling({ given, cleared, now });
     },
     async reset(subject: string): Promise<void> {
       await db.deleteFrom('limit_counters').where('subject', '=', subject).execute();

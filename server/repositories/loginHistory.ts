@@ -1,5 +1,6 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
+import type { Insertable, Kysely } from 'kysely';
+import type { Database, LoginHistoryTable } from '../db/schema.js';
+import { reusable } from './reusable.js';
 
 /** One sign-in attempt (or application launch) for the user's app-access log. */
 export interface NewLoginEntry {
@@ -17,9 +18,11 @@ export interface NewLoginEntry {
 }
 
 export function loginHistoryRepo(db: Kysely<Database>) {
+  // Every sign-in and launch writes one: built once per set of filled columns (reusable.ts).
+  const inserting = reusable(db, (row: Insertable<LoginHistoryTable>) => db.insertInto('login_history').values(row));
   return {
     async insert(entry: NewLoginEntry): Promise<void> {
-      await db.insertInto('login_history').values({
+      await inserting({
         user_ref: entry.userRef,
         account: entry.account,
         opt_type: entry.optType,
@@ -31,7 +34,7 @@ export function loginHistoryRepo(db: Kysely<Database>) {
         device_id: entry.deviceId,
         device_name: entry.deviceName,
         created_at: entry.createdAt,
-      }).execute();
+      });
     },
     async countSince(userRef: number, optType: string, since: number): Promise<number> {
       const row = await db

@@ -1,5 +1,6 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
+import type { Insertable, Kysely } from 'kysely';
+import type { Database, SessionsTable } from '../db/schema.js';
+import { reusable } from './reusable.js';
 
 /** A session to open: the database keeps only the token's digest. */
 export interface NewSession {
@@ -27,30 +28,34 @@ export interface SessionLookup {
 }
 
 export function sessionsRepo(db: Kysely<Database>) {
+  // Every authenticated request reads this: built once (reusable.ts).
+  const byHash = reusable(db, (v: { tokenHash: string }) =>
+    db.selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_ref')
+      .select([
+        'sessions.id as sessionId',
+        'sessions.user_ref as userRef',
+        'sessions.instance_id as instanceId',
+        'sessions.last_seen_at as lastSeenAt',
+        'sessions.expires_at as expiresAt',
+        'users.user_id as account',
+        'users.enabled as enabled',
+      ])
+      .where('sessions.token_hash', '=', v.tokenHash));
+
+  const inserting = reusable(db, (row: Insertable<SessionsTable>) => db.insertInto('sessions').values(row));
+
   return {
     async create(session: NewSession): Promise<void> {
-      await db.insertInto('sessions').values({
+      await inserting({
         token_hash: session.tokenHash, user_ref: session.userRef, instance_id: session.instanceId, created_at: session.createdAt,
         last_seen_at: session.lastSeenAt, expires_at: session.expiresAt, ip: session.ip, device_id: session.deviceId,
         device_name: session.deviceName, user_agent: session.userAgent,
-      }).execute();
+      });
     },
     /** The session with its user's few fields every authenticated request needs. */
     async findByHash(tokenHash: string): Promise<SessionLookup | undefined> {
-      const row = await db
-        .selectFrom('sessions')
-        .innerJoin('users', 'users.id', 'sessions.user_ref')
-        .select([
-          'sessions.id as sessionId',
-          'sessions.user_ref as userRef',
-          'sessions.instance_id as instanceId',
-          'sessions.last_seen_at as lastSeenAt',
-          'sessions.expires_at as expiresAt',
-          'users.user_id as account',
-          'users.enabled as enabled',
-        ])
-        .where('sessions.token_hash', '=', tokenHash)
-        .executeTakeFirst();
+      const [row] = await byHash({ tokenHash });
       return row && { ...row, enabled: row.enabled === 1 };
     },
     async touch(sessionId: number, now: number): Promise<void> {

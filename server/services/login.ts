@@ -14,8 +14,9 @@ export function loginService(ctx: ServiceContext, deps: Pick<CoreServices, 'sm2'
     ipCheck: (ip: string) => deps.throttle.ipCheck(ip),
 
     async passwordLogin(body: LoginCheckBody, caller: Caller): Promise<LoginOutcome> {
-      const account = (await deps.sm2.decrypt('userId', body.userId)).trim();
-      const password = await deps.sm2.decrypt('password', body.password);
+      const plain = await deps.sm2.decryptAll({ userId: body.userId, password: body.password });
+      const account = plain.userId.trim();
+      const password = plain.password;
       // The schema sees only ciphertext: what the account says is checked once decrypted.
       if (!account || account.length > LIMITS.accountMax) throw new AppError(CODE.accountRequired);
       if (MOBILE_AS_ACCOUNT_PATTERN.test(account)) throw new AppError(CODE.mobileAsAccount);

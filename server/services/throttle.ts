@@ -76,8 +76,8 @@ export function throttleService(ctx: ServiceContext, settings: SettingsService) 
           return { locked: true, minutes: lockMinutes };
         },
         async succeeded() {
-          await repo.give(ipKey(ip));
-          if (subject !== null) await repo.reset(subject);
+          if (subject === null) await repo.give(ipKey(ip));
+          else await repo.settle(ipKey(ip), subject, ctx.clock.now());
         },
       };
     },

@@ -1,10 +1,12 @@
 /**
- * The /login download budget (DESIGN.md §8: ≤ 250 KB gzipped JS on first load, every other page
- * lazy). Walks the Vite manifest from the entry and the sign-in page through their static
- * imports and sums the gzipped size of each JS chunk. `--check` exits 1 over budget.
+ * Download budgets of the portal's pages (DESIGN.md §8): what a first visit to /login and to
+ * /myApp fetches, walked in the Vite manifest from the page's modules through their static
+ * imports, summed as gzipped JS. /login stays within 250 KB; /myApp within its own budget and
+ * without any of the sign-in page's code (which modules each chunk holds comes from
+ * .vite/chunk-modules.json, written by build/chunkModules.ts). `--check` exits 1 on a breach.
  * Usage: npx vite build && npx tsx tests/bench/bundle.ts [distDir] [--check]
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -14,10 +16,22 @@ interface Chunk {
   imports?: string[];
 }
 
-const BUDGET_KB = 250;
+const LOGIN_BUDGET_KB = 250;
+/**
+ * Measured at 471 KB in 38 chunks when the personal centre stopped loading sign-in code (472 KB
+ * in 51 before, sign-in chunk included): the start-up and form kit it shares with /login (about
+ * 250 KB, cached by then), Refine and react-query, the layout, My apps' antd lists, tabs and
+ * select. The headroom is for the pages' growth; a jump past it is worth a look at what came in.
+ */
+const MY_APPS_BUDGET_KB = 500;
+/** Code only the sign-in page may carry. */
+const SIGN_IN_CODE = /^src\/pages\/sign-in\//;
+
 const args = process.argv.slice(2);
 const dir = args.find((a) => !a.startsWith('--')) ?? 'dist';
 const manifest = JSON.parse(readFileSync(join(dir, '.vite/manifest.json'), 'utf8')) as Record<string, Chunk>;
+const modulesFile = join(dir, '.vite/chunk-modules.json');
+const chunkModules = existsSync(modulesFile) ? (JSON.parse(readFileSync(modulesFile, 'utf8')) as Record<string, Record<string, number>>) : null;
 
 function closure(keys: string[]): Set<string> {
   const seen = new Set<string>();
@@ -30,26 +44,49 @@ function closure(keys: string[]): Set<string> {
   return seen;
 }
 
-const gzKb = (keys: Iterable<string>) =>
-  [...keys].filter((k) => manifest[k].file.endsWith('.js')).reduce((sum, k) => sum + gzipSync(readFileSync(join(dir, manifest[k].file)), { level: 9 }).length, 0) / 1024;
+const jsOf = (keys: Iterable<string>) => [...keys].filter((k) => manifest[k].file.endsWith('.js'));
+const gzKb = (keys: Iterable<string>) => jsOf(keys).reduce((sum, k) => sum + gzipSync(readFileSync(join(dir, manifest[k].file)), { level: 9 }).length, 0) / 1024;
 
-const find = (suffix: string) => Object.keys(manifest).find((k) => k.endsWith(suffix));
+function find(suffix: string): string {
+  const key = Object.keys(manifest).find((k) => k.endsWith(suffix));
+  if (!key) throw new Error(`${suffix} not found in the manifest`);
+  return key;
+}
+
 // The portal's page only: the workbench (systemhub/index.html) is a page of its own that /login never loads.
 const WORKBENCH_ENTRY = 'systemhub/index.html';
-const entry = Object.keys(manifest).filter((k) => manifest[k].isEntry && k !== WORKBENCH_ENTRY);
-const loginPage = find('sign-in/LoginPage.tsx');
+const entry = ['index.html'];
+// The entry only starts the downloads (src/main.tsx): start-up code and the page come as dynamic imports.
+const startUp = [...entry, find('src/boot.tsx')];
 const layout = find('layout/PortalLayout.tsx');
-const myApps = find('my-apps/MyAppsPage.tsx');
-if (!loginPage) throw new Error('sign-in/LoginPage.tsx not found in the manifest');
+const login = closure([...startUp, find('sign-in/LoginPage.tsx')]);
+const myApps = closure([...startUp, find('src/App.tsx'), layout, find('my-apps/MyAppsPage.tsx')]);
 
-const login = closure([...entry, loginPage]);
-const portal = closure([...entry, ...(layout ? [layout] : []), ...(myApps ? [myApps] : [])]);
+/** Sign-in modules inside the chunks a page loads. */
+function signInCodeIn(keys: Set<string>): string[] {
+  if (!chunkModules) return [];
+  return jsOf(keys).flatMap((k) => Object.keys(chunkModules[manifest[k].file] ?? {}).filter((id) => SIGN_IN_CODE.test(id)).map((id) => `${id} (${manifest[k].file})`));
+}
+
 const loginKb = gzKb(login);
-console.log(`/login first load: ${loginKb.toFixed(1)} KB gzipped JS in ${[...login].filter((k) => manifest[k].file.endsWith('.js')).length} chunks (budget ${BUDGET_KB} KB)`);
-console.log(`/myApp first load: ${gzKb(portal).toFixed(1)} KB gzipped JS`);
-console.log(`/login pulls the portal layout: ${layout && login.has(layout) ? 'yes' : 'no'}`);
+const myAppsKb = gzKb(myApps);
+const leaked = signInCodeIn(myApps);
+console.log(`/login first load: ${loginKb.toFixed(1)} KB gzipped JS in ${jsOf(login).length} chunks (budget ${LOGIN_BUDGET_KB} KB)`);
+console.log(`/myApp first load: ${myAppsKb.toFixed(1)} KB gzipped JS in ${jsOf(myApps).length} chunks (budget ${MY_APPS_BUDGET_KB} KB)`);
+console.log(`/login pulls the portal layout: ${login.has(layout) ? 'yes' : 'no'}`);
+console.log(`/myApp loads sign-in code: ${chunkModules ? (leaked.length ? `yes: ${leaked.join(', ')}` : 'no') : 'unknown (no .vite/chunk-modules.json)'}`);
 if (manifest[WORKBENCH_ENTRY]) console.log(`/systemhub/ first load: ${gzKb(closure([WORKBENCH_ENTRY])).toFixed(1)} KB gzipped JS`);
-if (args.includes('--check') && (loginKb > BUDGET_KB || (layout && login.has(layout)))) {
-  console.error(`FAIL: /login is over its budget or loads the portal layout`);
-  process.exit(1);
+
+if (args.includes('--check')) {
+  const failures = [
+    loginKb > LOGIN_BUDGET_KB && `/login is over its ${LOGIN_BUDGET_KB} KB budget`,
+    login.has(layout) && '/login loads the portal layout',
+    myAppsKb > MY_APPS_BUDGET_KB && `/myApp is over its ${MY_APPS_BUDGET_KB} KB budget`,
+    !chunkModules && `${modulesFile} is missing (build/chunkModules.ts writes it)`,
+    leaked.length > 0 && '/myApp loads the sign-in page’s code',
+  ].filter(Boolean);
+  if (failures.length) {
+    for (const failure of failures) console.error(`FAIL: ${failure}`);
+    process.exit(1);
+  }
 }

@@ -1,7 +1,11 @@
 /**
  * The process under test for tests/bench/run.ts: the real app on a bulk-seeded store, or a bare
- * Fastify route as the baseline. It prints its address on the first line of stdout.
+ * Fastify route as the baseline. It prints its address on the first line of stdout, and answers
+ * a 'memory' message over IPC with its memory after a full collection (the soak mode) and can
+ * a 'cpu' message with the CPU time it has used, and can profile a window of a run (BENCH_PROFILE).
  */
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { buildApp } from '../../server/app.js';
@@ -9,6 +13,36 @@ import { readConfig } from '../../server/config.js';
 import { seedBulk } from '../../server/db/seedBulk.js';
 
 const mode = process.argv[2];
+
+// A clean exit on SIGTERM, so that `node --cpu-prof` writes the profile of a bench run.
+process.on('SIGTERM', () => process.exit(0));
+
+/** CPU profiles of a measurement window only (not of the seeding): 'profile-start', then {profileTo: file}. */
+const inspector = new Session();
+process.on('message', (message: unknown) => {
+  if (message === 'profile-start') {
+    inspector.connect();
+    inspector.post('Profiler.enable', () => inspector.post('Profiler.start', () => process.send?.('profiling')));
+    return;
+  }
+  if (typeof message === 'object' && message && 'profileTo' in message) {
+    inspector.post('Profiler.stop', (err, result) => {
+      writeFileSync(String(message.profileTo), JSON.stringify(err ? {} : result.profile));
+      inspector.disconnect();
+      process.send?.('profiled');
+    });
+    return;
+  }
+  if (message === 'cpu') {
+    const { user, system } = process.cpuUsage();
+    process.send?.({ cpuMicros: user + system });
+    return;
+  }
+  if (message !== 'memory') return;
+  (globalThis as { gc?: () => void }).gc?.();
+  const { rss, heapUsed } = process.memoryUsage();
+  process.send?.({ rss, heapUsed });
+});
 
 if (mode === 'bare') {
   const bare = Fastify();
