@@ -2,7 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import { ApplyStatus } from '../../contract/enums.js';
 import type { PageResult } from '../../contract/schemas/common.js';
 import type { Database } from '../db/schema.js';
-import { ilike, mapPage, page } from './paging.js';
+import { contains, mapPage } from './paging.js';
+import { reusablePage } from './reusablePage.js';
 
 /** A permission request with the names of its application, applicant and approver. */
 export interface PermissionRequest {
@@ -30,6 +31,12 @@ export type RequestState = Pick<PermissionRequest, 'id' | 'applicantRef' | 'appR
 
 export type NewRequest = Pick<PermissionRequest, 'applicantRef' | 'appRef' | 'roleIds' | 'roleNames' | 'applyReason' | 'applyDate'>;
 
+/** A chosen order of a request list: a column of the contract's allow-list and a direction. */
+export interface RequestOrder {
+  field?: 'applyDate' | 'status';
+  order?: 'asc' | 'desc';
+}
+
 /** Role ids are stored as the JSON of the array (the service keeps them sorted and unique). */
 const encodeRoleIds = (roleIds: number[]) => JSON.stringify(roleIds);
 const decodeRoleIds = (json: string) => JSON.parse(json) as number[];
@@ -50,6 +57,30 @@ export function requestsRepo(db: Kysely<Database>) {
     'r.apply_reason', 'v.user_id as approval_user_id', 'v.user_name as approval_user_name', 'r.approval_suggestion', 'r.approval_date',
     'r.apply_user_ref', 'r.app_ref', 'r.role_ids',
   ] as const;
+
+  const like = (column: string, pattern: unknown) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape ${'\\'}`;
+
+  // The two lists, each one statement built once per shape (reusablePage.ts). Both orders of
+  // the applicant's list follow an index (applicant, date / status, date), as does the queue's
+  // (status, date, id); the id breaks ties.
+  const applicantPage = reusablePage(db, 'id', (v: { userRef: number; status: number | null }, shape) => {
+    let filtered = requestsOnly().where('r.apply_user_ref', '=', v.userRef);
+    if (v.status != null) filtered = filtered.where('r.status', '=', v.status);
+    const rows = named(filtered).select(columns);
+    const [field, dir] = shape.split(':') as ['status' | 'date', 'asc' | 'desc'];
+    return field === 'status'
+      ? { filtered, rows: rows.orderBy('r.status', dir).orderBy('r.apply_date', 'desc').orderBy('r.id', 'desc'), order: `p.status ${dir}, p.apply_date desc, p.id desc` }
+      : { filtered, rows: rows.orderBy('r.apply_date', dir).orderBy('r.id', dir), order: `p.apply_date ${dir}, p.id ${dir}` };
+  });
+  const approverPage = reusablePage(db, 'id', (v: { userRef: number; applicantLike: string | null; appLike: string | null }, shape) => {
+    let filtered = requestsOnly()
+      .where('r.status', '=', ApplyStatus.PENDING)
+      .where('r.app_ref', 'in', db.selectFrom('app_approvers').select('app_ref').where('user_ref', '=', v.userRef));
+    if (v.applicantLike != null) filtered = filtered.where('r.apply_user_ref', 'in', db.selectFrom('users').select('id').where(like('user_id', v.applicantLike)));
+    if (v.appLike != null) filtered = filtered.where('r.app_ref', 'in', db.selectFrom('apps').select('id').where(like('app_name', v.appLike)));
+    const dir = shape === 'desc' ? 'desc' : 'asc';
+    return { filtered, rows: named(filtered).select(columns).orderBy('r.apply_date', dir).orderBy('r.id', dir), order: `p.apply_date ${dir}, p.id ${dir}` };
+  });
 
   const findRow = (id: number) => withNames().select(columns).where('r.id', '=', id).executeTakeFirst();
   type Row = NonNullable<Awaited<ReturnType<typeof findRow>>>;
@@ -74,19 +105,15 @@ export function requestsRepo(db: Kysely<Database>) {
   });
 
   return {
-    async pageByApplicant(userRef: number, status: number | null, pageNum: number, pageSize: number): Promise<PageResult<PermissionRequest>> {
-      let base = requestsOnly().where('r.apply_user_ref', '=', userRef);
-      if (status !== null) base = base.where('r.status', '=', status);
-      return mapPage(await page(db, base, (q) => named(q).select(columns).orderBy('r.apply_date', 'desc').orderBy('r.id', 'desc'), pageNum, pageSize), toRequest);
+    async pageByApplicant(userRef: number, status: number | null, pageNum: number, pageSize: number, sort: RequestOrder = {}): Promise<PageResult<PermissionRequest>> {
+      const dir = sort.order === 'asc' ? 'asc' : 'desc';
+      const shape = `${sort.field === 'status' ? 'status' : 'date'}:${dir}`;
+      return mapPage(await applicantPage({ userRef, status }, pageNum, pageSize, shape), toRequest);
     },
     /** Pending requests for the apps this user approves. */
-    async pagePendingForApprover(userRef: number, filters: { applyUserId?: string; appName?: string }, pageNum: number, pageSize: number): Promise<PageResult<PermissionRequest>> {
-      let base = requestsOnly()
-        .where('r.status', '=', ApplyStatus.PENDING)
-        .where('r.app_ref', 'in', db.selectFrom('app_approvers').select('app_ref').where('user_ref', '=', userRef));
-      if (filters.applyUserId) base = base.where('r.apply_user_ref', 'in', db.selectFrom('users').select('id').where(ilike('user_id', filters.applyUserId)));
-      if (filters.appName) base = base.where('r.app_ref', 'in', db.selectFrom('apps').select('id').where(ilike('app_name', filters.appName)));
-      return mapPage(await page(db, base, (q) => named(q).select(columns).orderBy('r.apply_date', 'asc').orderBy('r.id', 'asc'), pageNum, pageSize), toRequest);
+    async pagePendingForApprover(userRef: number, filters: { applyUserId?: string; appName?: string }, pageNum: number, pageSize: number, sort: RequestOrder = {}): Promise<PageResult<PermissionRequest>> {
+      const values = { userRef, applicantLike: filters.applyUserId ? contains(filters.applyUserId) : null, appLike: filters.appName ? contains(filters.appName) : null };
+      return mapPage(await approverPage(values, pageNum, pageSize, sort.order === 'desc' ? 'desc' : 'asc'), toRequest);
     },
     async find(id: number): Promise<PermissionRequest | undefined> {
       const row = await findRow(id);
@@ -102,12 +129,13 @@ export function requestsRepo(db: Kysely<Database>) {
         .executeTakeFirst();
       return !!row;
     },
-    async insert(request: NewRequest): Promise<number> {
+    /** Files a pending request; null when the same one is already pending (the unique index of 0009 decides, so racing twins cannot both get in). */
+    async insert(request: NewRequest): Promise<number | null> {
       const created = await db.insertInto('apply_requests').values({
         apply_user_ref: request.applicantRef, app_ref: request.appRef, role_ids: encodeRoleIds(request.roleIds), role_names: request.roleNames,
         apply_reason: request.applyReason, apply_date: request.applyDate, status: ApplyStatus.PENDING,
-      }).returning('id').executeTakeFirstOrThrow();
-      return created.id;
+      }).onConflict((oc) => oc.doNothing()).returning('id').executeTakeFirst();
+      return created?.id ?? null;
     },
     /** Deletes a request only while it is the applicant's and still pending. */
     async cancel(id: number, userRef: number): Promise<boolean> {

@@ -1,12 +1,20 @@
-import type { ApplyRecord, AppOption, RoleOption } from '../../contract/schemas/permissions.js';
+import type { ApplyRecord, AppOption, AppRoleOption } from '../../contract/schemas/permissions.js';
 import type { PageResult } from '../../contract/schemas/common.js';
 import { AppError, forbidden, notFound } from '../domain/errors.js';
 import { mapPage } from '../repositories/paging.js';
-import type { PermissionRequest } from '../repositories/requests.js';
+import type { PermissionRequest, RequestOrder } from '../repositories/requests.js';
+import type { App } from '../repositories/apps.js';
 import type { AuthUser, Caller, ServiceContext } from './context.js';
 import type { AuditService } from './audit.js';
 import { CODE } from '../../contract/codes.js';
 import { ApplyStatus, Decision } from '../../contract/enums.js';
+
+/**
+ * Whether a request for this application must name a role: an application in the permission
+ * system that has roles grants nothing useful without one. The dialog is told this per
+ * application and the server refuses by the same rule, so the two never disagree.
+ */
+const rolesRequired = (app: Pick<App, 'permSystem'>, hasRoles: boolean) => app.permSystem && hasRoles;
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -24,19 +32,26 @@ export function requestsService(ctx: ServiceContext, audit: AuditService) {
   const repo = ctx.repos.requests;
 
   return {
-    async appsByName(name: string): Promise<AppOption[]> {
+    async appsByName(user: AuthUser, name: string): Promise<AppOption[]> {
       const rows = await ctx.repos.permissions.appsByName(name);
-      return rows.map((a) => ({ id: a.id, appId: a.appId, appName: a.appName, icon: a.icon, clientId: a.clientId, idpSsoUrl: a.idpSsoUrl, permSystem: a.permSystem }));
+      const refs = rows.map((a) => a.id);
+      const [held, withRoles] = await Promise.all([ctx.repos.permissions.heldApps(user.userRef, refs), ctx.repos.permissions.appsWithRoles(refs)]);
+      return rows.map((a) => ({
+        id: a.id, appId: a.appId, appName: a.appName, icon: a.icon, clientId: a.clientId, idpSsoUrl: a.idpSsoUrl, permSystem: a.permSystem,
+        rolesRequired: rolesRequired(a, withRoles.has(a.id)), held: held.has(a.id),
+      }));
     },
 
-    async rolesOfApp(appId: string, roleName?: string): Promise<RoleOption[]> {
+    async rolesOfApp(user: AuthUser, appId: string, roleName?: string): Promise<AppRoleOption[]> {
       const app = await ctx.repos.apps.findByAppId(appId);
       if (!app) throw notFound();
-      return (await ctx.repos.permissions.rolesOfApp(app.id, roleName)).map((r) => ({ id: r.id, name: r.name, code: r.code }));
+      const roles = await ctx.repos.permissions.rolesOfApp(app.id, roleName);
+      const held = await ctx.repos.permissions.heldRoles(user.userRef, roles.map((r) => r.id));
+      return roles.map((r) => ({ id: r.id, name: r.name, code: r.code, held: held.has(r.id) }));
     },
 
-    async mine(user: AuthUser, status: number | null, pageNum: number, pageSize: number): Promise<PageResult<ApplyRecord>> {
-      return mapPage(await repo.pageByApplicant(user.userRef, status, pageNum, pageSize), toRecord);
+    async mine(user: AuthUser, status: number | null, sort: RequestOrder, pageNum: number, pageSize: number): Promise<PageResult<ApplyRecord>> {
+      return mapPage(await repo.pageByApplicant(user.userRef, status, pageNum, pageSize, sort), toRecord);
     },
 
     async apply(user: AuthUser, body: { appId: string; roleIdSet: number[]; applyReason: string }, caller: Caller): Promise<{ id: number }> {
@@ -46,13 +61,16 @@ export function requestsService(ctx: ServiceContext, audit: AuditService) {
       const wanted = [...new Set(body.roleIdSet)].sort((a, b) => a - b);
       const chosen = roles.filter((r) => wanted.includes(r.id));
       if (chosen.length !== wanted.length) throw new AppError(CODE.roleNotOfApp);
-      if (app.permSystem && roles.length && !wanted.length) throw new AppError(CODE.roleRequired);
+      if (rolesRequired(app, roles.length > 0) && !wanted.length) throw new AppError(CODE.roleRequired);
+      const held = await ctx.repos.permissions.heldRoles(user.userRef, wanted);
+      if (held.size) throw new AppError(CODE.rolesHeld, { roles: chosen.filter((r) => held.has(r.id)).map((r) => r.name).join(', ') });
       if (await repo.hasPendingDuplicate(user.userRef, app.id, wanted)) throw new AppError(CODE.duplicateRequest);
       if (!wanted.length && (await ctx.repos.apps.hasPermission(user.userRef, app.id))) throw new AppError(CODE.permissionHeld);
       const id = await repo.insert({
         applicantRef: user.userRef, appRef: app.id, roleIds: wanted, roleNames: chosen.map((r) => r.name).join(','),
         applyReason: body.applyReason, applyDate: ctx.clock.now(),
       });
+      if (id === null) throw new AppError(CODE.duplicateRequest);
       await audit.operation(user.userRef, 'APPLY_PERMISSION', caller, `${app.appId}#${id}`);
       return { id };
     },
@@ -62,7 +80,8 @@ export function requestsService(ctx: ServiceContext, audit: AuditService) {
       if (!row) throw notFound();
       if (row.applicantRef !== user.userRef) throw forbidden();
       if (!(await repo.cancel(applyId, user.userRef))) throw new AppError(CODE.requestNotPending);
-      await audit.operation(user.userRef, 'CANCEL_APPLY', caller, `#${applyId}`);
+      // The application goes with the number: the request row is gone, the log still names the app.
+      await audit.operation(user.userRef, 'CANCEL_APPLY', caller, `${row.appId}#${applyId}`);
       return null;
     },
 
@@ -74,8 +93,8 @@ export function requestsService(ctx: ServiceContext, audit: AuditService) {
       return toRecord(row);
     },
 
-    async awaiting(user: AuthUser, filters: { applyUserId?: string; appName?: string }, pageNum: number, pageSize: number): Promise<PageResult<ApplyRecord>> {
-      return mapPage(await repo.pagePendingForApprover(user.userRef, filters, pageNum, pageSize), toRecord);
+    async awaiting(user: AuthUser, filters: { applyUserId?: string; appName?: string }, sort: RequestOrder, pageNum: number, pageSize: number): Promise<PageResult<ApplyRecord>> {
+      return mapPage(await repo.pagePendingForApprover(user.userRef, filters, pageNum, pageSize, sort), toRecord);
     },
 
     /**

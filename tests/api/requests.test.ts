@@ -13,7 +13,7 @@ describe.each(storeCases())('permission requests and approvals ($name)', (store)
   beforeAll(async () => {
     client = await startClient(store, 'requests');
     [lisi, zhangsan, zhaoliu, sunqi] = await Promise.all(['lisi', 'zhangsan', 'zhaoliu', 'sunqi'].map((a) => signIn(client, a)));
-    for (const [name, account] of Object.entries({ dup: 'emp0161', batch: 'emp0162', mixed: 'emp0163', race: 'emp0164', stranger: 'emp0165', holder: 'emp0166' })) {
+    for (const [name, account] of Object.entries({ dup: 'emp0161', batch: 'emp0162', mixed: 'emp0163', race: 'emp0164', stranger: 'emp0165', holder: 'emp0166', twins: 'emp0167' })) {
       applicant[name] = await signIn(client, account);
     }
   });
@@ -38,6 +38,16 @@ describe.each(storeCases())('permission requests and approvals ($name)', (store)
     expect(apps.data).toEqual([expect.objectContaining({ appId: 'meeting', permSystem: false })]);
     expect(await rolesOf('meeting')).toEqual([]);
     expect((await rolesOf('git')).map((r) => r.name)).toEqual(['DEVELOPER', 'MAINTAINER']);
+  });
+
+  it('files one request when the same one is sent many times at once', async () => {
+    const [, maintainer] = await rolesOf('git');
+    const answers = await Promise.all(Array.from({ length: 20 }, () => apply(applicant.twins, 'git', [maintainer.id])));
+    const codes = answers.map((r) => r.json().code).sort();
+    expect(codes.filter((c) => c === 'D00000')).toHaveLength(1);
+    expect(codes.filter((c) => c === 'E20101')).toHaveLength(19);
+    const pending = await data('/auty/v1/apply/page-list/by-apply-user-id', { status: 0, pageNum: 1, pageSize: 50 }, applicant.twins);
+    expect(pending.data.total).toBe(1);
   });
 
   it('refuses a duplicate pending request and a role from another app', async () => {
