@@ -1,4 +1,4 @@
-import { ConfigProvider, type ThemeConfig } from 'antd';
+import { ConfigProvider } from 'antd';
 // The ES builds: antd/locale/* is CommonJS, whose default import reached the page as the module
 // object, so every antd text (pagination, date pickers) silently fell back to English.
 import enUS from 'antd/es/locale/en_US';
@@ -6,34 +6,8 @@ import zhCN from 'antd/es/locale/zh_CN';
 import type { ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { i18n } from '../providers/i18nProvider';
+import { theme } from '../theme';
 import { FeedbackBridge } from './FeedbackBridge';
-
-/*
- * WCAG 2.1 AA contrast (4.5:1 for text) through the theme rather than page by page: antd's
- * defaults miss it for white on #1677ff (4.1), grey text #8c8c8c (3.4) and the status colours of
- * tags and texts (#52c41a on #f6ffed 2.2). The darker shades of the same hues keep the look.
- */
-const theme: ThemeConfig = {
-  token: {
-    colorPrimary: '#0958d9',
-    // Links and the "processing" status follow colorInfo, not colorPrimary.
-    colorInfo: '#0958d9',
-    borderRadius: 6,
-    colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
-    colorTextDescription: 'rgba(0, 0, 0, 0.6)',
-    colorSuccessText: '#237804',
-    colorWarningText: '#ad4e00',
-    colorErrorText: '#cf1322',
-  },
-  components: {
-    // Status and preset tags draw their text in the base colour over its lightest tint.
-    Tag: { colorSuccess: '#237804', colorWarning: '#ad4e00', colorError: '#cf1322', colorInfo: '#0958d9', green7: '#237804', gold7: '#874d00', blue7: '#0958d9' },
-    // Danger buttons: red text on white (#ff4d4f is 3.3:1).
-    Button: { colorError: '#cf1322' },
-    // "No data" under an empty list is read, not decoration (#bfbfbf is 1.8:1).
-    List: { colorTextDisabled: 'rgba(0, 0, 0, 0.6)' },
-  },
-};
 
 /** antd configuration that follows the chosen language. */
 function AntdConfig({ children }: { children: ReactNode }) {

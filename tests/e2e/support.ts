@@ -1,6 +1,16 @@
 import { test as base, expect, type APIRequestContext, type Page, type Response } from '@playwright/test';
+import { watchTest } from './consoleGuard';
 
 export { expect };
+export { expectConsoleErrors, expectRefusals } from './consoleGuard';
+
+/**
+ * The session check a page makes when it opens (the portal's current-user-detail, the
+ * workbench's access). Where the browser holds no live session (a signed-out deep link, a
+ * session that expired or was ended elsewhere) its 401 is the expected answer:
+ * `expectRefusals(page, [401], SESSION_CHECK)`.
+ */
+export const SESSION_CHECK = /\/idaas\/personal\/v1\/(current-user-detail|access)$/;
 
 export const DEMO_PASSWORD = 'Idaas@2026';
 
@@ -21,10 +31,24 @@ function nextClientAddress(workerIndex: number): string {
  * it opens come from an address of their own: no journey spends another's budget, whatever the
  * order they run in.
  */
-export const test = base.extend({
+export const test = base.extend<{ consoleGuard: void }>({
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
     await use({ ...extraHTTPHeaders, 'X-Forwarded-For': nextClientAddress(testInfo.workerIndex) });
   },
+  // Fails a journey on a console error, an uncaught exception or an undeclared 4xx/5xx of the
+  // portal (tests/e2e/consoleGuard.ts); declare the expected ones with expectRefusals.
+  consoleGuard: [
+    async ({ browser, context, baseURL }, use) => {
+      const watch = watchTest(browser, context, new URL(baseURL ?? 'http://localhost').origin);
+      try {
+        await use();
+      } finally {
+        watch.stop();
+      }
+      expect(watch.problems(), 'console errors, uncaught exceptions and undeclared 4xx/5xx answers of the portal').toEqual([]);
+    },
+    { auto: true },
+  ],
 });
 
 /** The newest code texted to a number, read from the demo outbox (test mode only). */

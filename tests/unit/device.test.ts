@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { browserName } from '../../src/providers/device';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { browserName, FIRST_INPUT_EVENTS, scheduleFingerprint } from '../../src/providers/device';
 
 const UA = {
   ie7: 'Mozilla/4.0 (compatible; MSIE 7.0; Windows NT 6.0)',
@@ -44,5 +44,35 @@ describe('browserName', () => {
     expect(browserName('')).toBe('Unknown');
     expect(browserName('curl/8.5.0')).toBe('Unknown');
     expect(browserName('Mozilla/4.0 (compatible; MSIE 6.0; Windows NT 5.1)')).toBe('Unknown');
+  });
+});
+
+describe('scheduleFingerprint', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  // The fingerprint costs a phone most of a second of main thread: never while the page starts.
+  it('waits for the first input, then starts once in an idle moment', () => {
+    const idle = vi.fn();
+    vi.stubGlobal('requestIdleCallback', idle);
+    const win = new EventTarget() as unknown as Window;
+    scheduleFingerprint(win);
+    win.dispatchEvent(new Event('load'));
+    expect(idle).not.toHaveBeenCalled();
+
+    win.dispatchEvent(new Event('keydown'));
+    expect(idle).toHaveBeenCalledTimes(1);
+    for (const type of FIRST_INPUT_EVENTS) win.dispatchEvent(new Event(type));
+    expect(idle).toHaveBeenCalledTimes(1);
+  });
+
+  it.each(FIRST_INPUT_EVENTS)('starts on %s', (type) => {
+    const idle = vi.fn();
+    vi.stubGlobal('requestIdleCallback', idle);
+    const win = new EventTarget() as unknown as Window;
+    scheduleFingerprint(win);
+    win.dispatchEvent(new Event(type));
+    expect(idle).toHaveBeenCalledTimes(1);
   });
 });
