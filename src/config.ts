@@ -13,6 +13,8 @@ export const STORAGE_KEYS = {
   access: 'idaas.access',
   checkInfo: 'checkInfo',
   lang: 'idaas.lang',
+  /** The account name the user asked the sign-in page to remember (never a password). */
+  rememberedAccount: 'idaas.account',
 } as const;
 
 export const LOGIN_PATH = '/login';

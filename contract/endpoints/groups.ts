@@ -35,8 +35,8 @@ export const groupEndpoints = {
     input: memberBatchBody, output: z.object({ removed: z.number().int() }), codes: [CODE.notFound, CODE.unknownUsers],
   }),
   userSearch: endpoint({
-    method: 'POST', path: paths.personal.userSearch, access: 'user', summary: 'People whose account or name starts with the text',
-    input: userSearchBody, output: pageOf(userSearchResult),
+    method: 'POST', path: paths.personal.userSearch, access: 'user', summary: 'People whose account or name starts with the text (and, given a group the caller manages, whether each is already in it)',
+    input: userSearchBody, output: pageOf(userSearchResult), codes: [CODE.notFound],
   }),
   groupManagerUpdate: endpoint({
     method: 'POST', path: paths.personal.groupManagerUpdate, access: 'manager', summary: 'Hand a group the caller manages to someone else',

@@ -4,7 +4,7 @@ import { endpoint } from '../endpoint.js';
 import { paths } from '../paths.js';
 import { idOut, nothing, pageOf } from '../schemas/common.js';
 import {
-  appByNameBody, appIdBody, applyBody, applyIdBody, applyRecord, appOption, approvalBody, approvalListBody, cancelRolesBody,
+  appByNameBody, appIdBody, appRoleOption, applyBody, applyIdBody, applyRecord, appOption, approvalBody, approvalListBody, cancelRolesBody,
   groupIdBody, myPermissionsBody, myRequestsBody, permissionRow, roleOption, rolesByAppBody,
 } from '../schemas/permissions.js';
 
@@ -15,16 +15,16 @@ export const permissionEndpoints = {
     input: appByNameBody, output: z.array(appOption),
   }),
   rolesByApp: endpoint({
-    method: 'POST', path: paths.auty.rolesByApp, access: 'user', summary: "An application's roles, optionally by name",
-    input: rolesByAppBody, output: z.array(roleOption), codes: [CODE.notFound],
+    method: 'POST', path: paths.auty.rolesByApp, access: 'user', summary: "An application's roles, optionally by name, each saying whether the caller holds it",
+    input: rolesByAppBody, output: z.array(appRoleOption), codes: [CODE.notFound],
   }),
   myRequests: endpoint({
-    method: 'POST', path: paths.auty.myRequests, access: 'user', summary: "The caller's own permission requests, newest first, optionally by status",
+    method: 'POST', path: paths.auty.myRequests, access: 'user', summary: "The caller's own permission requests, newest first unless sorted, optionally by status",
     input: myRequestsBody, output: pageOf(applyRecord),
   }),
   apply: endpoint({
     method: 'POST', path: paths.auty.apply, access: 'user', summary: 'Apply for sign-in permission or roles of an application',
-    input: applyBody, output: z.object({ id: idOut }), codes: [CODE.duplicateRequest, CODE.appUnavailable, CODE.roleNotOfApp, CODE.roleRequired, CODE.permissionHeld],
+    input: applyBody, output: z.object({ id: idOut }), codes: [CODE.duplicateRequest, CODE.appUnavailable, CODE.roleNotOfApp, CODE.roleRequired, CODE.permissionHeld, CODE.rolesHeld],
   }),
   cancelApply: endpoint({
     method: 'POST', path: paths.auty.cancelApply, access: 'user', summary: 'Cancel one of the caller\'s requests while it awaits approval',
@@ -35,7 +35,7 @@ export const permissionEndpoints = {
     input: applyIdBody, output: applyRecord, codes: [CODE.notFound],
   }),
   awaitingApproval: endpoint({
-    method: 'POST', path: paths.auty.awaitingApproval, access: 'user', summary: 'Requests awaiting the caller\'s decision (empty for non-approvers)',
+    method: 'POST', path: paths.auty.awaitingApproval, access: 'user', summary: 'Requests awaiting the caller\'s decision, oldest first unless sorted (empty for non-approvers)',
     input: approvalListBody, output: pageOf(applyRecord),
   }),
   approve: endpoint({

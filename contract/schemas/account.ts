@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS, MOBILE_PATTERN } from '../rules.js';
 import { INT32_MAX, TIME_MS_MAX, idOut, intIn, isoTime, pageRequest, text } from './common.js';
+import { SORTABLE, sortOf } from './sort.js';
 
 const key = text(LIMITS.keyMax).min(1);
 const code = text(LIMITS.codeMax).min(1);
@@ -23,13 +24,13 @@ export const appLogBody = pageRequest.extend({
   isSuccess: z.union([z.boolean(), intIn(0, 1), z.literal('')]).optional(),
   startTime: time,
   endTime: time,
-});
+}).extend(sortOf(SORTABLE.logs).shape);
 export const operationLogBody = pageRequest.extend({
   logType: typeCode.optional(),
   sceneCode: text(LIMITS.typeCodeMax).optional(),
   startTime: time,
   endTime: time,
-});
+}).extend(sortOf(SORTABLE.logs).shape);
 export const selectByTypeBody = z.object({ type: typeCode, logType: typeCode.optional() });
 
 export const socialBinding = z.object({

@@ -18,7 +18,12 @@ export const groupListBody = pageRequest.extend({
 });
 export const groupCodeBody = pageRequest.extend({ groupCode: text(LIMITS.groupCodeMax).min(1) });
 export const memberBatchBody = z.object({ groupCode: text(LIMITS.groupCodeMax).min(1), userIdSet: z.array(account).min(1, 'select at least one member').max(LIMITS.membersPerBatchMax) });
-export const userSearchBody = pageRequest.extend({ userName: text(LIMITS.searchMax).optional(), keyWord: text(LIMITS.searchMax).optional() });
+export const userSearchBody = pageRequest.extend({
+  userName: text(LIMITS.searchMax).optional(),
+  keyWord: text(LIMITS.searchMax).optional(),
+  /** A group the caller manages: each person found then says whether they are already in it. */
+  groupCode: text(LIMITS.groupCodeMax).min(1).optional(),
+});
 export const managerUpdateBody = z.object({ groupCode: text(LIMITS.groupCodeMax).min(1), managerUserId: account });
 
 export const publicMailbox = z.object({
@@ -47,5 +52,12 @@ export const groupMember = z.object({
 });
 export type GroupMember = z.infer<typeof groupMember>;
 
-export const userSearchResult = z.object({ id: idOut, userId: z.string(), userName: z.string(), deptName: z.string().nullable() });
+export const userSearchResult = z.object({
+  id: idOut,
+  userId: z.string(),
+  userName: z.string(),
+  deptName: z.string().nullable(),
+  /** Present when the search named a group: the person is already a member of it. */
+  member: z.boolean().optional(),
+});
 export type UserSearchResult = z.infer<typeof userSearchResult>;

@@ -102,6 +102,12 @@ export function groupsRepo(db: Kysely<Database>) {
       const rows = await db.selectFrom('users').select(['id', 'user_id', 'user_type', 'enabled']).where('user_id', 'in', accounts.map((a) => a.toLowerCase())).execute();
       return rows.map((r) => ({ id: r.id, account: r.user_id, userType: r.user_type, enabled: r.enabled === 1 }));
     },
+    /** Of these people, the ones in the group (the primary key answers). */
+    async membersAmong(groupRef: number, userRefs: number[]): Promise<Set<number>> {
+      if (!userRefs.length) return new Set();
+      const rows = await db.selectFrom('group_members').select('user_ref').where('group_ref', '=', groupRef).where('user_ref', 'in', userRefs).execute();
+      return new Set(rows.map((r) => r.user_ref));
+    },
     async addMembers(groupRef: number, userRefs: number[], now: number): Promise<number> {
       const result = await db.insertInto('group_members').values(userRefs.map((u) => ({ group_ref: groupRef, user_ref: u, added_at: now })))
         .onConflict((oc) => oc.columns(['group_ref', 'user_ref']).doNothing()).executeTakeFirst();

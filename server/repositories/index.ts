@@ -20,6 +20,8 @@ import { permissionsRepo } from './permissions.js';
 import { groupsRepo } from './groups.js';
 import { securityRepo } from './security.js';
 import { logsRepo } from './logs.js';
+import { factorsRepo } from './factors.js';
+import { logNamesRepo } from './logNames.js';
 import { buildAdminRepos } from './admin/index.js';
 
 export function buildRepos(db: Kysely<Database>) {
@@ -44,6 +46,8 @@ export function buildRepos(db: Kysely<Database>) {
     groups: groupsRepo(db),
     security: securityRepo(db),
     logs: logsRepo(db),
+    factors: factorsRepo(db),
+    logNames: logNamesRepo(db),
     admin: buildAdminRepos(db),
   };
 }

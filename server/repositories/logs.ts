@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { PageResult } from '../../contract/schemas/common.js';
 import type { Database } from '../db/schema.js';
-import { mapPage, page } from './paging.js';
+import { mapPage } from './paging.js';
+import { reusablePage } from './reusablePage.js';
 
 export interface TimeRange {
   from: number;
@@ -36,14 +37,33 @@ export interface PublishedNotice {
   publishedAt: number;
 }
 
-/** The user's own logs (every query bounded by user and time, which the indexes lead with), and the home page's published items. */
+/**
+ * The user's own logs (every query bounded by user and time, which the indexes lead with; either
+ * direction of time walks the same index), and the home page's published items.
+ */
 export function logsRepo(db: Kysely<Database>) {
+  // One statement per page, built once per filter set and order (reusablePage.ts); each filter
+  // set has an index ending in (created_at, id), so a page is read in order (0007_speed_indexes.ts).
+  const appLogPage = reusablePage(db, 'id', (v: { userRef: number; from: number; to: number; optType: string | null; success: number | null }, shape) => {
+    const order = shape === 'asc' ? 'asc' : 'desc';
+    let filtered = db.selectFrom('login_history').where('user_ref', '=', v.userRef).where('created_at', '>=', v.from).where('created_at', '<=', v.to);
+    if (v.optType != null) filtered = filtered.where('opt_type', '=', v.optType);
+    if (v.success != null) filtered = filtered.where('is_success', '=', v.success);
+    const rows = filtered.select(['id', 'opt_type', 'app_name', 'is_success', 'login_msg', 'ip', 'device_name', 'created_at']).orderBy('created_at', order).orderBy('id', order);
+    return { filtered, rows, order: `p.created_at ${order}, p.id ${order}` };
+  });
+  const operationLogPage = reusablePage(db, 'id', (v: { userRef: number; from: number; to: number; sceneCode: string | null }, shape) => {
+    const order = shape === 'asc' ? 'asc' : 'desc';
+    let filtered = db.selectFrom('operation_log').where('user_ref', '=', v.userRef).where('created_at', '>=', v.from).where('created_at', '<=', v.to);
+    if (v.sceneCode != null) filtered = filtered.where('scene_code', '=', v.sceneCode);
+    const rows = filtered.select(['id', 'scene_code as sceneCode', 'ip', 'ip_region as ipRegion', 'detail', 'created_at as createdAt']).orderBy('created_at', order).orderBy('id', order);
+    return { filtered, rows, order: `p."createdAt" ${order}, p.id ${order}` };
+  });
+
   return {
-    async pageAppLog(userRef: number, range: TimeRange, filters: { optType?: string; success?: boolean }, pageNum: number, pageSize: number): Promise<PageResult<LoginEntry>> {
-      let base = db.selectFrom('login_history').where('user_ref', '=', userRef).where('created_at', '>=', range.from).where('created_at', '<=', range.to);
-      if (filters.optType) base = base.where('opt_type', '=', filters.optType);
-      if (filters.success !== undefined) base = base.where('is_success', '=', filters.success ? 1 : 0);
-      const result = await page(db, base, (q) => q.select(['id', 'opt_type', 'app_name', 'is_success', 'login_msg', 'ip', 'device_name', 'created_at']).orderBy('created_at', 'desc').orderBy('id', 'desc'), pageNum, pageSize);
+    async pageAppLog(userRef: number, range: TimeRange, filters: { optType?: string; success?: boolean }, pageNum: number, pageSize: number, order: 'asc' | 'desc' = 'desc'): Promise<PageResult<LoginEntry>> {
+      const values = { userRef, from: range.from, to: range.to, optType: filters.optType || null, success: filters.success === undefined ? null : filters.success ? 1 : 0 };
+      const result = await appLogPage(values, pageNum, pageSize, order);
       return mapPage(result, (r) => ({
         id: r.id, optType: r.opt_type, appName: r.app_name, success: r.is_success === 1, loginMsg: r.login_msg, ip: r.ip, deviceName: r.device_name, createdAt: r.created_at,
       }));
@@ -56,10 +76,8 @@ export function logsRepo(db: Kysely<Database>) {
         .execute();
       return rows.flatMap((r) => (r.published_at === null ? [] : [{ id: r.id, title: r.title, publishedAt: r.published_at }]));
     },
-    pageOperationLog(userRef: number, range: TimeRange, filters: { sceneCode?: string }, pageNum: number, pageSize: number): Promise<PageResult<OperationEntry>> {
-      let base = db.selectFrom('operation_log').where('user_ref', '=', userRef).where('created_at', '>=', range.from).where('created_at', '<=', range.to);
-      if (filters.sceneCode) base = base.where('scene_code', '=', filters.sceneCode);
-      return page(db, base, (q) => q.select(['id', 'scene_code as sceneCode', 'ip', 'ip_region as ipRegion', 'detail', 'created_at as createdAt']).orderBy('created_at', 'desc').orderBy('id', 'desc'), pageNum, pageSize);
+    pageOperationLog(userRef: number, range: TimeRange, filters: { sceneCode?: string }, pageNum: number, pageSize: number, order: 'asc' | 'desc' = 'desc'): Promise<PageResult<OperationEntry>> {
+      return operationLogPage({ userRef, from: range.from, to: range.to, sceneCode: filters.sceneCode || null }, pageNum, pageSize, order);
     },
   };
 }

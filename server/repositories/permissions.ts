@@ -44,6 +44,25 @@ export function permissionsRepo(db: Kysely<Database>) {
       if (roleName) q = q.where(ilike('app_roles.name', roleName));
       return q.orderBy('app_roles.id').execute();
     },
+    /** Of these applications, the ones the user holds sign-in permission for. */
+    async heldApps(userRef: number, appRefs: number[]): Promise<Set<number>> {
+      if (!appRefs.length) return new Set();
+      const rows = await db.selectFrom('user_apps').select('app_ref').where('user_ref', '=', userRef).where('app_ref', 'in', appRefs).execute();
+      return new Set(rows.map((r) => r.app_ref));
+    },
+    /** Of these applications, the ones with at least one role. */
+    async appsWithRoles(appRefs: number[]): Promise<Set<number>> {
+      if (!appRefs.length) return new Set();
+      const rows = await db.selectFrom('perm_groups').select('app_ref').where('app_ref', 'in', appRefs)
+        .where((eb) => eb.exists(eb.selectFrom('app_roles').select('app_roles.id').whereRef('app_roles.group_ref', '=', 'perm_groups.id'))).execute();
+      return new Set(rows.map((r) => r.app_ref));
+    },
+    /** Of these roles, the ones the user holds. */
+    async heldRoles(userRef: number, roleIds: number[]): Promise<Set<number>> {
+      if (!roleIds.length) return new Set();
+      const rows = await db.selectFrom('user_roles').select('role_ref').where('user_ref', '=', userRef).where('role_ref', 'in', roleIds).execute();
+      return new Set(rows.map((r) => r.role_ref));
+    },
     /** The user's application permissions with the role names held in each app's group. */
     async pageUserPermissions(userRef: number, pageNum: number, pageSize: number): Promise<PageResult<HeldPermission>> {
       const base = db.selectFrom('user_apps').innerJoin('apps', 'apps.id', 'user_apps.app_ref').where('user_apps.user_ref', '=', userRef);

@@ -12,6 +12,7 @@ export default async function groupRoutes(app: FastifyInstance): Promise<void> {
   serve(app, e.memberList, ({ input, services, user }) => services.groups.members(user, input.groupCode, input.pageNum, input.pageSize));
   serve(app, e.memberAdd, ({ input, services, user, caller }) => services.groups.addMembers(user, input.groupCode, input.userIdSet, caller));
   serve(app, e.memberRemove, ({ input, services, user, caller }) => services.groups.removeMembers(user, input.groupCode, input.userIdSet, caller));
-  serve(app, e.userSearch, ({ input, services }) => services.groups.search({ userName: input.userName, keyWord: input.keyWord }, input.pageNum, input.pageSize));
+  serve(app, e.userSearch, ({ input, services, user }) =>
+    services.groups.search(user, { userName: input.userName, keyWord: input.keyWord }, input.groupCode, input.pageNum, input.pageSize));
   serve(app, e.groupManagerUpdate, ({ input, services, user, caller }) => services.groups.transfer(user, input.groupCode, input.managerUserId, caller));
 }

@@ -30,5 +30,5 @@ export default async function signInStepRoutes(app: FastifyInstance): Promise<vo
   serve(app, e.pacasSendMsg, ({ input, services, caller }) => services.directory.sendBindCode(input, caller));
   serve(app, e.pacasBind, async (ctx) => signInAnswer(ctx, await ctx.services.directory.bind(ctx.input, ctx.caller)));
 
-  serve(app, e.pwdStrategy, async ({ services, request }) => services.policy.describe(langOf(request)));
+  serve(app, e.pwdStrategy, async ({ input, services, request }) => services.policy.describe(langOf(request), input?.forNewAccount === true));
 }

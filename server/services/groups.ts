@@ -124,9 +124,15 @@ export function groupsService(ctx: ServiceContext, deps: Pick<CoreServices, 'aud
       return null;
     },
 
-    async search(filters: { userName?: string; keyWord?: string }, pageNum: number, pageSize: number): Promise<PageResult<UserSearchResult>> {
+    /** People to pick; given a group the caller manages, each says whether they are in it already (add-members shows them as such). */
+    async search(user: AuthUser, filters: { userName?: string; keyWord?: string }, groupCode: string | undefined, pageNum: number, pageSize: number): Promise<PageResult<UserSearchResult>> {
+      const group = groupCode === undefined ? null : await managedGroup(user, groupCode);
       if (!filters.userName && !filters.keyWord) return { datas: [], total: 0 };
-      return mapPage(await repo.searchPeople(GROUP_PEOPLE, filters, pageNum, pageSize), (u) => ({ id: u.id, userId: u.account, userName: u.userName, deptName: u.deptName }));
+      const found = await repo.searchPeople(GROUP_PEOPLE, filters, pageNum, pageSize);
+      const members = group ? await repo.membersAmong(group.id, found.datas.map((u) => u.id)) : null;
+      return mapPage(found, (u) => ({
+        id: u.id, userId: u.account, userName: u.userName, deptName: u.deptName, ...(members ? { member: members.has(u.id) } : {}),
+      }));
     },
   };
 }

@@ -35,6 +35,8 @@ import { logsService } from './logs.js';
 import { directoryLoginService } from './directoryLogin.js';
 import { buildAdminServices } from './admin/index.js';
 import { settingsService } from './settings.js';
+import { factorPolicyService } from './factors/policy.js';
+import { buildFactorServices } from './factors/index.js';
 
 /** The portal's services: sign-in, personal centre, requests, groups. */
 export function buildBaseServices(ctx: ServiceContext, gateway: SmsGateway) {
@@ -54,11 +56,13 @@ export function buildBaseServices(ctx: ServiceContext, gateway: SmsGateway) {
   const smsBudget = smsBudgetService(ctx, captcha, settings);
   const sms = smsWorker(ctx, { gateway, budget: smsBudget });
   const otp = otpService(ctx, { budget: smsBudget, outbox: sms });
-  const flow = signInFlow(ctx, { sessions, tickets, audit, loginConfig, secrets, settings });
+  const factorPolicy = factorPolicyService(ctx, settings);
+  const flow = signInFlow(ctx, { sessions, tickets, audit, loginConfig, secrets, settings, factorPolicy });
   const login = loginService(ctx, { sm2, passwords, captcha, throttle, audit, flow });
   const smsLogin = smsLoginService(ctx, { otp, captcha, throttle, audit, flow });
-  const secondAuth = secondAuthService(ctx, { otp, captcha, tickets, audit, flow });
-  const selfService = selfServiceService(ctx, { otp, captcha, tickets, audit, sm2, passwords, credentials, flow });
+  const secondAuth = secondAuthService(ctx, { otp, captcha, tickets, audit, flow, factorPolicy });
+  const factors = buildFactorServices(ctx, { tickets, audit, flow, secrets, settings, sm2, credentials, sessions }, factorPolicy);
+  const selfService = selfServiceService(ctx, { otp, captcha, tickets, audit, sm2, passwords, credentials, flow, factorPolicy });
   const account = accountService(ctx, settings);
   const sso = ssoService(ctx, audit, tickets);
   const outbox = outboxService(ctx);
@@ -72,7 +76,7 @@ export function buildBaseServices(ctx: ServiceContext, gateway: SmsGateway) {
   const devices = devicesService(ctx, audit);
   const logs = logsService(ctx);
   const directory = directoryLoginService(ctx, { sm2, otp, captcha, throttle, tickets, audit, flow });
-  return { settings, access, secrets, sms, smsBudget, directory, security, devices, logs, passwordChange, forgotPassword, registration, groups, requests, permissions, outbox, sm2, passwords, policy, captcha, sessions, throttle, tickets, audit, loginConfig, otp, flow, login, smsLogin, secondAuth, selfService, account, sso };
+  return { factors, settings, access, secrets, sms, smsBudget, directory, security, devices, logs, passwordChange, forgotPassword, registration, groups, requests, permissions, outbox, sm2, passwords, policy, captcha, sessions, throttle, tickets, audit, loginConfig, otp, flow, login, smsLogin, secondAuth, selfService, account, sso };
 }
 
 export function buildServices(ctx: ServiceContext, gateway: SmsGateway) {

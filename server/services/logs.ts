@@ -6,9 +6,11 @@ import type { AppLogRow, HomeContent, OperationLogRow, SelectOption } from '../.
 import type { PageResult } from '../../contract/schemas/common.js';
 import { codes, codeMessage, type Lang, type ResultCode } from '../../contract/codes.js';
 import { LIMITS } from '../../contract/rules.js';
+import type { SortOrder } from '../../contract/schemas/sort.js';
 import { NoticeKind } from '../../contract/enums.js';
 import { DAY } from '../lib/clock.js';
 import type { AuthUser, ServiceContext } from './context.js';
+import { describeDetails } from './logDetails.js';
 
 type TimeInput = number | string | undefined;
 
@@ -29,21 +31,22 @@ export function logsService(ctx: ServiceContext) {
   const message = (code: string, lang: Lang) => (code in codes ? codeMessage(code as ResultCode, lang) : code);
 
   return {
-    async appLog(auth: AuthUser, body: { optType?: string; isSuccess?: boolean | number | ''; startTime?: TimeInput; endTime?: TimeInput; pageNum: number; pageSize: number }, lang: Lang): Promise<PageResult<AppLogRow>> {
+    async appLog(auth: AuthUser, body: { optType?: string; isSuccess?: boolean | number | ''; startTime?: TimeInput; endTime?: TimeInput; sortOrder?: SortOrder; pageNum: number; pageSize: number }, lang: Lang): Promise<PageResult<AppLogRow>> {
       const success = body.isSuccess === '' || body.isSuccess === undefined ? undefined : Number(body.isSuccess) === 1;
-      const result = await ctx.repos.logs.pageAppLog(auth.userRef, range(body.startTime, body.endTime), { optType: body.optType || undefined, success }, body.pageNum, body.pageSize);
+      const result = await ctx.repos.logs.pageAppLog(auth.userRef, range(body.startTime, body.endTime), { optType: body.optType || undefined, success }, body.pageNum, body.pageSize, body.sortOrder);
       return {
         total: result.total,
         ...(result.totalCapped ? { totalCapped: true } : {}),
         datas: result.datas.map((r) => ({ id: r.id, optType: r.optType, appName: r.appName, isSuccess: r.success, loginMsg: message(r.loginMsg, lang), ip: r.ip, deviceName: r.deviceName, createdDate: iso(r.createdAt) })),
       };
     },
-    async operationLog(auth: AuthUser, body: { sceneCode?: string; startTime?: TimeInput; endTime?: TimeInput; pageNum: number; pageSize: number }): Promise<PageResult<OperationLogRow>> {
-      const result = await ctx.repos.logs.pageOperationLog(auth.userRef, range(body.startTime, body.endTime), { sceneCode: body.sceneCode || undefined }, body.pageNum, body.pageSize);
+    async operationLog(auth: AuthUser, body: { sceneCode?: string; startTime?: TimeInput; endTime?: TimeInput; sortOrder?: SortOrder; pageNum: number; pageSize: number }): Promise<PageResult<OperationLogRow>> {
+      const result = await ctx.repos.logs.pageOperationLog(auth.userRef, range(body.startTime, body.endTime), { sceneCode: body.sceneCode || undefined }, body.pageNum, body.pageSize, body.sortOrder);
+      const details = await describeDetails(ctx.repos, result.datas);
       return {
         total: result.total,
         ...(result.totalCapped ? { totalCapped: true } : {}),
-        datas: result.datas.map((r) => ({ id: r.id, sceneCode: r.sceneCode, ip: r.ip, ipRegion: r.ipRegion, detail: r.detail, createdDate: iso(r.createdAt) })),
+        datas: result.datas.map((r, i) => ({ id: r.id, sceneCode: r.sceneCode, ip: r.ip, ipRegion: r.ipRegion, detail: details[i], createdDate: iso(r.createdAt) })),
       };
     },
     dictionary(type: number, lang: Lang): SelectOption[] {

@@ -57,11 +57,14 @@ export function passwordPolicyService(ctx: ServiceContext, deps: { passwords: Pa
 
   return {
     rules,
-    /** The rules as a short HTML list for the forms' format hint. */
-    async describe(lang: Lang): Promise<string> {
+    /**
+     * The rules as a short HTML list for the forms' format hint. A new account has no current
+     * or earlier password, so registration is not told rules it cannot break.
+     */
+    async describe(lang: Lang, forNewAccount = false): Promise<string> {
       const policy = await rules();
-      const lines = ORDER.map((r) => RULES[r](policy)[lang]);
-      if (policy.historyCount > 1) lines.push(HISTORY_RULE(policy.historyCount)[lang]);
+      const lines = ORDER.filter((r) => !forNewAccount || r !== 'sameAsCurrent').map((r) => RULES[r](policy)[lang]);
+      if (policy.historyCount > 1 && !forNewAccount) lines.push(HISTORY_RULE(policy.historyCount)[lang]);
       return `<ul>${lines.map((line) => `<li>${line}</li>`).join('')}</ul>`;
     },
     /** A random password the live rules accept (at least 16 characters, every kind present), to be shown once. */

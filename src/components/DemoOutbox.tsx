@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../contract/paths';
+import { MOBILE_BREAKPOINT } from '../../contract/rules';
 import { http } from '../providers/http';
 
 /* The drawer (antd Drawer, List…) loads on the first click; this launcher stays tiny. */
@@ -23,6 +24,9 @@ const launcher = {
   boxShadow: '0 6px 16px rgba(0,0,0,0.15)',
   cursor: 'pointer',
 } as const;
+
+/** Room kept under the page on phones, so the launcher never sits on the footer's text. */
+const LAUNCHER_ROOM = 44 + 24 + 8;
 
 /**
  * The demo outbox launcher. In demo and test mode the server keeps the texts it would have sent
@@ -65,6 +69,7 @@ export default function DemoOutbox() {
           <path d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H8l-4 4V6a2 2 0 0 1 2-2zm3 6v2h2v-2H7zm4 0v2h2v-2h-2zm4 0v2h2v-2h-2z" />
         </svg>
       </button>
+      {window.innerWidth < MOBILE_BREAKPOINT ? <div aria-hidden style={{ height: LAUNCHER_ROOM, flexShrink: 0 }} data-testid="outbox-room" /> : null}
       {openings > 0 ? (
         <Suspense fallback={null}>
           <DemoOutboxDrawer open={open} opening={openings} onClose={() => setOpen(false)} />

@@ -1,7 +1,8 @@
 import { useTranslation } from '@refinedev/core';
-import { Form, Input } from 'antd';
+import { Form } from 'antd';
 import { POLICY_RANGES } from '../../contract/rules';
 import { PasswordHelp } from './PasswordStrength';
+import { PasswordInput } from './PasswordInput';
 
 export interface NewPasswordValues {
   newPassword: string;
@@ -30,7 +31,7 @@ export function NewPasswordFields({ label }: { label?: string }) {
         ]}
         extra={<PasswordHelp value={value} />}
       >
-        <Input.Password autoComplete="new-password" placeholder={t('login.password.newRequired')} data-testid="new-password" />
+        <PasswordInput autoComplete="new-password" placeholder={t('login.password.newRequired')} data-testid="new-password" />
       </Form.Item>
       <Form.Item
         name="repeatNewPassword"
@@ -44,7 +45,7 @@ export function NewPasswordFields({ label }: { label?: string }) {
           }),
         ]}
       >
-        <Input.Password autoComplete="new-password" placeholder={t('login.password.repeatRequired')} data-testid="repeat-password" />
+        <PasswordInput autoComplete="new-password" placeholder={t('login.password.repeatRequired')} data-testid="repeat-password" />
       </Form.Item>
     </>
   );

@@ -30,11 +30,11 @@ export function PasswordStrength({ value }: { value: string | undefined }) {
 }
 
 /** What a new-password field says under itself: the meter for what is typed, then the server's policy. */
-export function PasswordHelp({ value }: { value: string | undefined }) {
+export function PasswordHelp({ value, forNewAccount }: { value: string | undefined; forNewAccount?: boolean }) {
   return (
     <>
       <PasswordStrength value={value} />
-      <PasswordStrengthHint />
+      <PasswordStrengthHint forNewAccount={forNewAccount} />
     </>
   );
 }

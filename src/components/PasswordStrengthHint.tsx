@@ -16,10 +16,13 @@ export function policyLines(html: unknown): string[] {
     .filter(Boolean);
 }
 
-/** The password policy text of the server (its language follows the page's), as a list; nothing when it cannot be had. */
-export function PasswordStrengthHint() {
+/**
+ * The password policy text of the server (its language follows the page's), as a list; nothing
+ * when it cannot be had. A new account (registration) is not shown the rules about earlier passwords.
+ */
+export function PasswordStrengthHint({ forNewAccount = false }: { forNewAccount?: boolean }) {
   const { translate: t, getLocale } = useTranslation();
-  const { data } = useEndpointQuery(signInEndpoints.pwdStrategy, {}, { quiet: true, language: getLocale() });
+  const { data } = useEndpointQuery(signInEndpoints.pwdStrategy, forNewAccount ? { forNewAccount } : {}, { quiet: true, language: getLocale() });
   const lines = policyLines(data);
   if (!lines.length) return null;
   return (

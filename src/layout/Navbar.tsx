@@ -12,38 +12,54 @@ interface Props {
   onToggleMenu?: () => void;
 }
 
-/** Top bar: menu toggle (narrow screens), title, admin workbench, language, user and logout. */
+/**
+ * Top bar: menu toggle (narrow screens), title, admin workbench, language, user and logout. On
+ * narrow screens the buttons keep only their icons (named for screen readers) and the account
+ * its avatar, so the title keeps the room it needs; a title that still does not fit ends in an
+ * ellipsis and shows whole on hover or focus.
+ */
 export function Navbar({ onToggleMenu }: Props) {
   const { translate: t } = useTranslation();
   const { data: user } = useGetIdentity<CurrentUser>();
   const { signOut, pending } = useSignOut();
   // Keyed by user so a cached answer never carries over to the next person on this browser.
   const { data: workbench } = useCan({ resource: WORKBENCH, action: 'open', params: { userId: user?.userId }, queryOptions: { enabled: !!user } });
+  const narrow = onToggleMenu !== undefined;
+  const title = t('layout.title');
 
   return (
     <Flex align="center" justify="space-between" gap={12} style={{ height: '100%' }}>
-      <Flex align="center" gap={8} style={{ minWidth: 0 }}>
+      <Flex align="center" gap={8} style={{ minWidth: 0, flex: 1 }}>
         {onToggleMenu ? <Button type="text" icon={<MenuOutlined />} aria-label={t('layout.toggleMenu')} onClick={onToggleMenu} /> : null}
-        <Typography.Text strong ellipsis style={{ fontSize: 16 }}>
-          {t('layout.title')}
+        <Typography.Text strong ellipsis={{ tooltip: title }} style={{ fontSize: 16, minWidth: 0 }} data-testid="layout-title">
+          {title}
         </Typography.Text>
       </Flex>
-      <Flex align="center" gap={12}>
+      <Flex align="center" gap={narrow ? 8 : 12} style={{ flexShrink: 0 }}>
         {workbench?.can ? (
           // The workbench is another application: a full page load, not a route of this one.
-          <Button icon={<DesktopOutlined />} href={ADMIN_HUB_PATH} data-testid="workbench">
-            {t('layout.workbench')}
+          <Button icon={<DesktopOutlined />} href={ADMIN_HUB_PATH} aria-label={narrow ? t('layout.workbench') : undefined} title={narrow ? t('layout.workbench') : undefined} data-testid="workbench">
+            {narrow ? null : t('layout.workbench')}
           </Button>
         ) : null}
         <LanguageSwitch />
-        <Flex align="center" gap={8}>
+        <Flex align="center" gap={8} title={narrow ? user?.userId : undefined}>
           <Avatar size="small" src={user?.avatar || undefined} icon={<UserOutlined />} alt={t('layout.avatar')} />
-          <Typography.Text data-testid="current-user-id" ellipsis style={{ maxWidth: 160 }}>
-            {user?.userId ?? ''}
-          </Typography.Text>
+          {narrow ? null : (
+            <Typography.Text data-testid="current-user-id" ellipsis style={{ maxWidth: 160 }}>
+              {user?.userId ?? ''}
+            </Typography.Text>
+          )}
         </Flex>
-        <Button icon={<LogoutOutlined />} loading={pending} onClick={() => void signOut()} data-testid="logout">
-          {t('layout.logout')}
+        <Button
+          icon={<LogoutOutlined />}
+          loading={pending}
+          onClick={() => void signOut()}
+          aria-label={narrow ? t('layout.logout') : undefined}
+          title={narrow ? t('layout.logout') : undefined}
+          data-testid="logout"
+        >
+          {narrow ? null : t('layout.logout')}
         </Button>
       </Flex>
     </Flex>

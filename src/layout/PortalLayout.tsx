@@ -38,7 +38,7 @@ export default function PortalLayout() {
         )}
         <Layout.Content style={{ padding: wide ? 24 : 12 }}>
           <Breadcrumbs />
-          <InfoCards />
+          <InfoCards collapsible={!wide} />
           {/* Layout.Content is the page's one <main>; a second one inside it would nest landmarks. */}
           <div style={{ background: '#fff', borderRadius: 8, padding: wide ? 24 : 16 }}>
             <Suspense fallback={<PageLoading />}>

@@ -1,4 +1,4 @@
-import type { BaseRecord, CrudFilter, DataProvider, GetListResponse, Pagination } from '@refinedev/core';
+import type { BaseRecord, CrudFilter, CrudSort, DataProvider, GetListResponse, Pagination } from '@refinedev/core';
 import { LIMITS } from '../../contract/rules';
 import type { PageResult } from '../../contract/schemas/common';
 import { endpointsOf, resources, type PortalResource, type ResourceEndpoints } from '../resources';
@@ -17,6 +17,12 @@ export function filtersToBody(filters: readonly CrudFilter[] | undefined): Recor
     body[filter.field] = value;
   }
   return body;
+}
+
+/** The table's column sort becomes the contract's sortField/sortOrder (the server allows only its listed columns). */
+export function sortBody(sorters: readonly CrudSort[] | undefined): { sortField?: string; sortOrder?: 'asc' | 'desc' } {
+  const [first] = sorters ?? [];
+  return first ? { sortField: first.field, sortOrder: first.order } : {};
 }
 
 export function pagingBody(pagination: Pagination | undefined): { pageNum: number; pageSize: number } | null {
@@ -43,12 +49,12 @@ export function createDataProvider(http: Http = defaultHttp, declared: readonly 
   return {
     getApiUrl: () => '/idaas',
 
-    async getList<TData extends BaseRecord>({ resource, pagination, filters, meta }: Parameters<DataProvider['getList']>[0]): Promise<GetListResponse<TData>> {
+    async getList<TData extends BaseRecord>({ resource, pagination, filters, sorters, meta }: Parameters<DataProvider['getList']>[0]): Promise<GetListResponse<TData>> {
       const ep = endpoints(resource);
       const variant = typeof meta?.variant === 'string' ? ep.listVariants?.[meta.variant] : undefined;
       const url = variant ?? ep.listPath ?? unsupported(resource, 'list');
       const paging = ep.paged === false ? null : pagingBody(pagination);
-      const body = { ...filtersToBody(filters), ...(paging ?? {}) };
+      const body = { ...filtersToBody(filters), ...sortBody(sorters), ...(paging ?? {}) };
       const data = await http.post<PageResult<TData> | TData[] | null>(url, body, { signal: signalOf(meta) });
       if (Array.isArray(data)) return { data, total: data.length };
       // totalCapped: the server stopped counting (10,000); lists say "more than" instead of paging to the end.

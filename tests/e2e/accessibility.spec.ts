@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, signIn, test } from './support';
 
-/** WCAG 2.1 A and AA, the level the portal promises (issue 15). */
+/** WCAG 2.1 A and AA, the level the portal promises. */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 /** axe's structural advice (one main, an h1, named landmarks): printed and, when serious, failing. */
 const ADVICE_TAGS = ['best-practice'];

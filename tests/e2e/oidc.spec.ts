@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Page } from '@playwright/test';
+import { expectConsoleErrors } from './consoleGuard';
 import { grantApp, setUserColumns, userNameOf } from './db';
 import { expect, lastSmsSentAt, nextSmsCode, signIn, signInHere, test } from './support';
 
@@ -113,6 +114,8 @@ test.describe('single sign-on through the portal (OpenID Connect)', () => {
 
   test('someone without permission for the application gets its access-denied page', async ({ page }) => {
     const consoleErrors = watchPortalConsole(page, portal);
+    // The sample application answers its own access-denied page with 400, as a relying party should.
+    expectConsoleErrors(page, /the server responded with a status of 400/);
     await signIn(page, 'emp0001');
     await page.goto(`${APPS.first.origin}/`);
     await page.locator('#sign-in').click();

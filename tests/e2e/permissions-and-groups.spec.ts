@@ -75,12 +75,12 @@ test.describe('permission requests, approvals, mailboxes and groups', () => {
     await lisi.getByTestId('request-filters-clear').click();
     await expect(mine).toHaveCount(3);
 
-    // Apply: the application is required; the roles hint says roles may stay empty.
+    // Apply: the application is required; the roles hint says this application needs a role.
     await lisi.getByTestId('apply-open').click();
-    await expect(lisi.getByText('未接入权限系统的应用，角色可为空。')).toBeVisible();
     await lisi.getByTestId('apply-submit').click();
     await expect(lisi.getByText('请选择应用')).toBeVisible();
     await searchAndPick(lisi, 'apply-app', '代码', '代码仓库');
+    await expect(lisi.getByTestId('apply-roles-hint')).toHaveText('该应用须至少选择一个角色。');
     await lisi.getByTestId('apply-roles').click();
     await pick(lisi, 'DEVELOPER');
     await lisi.getByTestId('apply-reason').fill('参与门户项目开发，需要提交代码');
@@ -91,13 +91,13 @@ test.describe('permission requests, approvals, mailboxes and groups', () => {
     await expect(gitRow).toContainText('DEVELOPER');
     await expect(gitRow).toContainText('审批中');
 
-    // The same request again is refused by the server, which says why.
+    // The same request again is refused by the server, which says why under the application.
     await lisi.getByTestId('apply-open').click();
     await searchAndPick(lisi, 'apply-app', '代码', '代码仓库');
     await lisi.getByTestId('apply-roles').click();
     await pick(lisi, 'DEVELOPER');
     await lisi.getByTestId('apply-submit').click();
-    await expect(toast(lisi, '已有相同的申请正在审批中，请勿重复申请')).toBeVisible();
+    await expect(lisi.getByTestId('apply-form').locator('.ant-form-item-explain-error')).toHaveText('已有相同的申请正在审批中，请勿重复申请');
     await lisi.getByRole('button', { name: /^取\s*消$/ }).click();
     await expect(mine).toHaveCount(4);
 

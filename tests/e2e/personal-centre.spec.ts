@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { captchaAnswer, DEMO_PASSWORD, expect, lastSmsSentAt, nextSmsCode, signIn, test } from './support';
+import { captchaAnswer, DEMO_PASSWORD, expect, expectRefusals, lastSmsSentAt, nextSmsCode, SESSION_CHECK, signIn, test } from './support';
 
 /** Every state-changing call needs the client id header (CSRF guard); the SPA sends it, so must we. */
 const API_HEADERS = { 'X-Client-Id': 'idaas-portal-web' };
@@ -146,6 +146,7 @@ test.describe('personal centre', () => {
     // This session lives on; the other device's next action finds its session gone.
     await page.reload();
     await expect(page.getByTestId('password-row')).toBeVisible();
+    expectRefusals(before, [401], SESSION_CHECK);
     await before.goto('/info');
     await expect(before).toHaveURL(/\/login/);
     await context.close();
@@ -214,6 +215,7 @@ test.describe('personal centre', () => {
     await page.getByTestId('confirm-ok').click();
     await expect(page.getByText(/设备已下线/)).toBeVisible();
 
+    expectRefusals(second, [401], SESSION_CHECK);
     await second.goto('/myApp');
     await expect(second).toHaveURL(/\/login/);
     await context.close();

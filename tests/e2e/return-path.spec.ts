@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { setUserColumns } from './db';
-import { DEMO_PASSWORD, expect, lastSmsSentAt, nextSmsCode, signIn, signInHere, test } from './support';
+import { DEMO_PASSWORD, expect, expectRefusals, lastSmsSentAt, nextSmsCode, SESSION_CHECK, signIn, signInHere, test } from './support';
 
 /*
  * The page a person was on survives signing in: /login?redirect=<path> is kept through every
@@ -23,6 +23,7 @@ function watchTrouble(page: Page) {
 
 test.describe('the way back through sign-in', () => {
   test('a signed-out deep link signs in by password and lands on the page it asked for', async ({ page }) => {
+    expectRefusals(page, [401], SESSION_CHECK);
     await page.goto('/approvalAuthority');
     await expect(page).toHaveURL(/\/login\?redirect=%2FapprovalAuthority$/);
     await expect(page.getByTestId('login-submit')).toBeVisible();
@@ -58,6 +59,8 @@ test.describe('the way back through sign-in', () => {
     await page.goto('/log');
     await expect(page.getByTestId('logout')).toBeVisible();
     await context.clearCookies({ name: 'idaas_token' });
+    // Every call made before the page learns of it finds the session gone.
+    expectRefusals(page, [401]);
     await page.getByTestId('side-menu').getByText('账号信息', { exact: true }).click();
     await page.getByRole('button', { name: '重新登录' }).click();
     await expect(page).toHaveURL(/\/login\?redirect=%2Finfo$/);
@@ -84,6 +87,7 @@ test.describe('the way back through sign-in', () => {
     const mobile = '13910000142';
     setUserColumns(account, { second_auth_required: 1 });
     const before = await lastSmsSentAt(request, mobile);
+    expectRefusals(page, [401], SESSION_CHECK);
     await page.goto('/safe');
     await expect(page).toHaveURL(/\/login\?redirect=%2Fsafe$/);
     await signInHere(page, account);

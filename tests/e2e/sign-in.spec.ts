@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { captchaAnswer, expect, signIn, test } from './support';
+import { captchaAnswer, expect, expectRefusals, SESSION_CHECK, signIn, test } from './support';
 
 /** Applications' own sign-in pages are outside this machine; answer them with a stand-in page. */
 async function standInApps(page: Page) {
@@ -108,11 +108,13 @@ test.describe('password sign-in and the portal shell', () => {
     await expect(page.getByTestId('side-menu').getByText('权限审批', { exact: true })).toBeVisible();
     await page.getByTestId('logout').click();
     await expect(page).toHaveURL(/\/login\?redirect=%2FmyApp$/);
+    expectRefusals(page, [401], SESSION_CHECK);
     await page.goto('/myApp');
     await expect(page).toHaveURL(/\/login/);
   });
 
   test('unknown paths go to /myApp, protected paths without a session to /login', async ({ page }) => {
+    expectRefusals(page, [401], SESSION_CHECK);
     await page.goto('/safe');
     await expect(page).toHaveURL(/\/login/);
     await signIn(page, 'lisi');

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { setUserColumns } from './db';
-import { captchaAnswer, expect, lastSmsSentAt, nextSmsCode, signIn, test } from './support';
+import { captchaAnswer, expect, expectRefusals, lastSmsSentAt, nextSmsCode, signIn, test } from './support';
 
 /*
  * The SMS budgets of one client address (DESIGN §5) as a person meets them: past the address's
@@ -103,6 +103,8 @@ test.describe('SMS budgets of a client address', () => {
 
   test('past the hourly texts, binding a phone on /safe is refused on the form, in English', async ({ page }, testInfo) => {
     await page.addInitScript(() => localStorage.setItem('idaas.lang', 'en'));
+    // The hourly budget's answer, the point of this journey.
+    expectRefusals(page, [429], /\/bind-mobile\/send-otp$/);
     const errors = watchConsoleErrors(page);
     const capKey = watchCaptchaKey(page);
     // The address's hourly 20 (SMS_IP_HOURLY_LIMIT in playwright.config.ts).

@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, signIn, test } from './support';
+import { DEMO_PASSWORD, expect, expectRefusals, SESSION_CHECK, signIn, test } from './support';
 
 const API_HEADERS = { 'X-Client-Id': 'idaas-portal-web' };
 /** Names no other run of this file used: each journey makes its own records. */
@@ -90,6 +90,7 @@ test.describe('workbench', () => {
   });
 
   test('a non-administrator is sent back to the portal, a signed-out visitor to the sign-in page', async ({ page }) => {
+    expectRefusals(page, [401], SESSION_CHECK);
     await page.goto('/systemhub/#/users');
     await expect(page).toHaveURL(/\/login\?redirect=%2Fsystemhub%2F%23%2Fusers$/);
 
@@ -190,6 +191,7 @@ test.describe('workbench', () => {
     await expect(page.getByTestId(`user-enable-${account}`)).toBeVisible();
 
     // The session is gone: the next load of the personal centre asks for sign-in again.
+    expectRefusals(user, [401], SESSION_CHECK);
     await user.reload();
     await expect(user).toHaveURL(/\/login/);
     await user.context().close();

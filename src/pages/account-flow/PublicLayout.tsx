@@ -2,14 +2,16 @@ import { useTranslation } from '@refinedev/core';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { loginAddress, RETURN_PARAM } from '../../providers/returnPath';
+import { useLoginPageConfig } from '../sign-in/useLoginConfig';
 import './flow.css';
 
 /* Only demo and test servers have an outbox; its code is fetched after the page is up. */
 const DemoOutbox = lazy(() => import('../../components/DemoOutbox'));
 
 interface Props {
-  title: ReactNode;
+  title: string;
   children: ReactNode;
   /** Card width: 480 for one-column forms, 760 for the steppers. */
   width?: number;
@@ -23,11 +25,14 @@ interface Props {
 export function PublicLayout({ title, children, width = 480, testId }: Props) {
   const { translate: t } = useTranslation();
   const [params] = useSearchParams();
+  // The same name as the sign-in page's (its branding), in the bar and the tab title.
+  const brand = useLoginPageConfig()?.companyName;
+  useDocumentTitle(title, brand);
   return (
     <div className="public-page" data-testid={testId}>
       <header className="public-page__bar">
         <Link to={loginAddress(params.get(RETURN_PARAM))} className="public-page__brand">
-          {t('common.appTitle')}
+          {brand || t('common.appTitle')}
         </Link>
         <LanguageSwitch size="middle" />
       </header>

@@ -1,11 +1,13 @@
 import { useTranslation } from '@refinedev/core';
 import { Result } from 'antd';
 import { ButtonLink } from '../../components/ButtonLink';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { HOME_PATH } from '../../config';
 
 /** /404 */
 export default function NotFoundPage() {
   const { translate: t } = useTranslation();
+  useDocumentTitle(t('pages.notFound.title'));
   return (
     <main style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
       <Result

@@ -1,10 +1,12 @@
 import { useTranslation } from '@refinedev/core';
 import { Result } from 'antd';
 import { ButtonLink } from '../../components/ButtonLink';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
 
 /** /permissionsNone: where single sign-on sends a user without access to the application. */
 export default function PermissionsNonePage() {
   const { translate: t } = useTranslation();
+  useDocumentTitle(t('pages.permissionsNone.title'));
   return (
     <main style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
       <Result

@@ -1,5 +1,5 @@
 import { useTranslation } from '@refinedev/core';
-import { Button, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, Space, Tag, type TableColumnsType } from 'antd';
 import { useRef } from 'react';
 import { permissionEndpoints } from '../../../contract/endpoints/permissions';
 import type { PermissionRow } from '../../../contract/schemas/permissions';
@@ -8,6 +8,7 @@ import { useEndpointMutation } from '../../hooks/useEndpoint';
 import { usePortalTable } from '../../resources/shared/usePortalTable';
 import type { DialogHandle } from '../../resources/shared/useDialogForm';
 import { CancelRolesDialog } from './CancelRolesDialog';
+import { ListTable } from '../../resources/shared/ListTable';
 
 /** The applications this user may sign in to, with their roles; the user can give either up. */
 export function PermissionList() {
@@ -58,7 +59,7 @@ export function PermissionList() {
   return (
     <>
       <div data-testid="permission-table">
-        <Table<PermissionRow> {...tableProps} rowKey="appId" columns={columns} size="middle" />
+        <ListTable<PermissionRow> {...tableProps} rowKey="appId" columns={columns} size="middle" />
       </div>
       <CancelRolesDialog ref={cancelRoles} />
     </>

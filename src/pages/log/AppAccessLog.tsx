@@ -1,5 +1,5 @@
 import { useTranslation } from '@refinedev/core';
-import { Form, Table, Tag, type TableColumnsType } from 'antd';
+import { Form, Tag, type TableColumnsType } from 'antd';
 import { DICTIONARY_TYPES } from '../../../contract/dictionaries';
 import { securityEndpoints } from '../../../contract/endpoints/security';
 import { LogType } from '../../../contract/enums';
@@ -9,6 +9,7 @@ import { FilterSelect, LogFilters } from './LogFilters';
 import { usePortalTable } from '../../resources/shared/usePortalTable';
 import { logTableOptions, type LogFilterValues } from './filterValues';
 import { useSelectOptions } from './useSelectOptions';
+import { ListTable } from '../../resources/shared/ListTable';
 
 /** Application access log: sign-ins and launches, filtered by type, result and time. */
 export function AppAccessLog() {
@@ -17,7 +18,7 @@ export function AppAccessLog() {
   const { tableProps, searchFormProps } = usePortalTable<AppLogRow, LogFilterValues>('logs', logTableOptions(LogType.APP_ACCESS));
 
   const columns: TableColumnsType<AppLogRow> = [
-    { title: t('logs.fields.createdDate'), dataIndex: 'createdDate', width: 180, render: formatTime },
+    { title: t('logs.fields.createdDate'), dataIndex: 'createdDate', width: 180, sorter: true, render: formatTime },
     { title: t('logs.fields.optType'), dataIndex: 'optType', render: (v: string) => types.labelOf(v) },
     { title: t('logs.fields.appName'), dataIndex: 'appName', render: (v: string | null) => v || '-' },
     {
@@ -48,7 +49,7 @@ export function AppAccessLog() {
         </Form.Item>
       </LogFilters>
       <div data-testid="app-log-table">
-        <Table<AppLogRow> {...tableProps} rowKey="id" columns={columns} size="middle" />
+        <ListTable<AppLogRow> {...tableProps} rowKey="id" columns={columns} size="middle" />
       </div>
     </>
   );

@@ -1,5 +1,5 @@
 import { useTranslation } from '@refinedev/core';
-import { Form, Table, type TableColumnsType } from 'antd';
+import { Form, type TableColumnsType } from 'antd';
 import { DICTIONARY_TYPES } from '../../../contract/dictionaries';
 import { securityEndpoints } from '../../../contract/endpoints/security';
 import { LogType } from '../../../contract/enums';
@@ -9,6 +9,7 @@ import { FilterSelect, LogFilters } from './LogFilters';
 import { usePortalTable } from '../../resources/shared/usePortalTable';
 import { logTableOptions, type LogFilterValues } from './filterValues';
 import { useSelectOptions } from './useSelectOptions';
+import { ListTable } from '../../resources/shared/ListTable';
 
 /** Personal operation log: account changes, filtered by scene and time. */
 export function OperationLog() {
@@ -17,7 +18,7 @@ export function OperationLog() {
   const { tableProps, searchFormProps } = usePortalTable<OperationLogRow, LogFilterValues>('logs', logTableOptions(LogType.OPERATION, 'operation'));
 
   const columns: TableColumnsType<OperationLogRow> = [
-    { title: t('logs.fields.createdDate'), dataIndex: 'createdDate', width: 180, render: formatTime },
+    { title: t('logs.fields.createdDate'), dataIndex: 'createdDate', width: 180, sorter: true, render: formatTime },
     { title: t('logs.fields.sceneCode'), dataIndex: 'sceneCode', render: (v: string) => scenes.labelOf(v) },
     { title: t('logs.fields.detail'), dataIndex: 'detail', ellipsis: true, render: (v: string | null) => v || '-' },
     { title: t('logs.fields.ip'), dataIndex: 'ip' },
@@ -32,7 +33,7 @@ export function OperationLog() {
         </Form.Item>
       </LogFilters>
       <div data-testid="operation-log-table">
-        <Table<OperationLogRow> {...tableProps} rowKey="id" columns={columns} size="middle" />
+        <ListTable<OperationLogRow> {...tableProps} rowKey="id" columns={columns} size="middle" />
       </div>
     </>
   );

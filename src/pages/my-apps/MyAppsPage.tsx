@@ -1,8 +1,11 @@
+import { SearchOutlined } from '@ant-design/icons';
 import { useList, useTranslation } from '@refinedev/core';
-import { Empty, Skeleton } from 'antd';
+import { Empty, Input, Skeleton } from 'antd';
 import { useState } from 'react';
 import type { AppTile } from '../../../contract/schemas/personal';
+import { LIMITS } from '../../../contract/rules';
 import { LoadFailed } from '../../components/LoadFailed';
+import { useMobile } from '../../components/useMobile';
 import { useRefreshSsoToday } from '../../hooks/useRefreshSsoToday';
 import { PageTitle } from '../../components/PageTitle';
 import { errorNotice } from '../../providers/notificationProvider';
@@ -11,11 +14,22 @@ import { AppTileButton } from './AppTileButton';
 import { ssoUrl } from './ssoUrl';
 import './myApps.css';
 
-/** /myApp: the user's applications; a tile opens the app by single sign-on in a new tab. */
+/** Apps whose name contains the text, ignoring case (the whole list is already here: no request). */
+export function filterApps(apps: readonly AppTile[], text: string): AppTile[] {
+  const wanted = text.trim().toLowerCase();
+  return wanted ? apps.filter((a) => a.appName.toLowerCase().includes(wanted)) : [...apps];
+}
+
+/**
+ * /myApp: the user's applications, searchable by name; a tile opens the app by single sign-on in
+ * a new tab. On phones the list comes first (and once): notices and news follow it.
+ */
 export default function MyAppsPage() {
   const { translate: t } = useTranslation();
+  const mobile = useMobile();
   const { result, query } = useList<AppTile>({ resource: 'applications', pagination: { mode: 'off' }, errorNotification: errorNotice() });
   const [activeId, setActiveId] = useState<number | null>(null);
+  const [text, setText] = useState('');
   const refreshSsoToday = useRefreshSsoToday();
 
   function open(app: AppTile) {
@@ -24,6 +38,7 @@ export default function MyAppsPage() {
     refreshSsoToday();
   }
 
+  const shown = filterApps(result.data, text);
   let body;
   if (query.isLoading) {
     body = (
@@ -37,10 +52,12 @@ export default function MyAppsPage() {
     );
   } else if (result.data.length === 0) {
     body = <Empty description={t('applications.empty')} />;
+  } else if (shown.length === 0) {
+    body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('applications.search.none', { text: text.trim() })} data-testid="apps-no-match" />;
   } else {
     body = (
-      <div className="app-grid" role="list" aria-label={t('applications.title')}>
-        {result.data.map((app) => (
+      <div className="app-grid" role="list" aria-label={t('applications.title')} data-testid="app-grid">
+        {shown.map((app) => (
           <div role="listitem" key={app.id}>
             <AppTileButton app={app} active={app.id === activeId} onOpen={open} />
           </div>
@@ -49,15 +66,39 @@ export default function MyAppsPage() {
     );
   }
 
-  return (
-    <>
-      <HomeSection />
-      <section>
-        <PageTitle>
+  const list = (
+    <section style={{ marginBottom: mobile ? 24 : 0 }}>
+      <div className="my-apps__head">
+        <PageTitle style={{ margin: 0 }}>
           {t('applications.title')}
         </PageTitle>
-        {body}
-      </section>
+        {result.data.length > 0 ? (
+          <Input
+            allowClear
+            prefix={<SearchOutlined aria-hidden />}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            maxLength={LIMITS.searchMax}
+            placeholder={t('applications.search.placeholder')}
+            aria-label={t('applications.search.label')}
+            className="my-apps__search"
+            data-testid="apps-search"
+          />
+        ) : null}
+      </div>
+      {body}
+    </section>
+  );
+
+  return mobile ? (
+    <>
+      {list}
+      <HomeSection commonApps={false} />
+    </>
+  ) : (
+    <>
+      <HomeSection />
+      {list}
     </>
   );
 }

@@ -5,6 +5,7 @@ import { ACCOUNT_NAME_PATTERN, EMAIL_PATTERN, LIMITS, MOBILE_PATTERN } from '../
 import { PasswordHelp } from '../../components/PasswordStrength';
 import { useFormSave } from '../account-flow/useFormSave';
 import { REGISTER_FIELDS, registerInput, type RegisterValues } from './api';
+import { PasswordInput } from '../../components/PasswordInput';
 
 /** The registration form; calls onRegistered with the account the server created. */
 export function RegisterForm({ onRegistered }: { onRegistered: (account: string) => void }) {
@@ -14,7 +15,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (account: string)
   const save = useFormSave(passwordEndpoints.register, form, REGISTER_FIELDS);
 
   return (
-    <Form form={form} layout="vertical" requiredMark onFinish={(values) => void save.run(registerInput(values), (answer) => onRegistered(answer.userId))} data-testid="register-form">
+    <Form form={form} layout="vertical" requiredMark noValidate onFinish={(values) => void save.run(registerInput(values), (answer) => onRegistered(answer.userId))} data-testid="register-form">
       <Form.Item name="userId" label={t('register.fields.account')} rules={[{ pattern: ACCOUNT_NAME_PATTERN, message: t('register.validation.accountInvalid') }]} extra={t('register.hints.account')}>
         <Input maxLength={LIMITS.registerAccountMax} autoComplete="username" placeholder={t('register.placeholders.account')} data-testid="register-account" />
       </Form.Item>
@@ -35,15 +36,15 @@ export function RegisterForm({ onRegistered }: { onRegistered: (account: string)
         name="password"
         label={t('register.fields.password')}
         rules={[{ required: true, message: t('register.validation.passwordRequired') }]}
-        extra={<PasswordHelp value={password} />}
+        extra={<PasswordHelp value={password} forNewAccount />}
       >
-        <Input.Password autoComplete="new-password" placeholder={t('register.validation.passwordRequired')} data-testid="register-password" />
+        <PasswordInput autoComplete="new-password" placeholder={t('register.validation.passwordRequired')} data-testid="register-password" />
       </Form.Item>
       <Form.Item name="enterprise" label={t('register.fields.enterprise')} rules={[{ max: LIMITS.textMax }]}>
         <Input autoComplete="organization" placeholder={t('register.placeholders.enterprise')} data-testid="register-enterprise" />
       </Form.Item>
       <Form.Item name="email" label={t('register.fields.email')} rules={[{ pattern: EMAIL_PATTERN, message: t('register.validation.emailInvalid') }, { max: LIMITS.textMax }]}>
-        <Input type="email" autoComplete="email" placeholder={t('register.placeholders.email')} data-testid="register-email" />
+        <Input inputMode="email" autoComplete="email" placeholder={t('register.placeholders.email')} data-testid="register-email" />
       </Form.Item>
       <Button type="primary" htmlType="submit" block size="large" loading={save.saving} data-testid="register-submit">
         {t('register.actions.submit')}

@@ -1,11 +1,12 @@
 import { LockOutlined } from '@ant-design/icons';
 import { useTranslation } from '@refinedev/core';
-import { Button, Form, Input } from 'antd';
+import { Button, Form } from 'antd';
 import { NewPasswordFields, type NewPasswordValues } from '../../components/NewPasswordFields';
 import { useFormSave } from '../account-flow/useFormSave';
 import { NEW_PASSWORD_FIELDS, OLD_PASSWORD_FIELD } from '../../hooks/fieldRefusals';
 import { encryptWithOld } from '../account-flow/encryptPasswords';
 import type { PasswordFamily } from './api';
+import { PasswordInput } from '../../components/PasswordInput';
 
 interface Values extends NewPasswordValues {
   oldPassword: string;
@@ -37,7 +38,7 @@ export function OldPasswordTab({ family, requestId, onSaved, onError }: Props) {
       onFinish={(values) => void save.run(input(values), (answer) => onSaved(answer?.userId ?? null))}
     >
       <Form.Item name="oldPassword" label={t('resetPassword.fields.oldPassword')} rules={[{ required: true, message: t('resetPassword.validation.oldRequired') }]}>
-        <Input.Password prefix={<LockOutlined />} autoComplete="current-password" placeholder={t('resetPassword.validation.oldRequired')} data-testid="old-password" />
+        <PasswordInput prefix={<LockOutlined />} autoComplete="current-password" placeholder={t('resetPassword.validation.oldRequired')} data-testid="old-password" />
       </Form.Item>
       <NewPasswordFields />
       <Button type="primary" htmlType="submit" block loading={save.saving} data-testid="reset-save">

@@ -1,18 +1,23 @@
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import { useState } from 'react';
 import { Button, Form } from 'antd';
+import Checkbox from 'antd/es/checkbox/Checkbox';
 import { useTranslation } from 'react-i18next';
-import { Input, Password } from '../../components/inputs';
+import { Input } from '../../components/inputs';
 import { CaptchaStrategy } from '../../../contract/enums';
 import { LIMITS, MOBILE_AS_ACCOUNT_PATTERN } from '../../../contract/rules';
 import { feedback } from '../../providers/feedback';
+import { rememberedAccount, rememberAccount } from './rememberAccount';
 import { checkLoginScene } from './ipCheck';
 import { LoginCaptchaField, useLoginCaptcha, type SliderAnswer } from './LoginCaptcha';
 import { LoginWarning } from './LoginWarning';
 import { useSignIn } from './useSignIn';
+import { PasswordInput } from '../../components/PasswordInput';
 
 interface Values {
   account: string;
   password: string;
+  remember?: boolean;
   validCode?: string;
   tokenCode?: string;
 }
@@ -28,6 +33,7 @@ interface Props {
 export function AccountLoginForm({ appId, query, returnTo, captchaStrategy = CaptchaStrategy.PICTURE }: Props) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
+  const [remembered] = useState(rememberedAccount);
   const captcha = useLoginCaptcha(captchaStrategy, form);
   const { submit, submitting, setSubmitting, warning, setWarning } = useSignIn(returnTo);
   // Strategy 2: a token code the server checks like a captcha answer; a picture captcha it asks for takes its place.
@@ -35,6 +41,7 @@ export function AccountLoginForm({ appId, query, returnTo, captchaStrategy = Cap
 
   async function onFinish(values: Values, sliderAnswer?: SliderAnswer) {
     if (submitting) return;
+    rememberAccount(values.remember === true ? values.account : null);
     if (!captcha.shown) {
       // The scene check runs before a sign-in that carries no captcha answer yet.
       setSubmitting(true);
@@ -75,7 +82,16 @@ export function AccountLoginForm({ appId, query, returnTo, captchaStrategy = Cap
   }
 
   return (
-    <Form form={form} layout="vertical" size="large" onFinish={(values) => void onFinish(values)} requiredMark={false} data-testid="account-login-form">
+    <Form
+      form={form}
+      layout="vertical"
+      size="large"
+      noValidate
+      initialValues={{ account: remembered ?? undefined, remember: remembered !== null }}
+      onFinish={(values) => void onFinish(values)}
+      requiredMark={false}
+      data-testid="account-login-form"
+    >
       <Form.Item
         name="account"
         label={t('login.fields.account')}
@@ -85,10 +101,13 @@ export function AccountLoginForm({ appId, query, returnTo, captchaStrategy = Cap
           { validator: mobileRefused(t('login.validation.mobileNotSupported')) },
         ]}
       >
-        <Input prefix={<UserOutlined />} placeholder={t('login.placeholders.account')} autoComplete="username" data-testid="login-account" />
+        <Input prefix={<UserOutlined />} placeholder={t('login.placeholders.account')} autoComplete="username webauthn" autoFocus={remembered === null} data-testid="login-account" />
       </Form.Item>
       <Form.Item name="password" label={t('login.fields.password')} rules={[{ required: true, message: t('login.validation.passwordRequired') }]}>
-        <Password prefix={<LockOutlined />} placeholder={t('login.placeholders.password')} autoComplete="current-password" data-testid="login-password" />
+        <PasswordInput prefix={<LockOutlined />} placeholder={t('login.placeholders.password')} autoComplete="current-password" autoFocus={remembered !== null} data-testid="login-password" />
+      </Form.Item>
+      <Form.Item name="remember" valuePropName="checked" style={{ marginTop: -8, marginBottom: 12 }}>
+        <Checkbox data-testid="login-remember">{t('login.fields.remember')}</Checkbox>
       </Form.Item>
       {tokenCode ? (
         <Form.Item

@@ -2,15 +2,18 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
+import { whenIdle } from '../../providers/idle';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { LoginBrand } from './LoginBrand';
 import { LoginFooter } from './LoginFooter';
 import { LoginMethods } from './LoginMethods';
+import { PasskeySignIn } from './PasskeySignIn';
 import { useLoginPageConfig, useLoginTypes } from './useLoginConfig';
 import { useLoginQuery } from './useLoginQuery';
 import './login.css';
 
-/* Demo and test servers only; loaded after the page so it costs the first load nothing. */
-const DemoOutbox = lazy(() => import('../../components/DemoOutbox'));
+/* Demo and test servers only; loaded once the page is up and idle, so it costs the first load nothing. */
+const DemoOutbox = lazy(() => whenIdle().then(() => import('../../components/DemoOutbox')));
 
 /** A configured link may point inside the app (router link) or to another site. */
 function SmartLink({ href, children, testId }: { href: string; children: string; testId: string }) {
@@ -22,6 +25,7 @@ function SmartLink({ href, children, testId }: { href: string; children: string;
 export default function LoginPage() {
   const { t } = useTranslation();
   const config = useLoginPageConfig();
+  useDocumentTitle(undefined, config?.companyName);
   const { appId, query, returnTo } = useLoginQuery();
   const methods = useLoginTypes(appId);
   const forgetPasswordUrl = methods.types[0]?.forgetPasswordUrl || '/forgetPassword';
@@ -38,6 +42,7 @@ export default function LoginPage() {
         <section className="login-card" aria-label={t('login.heading')}>
           <LoginBrand config={config} />
           <LoginMethods appId={appId} query={query} returnTo={returnTo} types={methods.types} isLoading={methods.isLoading} isError={methods.isError} />
+          <PasskeySignIn appId={appId} query={query} returnTo={returnTo} />
           <nav className="login-links" aria-label={t('login.links.label')}>
             <SmartLink href={forgetPasswordUrl} testId="link-forget-password">{t('login.links.forgotPassword')}</SmartLink>
             {config?.registrationEnabled === false ? null : <SmartLink href="/registerAccount" testId="link-register">{t('login.links.register')}</SmartLink>}

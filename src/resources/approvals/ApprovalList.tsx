@@ -1,6 +1,6 @@
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import { CanAccess, useTranslation } from '@refinedev/core';
-import { App, Button, Form, Input, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { App, Button, Form, Input, Space, Typography, type TableColumnsType } from 'antd';
 import { useRef, useState, type Key } from 'react';
 import { Decision } from '../../../contract/enums';
 import { LIMITS } from '../../../contract/rules';
@@ -12,6 +12,7 @@ import { formatTime, orDash } from '../shared/format';
 import { usePortalTable } from '../shared/usePortalTable';
 import type { DialogHandle } from '../shared/useDialogForm';
 import { ApprovalDialog, type PendingDecision } from './ApprovalDialog';
+import { ListTable } from '../shared/ListTable';
 
 interface Filters {
   applyUserId?: string;
@@ -55,7 +56,7 @@ export default function ApprovalList() {
     { title: t('approvals.fields.appName'), dataIndex: 'appName' },
     { title: t('approvals.fields.roleName'), dataIndex: 'roleName', render: orDash },
     { title: t('approvals.fields.applyReason'), dataIndex: 'applyReason', ellipsis: true, render: orDash },
-    { title: t('approvals.fields.applyDate'), dataIndex: 'applyDate', width: 180, render: formatTime },
+    { title: t('approvals.fields.applyDate'), dataIndex: 'applyDate', width: 180, sorter: true, render: formatTime },
     {
       title: t('common.list.actions'),
       key: 'actions',
@@ -103,7 +104,7 @@ export default function ApprovalList() {
         </CanAccess>
         {selected.length ? <Typography.Text type="secondary">{t('approvals.selected', { count: selected.length })}</Typography.Text> : null}
       </Space>
-      <Table<ApplyRecord>
+      <ListTable<ApplyRecord>
         {...tableProps}
         rowKey="id"
         columns={columns}

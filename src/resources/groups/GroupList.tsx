@@ -1,5 +1,5 @@
 import { CanAccess, useTranslation } from '@refinedev/core';
-import { Button, Form, Input, Space, Table, type TableColumnsType } from 'antd';
+import { Button, Form, Input, Space, type TableColumnsType } from 'antd';
 import { useRef } from 'react';
 import { GroupType } from '../../../contract/enums';
 import { LIMITS } from '../../../contract/rules';
@@ -11,6 +11,7 @@ import { orDash } from '../shared/format';
 import { usePortalTable } from '../shared/usePortalTable';
 import type { DialogHandle } from '../shared/useDialogForm';
 import { TransferDialog } from './TransferDialog';
+import { ListTable } from '../shared/ListTable';
 
 /** Link to a group's member page that brings the user back to the same tab. */
 export function membersLink(group: MailGroup): string {
@@ -54,7 +55,7 @@ export function GroupList({ groupType }: { groupType: GroupType }) {
           <Input allowClear maxLength={LIMITS.searchMax} style={{ width: 180 }} data-testid="filter-group-name" />
         </Form.Item>
       </FilterBar>
-      <Table<MailGroup> {...tableProps} rowKey="groupCode" columns={columns} size="middle" data-testid={`group-table-${groupType}`} />
+      <ListTable<MailGroup> {...tableProps} rowKey="groupCode" columns={columns} size="middle" data-testid={`group-table-${groupType}`} />
       <TransferDialog ref={transfer} />
     </>
   );

@@ -1,5 +1,5 @@
 import { CanAccess, useTranslation } from '@refinedev/core';
-import { Button, Form, Input, Table, type TableColumnsType } from 'antd';
+import { Button, Form, Input, type TableColumnsType } from 'antd';
 import { useRef } from 'react';
 import { LIMITS } from '../../../contract/rules';
 import type { PublicMailbox } from '../../../contract/schemas/groups';
@@ -8,6 +8,7 @@ import { formatDate, orDash } from '../shared/format';
 import { usePortalTable } from '../shared/usePortalTable';
 import type { DialogHandle } from '../shared/useDialogForm';
 import { ResetPasswordDialog } from './ResetPasswordDialog';
+import { ListTable } from '../shared/ListTable';
 
 interface Filters {
   userName?: string;
@@ -49,7 +50,7 @@ export function PublicMailboxList() {
           <Input allowClear maxLength={LIMITS.accountMax} style={{ width: 160 }} data-testid="filter-mailbox-account" />
         </Form.Item>
       </FilterBar>
-      <Table<PublicMailbox> {...tableProps} rowKey="userId" columns={columns} size="middle" data-testid="mailbox-table" />
+      <ListTable<PublicMailbox> {...tableProps} rowKey="userId" columns={columns} size="middle" data-testid="mailbox-table" />
       <ResetPasswordDialog ref={resetting} />
     </>
   );

@@ -1,7 +1,8 @@
 import { useTranslation } from '@refinedev/core';
-import { Alert, Button, Form, Input, Radio, Space, type FormProps } from 'antd';
+import { Alert, Button, Form, Radio, Space, type FormProps } from 'antd';
 import { POLICY_RANGES } from '../../../contract/rules';
 import { PasswordHelp } from '../../components/PasswordStrength';
+import { PasswordInput } from '../../components/PasswordInput';
 
 export interface ResetValues {
   mode?: 'manual' | 'auto';
@@ -40,7 +41,7 @@ export function ResetPasswordForm({ formProps, saving, onSubmit, onCancel }: Pro
           rules={[{ required: true, whitespace: true, message: t('mailboxes.reset.required') }]}
           extra={<PasswordHelp value={typed} />}
         >
-          <Input.Password autoComplete="new-password" maxLength={POLICY_RANGES.passwordLength.max} data-testid="reset-password" />
+          <PasswordInput autoComplete="new-password" maxLength={POLICY_RANGES.passwordLength.max} data-testid="reset-password" />
         </Form.Item>
       ) : (
         <Alert type="info" showIcon message={t('mailboxes.reset.autoHint')} style={{ marginBottom: 16 }} />

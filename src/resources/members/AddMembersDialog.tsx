@@ -41,6 +41,7 @@ export function AddMembersDialog({ groupCode, ref }: Props) {
       <Form {...formProps} layout="vertical" initialValues={{ people: [] }} onFinish={submit}>
         <Form.Item name="people" label={t('members.add.search')} rules={[{ required: true, type: 'array', min: 1, message: t('members.add.required') }]}>
           <PersonSelect
+            groupCode={groupCode}
             mode="multiple"
             autoClearSearchValue={false}
             maxTagCount={0}

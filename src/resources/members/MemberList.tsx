@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined, DeleteOutlined, UserAddOutlined } from '@ant-design/icons';
 import { CanAccess, useDeleteMany, useTranslation } from '@refinedev/core';
-import { App, Button, Result, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { App, Button, Result, Space, Typography, type TableColumnsType } from 'antd';
 import { useRef, useState, type Key, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import type { GroupMember } from '../../../contract/schemas/groups';
@@ -14,6 +14,7 @@ import { orDash } from '../shared/format';
 import { usePortalTable } from '../shared/usePortalTable';
 import type { DialogHandle } from '../shared/useDialogForm';
 import { AddMembersDialog } from './AddMembersDialog';
+import { ListTable } from '../shared/ListTable';
 
 /** /mailbox/groupMember?groupCode&groupName&activeName: one group's members, added and removed by its manager. */
 export default function MemberList() {
@@ -101,7 +102,7 @@ function Members({ groupCode, groupName, back }: { groupCode: string; groupName:
         </CanAccess>
         {selected.length ? <Typography.Text type="secondary">{t('members.selected', { count: selected.length })}</Typography.Text> : null}
       </Space>
-      <Table<GroupMember>
+      <ListTable<GroupMember>
         {...tableProps}
         rowKey="userId"
         columns={columns}

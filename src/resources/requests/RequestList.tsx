@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useDelete, useTranslation } from '@refinedev/core';
-import { Button, Form, Select, Space, Table, type TableColumnsType } from 'antd';
+import { Button, Form, Select, Space, type TableColumnsType } from 'antd';
 import { useRef, useState } from 'react';
 import { ApplyStatus } from '../../../contract/enums';
 import type { ApplyRecord } from '../../../contract/schemas/permissions';
@@ -14,6 +14,7 @@ import type { DialogHandle } from '../shared/useDialogForm';
 import { ApplyDialog } from './ApplyDialog';
 import { RequestDetailDialog } from './RequestDetailDialog';
 import { RequestStatusTag } from './RequestStatusTag';
+import { ListTable } from '../shared/ListTable';
 
 const STATUSES = [ApplyStatus.PENDING, ApplyStatus.PASSED, ApplyStatus.REJECTED] as const;
 
@@ -41,8 +42,8 @@ export default function RequestList() {
   const columns: TableColumnsType<ApplyRecord> = [
     { title: t('requests.fields.appName'), dataIndex: 'appName' },
     { title: t('requests.fields.roleName'), dataIndex: 'roleName', render: orDash },
-    { title: t('requests.fields.status'), dataIndex: 'status', width: 110, render: (status: ApplyRecord['status']) => <RequestStatusTag status={status} /> },
-    { title: t('requests.fields.applyDate'), dataIndex: 'applyDate', width: 180, render: formatTime },
+    { title: t('requests.fields.status'), dataIndex: 'status', width: 110, sorter: true, render: (status: ApplyRecord['status']) => <RequestStatusTag status={status} /> },
+    { title: t('requests.fields.applyDate'), dataIndex: 'applyDate', width: 180, sorter: true, render: formatTime },
     {
       title: t('common.list.actions'),
       key: 'actions',
@@ -83,7 +84,7 @@ export default function RequestList() {
           />
         </Form.Item>
       </FilterBar>
-      <Table<ApplyRecord> {...tableProps} rowKey="id" columns={columns} size="middle" data-testid="request-table" />
+      <ListTable<ApplyRecord> {...tableProps} rowKey="id" columns={columns} size="middle" data-testid="request-table" />
       <ApplyDialog ref={apply} />
       <RequestDetailDialog applyId={detailId} onClose={() => setDetailId(null)} />
     </section>

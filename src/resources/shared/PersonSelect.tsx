@@ -1,5 +1,5 @@
 import { useTranslation } from '@refinedev/core';
-import { Select, type SelectProps } from 'antd';
+import { Select, Space, Tag, type SelectProps } from 'antd';
 import type { UserSearchResult } from '../../../contract/schemas/groups';
 import { usePeopleSearch } from './usePeopleSearch';
 
@@ -10,15 +10,18 @@ export interface PersonOption {
 
 export const personLabel = (p: Pick<UserSearchResult, 'userId' | 'userName'>): string => `${p.userName} (${p.userId})`;
 
-type Props = Omit<SelectProps<PersonOption | PersonOption[]>, 'options' | 'onSearch' | 'showSearch' | 'filterOption' | 'labelInValue'>;
+type Props = Omit<SelectProps<PersonOption | PersonOption[]>, 'options' | 'onSearch' | 'showSearch' | 'filterOption' | 'labelInValue'> & {
+  /** A group the user manages: its members are listed, tagged and not choosable. */
+  groupCode?: string;
+};
 
 /**
  * A select whose options come from the people search as the user types. Values carry their
  * labels (labelInValue), so a chosen person still reads as a name after the next search.
  */
-export function PersonSelect(props: Props) {
+export function PersonSelect({ groupCode, ...props }: Props) {
   const { translate: t } = useTranslation();
-  const { text, setText, people, searching, failed } = usePeopleSearch();
+  const { text, setText, people, searching, failed } = usePeopleSearch(groupCode);
   let notFound: string | undefined;
   if (failed) notFound = t('members.search.failed');
   else if (!text.trim()) notFound = t('members.search.typeToSearch');
@@ -33,7 +36,20 @@ export function PersonSelect(props: Props) {
       loading={searching}
       notFoundContent={notFound}
       placeholder={t('members.search.placeholder')}
-      options={people.map((p) => ({ value: p.userId, label: personLabel(p) }))}
+      options={people.map((p) =>
+        p.member
+          ? {
+              value: p.userId,
+              disabled: true,
+              label: (
+                <Space size={8} data-testid={`already-member-${p.userId}`}>
+                  <span>{personLabel(p)}</span>
+                  <Tag bordered={false}>{t('members.search.alreadyMember')}</Tag>
+                </Space>
+              ),
+            }
+          : { value: p.userId, label: personLabel(p) },
+      )}
       {...props}
     />
   );

@@ -8,17 +8,20 @@ const SEARCH_SIZE = 20;
 const STARTS_WITH_HAN = /^[\u4e00-\u9fff]/;
 
 /** The search body: a text starting with Chinese characters is a name, anything else an account (or name) prefix. */
-export function searchBody(text: string): { userName?: string; keyWord?: string; pageNum: number; pageSize: number } {
+export function searchBody(text: string, groupCode?: string): { userName?: string; keyWord?: string; groupCode?: string; pageNum: number; pageSize: number } {
   const value = text.trim();
   const field = STARTS_WITH_HAN.test(value) ? 'userName' : 'keyWord';
-  return { [field]: value, pageNum: 1, pageSize: SEARCH_SIZE };
+  return { [field]: value, ...(groupCode ? { groupCode } : {}), pageNum: 1, pageSize: SEARCH_SIZE };
 }
 
-/** People search by name or account as the user types (debounced; nothing is asked for a blank text). */
-export function usePeopleSearch() {
+/**
+ * People search by name or account as the user types (debounced; nothing is asked for a blank
+ * text). Given a group the user manages, each person found says whether they are in it already.
+ */
+export function usePeopleSearch(groupCode?: string) {
   const [text, setText] = useState('');
   const settled = useDebounced(text.trim());
-  const { data: page, query } = useEndpointQuery(groupEndpoints.userSearch, searchBody(settled), { enabled: settled !== '' });
+  const { data: page, query } = useEndpointQuery(groupEndpoints.userSearch, searchBody(settled, groupCode), { enabled: settled !== '' });
   return {
     text,
     setText,

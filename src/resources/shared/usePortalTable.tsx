@@ -78,7 +78,7 @@ export function usePortalTable<T extends BaseRecord, V extends FilterValues = Fi
           ...base.pagination,
           showSizeChanger: true,
           pageSizeOptions: PAGE_SIZES,
-          showTotal: (total: number) => t(texts.total ?? 'common.list.total', { total: capped ? `${total}+` : total }),
+          showTotal: (total: number) => t(texts.total ?? 'common.list.total', { count: total, total: capped ? `${total}+` : total }),
         }
       : false,
     onChange: (next, filters, sorter, extra) => {

@@ -2,7 +2,7 @@ import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Form } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Input, Password } from '../../../components/inputs';
+import { Input } from '../../../components/inputs';
 import { CaptchaStrategy } from '../../../../contract/enums';
 import { LIMITS } from '../../../../contract/rules';
 import { deviceInfo } from '../../../providers/device';
@@ -13,6 +13,7 @@ import { directorySignIn, type DirectoryType } from './directoryLogin';
 import { LoginCaptchaField, useLoginCaptcha, type SliderAnswer } from '../../sign-in/LoginCaptcha';
 import { LoginWarning } from '../../sign-in/LoginWarning';
 import { useSignIn } from '../../sign-in/useSignIn';
+import { PasswordInput } from '../../../components/PasswordInput';
 
 const BindMainAccountDialog = lazy(() => import('./BindMainAccountDialog'));
 
@@ -85,7 +86,7 @@ export default function DirectoryLoginForm({ loginType, appId, returnTo, captcha
           <Input prefix={<UserOutlined />} placeholder={t('login.placeholders.directoryAccount')} autoComplete="username" data-testid="directory-account" />
         </Form.Item>
         <Form.Item name="password" label={t('login.fields.password')} rules={[{ required: true, message: t('login.validation.passwordRequired') }]}>
-          <Password prefix={<LockOutlined />} placeholder={t('login.placeholders.password')} autoComplete="current-password" data-testid="directory-password" />
+          <PasswordInput prefix={<LockOutlined />} placeholder={t('login.placeholders.password')} autoComplete="current-password" data-testid="directory-password" />
         </Form.Item>
         <LoginCaptchaField state={captcha} busy={submitting} onPictureComplete={() => form.submit()} onSliderSolve={(answer) => void onSliderSolve(answer)} />
         <LoginWarning message={warning} onClose={() => setWarning(null)} />
