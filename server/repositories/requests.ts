@@ -80,7 +80,7 @@ export function requestsRepo(db: Kysely<Database>) {
     if (v.appLike != null) filtered = filtered.where('r.app_ref', 'in', db.selectFrom('apps').select('id').where(like('app_name', v.appLike)));
     const dir = shape === 'desc' ? 'desc' : 'asc';
     return { filtered, rows: named(filtered).select(columns).orderBy('r.apply_date', dir).orderBy('r.id', dir), order: `p.apply_date ${dir}, p.id ${dir}` };
-  });
+  }, { countApart: true });
 
   const findRow = (id: number) => withNames().select(columns).where('r.id', '=', id).executeTakeFirst();
   type Row = NonNullable<Awaited<ReturnType<typeof findRow>>>;
