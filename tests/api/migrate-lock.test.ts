@@ -1,19 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrate, openStore } from '../../server/db/connect.js';
 import { storeCases } from './harness.js';
-
-const freePort = () => new Promise<number>((resolve, reject) => {
-  const server = createServer();
-  server.once('error', reject);
-  server.listen(0, '127.0.0.1', () => {
-    const { port } = server.address() as { port: number };
-    server.close(() => resolve(port));
-  });
-});
+import { freePort } from './oidcFlow.js';
 
 const status = (port: number, path: string) => new Promise<number>((resolve) => {
   http.get({ host: '127.0.0.1', port, path, agent: false }, (res) => { res.resume(); resolve(res.statusCode ?? 0); }).on('error', () => resolve(0));

@@ -1,20 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import smCrypto from 'sm-crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-
-const freePort = () => new Promise<number>((resolve, reject) => {
-  const server = createServer();
-  server.once('error', reject);
-  server.listen(0, '127.0.0.1', () => {
-    const { port } = server.address() as { port: number };
-    server.close(() => resolve(port));
-  });
-});
+import { freePort } from './oidcFlow.js';
 
 interface Outcome { start: number; end: number; status?: number; error?: string }
 
