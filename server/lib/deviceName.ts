@@ -21,9 +21,31 @@ function systemOf(result: Bowser.Parser.ParsedResult): string {
 export function deviceNameOf(userAgent: string | null | undefined, clientName: string | null): string | null {
   const ua = userAgent?.slice(0, LIMITS.userAgentMax).trim();
   if (!ua) return clientName;
+  return nameOf(ua) ?? clientName;
+}
+
+/**
+ * Parsing costs 30–60 µs and a sign-in names its device three times (device, session, history),
+ * while a company's people use a handful of browsers: the names of recent agents are kept.
+ */
+const recent = new Map<string, string | null>();
+const RECENT_AGENTS = 1_000;
+
+function nameOf(ua: string): string | null {
+  let name = recent.get(ua);
+  if (name === undefined) {
+    name = parse(ua);
+    // Forgetting all at the cap is cheaper than tracking recency; the cap is rarely reached.
+    if (recent.size >= RECENT_AGENTS) recent.clear();
+    recent.set(ua, name);
+  }
+  return name;
+}
+
+function parse(ua: string): string | null {
   const result = Bowser.getParser(ua).getResult();
   const browser = result.browser.name ?? '';
-  if (!browser) return clientName;
+  if (!browser) return null;
   // Safari's version follows the system's, so it adds nothing to "on iPhone".
   const major = browser === 'Safari' ? '' : (result.browser.version ?? '').split('.')[0];
   const label = major ? `${browser} ${major}` : browser;

@@ -1,7 +1,17 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { reusable } from './reusable.js';
+
+type Seen = { userRef: number; deviceId: string; deviceName: string | null; ip: string; now: number; trustHash?: string; trustUntil?: number };
 
 export function devicesRepo(db: Kysely<Database>) {
+  // Every sign-in records its device: built once (reusable.ts), one shape with trust and one without.
+  const recording = reusable(db, (v: Seen) => {
+    const trust = v.trustHash === undefined ? {} : { trusted_until: v.trustUntil, trust_hash: v.trustHash };
+    return db.insertInto('devices')
+      .values({ user_ref: v.userRef, device_id: v.deviceId, device_name: v.deviceName, first_seen_at: v.now, last_seen_at: v.now, last_ip: v.ip, ...trust })
+      .onConflict((oc) => oc.columns(['user_ref', 'device_id']).doUpdateSet({ last_seen_at: v.now, last_ip: v.ip, device_name: v.deviceName, ...trust }));
+  });
   return {
     /** Whether the user trusts the browser holding the cookie whose digest this is. */
     async trusted(userRef: number, trustHash: string, now: number): Promise<boolean> {
@@ -11,14 +21,7 @@ export function devicesRepo(db: Kysely<Database>) {
     },
     /** Records a sign-in from a device; `trust` when the second factor was just passed on it. */
     async seen(userRef: number, deviceId: string, deviceName: string | null, ip: string, now: number, trust: { hash: string; until: number } | null): Promise<void> {
-      await db.insertInto('devices')
-        .values({ user_ref: userRef, device_id: deviceId, device_name: deviceName, first_seen_at: now, last_seen_at: now, last_ip: ip, trusted_until: trust?.until ?? null, trust_hash: trust?.hash ?? null })
-        .onConflict((oc) => oc.columns(['user_ref', 'device_id']).doUpdateSet(
-          trust === null
-            ? { last_seen_at: now, last_ip: ip, device_name: deviceName }
-            : { last_seen_at: now, last_ip: ip, device_name: deviceName, trusted_until: trust.until, trust_hash: trust.hash },
-        ))
-        .execute();
+      await recording({ userRef, deviceId, deviceName, ip, now, ...(trust ? { trustHash: trust.hash, trustUntil: trust.until } : {}) });
     },
     /** Forgets that the user trusts this device: the next sign-in on it asks for the second factor. */
     async forgetTrust(userRef: number, deviceId: string): Promise<void> {

@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database, UsersTable } from '../db/schema.js';
+import { reusable } from './reusable.js';
 
 /** A portal account (person, temporary account or shared mailbox), as the services see it. */
 export interface User {
@@ -116,9 +117,17 @@ function fromNewUser(user: NewUser): Insertable<UsersTable> {
 const mapped = (row: UserRow | undefined): User | undefined => (row ? toUser(row) : undefined);
 
 export function usersRepo(db: Kysely<Database>) {
+  // Every sign-in and every read of one's own account: built once (reusable.ts).
+  const byAccount = reusable(db, (v: { account: string }) => db.selectFrom('users').selectAll().where('user_id', '=', v.account));
+  const withManagers = reusable(db, (v: { id: number }) => db.selectFrom('users as u')
+    .leftJoin('users as m', 'm.id', 'u.manager_user_ref')
+    .leftJoin('users as b', 'b.id', 'u.mailbox_manager_ref')
+    .selectAll('u')
+    .select(['m.user_id as manager_account', 'm.user_name as manager_name', 'b.user_id as mailbox_manager_account', 'b.user_name as mailbox_manager_name'])
+    .where('u.id', '=', v.id));
   return {
     async findByAccount(account: string): Promise<User | undefined> {
-      return mapped(await db.selectFrom('users').selectAll().where('user_id', '=', account.toLowerCase()).executeTakeFirst());
+      return mapped((await byAccount({ account: account.toLowerCase() }))[0]);
     },
     /** Inserts the account only; what it is granted is the caller's business. */
     async create(user: NewUser): Promise<number> {
@@ -126,13 +135,7 @@ export function usersRepo(db: Kysely<Database>) {
       return row.id;
     },
     async findWithManagers(id: number): Promise<UserWithManagers | undefined> {
-      const row = await db.selectFrom('users as u')
-        .leftJoin('users as m', 'm.id', 'u.manager_user_ref')
-        .leftJoin('users as b', 'b.id', 'u.mailbox_manager_ref')
-        .selectAll('u')
-        .select(['m.user_id as manager_account', 'm.user_name as manager_name', 'b.user_id as mailbox_manager_account', 'b.user_name as mailbox_manager_name'])
-        .where('u.id', '=', id)
-        .executeTakeFirst();
+      const [row] = await withManagers({ id });
       if (!row) return undefined;
       return {
         ...toUser(row),
