@@ -15,6 +15,7 @@ import { secondFactors } from './migrations/0006_second_factors.js';
 import { speedIndexes } from './migrations/0007_speed_indexes.js';
 import { retentionIndexes } from './migrations/0008_retention_indexes.js';
 import { pendingRequestUnique } from './migrations/0009_pending_request_unique.js';
+import { pendingCounts } from './migrations/0010_pending_counts.js';
 import { metrics } from '../ops/metrics.js';
 
 export type StoreKind = 'sqlite' | 'postgres';
@@ -103,7 +104,7 @@ class LockingSqliteDialect extends SqliteDialect {
 function provider(kind: StoreKind): MigrationProvider {
   return {
     async getMigrations(): Promise<Record<string, Migration>> {
-      return { '0001_init': init(kind), '0002_list_indexes': listIndexes, '0003_limits': limits, '0004_workbench': workbench(kind), '0005_oidc': oidc, '0006_second_factors': secondFactors(kind), '0007_speed_indexes': speedIndexes(kind), '0008_retention_indexes': retentionIndexes, '0009_pending_request_unique': pendingRequestUnique };
+      return { '0001_init': init(kind), '0002_list_indexes': listIndexes, '0003_limits': limits, '0004_workbench': workbench(kind), '0005_oidc': oidc, '0006_second_factors': secondFactors(kind), '0007_speed_indexes': speedIndexes(kind), '0008_retention_indexes': retentionIndexes, '0009_pending_request_unique': pendingRequestUnique, '0010_pending_counts': pendingCounts(kind) };
     },
   };
 }

@@ -337,6 +337,12 @@ export interface SessionReauthTable { session_ref: number; reauth_at: number; me
 export interface ConfigTable { key: string; value: string }
 export interface Sm2ReplayTable { digest: string; expires_at: number }
 
+/** Pending requests per application, kept by triggers (migration 0010). */
+export interface PendingRequestCountsTable {
+  app_ref: number;
+  pending: number;
+}
+
 export interface Database {
   users: UsersTable;
   portal_roles: PortalRolesTable;
@@ -348,6 +354,7 @@ export interface Database {
   user_apps: UserAppsTable;
   user_roles: UserRolesTable;
   apply_requests: ApplyRequestsTable;
+  pending_request_counts: PendingRequestCountsTable;
   mail_groups: MailGroupsTable;
   group_members: GroupMembersTable;
   social_bindings: SocialBindingsTable;

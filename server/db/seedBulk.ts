@@ -53,8 +53,10 @@ export async function seedBulk(store: Store, now: number, size: BulkSize): Promi
   await db.transaction().execute((tx) => chunked(tx, 'login_history', log, size.logRows, 800));
 
   const apps = await db.selectFrom('app_approvers').select('app_ref').where('user_ref', '=', zhangsan).execute();
+  // One pending request per applicant and application (a unique index holds it): past the
+  // number of users, the next round of requests goes to the next application.
   await db.transaction().execute((tx) => chunked(tx, 'apply_requests', (i) => ({
-    apply_user_ref: firstBulk + (i % size.users), app_ref: apps[i % apps.length].app_ref, role_ids: '[]', role_names: '', apply_reason: `bulk request ${i}`,
+    apply_user_ref: firstBulk + (i % size.users), app_ref: apps[(i + Math.floor(i / size.users)) % apps.length].app_ref, role_ids: '[]', role_names: '', apply_reason: `bulk request ${i}`,
     status: ApplyStatus.PENDING, apply_date: now - i * 1000, approval_user_ref: null, approval_suggestion: null, approval_date: null,
   }), size.pendingRequests, 500));
 

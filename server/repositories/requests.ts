@@ -79,7 +79,12 @@ export function requestsRepo(db: Kysely<Database>) {
     if (v.applicantLike != null) filtered = filtered.where('r.apply_user_ref', 'in', db.selectFrom('users').select('id').where(like('user_id', v.applicantLike)));
     if (v.appLike != null) filtered = filtered.where('r.app_ref', 'in', db.selectFrom('apps').select('id').where(like('app_name', v.appLike)));
     const dir = shape === 'desc' ? 'desc' : 'asc';
-    return { filtered, rows: named(filtered).select(columns).orderBy('r.apply_date', dir).orderBy('r.id', dir), order: `p.apply_date ${dir}, p.id ${dir}` };
+    // Unfiltered, the queue's total is the sum of its applications' pending counts (migration 0010).
+    const total = v.applicantLike == null && v.appLike == null
+      ? db.selectFrom('app_approvers as aa').innerJoin('pending_request_counts as c', 'c.app_ref', 'aa.app_ref')
+        .where('aa.user_ref', '=', v.userRef).select(sql<number>`coalesce(sum(c.pending), 0)`.as('total'))
+      : undefined;
+    return { filtered, total, rows: named(filtered).select(columns).orderBy('r.apply_date', dir).orderBy('r.id', dir), order: `p.apply_date ${dir}, p.id ${dir}` };
   }, { countApart: true });
 
   const findRow = (id: number) => withNames().select(columns).where('r.id', '=', id).executeTakeFirst();
