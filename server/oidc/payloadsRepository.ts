@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { reusable } from '../repositories/reusable.js';
 
 /** One stored record of the provider (a code, token, grant, session, interaction…). */
 export interface StoredPayload {
@@ -21,21 +22,25 @@ export interface PayloadWrite {
  * The provider's records in one table, keyed by model kind and id. Reads ignore expired rows
  * (the clock is the portal's, so tests can move it); the sweep deletes them later.
  */
+type Stored = { kind: string; id: string; payload: string; grantId: string | null; userCode: string | null; uid: string | null; expiresAt: number };
+
 export function payloadsRepo(db: Kysely<Database>) {
   const live = (kind: string, now: number) => db.selectFrom('oidc_payloads').select(['payload', 'consumed_at']).where('kind', '=', kind).where('expires_at', '>', now);
   const decode = (row: { payload: string; consumed_at: number | null } | undefined): StoredPayload | undefined =>
     row && { payload: JSON.parse(row.payload) as Record<string, unknown>, consumed: row.consumed_at !== null };
+  // Every authorisation, code exchange and userinfo stores and reads records: built once (reusable.ts).
+  // A null reference is left out of the shape, so it is written as null on insert and on update alike.
+  const storing = reusable(db, (v: Stored) => {
+    const values = { payload: v.payload, grant_id: v.grantId ?? null, user_code: v.userCode ?? null, uid: v.uid ?? null, expires_at: v.expiresAt };
+    return db.insertInto('oidc_payloads').values({ kind: v.kind, id: v.id, ...values }).onConflict((oc) => oc.columns(['kind', 'id']).doUpdateSet(values));
+  });
+  const byId = reusable(db, (v: { kind: string; id: string; now: number }) => live(v.kind, v.now).where('id', '=', v.id));
 
   return {
     async upsert(write: PayloadWrite): Promise<void> {
-      const values = {
-        payload: JSON.stringify(write.payload), grant_id: write.grantId, user_code: write.userCode, uid: write.uid, expires_at: write.expiresAt,
-      };
-      await db.insertInto('oidc_payloads').values({ kind: write.kind, id: write.id, ...values })
-        .onConflict((oc) => oc.columns(['kind', 'id']).doUpdateSet(values))
-        .execute();
+      await storing({ ...write, payload: JSON.stringify(write.payload) });
     },
-    find: async (kind: string, id: string, now: number) => decode(await live(kind, now).where('id', '=', id).executeTakeFirst()),
+    find: async (kind: string, id: string, now: number) => decode((await byId({ kind, id, now }))[0]),
     findByUid: async (kind: string, uid: string, now: number) => decode(await live(kind, now).where('uid', '=', uid).executeTakeFirst()),
     findByUserCode: async (kind: string, userCode: string, now: number) => decode(await live(kind, now).where('user_code', '=', userCode).executeTakeFirst()),
     /**

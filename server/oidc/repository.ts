@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { AppsTable, Database } from '../db/schema.js';
+import { reusable } from '../repositories/reusable.js';
 
 /** An application's OpenID Connect settings, next to the identity the portal already knows it by. */
 export interface OidcApp {
@@ -62,9 +63,18 @@ export function oidcRepo(db: Kysely<Database>) {
   // A subject never changes owner (a random UUID per user, never reassigned), so its user is
   // remembered: userinfo and the token endpoint ask for it on every call.
   const subjects = new Map<string, number>();
+  // Read on every authorisation, code exchange and userinfo: built once (repositories/reusable.ts).
+  const appOfClient = reusable(db, (v: { clientId: string }) => db.selectFrom('apps').select(COLUMNS).where('client_id', '=', v.clientId));
+  const rolesOf = reusable(db, (v: { userRef: number; appRef: number }) => db.selectFrom('user_roles')
+    .innerJoin('app_roles', 'app_roles.id', 'user_roles.role_ref')
+    .innerJoin('perm_groups', 'perm_groups.id', 'app_roles.group_ref')
+    .select('app_roles.code')
+    .where('user_roles.user_ref', '=', v.userRef)
+    .where('perm_groups.app_ref', '=', v.appRef)
+    .orderBy('app_roles.code'));
   return {
     async appByClientId(clientId: string): Promise<OidcApp | undefined> {
-      const row = await db.selectFrom('apps').select(COLUMNS).where('client_id', '=', clientId).executeTakeFirst();
+      const [row] = await appOfClient({ clientId });
       return row && toOidcApp(row);
     },
 
@@ -93,14 +103,7 @@ export function oidcRepo(db: Kysely<Database>) {
 
     /** The codes of the roles the user holds in the application. */
     async roleCodes(userRef: number, appRef: number): Promise<string[]> {
-      const rows = await db.selectFrom('user_roles')
-        .innerJoin('app_roles', 'app_roles.id', 'user_roles.role_ref')
-        .innerJoin('perm_groups', 'perm_groups.id', 'app_roles.group_ref')
-        .select('app_roles.code')
-        .where('user_roles.user_ref', '=', userRef)
-        .where('perm_groups.app_ref', '=', appRef)
-        .orderBy('app_roles.code')
-        .execute();
+      const rows = await rolesOf({ userRef, appRef });
       return [...new Set(rows.map((r) => r.code))];
     },
 

@@ -1,6 +1,7 @@
 import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
 import type { CaptchaStrategy } from '../../contract/enums.js';
 import type { AppsTable, Database } from '../db/schema.js';
+import { reusable } from './reusable.js';
 
 /** An application the portal signs people into. */
 export interface App {
@@ -66,13 +67,18 @@ function permitted(eb: ExpressionBuilder<Database, 'apps'>, userRef: number) {
 }
 
 export function appsRepo(db: Kysely<Database>) {
+  // Read on every launch and application sign-in: built once (reusable.ts).
+  const byAppId = reusable(db, (v: { appId: string }) => db.selectFrom('apps').selectAll().where('app_id', '=', v.appId));
+  const byClientId = reusable(db, (v: { clientId: string }) => db.selectFrom('apps').selectAll().where('client_id', '=', v.clientId));
+  const permission = reusable(db, (v: { userRef: number; appRef: number }) =>
+    db.selectFrom('apps').select('apps.id').where('apps.id', '=', v.appRef).where((eb) => permitted(eb, v.userRef)));
   return {
     async findByAppId(appId: string): Promise<App | undefined> {
-      const row = await db.selectFrom('apps').selectAll().where('app_id', '=', appId).executeTakeFirst();
+      const [row] = await byAppId({ appId });
       return row && toApp(row);
     },
     async findByClientId(clientId: string): Promise<App | undefined> {
-      const row = await db.selectFrom('apps').selectAll().where('client_id', '=', clientId).executeTakeFirst();
+      const [row] = await byClientId({ clientId });
       return row && toApp(row);
     },
     /** Enabled applications the user may use (granted directly or through a group), in display order. */
@@ -97,13 +103,7 @@ export function appsRepo(db: Kysely<Database>) {
     },
     /** Read on every launch and app sign-in, so a grant or a revoke counts from the next call. */
     async hasPermission(userRef: number, appRef: number): Promise<boolean> {
-      const row = await db
-        .selectFrom('apps')
-        .select('apps.id')
-        .where('apps.id', '=', appRef)
-        .where((eb) => permitted(eb, userRef))
-        .executeTakeFirst();
-      return row !== undefined;
+      return (await permission({ userRef, appRef })).length > 0;
     },
   };
 }

@@ -2,6 +2,7 @@
  * The OpenID Connect provider's throughput (DESIGN.md §8), not part of `npm test`:
  *
  *   npx tsx tests/bench/oidc.ts       # SQLite; DATABASE_URL=postgres://… for PostgreSQL
+ *   BENCH_PROFILE=dir npx tsx tests/bench/oidc.ts   # and a CPU profile of the portal
  *
  * The token endpoint exchanging codes (client_secret_basic, PKCE, an id_token signed each time)
  * and userinfo, each as a ratio of a bare Fastify route measured in the same run (budget ≥ 40 %).
@@ -42,7 +43,9 @@ async function freePort(): Promise<number> {
 /** This file again in its own process: the portal (`serve <port>`) or the bare route (`bare`); prints its address. */
 function start(args: string[], env: NodeJS.ProcessEnv): Promise<{ address: string; stop: () => void }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/bench/oidc.ts', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    // BENCH_PROFILE=dir: a CPU profile of the portal's whole run (written when it stops).
+    const profile = process.env.BENCH_PROFILE && args[0] === 'serve' ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+    const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'tests/bench/oidc.ts', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
@@ -141,6 +144,9 @@ async function bareRoute(): Promise<void> {
   app.post('/bare', async () => ({ sub: 'x', name: '李四', preferred_username: 'lisi' }));
   console.log(await app.listen({ port: 0, host: '127.0.0.1' }));
 }
+
+// A clean exit on SIGTERM, so that `NODE_OPTIONS=--cpu-prof` writes the servers' profiles.
+process.on('SIGTERM', () => process.exit(0));
 
 const [mode, arg] = process.argv.slice(2);
 (mode === 'serve' ? serve(Number(arg)) : mode === 'bare' ? bareRoute() : orchestrate()).catch((error: unknown) => {
