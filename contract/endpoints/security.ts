@@ -16,8 +16,8 @@ const provenSend = [CODE.sentTooOften, ...CODE_GROUPS.smsBudget] as const;
 /** Account security (the phone, linked accounts), devices, personal logs and their dictionaries, home content. */
 export const securityEndpoints = {
   stopMobile: endpoint({
-    method: 'POST', path: paths.personal.stopMobile, access: 'user', summary: 'Stop the bound phone as a verification method',
-    input: emptyBody, output: nothing, codes: [CODE.phoneNotBound],
+    method: 'POST', path: paths.personal.stopMobile, access: 'user', summary: 'Stop the bound phone as a verification method (after a re-authentication; not the last factor the policy requires)',
+    input: emptyBody, output: nothing, codes: [CODE.phoneNotBound, CODE.reauthRequired, CODE.lastRequiredFactor],
   }),
   useMobile: endpoint({
     method: 'POST', path: paths.personal.useMobile, access: 'user', summary: 'Use the bound phone as a verification method again',

@@ -12,7 +12,12 @@ const CHANGE_TICKET = 'change-mobile';
 const taken = () => new AppError(CODE.mobileBoundElsewhere);
 
 /** The phone as a verification method (bind, change in three steps, stop, enable) and linked accounts. */
-export function securityService(ctx: ServiceContext, deps: Pick<CoreServices, 'otp' | 'captcha' | 'tickets' | 'audit'>) {
+/** What account security asks of the second-factor services before the phone stops counting as one. */
+export interface PhoneStopGuard {
+  assertMayStopPhone(auth: AuthUser): Promise<void>;
+}
+
+export function securityService(ctx: ServiceContext, deps: Pick<CoreServices, 'otp' | 'captcha' | 'tickets' | 'audit'> & { phoneStop: PhoneStopGuard }) {
   const repo = ctx.repos.security;
 
   async function load(auth: AuthUser) {
@@ -39,6 +44,10 @@ export function securityService(ctx: ServiceContext, deps: Pick<CoreServices, 'o
 
   return {
     async setPhoneEnabled(auth: AuthUser, enabled: boolean, caller: Caller): Promise<null> {
+      if (!enabled) {
+        if (!(await load(auth)).mobileNo) throw new AppError(CODE.phoneNotBound);
+        await deps.phoneStop.assertMayStopPhone(auth);
+      }
       if (!(await repo.setPhoneDisabled(auth.userRef, !enabled, ctx.clock.now()))) throw new AppError(CODE.phoneNotBound);
       await deps.audit.operation(auth.userRef, enabled ? 'USE_PHONE' : 'STOP_PHONE', caller);
       return null;

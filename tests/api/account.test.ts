@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lastSmsCode, passwordLogin, sessionTokenOf, signIn, startClient, storeCases, type Client } from './harness.js';
+import { DEMO_PASSWORD, lastSmsCode, passwordLogin, sessionTokenOf, signIn, startClient, storeCases, type Client } from './harness.js';
 
 describe.each(storeCases())('account security, devices and logs ($name)', (store) => {
   let client: Client;
@@ -38,9 +38,28 @@ describe.each(storeCases())('account security, devices and logs ($name)', (store
     expect((await client.post('/personal/v1/access', {})).json().code).toBe('E00009');
   });
 
+  it('stops the phone only after a re-authentication, never as the last factor the policy requires', async () => {
+    const lisi = await signIn(client, 'lisi');
+    const phoneStopped = async () => (await data('/personal/v1/safety-score', {}, lisi)).data.phoneEnabled as boolean;
+    // A session alone (a stolen cookie) cannot take the phone away as a factor.
+    expect((await data('/personal/v1/stop-mobile', {}, lisi)).code).toBe('E11030');
+    expect(await phoneStopped()).toBe(false);
+    expect((await data('/personal/v1/factors/reauth/password', { password: await client.encrypt(DEMO_PASSWORD) }, lisi)).code).toBe('D00000');
+    const admin = await signIn(client, 'admin');
+    expect((await data('/admin/v1/policies/update', { mfa: { requiredUserTypes: ['STAFF'] } }, admin)).code).toBe('D00000');
+    try {
+      expect((await data('/personal/v1/stop-mobile', {}, lisi)).code).toBe('E11032');
+      expect(await phoneStopped()).toBe(false);
+    } finally {
+      await client.app.store.db.deleteFrom('config').where('key', '=', 'policy.mfa').execute();
+      client.app.services.settings.invalidate();
+    }
+  });
+
   it('stops and re-enables the phone, which the score and SMS sign-in follow', async () => {
     const lisi = await signIn(client, 'lisi');
     const before = (await data('/personal/v1/safety-score', {}, lisi)).data.score;
+    expect((await data('/personal/v1/factors/reauth/password', { password: await client.encrypt(DEMO_PASSWORD) }, lisi)).code).toBe('D00000');
     expect((await data('/personal/v1/stop-mobile', {}, lisi)).code).toBe('D00000');
     const stopped = (await data('/personal/v1/safety-score', {}, lisi)).data;
     expect(stopped).toMatchObject({ phoneEnabled: true, score: before - 10 });

@@ -101,10 +101,14 @@ test.describe('personal centre', () => {
     await expect(page.getByTestId('change-next')).toBeHidden();
     await expect(page.getByTestId('phone-number')).toHaveText('137****2222');
 
-    // Stopping the phone asks first; the row then offers enable, which puts it back.
+    // Stopping the phone asks first, then for the password (it takes a factor away); the row
+    // then offers enable, which puts it back.
     await page.getByTestId('phone-stop').click();
     await expect(page.getByText('停用后将无法使用该手机号认证身份。确定停用该手机号码？')).toBeVisible();
     await page.getByTestId('confirm-ok').click();
+    await expect(page.getByRole('dialog', { name: '验证身份' })).toBeVisible();
+    await page.getByTestId('reauth-password').fill(DEMO_PASSWORD);
+    await page.getByTestId('reauth-submit').click();
     await expect(page.getByText('手机号停用成功')).toBeVisible();
     await expect(page.getByTestId('phone-row')).toHaveAttribute('data-state', 'stopped');
     await page.getByTestId('phone-enable').click();

@@ -73,6 +73,15 @@ export function factorAccountService(ctx: ServiceContext, deps: FactorAccountDep
   }
 
   return {
+    /**
+     * Stopping the phone takes away the SMS factor: like removing a factor it needs a recent
+     * re-authentication, and it is refused when SMS is the last factor the policy requires.
+     */
+    async assertMayStopPhone(auth: AuthUser): Promise<void> {
+      const user = await requireReauth(auth);
+      await assertNotLast(user, (kinds) => kinds.filter((k) => k !== 'SMS'));
+    },
+
     async overview(auth: AuthUser): Promise<FactorOverview> {
       const user = await userOf(auth);
       const [totp, passkeys, recovery, requirement, until] = await Promise.all([

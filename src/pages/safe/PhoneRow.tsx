@@ -1,10 +1,13 @@
 import { useTranslation } from '@refinedev/core';
 import { Button, List, Space, Tag, Typography } from 'antd';
+import { factorEndpoints } from '../../../contract/endpoints/factors';
 import { securityEndpoints } from '../../../contract/endpoints/security';
 import { maskMobile } from '../../../contract/rules';
 import type { SafetyScore } from '../../../contract/schemas/personal';
+import { REAUTH_QUIET } from '../../components/factors/codes';
+import { useReauth } from '../../components/factors/useReauth';
 import { useConfirm } from '../../hooks/useConfirm';
-import { useEndpointMutation } from '../../hooks/useEndpoint';
+import { useEndpointMutation, useEndpointQuery } from '../../hooks/useEndpoint';
 
 interface Props {
   safety: SafetyScore;
@@ -15,18 +18,21 @@ interface Props {
 
 /**
  * The phone as a verification method. Stopped (phoneEnabled true): shown disabled with enable;
- * none: bind; bound and in use: change and stop.
+ * none: bind; bound and in use: change and stop. Stopping takes a factor away, so like removing
+ * one it asks the person to confirm it is them first (the same list of ways as the factors card).
  */
 export function PhoneRow({ safety, onBind, onChange, onUpdated }: Props) {
   const { translate: t } = useTranslation();
   const confirm = useConfirm();
-  const stop = useEndpointMutation(securityEndpoints.stopMobile, { success: t('safe.messages.phoneStopped') });
+  const { data: factors } = useEndpointQuery(factorEndpoints.list, {});
+  const { guarded, dialog } = useReauth(factors?.reauthMethods ?? ['PASSWORD']);
+  const stop = useEndpointMutation(securityEndpoints.stopMobile, { quiet: REAUTH_QUIET, success: t('safe.messages.phoneStopped') });
   const use = useEndpointMutation(securityEndpoints.useMobile, { success: t('safe.messages.phoneEnabled') });
   const stopped = !!safety.mobileNo && safety.phoneEnabled;
 
-  /** Either way the row shows what is true now. */
+  /** Either way the row shows what is true now (a cancelled re-authentication changes nothing). */
   async function change(action: typeof stop) {
-    await action.submit({}).catch(() => undefined);
+    await guarded(() => action.submit({})).catch(() => undefined);
     onUpdated();
   }
 
@@ -35,7 +41,8 @@ export function PhoneRow({ safety, onBind, onChange, onUpdated }: Props) {
       title: t('safe.phone.stopTitle'),
       content: t('safe.phone.stopConfirm'),
       okText: t('safe.phone.stop'),
-      onOk: () => change(stop),
+      // Closes at once: the re-authentication dialog may follow, and must not sit beneath it.
+      onOk: () => void change(stop),
     });
   }
 
@@ -68,6 +75,7 @@ export function PhoneRow({ safety, onBind, onChange, onUpdated }: Props) {
     <List.Item actions={actions} data-testid="phone-row" data-state={!safety.mobileNo ? 'none' : stopped ? 'stopped' : 'bound'}>
       <List.Item.Meta title={t('safe.phone.title')} description={t('safe.phone.description')} />
       {status}
+      {dialog}
     </List.Item>
   );
 }
