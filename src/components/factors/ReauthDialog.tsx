@@ -5,12 +5,12 @@ import { factorEndpoints as ep } from '../../../contract/endpoints/factors';
 import type { ReauthMethod } from '../../../contract/schemas/factors';
 import { explainedCodes, showOnField } from '../../hooks/fieldRefusals';
 import { useEndpointMutation } from '../../hooks/useEndpoint';
-import { getPasskey, isCeremonyError } from '../../hooks/webauthn';
+import { getPasskey } from '../../hooks/webauthn';
 import { sm2Client } from '../../providers/sm2';
 import { Password } from '../inputs';
-import { ceremonyText } from './ceremonyText';
 import { PASSKEY_REFUSALS, REAUTH_PASSWORD_FIELD, TOTP_FIELD } from './codes';
 import { OneTimeCodeInput } from './OneTimeCodeInput';
+import { usePasskeyCeremony } from './usePasskeyCeremony';
 
 interface Props {
   open: boolean;
@@ -74,25 +74,16 @@ function PasskeyForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
   const options = useEndpointMutation(ep.reauthPasskeyOptions, { quiet: PASSKEY_REFUSALS });
   const reauth = useEndpointMutation(ep.reauthPasskey, { quiet: PASSKEY_REFUSALS });
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  async function run() {
-    setBusy(true);
-    setProblem(null);
-    try {
-      const { options: json } = await options.submit({});
-      await reauth.submit({ credential: await getPasskey(json) });
-      onDone();
-    } catch (error) {
-      setProblem(isCeremonyError(error) ? ceremonyText(error, t) : error instanceof Error ? error.message : String(error));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { run, busy, problem } = usePasskeyCeremony();
+  const ceremony = async () => {
+    const { options: json } = await options.submit({});
+    await reauth.submit({ credential: await getPasskey(json) });
+    onDone();
+  };
   return (
     <div>
       {problem ? <Alert type="error" showIcon role="alert" message={problem} style={{ marginBottom: 12 }} data-testid="reauth-passkey-problem" /> : null}
-      <Button type="primary" block loading={busy} onClick={() => void run()} data-testid="reauth-passkey">
+      <Button type="primary" block loading={busy} onClick={() => void run(ceremony)} data-testid="reauth-passkey">
         {t('factors.reauth.usePasskey')}
       </Button>
     </div>

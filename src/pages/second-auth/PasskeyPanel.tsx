@@ -1,11 +1,10 @@
 import { useTranslation } from '@refinedev/core';
 import { Alert, Button, Typography } from 'antd';
-import { useState } from 'react';
 import { factorEndpoints as ep } from '../../../contract/endpoints/factors';
-import { ceremonyText } from '../../components/factors/ceremonyText';
 import { PASSKEY_REFUSALS } from '../../components/factors/codes';
+import { usePasskeyCeremony } from '../../components/factors/usePasskeyCeremony';
 import { useEndpointMutation } from '../../hooks/useEndpoint';
-import { getPasskey, isCeremonyError } from '../../hooks/webauthn';
+import { getPasskey } from '../../hooks/webauthn';
 import { deviceInfo } from '../../providers/device';
 import { useFactorSignIn } from './useFactorSignIn';
 
@@ -21,28 +20,18 @@ export function PasskeyPanel({ srmi, appId, returnTo }: Props) {
   const { finish, expired } = useFactorSignIn(appId, returnTo);
   const options = useEndpointMutation(ep.signInPasskeyOptions, { quiet: PASSKEY_REFUSALS });
   const verify = useEndpointMutation(ep.signInPasskey, { quiet: PASSKEY_REFUSALS });
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function run() {
-    setBusy(true);
-    setProblem(null);
-    try {
-      const { options: json } = await options.submit({ srmi });
-      const credential = await getPasskey(json);
-      await finish(await verify.submit({ srmi, credential, ...(await deviceInfo()) }));
-    } catch (error) {
-      setBusy(false);
-      if (expired(error)) return;
-      setProblem(isCeremonyError(error) ? ceremonyText(error, t) : error instanceof Error ? error.message : String(error));
-    }
-  }
+  const { run, busy, problem } = usePasskeyCeremony();
+  const ceremony = async () => {
+    const { options: json } = await options.submit({ srmi });
+    const credential = await getPasskey(json);
+    await finish(await verify.submit({ srmi, credential, ...(await deviceInfo()) }));
+  };
 
   return (
     <div style={{ textAlign: 'center' }} data-testid="second-auth-passkey">
       <Typography.Paragraph>{t('factors.step.passkeyHint')}</Typography.Paragraph>
       {problem ? <Alert type="error" showIcon role="alert" message={problem} style={{ marginBottom: 12, textAlign: 'start' }} data-testid="second-auth-passkey-problem" /> : null}
-      <Button type="primary" size="large" block loading={busy} onClick={() => void run()} data-testid="second-auth-passkey-button">
+      <Button type="primary" size="large" block loading={busy} onClick={() => void run(ceremony, expired)} data-testid="second-auth-passkey-button">
         {t('factors.step.passkeyButton')}
       </Button>
     </div>
