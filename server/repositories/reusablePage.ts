@@ -23,7 +23,7 @@ export interface PageShape<R> {
  * the end comes back as the count alone.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function reusablePage<V extends Record<string, unknown>, R extends Record<string, unknown>>(db: Kysely<any>, key: keyof R & string, build: (values: V, shape: string) => PageShape<R>, options: { countApart?: boolean } = {}) {
+export function reusablePage<V extends Record<string, unknown>, R extends Record<string, unknown>>(db: Kysely<any>, key: keyof R & string, build: (values: V, shape: string) => PageShape<R>, options: { countApart?: (values: V) => boolean } = {}) {
   const counted = ({ filtered, total }: PageShape<R>) =>
     total ?? db.selectFrom(filtered.clearSelect().select(sql<number>`1`.as('one')).limit(COUNT_CAP + 1).as('limited')).select(sql<number>`count(*)`.as('total'));
   type Values = V & { pageSize: number; offset: number };
@@ -37,15 +37,16 @@ export function reusablePage<V extends Record<string, unknown>, R extends Record
   // SQLite answers in-process: a round trip costs nothing there, and the joined form made it
   // materialise and sort the page again, so it runs the two statements.
   const inProcess = db.getExecutor().adapter instanceof SqliteAdapter;
-  // A count that joins (the approval queue's, over the approver's applications) planned inside
-  // the page's statement is planned worse than alone: such lists take the two round trips.
-  const apart = inProcess || options.countApart === true;
+  // A count that joins (the approval queue's when filtered, over the approver's applications)
+  // planned inside the page's statement is planned worse than alone: such shapes take the two
+  // round trips.
+  const apart = (values: V) => inProcess || options.countApart?.(values) === true;
 
   return async (values: V, pageNum: number, pageSize: number, shape = ''): Promise<PageResult<R>> => {
     const paged = { ...values, pageSize, offset: (pageNum - 1) * pageSize };
     let total: number;
     let datas: R[];
-    if (apart) {
+    if (apart(values)) {
       total = Number((await count(values, shape))[0]?.total ?? 0);
       datas = await rowsOnly(paged, shape);
     } else {
