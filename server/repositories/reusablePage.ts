@@ -37,9 +37,8 @@ export function reusablePage<V extends Record<string, unknown>, R extends Record
   // SQLite answers in-process: a round trip costs nothing there, and the joined form made it
   // materialise and sort the page again, so it runs the two statements.
   const inProcess = db.getExecutor().adapter instanceof SqliteAdapter;
-  // A count that joins (the approval queue's when filtered, over the approver's applications)
-  // planned inside the page's statement is planned worse than alone: such shapes take the two
-  // round trips.
+  // A list whose count is planned worse inside the page's statement than alone (the approval
+  // queue's) takes the two round trips; `countApart` may decide per shape.
   const apart = (values: V) => inProcess || options.countApart?.(values) === true;
 
   return async (values: V, pageNum: number, pageSize: number, shape = ''): Promise<PageResult<R>> => {
