@@ -23,7 +23,7 @@ export interface PageShape<R> {
  * the end comes back as the count alone.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function reusablePage<V extends Record<string, unknown>, R extends Record<string, unknown>>(db: Kysely<any>, key: keyof R & string, build: (values: V, shape: string) => PageShape<R>, options: { countApart?: (values: V) => boolean } = {}) {
+export function reusablePage<V extends Record<string, unknown>, R extends Record<string, unknown>>(db: Kysely<any>, key: keyof R & string, build: (values: V, shape: string) => PageShape<R>, options: { countApart?: boolean } = {}) {
   const counted = ({ filtered, total }: PageShape<R>) =>
     total ?? db.selectFrom(filtered.clearSelect().select(sql<number>`1`.as('one')).limit(COUNT_CAP + 1).as('limited')).select(sql<number>`count(*)`.as('total'));
   type Values = V & { pageSize: number; offset: number };
@@ -38,14 +38,14 @@ export function reusablePage<V extends Record<string, unknown>, R extends Record
   // materialise and sort the page again, so it runs the two statements.
   const inProcess = db.getExecutor().adapter instanceof SqliteAdapter;
   // A list whose count is planned worse inside the page's statement than alone (the approval
-  // queue's) takes the two round trips; `countApart` may decide per shape.
-  const apart = (values: V) => inProcess || options.countApart?.(values) === true;
+  // queue's) takes the two round trips.
+  const apart = inProcess || options.countApart === true;
 
   return async (values: V, pageNum: number, pageSize: number, shape = ''): Promise<PageResult<R>> => {
     const paged = { ...values, pageSize, offset: (pageNum - 1) * pageSize };
     let total: number;
     let datas: R[];
-    if (apart(values)) {
+    if (apart) {
       total = Number((await count(values, shape))[0]?.total ?? 0);
       datas = await rowsOnly(paged, shape);
     } else {
