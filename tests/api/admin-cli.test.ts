@@ -1,21 +1,6 @@
-import { spawn } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { passwordLogin, sessionTokenOf, startClient, storeCases, type Client } from './harness.js';
-
-/** Runs `npm run admin -- …` as the operator would (tsx, the environment only), on the given store. */
-function admin(args: string[], databaseUrl: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const env: NodeJS.ProcessEnv = { ...process.env, IDAAS_MODE: 'production', DATABASE_URL: databaseUrl };
-    delete env.SMS_GATEWAY_URL;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/admin.ts', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => { stdout += chunk.toString(); });
-    child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+import { runAdmin } from './adminCli.js';
 
 const NEW_PASSWORD = 'Root#Change2031';
 
@@ -29,7 +14,7 @@ describe.each(storeCases())('the first-administrator command ($name)', (store) =
     return client;
   };
   const created = async (databaseUrl: string, account: string) => {
-    const run = await admin(['create', account], databaseUrl);
+    const run = await runAdmin(['create', account], databaseUrl);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     return /One-time password: (\S+)/.exec(run.stdout)?.[1];
@@ -66,7 +51,7 @@ describe.each(storeCases())('the first-administrator command ($name)', (store) =
     await created(databaseUrl, 'ops.admin');
     const client = await serverOn(databaseUrl);
     const before = await client.app.store.db.selectFrom('users').select(['user_id', 'password_hash', 'updated_at']).execute();
-    const run = await admin(['create', 'OPS.admin'], databaseUrl);
+    const run = await runAdmin(['create', 'OPS.admin'], databaseUrl);
     expect(run.code).toBe(1);
     expect(run.stdout).toBe('');
     expect(run.stderr).toContain('"OPS.admin"');
@@ -77,11 +62,11 @@ describe.each(storeCases())('the first-administrator command ($name)', (store) =
   it('prints its usage when used wrongly, and refuses an account name registration would refuse', async () => {
     const databaseUrl = store.url('admincli');
     for (const args of [[], ['create'], ['delete', 'x'], ['create', 'a', 'b']]) {
-      const run = await admin(args, databaseUrl);
+      const run = await runAdmin(args, databaseUrl);
       expect(run.code, args.join(' ')).toBe(2);
       expect(run.stderr).toContain('usage: npm run admin -- create <account>');
     }
-    const bad = await admin(['create', 'a b'], databaseUrl);
+    const bad = await runAdmin(['create', 'a b'], databaseUrl);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain('E10605');
   });

@@ -1,26 +1,10 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { passwordLogin, startClient, storeCases, type Client } from './harness.js';
-
-/** `npm run admin -- backup <file>` as the operator runs it. */
-function admin(args: string[], databaseUrl: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/admin.ts', ...args], {
-      env: { ...process.env, IDAAS_MODE: 'production', DATABASE_URL: databaseUrl },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => { stdout += chunk.toString(); });
-    child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+import { runAdmin } from './adminCli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'idaas-backup-'));
 
@@ -32,7 +16,7 @@ describe.each(storeCases())('backup command ($name)', (store) => {
   if (store.name === 'postgres') {
     it('refuses PostgreSQL and points to pg_dump', async () => {
       const target = join(dir, 'pg.db');
-      const run = await admin(['backup', target], databaseUrl);
+      const run = await runAdmin(['backup', target], databaseUrl);
       expect(run.code).toBe(1);
       expect(run.stderr).toMatch(/pg_dump/);
       expect(existsSync(target)).toBe(false);
@@ -52,7 +36,7 @@ describe.each(storeCases())('backup command ($name)', (store) => {
       }
       return n;
     })();
-    const run = await admin(['backup', target], databaseUrl);
+    const run = await runAdmin(['backup', target], databaseUrl);
     writing = false;
     expect(await writes).toBeGreaterThan(0);
     expect(run.stderr).toBe('');
@@ -71,12 +55,12 @@ describe.each(storeCases())('backup command ($name)', (store) => {
   it('never overwrites a file and refuses a missing database', async () => {
     const existing = join(dir, 'existing.db');
     writeFileSync(existing, 'keep me');
-    const refused = await admin(['backup', existing], databaseUrl);
+    const refused = await runAdmin(['backup', existing], databaseUrl);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/exists/);
-    const missing = await admin(['backup', join(dir, 'x.db')], `file:${join(dir, 'absent', 'none.db')}`);
+    const missing = await runAdmin(['backup', join(dir, 'x.db')], `file:${join(dir, 'absent', 'none.db')}`);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(/no SQLite database/);
-    expect((await admin(['backup'], databaseUrl)).code).toBe(2);
+    expect((await runAdmin(['backup'], databaseUrl)).code).toBe(2);
   });
 });
