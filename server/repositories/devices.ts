@@ -9,8 +9,10 @@ export function devicesRepo(db: Kysely<Database>) {
   const recording = reusable(db, (v: Seen) => {
     const trust = v.trustHash === undefined ? {} : { trusted_until: v.trustUntil, trust_hash: v.trustHash };
     return db.insertInto('devices')
-      .values({ user_ref: v.userRef, device_id: v.deviceId, device_name: v.deviceName, first_seen_at: v.now, last_seen_at: v.now, last_ip: v.ip, ...trust })
-      .onConflict((oc) => oc.columns(['user_ref', 'device_id']).doUpdateSet({ last_seen_at: v.now, last_ip: v.ip, device_name: v.deviceName, ...trust }));
+      // A name the agent does not give is stored as null, on insert and on update alike (a null
+      // value is left out of the reusable shape, so it is written here as a constant).
+      .values({ user_ref: v.userRef, device_id: v.deviceId, device_name: v.deviceName ?? null, first_seen_at: v.now, last_seen_at: v.now, last_ip: v.ip, ...trust })
+      .onConflict((oc) => oc.columns(['user_ref', 'device_id']).doUpdateSet({ last_seen_at: v.now, last_ip: v.ip, device_name: v.deviceName ?? null, ...trust }));
   });
   return {
     /** Whether the user trusts the browser holding the cookie whose digest this is. */
