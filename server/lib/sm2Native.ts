@@ -6,6 +6,9 @@ import { ECDH, createECDH, createHash } from 'node:crypto';
  * big-number code, about 50 times faster, which keeps sign-in throughput bound by argon2.
  */
 
+/** The SM2 field prime. */
+const P = 0xfffffffeffffffffffffffffffffffffffffffff00000000ffffffffffffffffn;
+
 const sm3 = (...parts: Buffer[]) => {
   const h = createHash('sm3');
   for (const p of parts) h.update(p);
@@ -49,10 +52,12 @@ export function sm2Decrypt(cipherHex: string, privateKeyHex: string): string | n
   } catch {
     return null;
   }
-  // d·C1 is one of the two points with this x (OpenSSL decompresses both); C3 tells which.
-  for (const prefix of ['02', '03']) {
-    const point = ECDH.convertKey(`${prefix}${x2.toString('hex')}`, 'SM2', 'hex', 'hex', 'uncompressed') as string;
-    const y2 = Buffer.from(point.slice(66), 'hex');
+  // d·C1 is one of the two points with this x, (x, y) or (x, p − y); C3 tells which. One
+  // decompression by OpenSSL (a modular square root) gives y, a subtraction the other.
+  const point = ECDH.convertKey(`02${x2.toString('hex')}`, 'SM2', 'hex', 'hex', 'uncompressed') as string;
+  const y = BigInt(`0x${point.slice(66)}`);
+  for (const candidate of [y, P - y]) {
+    const y2 = Buffer.from(candidate.toString(16).padStart(64, '0'), 'hex');
     const t = kdf(Buffer.concat([x2, y2]), c2.length);
     if (t.every((b) => b === 0)) continue;
     const message = Buffer.alloc(c2.length);
