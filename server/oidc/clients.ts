@@ -26,6 +26,8 @@ export function clientMetadata(app: OidcApp, secretStandIn: string): ClientMetad
     grant_types: app.grantTypes ?? DEFAULT_GRANT_TYPES,
     response_types: ['code'],
     id_token_signed_response_alg: 'RS256',
+    // Every id_token says when the user signed in, so an application can judge its age itself.
+    require_auth_time: true,
     ...(app.backchannelLogoutUri ? { backchannel_logout_uri: app.backchannelLogoutUri, backchannel_logout_session_required: true } : {}),
     first_party: app.firstParty,
     ...(app.accessTokenTtl ? { access_token_ttl: app.accessTokenTtl } : {}),

@@ -54,6 +54,24 @@ export function interactions(d: OidcContext) {
     }
   }
 
+  /** The portal's sign-in page, which comes back to the interaction once the user has signed in. */
+  function signInPage(app: OidcApp, uid: string): InteractionStep {
+    const query = new URLSearchParams({ appId: app.appId, redirect: interactionPath(uid) });
+    return { kind: 'redirect', location: `${SPA_PATHS.login}?${query.toString()}` };
+  }
+
+  /**
+   * Whether the portal session's last sign-in satisfies the application's request: one made after
+   * the request (`iat`, whole seconds: a sign-in in a later second) always does; otherwise
+   * prompt=login wants a new one, and max_age one at most that many seconds old (OIDC Core 3.1.2.1).
+   */
+  function signedInRecently(params: Interaction['params'], iat: number | undefined, authTime: number): boolean {
+    if (iat !== undefined && authTime >= (iat + 1) * 1000) return true;
+    if (String(params.prompt ?? '').split(' ').includes('login')) return false;
+    if (params.max_age === undefined) return true;
+    return now() - authTime <= Number(params.max_age) * 1000;
+  }
+
   /** The consent form's token: bound to the interaction and the portal session, so another site cannot submit it. */
   const consentToken = (uid: string, portal: AuthUser) => d.services.secrets.digest('oidc-consent', `${uid}:${portal.sessionId}`);
 
@@ -62,10 +80,7 @@ export function interactions(d: OidcContext) {
     const app = await d.oidc.appByClientId(String(params.client_id));
     if (!app || !isOidcClient(app)) return refused('the application is not available');
     const who = await portalUser(portalToken);
-    if (!who) {
-      const query = new URLSearchParams({ appId: app.appId, redirect: interactionPath(uid) });
-      return { kind: 'redirect', location: `${SPA_PATHS.login}?${query.toString()}` };
-    }
+    if (!who) return signInPage(app, uid);
     const { portal, user } = who;
     try {
       d.services.flow.assertUsable(user);
@@ -80,11 +95,15 @@ export function interactions(d: OidcContext) {
     const sub = await d.oidc.subjectOf(user.id, now());
 
     if (prompt.name === 'login') {
+      const authTime = (await d.repos.sessions.authenticatedAt(portal.sessionId)) ?? 0;
+      if (!signedInRecently(params, interaction.iat, authTime)) return signInPage(app, uid);
       // The same rules as the portal's own sign-in: the user's and application's switches and the user type's policy.
       const factorNeeded = (await d.services.factors.policy.requirement(user, app)).required;
       const proven = factorNeeded && (await factorProven(factorTicket, uid, portal));
       if (factorNeeded && !proven) return { kind: 'redirect', location: `${API_PREFIX}${fillPath(paths.auth.oidcSecondFactor, { uid })}` };
-      return { kind: 'finish', result: { login: { accountId: sub, ...(proven ? { amr: [AMR_MFA] } : {}) }, portal: { sessionId: portal.sessionId } } };
+      // auth_time is when the user really signed in, not when this application asked.
+      const ts = Math.floor(authTime / 1000);
+      return { kind: 'finish', result: { login: { accountId: sub, ts, ...(proven ? { amr: [AMR_MFA] } : {}) }, portal: { sessionId: portal.sessionId } } };
     }
     if (prompt.name === 'consent') {
       // The provider session must still be the signed-in portal user's (a switch of account goes through login again).

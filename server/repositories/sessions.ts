@@ -58,6 +58,18 @@ export function sessionsRepo(db: Kysely<Database>) {
       const [row] = await byHash({ tokenHash });
       return row && { ...row, enabled: row.enabled === 1 };
     },
+    /**
+     * When the session's user last proved who they are: the sign-in that opened it, or a later
+     * re-authentication (password, passkey or code) within it.
+     */
+    async authenticatedAt(sessionId: number): Promise<number | null> {
+      const row = await db.selectFrom('sessions')
+        .leftJoin('session_reauth', 'session_reauth.session_ref', 'sessions.id')
+        .select(['sessions.created_at as createdAt', 'session_reauth.reauth_at as reauthAt'])
+        .where('sessions.id', '=', sessionId)
+        .executeTakeFirst();
+      return row ? Math.max(Number(row.createdAt), Number(row.reauthAt ?? 0)) : null;
+    },
     async touch(sessionId: number, now: number): Promise<void> {
       await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', sessionId).execute();
     },

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as oidc from 'openid-client';
+import { sha256 } from '../../server/lib/crypto.js';
 import { storeCases } from './harness.js';
 import {
   Browser, accessLog, authorize, createOidcApp, exchange, refusal, relyingParty, signedInBrowser, startOidc, verifyWithJwks, type OidcServer,
@@ -253,5 +254,51 @@ describe.each(storeCases())('OpenID Connect provider ($name)', (store) => {
     expect((await client.post('/auth/v1/sso/redeem', { clientId: 'oa-client', clientSecret: secret, code })).json().code).toBe('E00013');
     // A secret of an OIDC application opens no legacy code either (none is ever issued for it).
     expect((await client.post('/auth/v1/sso/redeem', { clientId: 'demo-rp', clientSecret: 'demo-rp-secret', code: await codeOf() })).json().code).toBe('E00013');
+  });
+  it('reports when the user really signed in as auth_time, and makes prompt=login and an exceeded max_age sign in again', async () => {
+    // Real time passes here (the provider's clock is the machine's, not the portal's test clock).
+    const aSecond = () => new Promise((resolve) => setTimeout(resolve, 1_100));
+    const config = await demoRp();
+    const signedInAt = async (token: string) => Math.floor(Number((await server.client.app.store.db.selectFrom('sessions').select('created_at')
+      .where('token_hash', '=', sha256(token)).executeTakeFirstOrThrow()).created_at) / 1000);
+    const signInAgain = async (browser: Browser) => {
+      const { token } = await signedInBrowser(server, 'lisi');
+      browser.setCookie('idaas_token', token);
+      return token;
+    };
+    const withPortalSession = (token: string) => {
+      const browser = new Browser(server.base);
+      browser.setCookie('idaas_token', token);
+      return browser;
+    };
+    const { browser, token } = await signedInBrowser(server, 'lisi');
+
+    // prompt=login: a portal session is not enough; the user signs in again and comes back.
+    const forced = await authorize(config, browser, DEMO_REDIRECT, { prompt: 'login' });
+    expect(forced.callback).toBeNull();
+    expect(forced.stoppedAt.url.pathname).toBe('/login');
+    await aSecond();
+    const fresh = await signInAgain(browser);
+    const done = await browser.follow(forced.stoppedAt.url.searchParams.get('redirect')!);
+    expect(done.url.toString().startsWith(DEMO_REDIRECT)).toBe(true);
+    const freshClaims = (await exchange(config, { ...forced, callback: done.url })).claims()!;
+    expect(freshClaims.auth_time).toBe(await signedInAt(fresh));
+    expect(freshClaims.auth_time).toBeGreaterThan(await signedInAt(token));
+
+    // A second on, a new application session reports that sign-in's time, not the request's.
+    await aSecond();
+    const plain = (await exchange(config, await authorize(config, withPortalSession(fresh), DEMO_REDIRECT))).claims()!;
+    expect(plain.auth_time).toBe(await signedInAt(fresh));
+    expect(plain.auth_time).toBeLessThan(plain.iat);
+
+    // max_age=1 with a sign-in over a second old: sign in again, which satisfies it.
+    const stale = withPortalSession(fresh);
+    const aged = await authorize(config, stale, DEMO_REDIRECT, { max_age: '1' });
+    expect(aged.callback).toBeNull();
+    expect(aged.stoppedAt.url.pathname).toBe('/login');
+    const renewed = await signInAgain(stale);
+    const finished = await stale.follow(aged.stoppedAt.url.searchParams.get('redirect')!);
+    const renewedClaims = (await exchange(config, { ...aged, callback: finished.url })).claims()!;
+    expect(renewedClaims.auth_time).toBe(await signedInAt(renewed));
   });
 });
