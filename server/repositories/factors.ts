@@ -156,6 +156,14 @@ export function factorsRepo(db: Kysely<Database>) {
         challenge: c.challenge, purpose: c.purpose, user_ref: c.userRef, binding: c.binding, created_at: now, expires_at: c.expiresAt,
       }).execute();
     },
+    /** Records the use of a challenge that was never stored (a signed one): false when it was used before. */
+    async challengeUse(challenge: string, purpose: string, expiresAt: number, now: number): Promise<boolean> {
+      const used = await db.insertInto('webauthn_challenges')
+        .values({ challenge, purpose, user_ref: null, binding: null, created_at: now, expires_at: expiresAt })
+        .onConflict((oc) => oc.column('challenge').doNothing())
+        .executeTakeFirst();
+      return Number(used.numInsertedOrUpdatedRows ?? 0) === 1;
+    },
     /** Takes a live challenge of this purpose: only one taker ever gets it. */
     async challengeTake(challenge: string, purpose: string, now: number): Promise<Challenge | undefined> {
       const row = await db.deleteFrom('webauthn_challenges')

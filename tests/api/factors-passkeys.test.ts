@@ -110,6 +110,33 @@ describe.each(storeCases())('passkeys ($name)', (store) => {
     expect(history.map((h) => h.login_msg)).toEqual(expect.arrayContaining(['E11011', 'E11010', 'E11012']));
   });
 
+  it('answers passwordless challenges without storing them: forged, expired and replayed ones are refused', async () => {
+    const lisi = await signIn(client, 'lisi');
+    const key = await register(lisi, 'Tablet');
+    const stored = async () => Number((await client.app.store.db.selectFrom('webauthn_challenges').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const before = await stored();
+    // Anyone may ask, as often as they like: 30 at once write nothing.
+    const asked = await Promise.all(Array.from({ length: 30 }, () => call('/auth/v1/passkey/options', {})));
+    expect(new Set(asked.map((a) => a.data.options.challenge)).size).toBe(30);
+    expect(await stored()).toBe(before);
+
+    const loginWith = async (options: { challenge: string }) =>
+      (await client.post('/auth/v1/passkey/login-check', { credential: key.assert({ ...asked[0].data.options, ...options }) })).json().code;
+    // A challenge of our own making, or one whose signature was altered: refused before any signature check.
+    const bytes = Buffer.from(asked[1].data.options.challenge, 'base64url');
+    bytes[bytes.length - 1] ^= 1;
+    expect(await loginWith({ challenge: bytes.toString('base64url') })).toBe('E11011');
+    expect(await loginWith({ challenge: Buffer.alloc(40, 7).toString('base64url') })).toBe('E11011');
+    // Used once, then spent; two answers to one challenge at once: one signs in.
+    expect(await loginWith(asked[2].data.options)).toBe('D00000');
+    expect(await loginWith(asked[2].data.options)).toBe('E11011');
+    const racing = await Promise.all([loginWith(asked[3].data.options), loginWith(asked[3].data.options)]);
+    expect(racing.sort()).toEqual(['D00000', 'E11011']);
+    // Past its ten minutes.
+    client.clock.advance(11 * 60_000);
+    expect(await loginWith(asked[4].data.options)).toBe('E11011');
+  });
+
   it('keeps the account checks of a password sign-in: disabled accounts and app permission', async () => {
     const lisi = await signIn(client, 'lisi');
     const key = await register(lisi, 'Tablet');

@@ -2,6 +2,7 @@ import {
   generateAuthenticationOptions, generateRegistrationOptions, verifyAuthenticationResponse, verifyRegistrationResponse,
   type AuthenticationResponseJSON, type AuthenticatorTransport, type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { CODE } from '../../../contract/codes.js';
 import { FACTOR_LIMITS, type AuthenticationCredential, type RegistrationCredential, type WebauthnOptions } from '../../../contract/schemas/factors.js';
 import { AppError } from '../../domain/errors.js';
@@ -39,8 +40,8 @@ function challengeOf(clientDataJSON: string): string {
 /**
  * WebAuthn ceremonies with @simplewebauthn/server. The relying party is the public URL (its host
  * name is the RP id, its origin the only origin accepted); user verification is required, so a
- * passkey is two factors in itself. Challenges live in the database, taken once and within 10
- * minutes, and stay bound to the user and to the ticket or session that asked for them.
+ * passkey is two factors in itself. Challenges are taken once and within 10 minutes; those of a
+ * known user live in the database, bound to the user and to the ticket or session that asked.
  */
 export function webauthnCeremonies(ctx: ServiceContext, secrets: SecretsService) {
   const publicUrl = new URL(ctx.config.publicUrl);
@@ -64,6 +65,38 @@ export function webauthnCeremonies(ctx: ServiceContext, secrets: SecretsService)
     if (!found || found.userRef !== owner.userRef || found.binding !== owner.binding) throw new AppError(CODE.passkeyChallengeExpired);
     return found;
   }
+
+  /*
+   * A passwordless sign-in asks for its challenge before anyone is known, so anybody may ask as
+   * often as they like: that challenge is not stored but signed (random bytes, its expiry, an
+   * HMAC over both and the purpose), and written down only when an answer uses it, once.
+   */
+  const SIGNED = { nonce: 16, expiry: 8, mac: 16 };
+  const macOf = async (purpose: CeremonyPurpose, body: Buffer) =>
+    Buffer.from((await secrets.digest('webauthn-challenge', `${purpose}:${body.toString('base64url')}`)).slice(0, SIGNED.mac * 2), 'hex');
+
+  async function signedChallenge(purpose: CeremonyPurpose): Promise<Uint8Array<ArrayBuffer>> {
+    const expiry = Buffer.alloc(SIGNED.expiry);
+    expiry.writeBigUInt64BE(BigInt(ctx.clock.now() + TIMEOUT_MS));
+    const body = Buffer.concat([randomBytes(SIGNED.nonce), expiry]);
+    return new Uint8Array(Buffer.concat([body, await macOf(purpose, body)]));
+  }
+
+  /** Checks a signed challenge and records its use; E11011 when it is forged, expired or used. */
+  async function takeSigned(clientDataJSON: string, purpose: CeremonyPurpose): Promise<void> {
+    const challenge = challengeOf(clientDataJSON);
+    const raw = Buffer.from(challenge, 'base64url');
+    const expired = () => new AppError(CODE.passkeyChallengeExpired);
+    if (raw.length !== SIGNED.nonce + SIGNED.expiry + SIGNED.mac) throw expired();
+    const body = raw.subarray(0, SIGNED.nonce + SIGNED.expiry);
+    if (!timingSafeEqual(raw.subarray(body.length), await macOf(purpose, body))) throw expired();
+    const expiresAt = Number(body.readBigUInt64BE(SIGNED.nonce));
+    const now = ctx.clock.now();
+    if (expiresAt <= now || !(await repo.challengeUse(challenge, `${purpose}-used`, expiresAt, now))) throw expired();
+  }
+
+  /** A ceremony nobody is known for yet (passwordless sign-in) gets a signed challenge; any other a stored one. */
+  const unowned = (owner: CeremonyOwner) => owner.userRef === null && owner.binding === null;
 
   return {
     rpID,
@@ -112,9 +145,10 @@ export function webauthnCeremonies(ctx: ServiceContext, secrets: SecretsService)
       if (owner.userRef !== null && !allow.length) throw new AppError(CODE.factorNotSetUp);
       const options = await generateAuthenticationOptions({
         rpID, userVerification: 'required', timeout: TIMEOUT_MS,
+        ...(unowned(owner) ? { challenge: await signedChallenge(purpose) } : {}),
         ...(allow.length ? { allowCredentials: allow.map((p) => ({ id: p.credential_id, transports: parseTransports(p.transports) })) } : {}),
       });
-      await keep(options.challenge, purpose, owner);
+      if (!unowned(owner)) await keep(options.challenge, purpose, owner);
       return { options: { ...options } };
     },
 
@@ -124,7 +158,8 @@ export function webauthnCeremonies(ctx: ServiceContext, secrets: SecretsService)
      * counter do not hold.
      */
     async verifyAuthentication(credential: AuthenticationCredential, purpose: 'login' | 'second' | 'reauth', owner: CeremonyOwner): Promise<PasskeyRow> {
-      await take(credential.response.clientDataJSON, purpose, owner);
+      if (unowned(owner)) await takeSigned(credential.response.clientDataJSON, purpose);
+      else await take(credential.response.clientDataJSON, purpose, owner);
       const passkey = await repo.passkeyByCredential(credential.id);
       if (!passkey || (owner.userRef !== null && passkey.user_ref !== owner.userRef)) throw new AppError(CODE.passkeyUnknown);
       // A discoverable credential names its user: it must be the one the passkey was made for.
