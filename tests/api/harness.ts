@@ -1,8 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import smCrypto from 'sm-crypto';
-import { inject } from 'vitest';
+import { sm2Encrypt } from '../support/sm2Encrypt.js';
+import pg from 'pg';
+import { afterAll, inject } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../server/app.js';
 import { readConfig, type Config } from '../../server/config.js';
@@ -19,6 +20,28 @@ export interface StoreCase {
 let counter = 0;
 const tempDirs: string[] = [];
 
+const pgSchemas: string[] = [];
+let dropping = false;
+
+/**
+ * Drops the file's PostgreSQL schemas once its suites have closed their clients. Left to the end
+ * of the run, they pile up, and every later migration pays for them: Kysely's migrator reads
+ * every table of the database to find its own.
+ */
+function dropSchemasAfterFile(base: string): void {
+  if (dropping) return;
+  dropping = true;
+  afterAll(async () => {
+    const client = new pg.Client({ connectionString: base });
+    await client.connect();
+    try {
+      for (const schema of pgSchemas.splice(0)) await client.query(`drop schema if exists "${schema}" cascade`);
+    } finally {
+      await client.end();
+    }
+  });
+}
+
 /** The stores every API suite runs against; PostgreSQL only when a server answers. */
 export function storeCases(): StoreCase[] {
   const cases: StoreCase[] = [
@@ -34,11 +57,14 @@ export function storeCases(): StoreCase[] {
   const pgBase = inject('pgBaseUrl');
   if (pgBase) {
     const prefix = inject('pgRunPrefix');
+    dropSchemasAfterFile(pgBase);
     cases.push({
       name: 'postgres',
       url: (label) => {
         const url = new URL(pgBase);
-        url.searchParams.set('schema', `${prefix}_${label.replace(/[^a-z0-9]/gi, '').toLowerCase()}_${process.pid}_${counter++}`);
+        const schema = `${prefix}_${label.replace(/[^a-z0-9]/gi, '').toLowerCase()}_${process.pid}_${counter++}`;
+        pgSchemas.push(schema);
+        url.searchParams.set('schema', schema);
         return url.toString();
       },
     });
@@ -146,7 +172,7 @@ export function clientFor(app: FastifyInstance, clock: ReturnType<typeof testClo
         const { pubX, pubY } = (await app.inject({ method: 'GET', url: '/idaas/auth/v1/sm2_key' })).json().data;
         publicKey = `04${pubX}${pubY}`;
       }
-      return smCrypto.sm2.doEncrypt(value, publicKey, 1);
+      return sm2Encrypt(value, publicKey);
     },
     async close() {
       // Every suite doubles as a conformance check: each answer's code must be one its endpoint declares.

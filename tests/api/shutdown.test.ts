@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import smCrypto from 'sm-crypto';
+import { sm2Encrypt } from '../support/sm2Encrypt.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from './oidcFlow.js';
 
@@ -64,7 +64,7 @@ describe('graceful shutdown of the real server process', () => {
       }).on('error', reject);
     })).data;
     const publicKey = `04${key.pubX}${key.pubY}`;
-    const encrypt = (value: string) => smCrypto.sm2.doEncrypt(value, publicKey, 1);
+    const encrypt = (value: string) => sm2Encrypt(value, publicKey);
 
     const outcomes: Outcome[] = [];
     let stop = false;

@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { sql, type Insertable } from 'kysely';
-import smCrypto from 'sm-crypto';
+import { sm2Encrypt } from '../support/sm2Encrypt.js';
 import { buildApp } from '../../server/app.js';
 import { readConfig } from '../../server/config.js';
 import { migrate, openStore, type Store } from '../../server/db/connect.js';
@@ -111,7 +111,7 @@ async function main(): Promise<void> {
     const key = ((await (await fetch(`${server.address}/idaas/auth/v1/sm2_key`)).json()) as { data: { pubX: string; pubY: string } }).data;
     const publicKey = `04${key.pubX}${key.pubY}`;
     const login = await fetch(`${server.address}/idaas/auth/v1/login-check`, {
-      method: 'POST', headers, body: JSON.stringify({ userId: smCrypto.sm2.doEncrypt('admin', publicKey, 1), password: smCrypto.sm2.doEncrypt('Idaas@2026', publicKey, 1) }),
+      method: 'POST', headers, body: JSON.stringify({ userId: sm2Encrypt('admin', publicKey), password: sm2Encrypt('Idaas@2026', publicKey) }),
     });
     const cookie = login.headers.get('set-cookie')?.split(';')[0] ?? '';
     const api = async (path: string, body: unknown) =>

@@ -6,7 +6,7 @@
  * of answered requests every second (the soak mode reads memory against it).
  */
 import autocannon from 'autocannon';
-import { sm2Encryptor } from './sm2Encrypt.js';
+import { sm2Encryptor } from '../support/sm2Encrypt.js';
 
 export interface Scenario {
   name: string;

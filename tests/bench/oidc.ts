@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
-import smCrypto from 'sm-crypto';
+import { sm2Encrypt } from '../support/sm2Encrypt.js';
 import { buildApp } from '../../server/app.js';
 import { readConfig } from '../../server/config.js';
 
@@ -82,7 +82,7 @@ async function orchestrate(): Promise<void> {
   // lisi signs in to the portal, then to demo-rp once (the interaction); every later code comes with no page.
   const jar = new Jar();
   const key = ((await (await fetch(`${base}/idaas/auth/v1/sm2_key`)).json()) as { data: { pubX: string; pubY: string } }).data;
-  const encrypt = (v: string) => smCrypto.sm2.doEncrypt(v, `04${key.pubX}${key.pubY}`, 1);
+  const encrypt = (v: string) => sm2Encrypt(v, `04${key.pubX}${key.pubY}`);
   jar.take(await fetch(`${base}/idaas/auth/v1/login-check`, {
     method: 'POST', headers: { 'content-type': 'application/json', 'x-client-id': 'bench' }, body: JSON.stringify({ userId: encrypt('lisi'), password: encrypt('Idaas@2026') }),
   }));

@@ -20,7 +20,7 @@ import pg from 'pg';
 import { hash, verify } from '@node-rs/argon2';
 import { readConfig } from '../../server/config.js';
 import type { Job, LoadMessage, Scenario, ScenarioResult } from './load.js';
-import { sm2Encryptor } from './sm2Encrypt.js';
+import { sm2Encryptor } from '../support/sm2Encrypt.js';
 
 const args = process.argv.slice(2);
 const soak = args.includes('--soak');

@@ -2,8 +2,9 @@ import { ECDH, createECDH, createHash } from 'node:crypto';
 
 /**
  * SM2 encryption (GB/T 32918.4, C1C3C2 with C1 lacking its 04 prefix, as sm-crypto's
- * doEncrypt(…, 1) writes it) on Node's OpenSSL: the bench needs thousands of fresh ciphertexts
- * (the server refuses a replayed one) and sm-crypto's JavaScript takes tens of milliseconds each.
+ * doEncrypt(…, 1) writes it) on Node's OpenSSL: the bench and the API suite need thousands of
+ * fresh ciphertexts (the server refuses a replayed one) and sm-crypto's JavaScript takes tens of
+ * milliseconds each (34 ms here, against about 3 for `sm2Encrypt`).
  */
 const P = 0xfffffffeffffffffffffffffffffffffffffffff00000000ffffffffffffffffn;
 const N = 0xfffffffeffffffffffffffffffffffff7203df6b21c6052b53bbf40939d54123n;
@@ -67,6 +68,27 @@ function add(a: Point, b: Point): Point {
   return { x, y: mod(lambda * (a.x - x) - a.y) };
 }
 
+/** C1 (without its 04 prefix) C3 C2 for a shared point, or null when the key stream is all zeros (the standard's "pick another k"). */
+function sealed(c1: { x: Buffer; y: Buffer }, shared: { x: Buffer; y: Buffer }, message: string): string | null {
+  const plain = Buffer.from(message, 'utf8');
+  const t = kdf(Buffer.concat([shared.x, shared.y]), plain.length);
+  if (t.every((b) => b === 0)) return null;
+  const c2 = Buffer.alloc(plain.length);
+  for (let i = 0; i < plain.length; i++) c2[i] = plain[i] ^ t[i];
+  return `${c1.x.toString('hex')}${c1.y.toString('hex')}${sm3(shared.x, plain, shared.y).toString('hex')}${c2.toString('hex')}`;
+}
+
+/** One ciphertext with a fresh random nonce, as a browser makes it: three native scalar multiplications. */
+export function sm2Encrypt(message: string, publicKeyHex: string): string {
+  const publicKey = Buffer.from(publicKeyHex, 'hex');
+  for (;;) {
+    const ephemeral = createECDH('SM2');
+    const c1 = ephemeral.generateKeys();
+    const out = sealed({ x: c1.subarray(1, 33), y: c1.subarray(33, 65) }, sharedPoint(big(ephemeral.getPrivateKey()), publicKey), message);
+    if (out) return out;
+  }
+}
+
 /**
  * An encryptor for one public key (04 || X || Y). Each ciphertext takes the next nonce after the
  * last (k+1: C1 + G, k·P + P), so a ciphertext costs two point additions instead of two scalar
@@ -90,13 +112,8 @@ export function sm2Encryptor(publicKeyHex: string): (message: string) => string 
     for (;;) {
       c1 = add(c1, g);
       shared = add(shared, pub);
-      const plain = Buffer.from(message, 'utf8');
-      const [x, y] = [bytes32(shared.x), bytes32(shared.y)];
-      const t = kdf(Buffer.concat([x, y]), plain.length);
-      if (t.every((b) => b === 0)) continue;
-      const c2 = Buffer.alloc(plain.length);
-      for (let i = 0; i < plain.length; i++) c2[i] = plain[i] ^ t[i];
-      return `${bytes32(c1.x).toString('hex')}${bytes32(c1.y).toString('hex')}${sm3(x, plain, y).toString('hex')}${c2.toString('hex')}`;
+      const out = sealed({ x: bytes32(c1.x), y: bytes32(c1.y) }, { x: bytes32(shared.x), y: bytes32(shared.y) }, message);
+      if (out) return out;
     }
   };
 }
