@@ -40,3 +40,25 @@ export function userNameOf(account: string): string {
     db.close();
   }
 }
+
+/**
+ * Gives an account an authenticator app, a passkey named `passkeyName` and ten recovery codes,
+ * as records only (nobody signs in with them): what the workbench shows and removes. Answers the
+ * account's id.
+ */
+export function giveFactors(account: string, passkeyName: string): number {
+  const db = new Database(DB_FILE, { fileMustExist: true });
+  try {
+    db.pragma('busy_timeout = 5000');
+    const { id } = db.prepare('SELECT id FROM users WHERE user_id = ?').get(account) as { id: number };
+    const now = Date.now();
+    db.prepare(`INSERT OR REPLACE INTO totp_factors (user_ref, secret_enc, confirmed_at, created_at, failures) VALUES (?, 'sealed', ?, ?, 0)`).run(id, now, now);
+    db.prepare(`INSERT INTO passkeys (user_ref, credential_id, public_key, counter, transports, name, user_handle, device_type, backed_up, created_at)
+      VALUES (?, ?, 'key', 0, '["internal"]', ?, 'handle', 'singleDevice', 0, ?)`).run(id, `cred-${account}-${now}`, passkeyName, now);
+    const code = db.prepare('INSERT INTO recovery_codes (user_ref, code_hash, created_at) VALUES (?, ?, ?)');
+    for (let i = 0; i < 10; i++) code.run(id, `hash-${account}-${now}-${i}`, now);
+    return id;
+  } finally {
+    db.close();
+  }
+}

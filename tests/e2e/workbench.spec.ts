@@ -1,4 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
+import { giveFactors } from './db';
 import { DEMO_PASSWORD, expect, expectRefusals, SESSION_CHECK, signIn, test } from './support';
 
 const API_HEADERS = { 'X-Client-Id': 'idaas-portal-web' };
@@ -199,6 +200,38 @@ test.describe('workbench', () => {
     // Back as it was, for whoever uses this account next.
     await page.getByTestId(`user-enable-${account}`).click();
     await expect(page.getByTestId(`user-disable-${account}`)).toBeVisible();
+  });
+
+  test("admin removes a person's lost authenticator app, then their passkeys: each removal ends their sessions", async ({ page, browser }) => {
+    const account = 'emp0196';
+    const id = giveFactors(account, 'Work laptop');
+    const user = await personIn(browser, account);
+    await expect(user).toHaveURL(/\/myApp$/);
+
+    await signIn(page, 'admin');
+    await openWorkbench(page, `/users/show/${id}`);
+    const card = page.getByTestId('user-factors');
+    await expect(card.getByTestId('user-factors-totp')).toContainText('设置');
+    await expect(card.getByTestId('user-factors-passkeys')).toContainText('Work laptop');
+    await expect(card).toContainText('剩余 10 / 10 个');
+
+    await card.getByTestId('user-factors-remove-TOTP').click();
+    await expect(page.locator('.ant-popover:visible')).toContainText('其登录会话将立即结束');
+    await confirmPopover(page);
+    await expect(card.getByTestId('user-factors-totp')).toHaveText('未设置');
+    await expect(card.getByTestId('user-factors-remove-TOTP')).toBeDisabled();
+    // The passkey stays until it is removed too.
+    await expect(card.getByTestId('user-factors-passkeys')).toContainText('Work laptop');
+
+    expectRefusals(user, [401], SESSION_CHECK);
+    await user.reload();
+    await expect(user).toHaveURL(/\/login/);
+    await user.context().close();
+
+    await card.getByTestId('user-factors-remove-PASSKEY').click();
+    await confirmPopover(page);
+    await expect(card.getByTestId('user-factors-passkeys')).toHaveCount(0);
+    await expect(card.getByTestId('user-factors-remove-PASSKEY')).toBeDisabled();
   });
 
   test('admin raises the minimum password length and the registration page refuses a shorter one', async ({ page, browser }) => {

@@ -10,6 +10,7 @@ import { adminRequestsEndpoints as requests } from '../../../contract/endpoints/
 import { adminScimTokensEndpoints as scim } from '../../../contract/endpoints/admin/scimTokens';
 import { adminSessionsEndpoints as sessions } from '../../../contract/endpoints/admin/sessions';
 import { adminUsersEndpoints as users } from '../../../contract/endpoints/admin/users';
+import { factorEndpoints as factors } from '../../../contract/endpoints/factors';
 
 /** What the browser needs of a declaration (the build keeps method and path only). */
 export type Declared = Pick<EndpointSpec, 'method' | 'path' | 'input' | 'output'>;
@@ -39,6 +40,7 @@ export const ENDPOINTS = {
     actions: {
       setEnabled: users.userSetEnabled, unlock: users.userUnlock, resetPassword: users.userResetPassword, endSessions: users.userEndSessions,
       importCheck: users.userImportCheck, importStart: users.userImportStart, importStatus: users.userImportStatus,
+      factors: factors.adminUserFactors, resetFactors: factors.adminUserFactorsReset,
     },
   },
   /** One person's sign-ins (filtered by their id). */

@@ -12,6 +12,7 @@ import { PageHeader } from '../../shared/PageHeader';
 import { useAdminAction } from '../../shared/useAdminAction';
 import { useAdminTable } from '../../shared/useAdminTable';
 import { ResetPasswordDialog } from './ResetPasswordDialog';
+import { UserFactors } from './UserFactors';
 import { UserStateTags } from './UserStateTags';
 import { NotFound } from '../../shared/LoadFailed';
 
@@ -142,6 +143,7 @@ export default function UserShow() {
           </Descriptions>
         </Card>
       </Spin>
+      <UserFactors id={user.id} name={user.userName} />
       <Card size="small" title={t('wb.users.history.title')}>
         <Space direction="vertical" style={{ width: '100%' }}>
           <History id={user.id} />
