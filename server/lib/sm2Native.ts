@@ -9,13 +9,15 @@ import { ECDH, createECDH, createHash } from 'node:crypto';
 /** The SM2 field prime. */
 const P = 0xfffffffeffffffffffffffffffffffffffffffff00000000ffffffffffffffffn;
 
-const sm3 = (...parts: Buffer[]) => {
+/** SM3 over the parts in order. */
+export const sm3 = (...parts: Buffer[]) => {
   const h = createHash('sm3');
   for (const p of parts) h.update(p);
   return h.digest();
 };
 
-function kdf(z: Buffer, length: number): Buffer {
+/** The standard's key derivation: SM3(z ‖ counter) blocks up to `length` bytes. */
+export function kdf(z: Buffer, length: number): Buffer {
   const out: Buffer[] = [];
   let produced = 0;
   for (let counter = 1; produced < length; counter++) {

@@ -1,4 +1,5 @@
-import { ECDH, createECDH, createHash } from 'node:crypto';
+import { ECDH, createECDH } from 'node:crypto';
+import { kdf, sm3 } from '../../server/lib/sm2Native.js';
 
 /**
  * SM2 encryption (GB/T 32918.4, C1C3C2 with C1 lacking its 04 prefix, as sm-crypto's
@@ -8,22 +9,6 @@ import { ECDH, createECDH, createHash } from 'node:crypto';
  */
 const P = 0xfffffffeffffffffffffffffffffffffffffffff00000000ffffffffffffffffn;
 const N = 0xfffffffeffffffffffffffffffffffff7203df6b21c6052b53bbf40939d54123n;
-
-const sm3 = (...parts: Buffer[]) => {
-  const h = createHash('sm3');
-  for (const p of parts) h.update(p);
-  return h.digest();
-};
-
-function kdf(z: Buffer, length: number): Buffer {
-  const blocks: Buffer[] = [];
-  for (let counter = 1; blocks.length * 32 < length; counter++) {
-    const ct = Buffer.alloc(4);
-    ct.writeUInt32BE(counter);
-    blocks.push(sm3(z, ct));
-  }
-  return Buffer.concat(blocks).subarray(0, length);
-}
 
 const mod = (a: bigint) => ((a % P) + P) % P;
 function inverse(a: bigint): bigint {
