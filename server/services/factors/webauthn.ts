@@ -92,7 +92,8 @@ export function webauthnCeremonies(ctx: ServiceContext, secrets: SecretsService)
     if (!timingSafeEqual(raw.subarray(body.length), await macOf(purpose, body))) throw expired();
     const expiresAt = Number(body.readBigUInt64BE(SIGNED.nonce));
     const now = ctx.clock.now();
-    if (expiresAt <= now || !(await repo.challengeUse(challenge, `${purpose}-used`, expiresAt, now))) throw expired();
+    // Recorded in canonical form: another spelling of the same bytes is the same challenge.
+    if (expiresAt <= now || !(await repo.challengeUse(raw.toString('base64url'), `${purpose}-used`, expiresAt, now))) throw expired();
   }
 
   /** A ceremony nobody is known for yet (passwordless sign-in) gets a signed challenge; any other a stored one. */
