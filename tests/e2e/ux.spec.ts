@@ -80,6 +80,8 @@ test.describe('what people notice every morning', () => {
     await page.getByTestId('login-submit').click();
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
     expect(await page.evaluate(() => Object.entries(localStorage).filter(([, v]) => v.includes(String.fromCharCode(73, 100, 97, 97, 115))))).toEqual([]);
+    // The apps have loaded: a list still in flight when the session ends would be answered 401.
+    await expect(page.getByTestId('app-grid')).toBeVisible();
     await page.getByTestId('logout').click();
     await page.waitForURL(/\/login/);
     await expect(page.getByTestId('login-account')).toHaveValue('lisi');
