@@ -7,7 +7,7 @@ import { ECDH, createECDH, createHash } from 'node:crypto';
  */
 
 /** The SM2 field prime. */
-const P = 0xfffffffeffffffffffffffffffffffffffffffff00000000ffffffffffffffffn;
+export const SM2_FIELD_PRIME = 0xfffffffeffffffffffffffffffffffffffffffff00000000ffffffffffffffffn;
 
 /** SM3 over the parts in order. */
 export const sm3 = (...parts: Buffer[]) => {
@@ -58,7 +58,7 @@ export function sm2Decrypt(cipherHex: string, privateKeyHex: string): string | n
   // decompression by OpenSSL (a modular square root) gives y, a subtraction the other.
   const point = ECDH.convertKey(`02${x2.toString('hex')}`, 'SM2', 'hex', 'hex', 'uncompressed') as string;
   const y = BigInt(`0x${point.slice(66)}`);
-  for (const candidate of [y, P - y]) {
+  for (const candidate of [y, SM2_FIELD_PRIME - y]) {
     const y2 = Buffer.from(candidate.toString(16).padStart(64, '0'), 'hex');
     const t = kdf(Buffer.concat([x2, y2]), c2.length);
     if (t.every((b) => b === 0)) continue;
