@@ -127,11 +127,12 @@ describe.each(storeCases())('passkeys ($name)', (store) => {
     bytes[bytes.length - 1] ^= 1;
     expect(await loginWith({ challenge: bytes.toString('base64url') })).toBe('E11011');
     expect(await loginWith({ challenge: Buffer.alloc(40, 7).toString('base64url') })).toBe('E11011');
-    // Used once, then spent; two answers to one challenge at once: one signs in.
+    // Used once, then spent; twenty answers to one challenge at once: one signs in.
     expect(await loginWith(asked[2].data.options)).toBe('D00000');
     expect(await loginWith(asked[2].data.options)).toBe('E11011');
-    const racing = await Promise.all([loginWith(asked[3].data.options), loginWith(asked[3].data.options)]);
-    expect(racing.sort()).toEqual(['D00000', 'E11011']);
+    const racing = await Promise.all(Array.from({ length: 20 }, () => loginWith(asked[3].data.options)));
+    expect(racing.filter((code) => code === 'D00000')).toHaveLength(1);
+    expect(racing.filter((code) => code === 'E11011')).toHaveLength(19);
     // Past its ten minutes.
     client.clock.advance(11 * 60_000);
     expect(await loginWith(asked[4].data.options)).toBe('E11011');
