@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as oidc from 'openid-client';
 import { adminApi, unique } from './adminHarness.js';
 import { signIn, startClient, storeCases, type Client } from './harness.js';
-import { authorize, exchange, freePort, logoutReceiver, relyingParty, signedInBrowser, type OidcServer } from './oidcFlow.js';
+import { freePort } from '../support/freePort.js';
+import { authorize, exchange, logoutReceiver, relyingParty, signedInBrowser, type OidcServer } from './oidcFlow.js';
 
 const HOUR = 3_600_000;
 

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrate, openStore } from '../../server/db/connect.js';
 import { storeCases } from './harness.js';
-import { freePort } from './oidcFlow.js';
+import { freePort } from '../support/freePort.js';
 
 const status = (port: number, path: string) => new Promise<number>((resolve) => {
   http.get({ host: '127.0.0.1', port, path, agent: false }, (res) => { res.resume(); resolve(res.statusCode ?? 0); }).on('error', () => resolve(0));

@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeCases } from './harness.js';
-import { createOidcApp, freePort, signedInBrowser, startOidc, type OidcServer, type TestApp } from './oidcFlow.js';
+import { freePort } from '../support/freePort.js';
+import { createOidcApp, signedInBrowser, startOidc, type OidcServer, type TestApp } from './oidcFlow.js';
 
 /** The sample application (examples/oidc-rp) signing a portal user in, signing out, and being signed out by the portal. */
 describe.each(storeCases())('the sample relying party ($name)', (store) => {

@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
-import { createServer as netServer } from 'node:net';
 import * as oidc from 'openid-client';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { sha256 } from '../../server/lib/crypto.js';
+import { freePort } from '../support/freePort.js';
 import { signIn, startClient, type Client, type StoreCase } from './harness.js';
 
 /**
@@ -14,16 +14,6 @@ import { signIn, startClient, type Client, type StoreCase } from './harness.js';
 let seq = 0;
 export const unique = (prefix: string) => `${prefix}${process.pid}${Date.now().toString(36)}${seq++}`;
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = netServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 export interface OidcServer {
   client: Client;

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sm2Encrypt } from '../support/sm2Encrypt.js';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from './oidcFlow.js';
+import { freePort } from '../support/freePort.js';
 
 interface Outcome { start: number; end: number; status?: number; error?: string }
 

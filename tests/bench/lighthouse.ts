@@ -9,11 +9,11 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
+import { freePort } from '../support/freePort.js';
 
 function option(name: string, fallback: string): string {
   const at = process.argv.indexOf(`--${name}`);
@@ -30,16 +30,6 @@ const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 if (!existsSync(join(DIST, 'index.html'))) throw new Error(`${DIST}/index.html not found: build first (npx vite build --outDir ${DIST})`);
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** The real server (`tsx server/main.ts`), resolved once it answers the SM2 key. */
 async function startServer(port: number, dataDir: string): Promise<ChildProcess> {

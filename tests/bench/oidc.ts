@@ -12,7 +12,6 @@
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -20,6 +19,7 @@ import Fastify from 'fastify';
 import { sm2Encrypt } from '../support/sm2Encrypt.js';
 import { buildApp } from '../../server/app.js';
 import { readConfig } from '../../server/config.js';
+import { freePort } from '../support/freePort.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 /** Codes made before the exchange is timed; they live 60 s, so they are made and spent within that. */
@@ -31,14 +31,6 @@ const BASIC = `Basic ${Buffer.from('demo-rp:demo-rp-secret').toString('base64')}
 const run = (opts: autocannon.Options) => new Promise<autocannon.Result>((resolve, reject) => autocannon(opts, (err, res) => (err ? reject(err) : resolve(res))));
 const line = (label: string, value: string, budget: string, pass: boolean) => console.log(`${pass ? 'PASS' : 'FAIL'}  ${label.padEnd(40)} ${value.padEnd(40)} budget ${budget}`);
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** This file again in its own process: the portal (`serve <port>`) or the bare route (`bare`); prints its address. */
 function start(args: string[], env: NodeJS.ProcessEnv): Promise<{ address: string; stop: () => void }> {

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from './freePort.js';
 
 export const SLAPD = '/usr/sbin/slapd';
 export const hasSlapd = () => existsSync(SLAPD) && existsSync('/usr/bin/ldapadd');
@@ -15,16 +16,6 @@ export interface Directory {
   stop(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 async function waitForPort(port: number, ms: number): Promise<void> {
   const until = Date.now() + ms;
