@@ -1,4 +1,5 @@
-import { generateKeyPairSync, type JsonWebKey } from 'node:crypto';
+import { generateKeyPair, type JsonWebKey } from 'node:crypto';
+import { promisify } from 'node:util';
 import type { Kysely } from 'kysely';
 import { LIMITS } from '../../contract/rules.js';
 import type { Database } from '../db/schema.js';
@@ -25,10 +26,16 @@ export interface SigningKey {
   retiredAt: number | null;
 }
 
-function newKey(alg: Alg): JsonWebKey {
+const generate = promisify(generateKeyPair);
+
+/**
+ * Made in libuv's pool, not on the event loop: an RSA-2048 key takes 0.2–0.7 s of CPU, and a
+ * scheduled rotation would otherwise stall every request of the instance for that long.
+ */
+async function newKey(alg: Alg): Promise<JsonWebKey> {
   const { privateKey } = alg === 'RS256'
-    ? generateKeyPairSync('rsa', { modulusLength: 2048 })
-    : generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    ? await generate('rsa', { modulusLength: 2048 })
+    : await generate('ec', { namedCurve: 'P-256' });
   return privateKey.export({ format: 'jwk' });
 }
 
@@ -47,9 +54,10 @@ export function signingKeys(db: Kysely<Database>) {
 
   /** Makes generation `g` (one key per algorithm). Racing instances make it once: the pair (generation, alg) is unique. */
   async function make(generation: number, now: number): Promise<void> {
-    for (const alg of ALGS) {
+    const made = await Promise.all(ALGS.map(newKey));
+    for (const [i, alg] of ALGS.entries()) {
       const kid = randomId(12);
-      const jwk = { ...newKey(alg), kid, alg, use: 'sig' };
+      const jwk = { ...made[i], kid, alg, use: 'sig' };
       await db.insertInto('oidc_keys').values({ kid, generation, alg, private_jwk: JSON.stringify(jwk), created_at: now, retired_at: null })
         .onConflict((oc) => oc.columns(['generation', 'alg']).doNothing()).execute();
     }
