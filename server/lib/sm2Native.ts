@@ -30,6 +30,23 @@ export function kdf(z: Buffer, length: number): Buffer {
   return Buffer.concat(out).subarray(0, length);
 }
 
+/** SM2's group order n. */
+const SM2_ORDER = 0xfffffffeffffffffffffffffffffffff7203df6b21c6052b53bbf40939d54123n;
+
+/**
+ * A fresh key pair in sm-crypto's hex form (private key 64 hex digits, public key 04 ‖ X ‖ Y),
+ * made by OpenSSL: sm-crypto's JavaScript version took 70 ms of the event loop per start here.
+ * The standard asks for d in [1, n − 2]; OpenSSL draws from [1, n − 1], so n − 1 is drawn again.
+ */
+export function sm2KeyPair(): { publicKey: string; privateKey: string } {
+  for (;;) {
+    const ecdh = createECDH('SM2');
+    const publicKey = ecdh.generateKeys('hex', 'uncompressed');
+    const privateKey = ecdh.getPrivateKey('hex').padStart(64, '0');
+    if (BigInt(`0x${privateKey}`) !== SM2_ORDER - 1n) return { publicKey, privateKey };
+  }
+}
+
 let cached: { key: string; ecdh: ECDH } | null = null;
 function keyed(privateKeyHex: string): ECDH {
   if (cached?.key !== privateKeyHex) {

@@ -1,12 +1,10 @@
-import smCrypto from 'sm-crypto';
 import { sha256 } from '../lib/crypto.js';
-import { sm2Decrypt } from '../lib/sm2Native.js';
+import { sm2Decrypt, sm2KeyPair } from '../lib/sm2Native.js';
 import { DAY } from '../lib/clock.js';
 import { AppError } from '../domain/errors.js';
 import type { ServiceContext } from './context.js';
 import { CODE } from '../../contract/codes.js';
 
-const { sm2 } = smCrypto;
 const KEY = 'sm2.keypair';
 /** How long a used ciphertext is remembered; the key pair is meant to rotate well within it. */
 const REPLAY_RETENTION = 365 * DAY;
@@ -23,7 +21,7 @@ export function sm2Service(ctx: ServiceContext) {
   async function keyPair(): Promise<KeyPair> {
     if (!pair) {
       const existing = await ctx.repos.config.get<KeyPair>(KEY);
-      pair = existing ?? (await ctx.repos.config.setIfAbsent<KeyPair>(KEY, sm2.generateKeyPairHex()));
+      pair = existing ?? (await ctx.repos.config.setIfAbsent<KeyPair>(KEY, sm2KeyPair()));
     }
     return pair;
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import smCrypto from 'sm-crypto';
-import { sm2Decrypt } from '../../server/lib/sm2Native.js';
+import { sm2Decrypt, sm2KeyPair } from '../../server/lib/sm2Native.js';
 
 const { sm2 } = smCrypto;
 
@@ -26,5 +26,16 @@ describe('native SM2 decryption', () => {
     expect(sm2Decrypt(cipher, sm2.generateKeyPairHex().privateKey)).toBeNull();
     expect(sm2Decrypt('abcdef', keys.privateKey)).toBeNull();
     expect(sm2Decrypt('00'.repeat(120), keys.privateKey)).toBeNull();
+  });
+
+  it('makes key pairs the browser library encrypts to: 64-digit private keys, 04 ‖ X ‖ Y public keys', () => {
+    for (let i = 0; i < 20; i++) {
+      const pair = sm2KeyPair();
+      expect(pair.privateKey).toMatch(/^[0-9a-f]{64}$/);
+      expect(pair.publicKey).toMatch(/^04[0-9a-f]{128}$/);
+      // The public key is d·G: what sm-crypto signs with the private key verifies against it.
+      expect(sm2.doVerifySignature('proof', sm2.doSignature('proof', pair.privateKey, { hash: true }), pair.publicKey, { hash: true })).toBe(true);
+      expect(sm2Decrypt(sm2.doEncrypt('Idaas@2026', pair.publicKey, 1), pair.privateKey)).toBe('Idaas@2026');
+    }
   });
 });
