@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { passwordLogin, startClient, storeCases, type Client } from './harness.js';
-import { runAdmin } from './adminCli.js';
+import { runAdmin, runAdminHere } from './adminCli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'idaas-backup-'));
 
@@ -16,7 +16,7 @@ describe.each(storeCases())('backup command ($name)', (store) => {
   if (store.name === 'postgres') {
     it('refuses PostgreSQL and points to pg_dump', async () => {
       const target = join(dir, 'pg.db');
-      const run = await runAdmin(['backup', target], databaseUrl);
+      const run = await runAdminHere(['backup', target], databaseUrl);
       expect(run.code).toBe(1);
       expect(run.stderr).toMatch(/pg_dump/);
       expect(existsSync(target)).toBe(false);
@@ -55,12 +55,12 @@ describe.each(storeCases())('backup command ($name)', (store) => {
   it('never overwrites a file and refuses a missing database', async () => {
     const existing = join(dir, 'existing.db');
     writeFileSync(existing, 'keep me');
-    const refused = await runAdmin(['backup', existing], databaseUrl);
+    const refused = await runAdminHere(['backup', existing], databaseUrl);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/exists/);
-    const missing = await runAdmin(['backup', join(dir, 'x.db')], `file:${join(dir, 'absent', 'none.db')}`);
+    const missing = await runAdminHere(['backup', join(dir, 'x.db')], `file:${join(dir, 'absent', 'none.db')}`);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(/no SQLite database/);
-    expect((await runAdmin(['backup'], databaseUrl)).code).toBe(2);
+    expect((await runAdminHere(['backup'], databaseUrl)).code).toBe(2);
   });
 });
