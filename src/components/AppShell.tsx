@@ -3,19 +3,23 @@ import { ConfigProvider } from 'antd';
 // object, so every antd text (pagination, date pickers) silently fell back to English.
 import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
+import { usePrefersReducedMotion } from '../hooks/usePrefersReducedMotion';
 import { i18n } from '../providers/i18nProvider';
 import { theme } from '../theme';
 import { FeedbackBridge } from './FeedbackBridge';
 
-/** antd configuration that follows the chosen language. */
+/** antd configuration that follows the chosen language and the system's reduced-motion setting. */
 function AntdConfig({ children }: { children: ReactNode }) {
   const { i18n: current } = useTranslation();
   const en = current.language === 'en';
+  const reducedMotion = usePrefersReducedMotion();
+  // antd's fades, slides and button ripples all hang off `motion` and `wave`.
+  const themed = useMemo(() => (reducedMotion ? { ...theme, token: { ...theme.token, motion: false } } : theme), [reducedMotion]);
   return (
     // Chinese two-character buttons would get a space inserted (登 录); tests and users expect 登录.
-    <ConfigProvider locale={en ? enUS : zhCN} theme={theme} button={{ autoInsertSpace: false }}>
+    <ConfigProvider locale={en ? enUS : zhCN} theme={themed} wave={{ disabled: reducedMotion }} button={{ autoInsertSpace: false }}>
       <FeedbackBridge />
       {children}
     </ConfigProvider>

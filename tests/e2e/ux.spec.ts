@@ -96,6 +96,22 @@ test.describe('what people notice every morning', () => {
     expect(await page.evaluate(() => localStorage.getItem('idaas.account'))).toBeNull();
   });
 
+  test('fades and zooms follow the system setting: none when less motion is asked for', async ({ browser }) => {
+    const durations: Record<string, string> = {};
+    for (const reducedMotion of ['no-preference', 'reduce'] as const) {
+      const context = await browser.newContext({ reducedMotion });
+      const page = await context.newPage();
+      await signIn(page, 'lisi');
+      await page.goto('/applicationAuthority');
+      // antd's transitions all take their length from the theme (motionDuration*): a button's
+      // hover as much as a dialog's zoom, which is over before it can be measured.
+      durations[reducedMotion] = await page.getByTestId('apply-open').evaluate((el) => getComputedStyle(el).transitionDuration);
+      await context.close();
+    }
+    expect(durations['no-preference'], 'a button eases its hover').not.toMatch(/^0s(, 0s)*$/);
+    expect(durations.reduce, 'no easing at all').toMatch(/^0s(, 0s)*$/);
+  });
+
   test('public pages are titled like the sign-in page', async ({ page }) => {
     await page.goto('/registerAccount');
     await expect(page).toHaveTitle(/^.+ - 星河科技统一身份认证平台$/);
