@@ -27,12 +27,17 @@ const withoutAutofill = () => {
   Object.defineProperty(PublicKeyCredential, 'isConditionalMediationAvailable', { value: async () => false });
 };
 
-/** The 6-digit code for a time step other than `notStep` (a code accepted once is refused again in its window). */
-async function freshCode(totp: TOTP, notStep: number | null): Promise<{ code: string; step: number }> {
-  let step = Math.floor(Date.now() / 1000 / totp.period);
-  if (step === notStep) {
-    await new Promise((resolve) => setTimeout(resolve, ((step + 1) * totp.period * 1000 - Date.now()) + 200));
-    step = Math.floor(Date.now() / 1000 / totp.period);
+/**
+ * A code the server takes now and has not seen: it accepts the steps one either side of its own
+ * and only a step later than the last used, so the next step's code is used at once. Only when
+ * that one was used too does this wait for the clock to catch up (at most one period).
+ */
+async function freshCode(totp: TOTP, usedStep: number | null): Promise<{ code: string; step: number }> {
+  const stepNow = () => Math.floor(Date.now() / 1000 / totp.period);
+  let step = usedStep === null ? stepNow() : Math.max(stepNow(), usedStep + 1);
+  if (step > stepNow() + 1) {
+    await new Promise((resolve) => setTimeout(resolve, ((step - 1) * totp.period * 1000 - Date.now()) + 200));
+    step = Math.max(stepNow(), usedStep! + 1);
   }
   return { code: totp.generate({ timestamp: step * totp.period * 1000 + 1000 }), step };
 }
