@@ -4,6 +4,7 @@ import { API_PREFIX } from '../contract/paths.js';
 import { isDevMode, type Config } from './config.js';
 import { migrate, openStore, type Store } from './db/connect.js';
 import { seedDemo } from './db/seedDemo.js';
+import { prepareFirstSigningKeys } from './oidc/keys.js';
 import { buildRepos, unitOfWork } from './repositories/index.js';
 import { buildServices, type Services } from './services/index.js';
 import { systemClock, type Clock } from './lib/clock.js';
@@ -73,7 +74,8 @@ function timeouts(config: Config) {
 /** Builds the whole server: store (migrated, seeded outside production), services, plugins, routes. */
 export async function buildApp({ config, clock = systemClock, logger = false, logStream }: BuildOptions): Promise<FastifyInstance> {
   const store = openStore(config.databaseUrl);
-  await migrate(store);
+  const { fresh } = await migrate(store);
+  if (fresh) prepareFirstSigningKeys();
 
   const app = Fastify({
     logger: logger ? { level: config.logLevel, redact: REDACT, ...(logStream ? { stream: logStream } : {}) } : false,

@@ -121,18 +121,20 @@ function migratorOf(store: Store): Migrator {
  * Brings the store to the newest schema; safe with several instances starting at once. On
  * PostgreSQL one session advisory lock covers everything from creating the schema to the last
  * migration (Kysely's own lock starts only after its tables exist); on SQLite the lease above.
+ * `fresh` when this call ran every migration: the store was empty.
  */
-export async function migrate(store: Store): Promise<void> {
+export async function migrate(store: Store): Promise<{ fresh: boolean }> {
   const run = async () => {
-    const { error } = await migratorOf(store).migrateToLatest();
+    const { error, results = [] } = await migratorOf(store).migrateToLatest();
     if (error) throw error instanceof Error ? error : new Error(String(error));
+    return { fresh: results.length === Object.keys(await provider(store.kind).getMigrations()).length };
   };
   if (store.kind !== 'postgres') return run();
-  await store.db.connection().execute(async (conn) => {
+  return store.db.connection().execute(async (conn) => {
     await sql`select pg_advisory_lock(${PG_MIGRATE_LOCK})`.execute(conn);
     try {
       if (store.schema) await sql.raw(`create schema if not exists ${store.schema}`).execute(conn);
-      await run();
+      return await run();
     } finally {
       await sql`select pg_advisory_unlock(${PG_MIGRATE_LOCK})`.execute(conn);
     }

@@ -39,6 +39,22 @@ async function newKey(alg: Alg): Promise<JsonWebKey> {
   return privateKey.export({ format: 'jwk' });
 }
 
+const newKeySet = () => Promise.all(ALGS.map(newKey));
+
+/** A key set made ahead of its use, taken by the next generation made in this process. */
+let spare: Promise<JsonWebKey[]> | null = null;
+
+/**
+ * Starts making the first key set while the rest of the server is built: a store that was
+ * just migrated from empty will ask for it as soon as the provider starts.
+ */
+export function prepareFirstSigningKeys(): void {
+  if (spare) return;
+  spare = newKeySet();
+  // Nobody may take it (another instance made generation 1 first): that is not a failure.
+  spare.catch(() => undefined);
+}
+
 /**
  * The provider's signing keys, kept in the database so every instance signs with the same key
  * and publishes the same set. Like the SM2 key pair they are stored as they are: a key every
@@ -54,7 +70,9 @@ export function signingKeys(db: Kysely<Database>) {
 
   /** Makes generation `g` (one key per algorithm). Racing instances make it once: the pair (generation, alg) is unique. */
   async function make(generation: number, now: number): Promise<void> {
-    const made = await Promise.all(ALGS.map(newKey));
+    const pending = spare ?? newKeySet();
+    spare = null;
+    const made = await pending;
     for (const [i, alg] of ALGS.entries()) {
       const kid = randomId(12);
       const jwk = { ...made[i], kid, alg, use: 'sig' };
