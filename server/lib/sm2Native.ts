@@ -31,7 +31,7 @@ export function kdf(z: Buffer, length: number): Buffer {
 }
 
 /** SM2's group order n. */
-const SM2_ORDER = 0xfffffffeffffffffffffffffffffffff7203df6b21c6052b53bbf40939d54123n;
+export const SM2_ORDER = 0xfffffffeffffffffffffffffffffffff7203df6b21c6052b53bbf40939d54123n;
 
 /**
  * A fresh key pair in sm-crypto's hex form (private key 64 hex digits, public key 04 ‖ X ‖ Y),

@@ -1,10 +1,6 @@
 import { spawn } from 'node:child_process';
 import { runAdminCli } from '../../server/cli/admin.js';
 
-/**
- * Runs `npm run admin -- …` as the operator would (tsx, the environment only, production mode)
- * on the given store. No SMS gateway is set: the operator's commands must not need one.
- */
 export interface AdminRun { code: number | null; stdout: string; stderr: string }
 
 function operatorEnv(databaseUrl: string): NodeJS.ProcessEnv {
@@ -13,6 +9,10 @@ function operatorEnv(databaseUrl: string): NodeJS.ProcessEnv {
   return env;
 }
 
+/**
+ * Runs `npm run admin -- …` as the operator would (tsx, the environment only, production mode)
+ * on the given store. No SMS gateway is set: the operator's commands must not need one.
+ */
 export function runAdmin(args: string[], databaseUrl: string): Promise<AdminRun> {
   return new Promise((resolve, reject) => {
     const env = operatorEnv(databaseUrl);

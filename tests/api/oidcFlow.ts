@@ -14,7 +14,6 @@ import { signIn, startClient, type Client, type StoreCase } from './harness.js';
 let seq = 0;
 export const unique = (prefix: string) => `${prefix}${process.pid}${Date.now().toString(36)}${seq++}`;
 
-
 export interface OidcServer {
   client: Client;
   base: string;

@@ -30,7 +30,6 @@ const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 if (!existsSync(join(DIST, 'index.html'))) throw new Error(`${DIST}/index.html not found: build first (npx vite build --outDir ${DIST})`);
 
-
 /** The real server (`tsx server/main.ts`), resolved once it answers the SM2 key. */
 async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {

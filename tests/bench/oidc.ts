@@ -31,7 +31,6 @@ const BASIC = `Basic ${Buffer.from('demo-rp:demo-rp-secret').toString('base64')}
 const run = (opts: autocannon.Options) => new Promise<autocannon.Result>((resolve, reject) => autocannon(opts, (err, res) => (err ? reject(err) : resolve(res))));
 const line = (label: string, value: string, budget: string, pass: boolean) => console.log(`${pass ? 'PASS' : 'FAIL'}  ${label.padEnd(40)} ${value.padEnd(40)} budget ${budget}`);
 
-
 /** This file again in its own process: the portal (`serve <port>`) or the bare route (`bare`); prints its address. */
 function start(args: string[], env: NodeJS.ProcessEnv): Promise<{ address: string; stop: () => void }> {
   return new Promise((resolve, reject) => {

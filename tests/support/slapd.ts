@@ -16,7 +16,6 @@ export interface Directory {
   stop(): Promise<void>;
 }
 
-
 async function waitForPort(port: number, ms: number): Promise<void> {
   const until = Date.now() + ms;
   while (Date.now() < until) {

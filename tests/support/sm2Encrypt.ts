@@ -1,5 +1,5 @@
 import { ECDH, createECDH } from 'node:crypto';
-import { SM2_FIELD_PRIME as P, kdf, sm3 } from '../../server/lib/sm2Native.js';
+import { SM2_FIELD_PRIME as P, SM2_ORDER as N, kdf, sm3 } from '../../server/lib/sm2Native.js';
 
 /**
  * SM2 encryption (GB/T 32918.4, C1C3C2 with C1 lacking its 04 prefix, as sm-crypto's
@@ -7,7 +7,6 @@ import { SM2_FIELD_PRIME as P, kdf, sm3 } from '../../server/lib/sm2Native.js';
  * fresh ciphertexts (the server refuses a replayed one) and sm-crypto's JavaScript takes tens of
  * milliseconds each (34 ms here, against about 3 for `sm2Encrypt`).
  */
-const N = 0xfffffffeffffffffffffffffffffffff7203df6b21c6052b53bbf40939d54123n;
 
 const mod = (a: bigint) => ((a % P) + P) % P;
 function inverse(a: bigint): bigint {
