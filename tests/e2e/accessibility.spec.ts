@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, signIn, test } from './support';
+import { expect, signInTo, test } from './support';
 
 /** WCAG 2.1 A and AA, the level the portal promises. */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -59,8 +59,20 @@ async function settle(page: Page) {
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
 }
 
-async function scan(page: Page, language: string, target: Target) {
-  await page.goto(target.path);
+/**
+ * Opens a page of the SPA already loaded the way its links do (the history and the router, no new
+ * page load): a full load costs ≈ 1.5 s of this machine's renderer, and the first page of each
+ * test is loaded in full anyway.
+ */
+async function openInApp(page: Page, path: string) {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
+async function scan(page: Page, language: string, target: Target, opened = false) {
+  if (!opened) await openInApp(page, target.path);
   await target.ready?.(page);
   await settle(page);
   // Only violations are read: collecting every passing node too cost axe ~15 % more per page.
@@ -83,19 +95,20 @@ for (const language of ['zh', 'en'] as const) {
     });
 
     test('public pages have no critical or serious WCAG 2.1 AA violations', async ({ page }) => {
-      for (const target of PUBLIC_PAGES) await scan(page, language, target);
+      await page.goto(PUBLIC_PAGES[0].path);
+      for (const [i, target] of PUBLIC_PAGES.entries()) await scan(page, language, target, i === 0);
     });
 
     test('every personal-centre page, with data, has no critical or serious WCAG 2.1 AA violations', async ({ page }) => {
       test.setTimeout(120_000);
-      await signIn(page, 'zhangsan');
-      for (const target of SIGNED_IN_PAGES) await scan(page, language, target);
+      await signInTo(page, SIGNED_IN_PAGES[0].path, 'zhangsan');
+      for (const [i, target] of SIGNED_IN_PAGES.entries()) await scan(page, language, target, i === 0);
     });
 
     test('the requests page, with requests in it, has no critical or serious WCAG 2.1 AA violations', async ({ page }) => {
       // zhangsan approves requests but has made none; lisi's are the demo's.
-      await signIn(page, 'lisi');
-      await scan(page, language, { path: '/applicationAuthority', ready: tableRows('request-table') });
+      await signInTo(page, '/applicationAuthority', 'lisi');
+      await scan(page, language, { path: '/applicationAuthority', ready: tableRows('request-table') }, true);
     });
   });
 }

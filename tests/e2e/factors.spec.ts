@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { Secret, TOTP } from 'otpauth';
 import { DB_FILE } from './db';
-import { DEMO_PASSWORD, expect, lastSmsSentAt, nextSmsCode, signIn, test } from './support';
+import { DEMO_PASSWORD, expect, lastSmsSentAt, nextSmsCode, signIn, signInTo, test } from './support';
 
 /*
  * Issue 16 in Chromium: passkeys through the DevTools virtual authenticator (WebAuthn domain),
@@ -93,8 +93,7 @@ test.describe('passkeys', () => {
   test('a passkey registered in account security signs in with no password: the button, then autofill', async ({ page }) => {
     test.setTimeout(150_000);
     const authenticator = await addVirtualAuthenticator(page);
-    await signIn(page, account);
-    await page.goto('/safe');
+    await signInTo(page, '/safe', account);
     await expect(page.getByTestId('factors-card')).toBeVisible();
     await expect(page.getByTestId('score-item-passkey')).toHaveAttribute('data-earned', 'false');
     await page.getByTestId('passkey-add').click();
@@ -237,8 +236,7 @@ test.describe('a passkey required for administrators', () => {
   test('the workbench turns it on; the administrator is walked through creating one after signing in', async ({ page }) => {
     test.setTimeout(90_000);
     await addVirtualAuthenticator(page);
-    await signIn(page, 'admin');
-    await page.goto('/systemhub/#/policies');
+    await signInTo(page, '/systemhub/#/policies', 'admin');
     const section = page.getByTestId('policy-mfa');
     await expect(section).toContainText('管理员必须使用通行密钥（防钓鱼）');
     await page.getByTestId('policy-mfa-passkeyForAdmins').click();

@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { DB_FILE } from './db';
-import { expect, signIn, test } from './support';
+import { expect, signIn, signInTo, test } from './support';
 
 /** Every state-changing call needs the client id header (CSRF guard); the SPA sends it, so must we. */
 const API_HEADERS = { 'X-Client-Id': 'idaas-portal-web' };
@@ -26,11 +26,11 @@ function keepCredentials(account: string): () => void {
   };
 }
 
-/** A signed-in page in a browser context of its own (its own cookies: another person). */
-async function personIn(browser: Browser, account: string): Promise<Page> {
+/** A page signed in on `path`, in a browser context of its own (its own cookies: another person). */
+async function personIn(browser: Browser, account: string, path: string): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signIn(page, account);
+  await signInTo(page, path, account);
   return page;
 }
 
@@ -60,8 +60,7 @@ const rows = (page: Page, testId: string) => page.getByTestId(testId).locator('t
 test.describe('permission requests, approvals, mailboxes and groups', () => {
   test('lisi applies for 代码仓库; zhangsan batch-passes it with lisi\'s 客户关系 request; lisi gets the app', async ({ browser }) => {
     test.slow(); // two people, three screens each
-    const lisi = await personIn(browser, 'lisi');
-    await lisi.goto('/applicationAuthority');
+    const lisi = await personIn(browser, 'lisi', '/applicationAuthority');
     const mine = rows(lisi, 'request-table');
     await expect(mine).toHaveCount(3);
     await expect(lisi.getByTestId('request-table')).toContainText('审批中');
@@ -108,8 +107,7 @@ test.describe('permission requests, approvals, mailboxes and groups', () => {
     await closeDialog(lisi);
 
     // zhangsan sees both of lisi's pending requests and passes them together.
-    const zhangsan = await personIn(browser, 'zhangsan');
-    await zhangsan.goto('/approvalAuthority');
+    const zhangsan = await personIn(browser, 'zhangsan', '/approvalAuthority');
     const awaiting = rows(zhangsan, 'approval-table');
     await zhangsan.getByTestId('filter-apply-user').fill('lisi');
     await zhangsan.getByTestId('approval-filters-query').click();
@@ -173,8 +171,7 @@ test.describe('permission requests, approvals, mailboxes and groups', () => {
 
   test('zhangsan adds two members to 研发中心全员邮件组 and removes them again', async ({ page }) => {
     test.slow(); // every add and remove waits for the list to reload
-    await signIn(page, 'zhangsan');
-    await page.goto('/mailbox?activeName=second');
+    await signInTo(page, '/mailbox?activeName=second', 'zhangsan');
     const groups = rows(page, 'group-table-2');
     const group = groups.filter({ hasText: '研发中心全员邮件组' });
     await expect(group).toContainText('rd-all@corp.example.com');
@@ -232,8 +229,7 @@ test.describe('permission requests, approvals, mailboxes and groups', () => {
     const restore = keepCredentials('pub.hr');
     try {
       await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-      await signIn(page, 'zhangsan');
-      await page.goto('/mailbox');
+      await signInTo(page, '/mailbox', 'zhangsan');
       await expect(page.getByRole('tab', { name: '公共邮箱', selected: true })).toBeVisible();
       const mailbox = rows(page, 'mailbox-table').filter({ hasText: 'pub.hr' });
       await expect(mailbox).toContainText('人力资源部');
@@ -286,8 +282,7 @@ test.describe('permission requests, approvals, mailboxes and groups', () => {
 
   test('zhangsan transfers 财务系统安全组 to lisi, and lisi hands it back', async ({ page, browser }) => {
     test.slow(); // two people
-    await signIn(page, 'zhangsan');
-    await page.goto('/mailbox?activeName=third');
+    await signInTo(page, '/mailbox?activeName=third', 'zhangsan');
     await expect(page.getByRole('tab', { name: 'GS安全组', selected: true })).toBeVisible();
     const groups = rows(page, 'group-table-1');
     const group = groups.filter({ hasText: '财务系统安全组' });
@@ -301,8 +296,7 @@ test.describe('permission requests, approvals, mailboxes and groups', () => {
     await expect(groups).toHaveCount(0);
 
     // The new manager sees it; the tab follows the query. Searching by account finds zhangsan.
-    const lisi = await personIn(browser, 'lisi');
-    await lisi.goto('/mailbox');
+    const lisi = await personIn(browser, 'lisi', '/mailbox');
     await lisi.getByRole('tab', { name: 'GS安全组' }).click();
     await expect(lisi).toHaveURL(/activeName=third/);
     const received = rows(lisi, 'group-table-1').filter({ hasText: '财务系统安全组' });

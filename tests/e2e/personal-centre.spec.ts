@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { captchaAnswer, DEMO_PASSWORD, expect, expectRefusals, lastSmsSentAt, nextSmsCode, SESSION_CHECK, signIn, test } from './support';
+import { captchaAnswer, DEMO_PASSWORD, expect, expectRefusals, lastSmsSentAt, nextSmsCode, SESSION_CHECK, signIn, signInTo, test } from './support';
 
 /** Every state-changing call needs the client id header (CSRF guard); the SPA sends it, so must we. */
 const API_HEADERS = { 'X-Client-Id': 'idaas-portal-web' };
@@ -52,16 +52,14 @@ test.describe('personal centre', () => {
   });
 
   test('/info shows the basic information of a STAFF user and of a shared mailbox', async ({ page, browser }) => {
-    await signIn(page, 'lisi');
-    await page.goto('/info');
+    await signInTo(page, '/info', 'lisi');
     const info = page.getByTestId('basic-info');
     for (const text of ['李四', '市场部', '市场专员', '张三', 'lisi@corp.example.com', '138****0002']) await expect(info).toContainText(text);
 
     // A shared mailbox shows who manages it instead of personal and job details.
     const context = await browser.newContext();
     const mailbox = await context.newPage();
-    await signIn(mailbox, 'pub.hr');
-    await mailbox.goto('/info?tab=base');
+    await signInTo(mailbox, '/info?tab=base', 'pub.hr');
     await expect(mailbox.getByTestId('basic-info')).toContainText('人力资源部');
     await expect(mailbox.getByTestId('basic-info')).toContainText('张三');
     await expect(mailbox.getByTestId('basic-info')).not.toContainText('直属上级');
@@ -125,8 +123,7 @@ test.describe('personal centre', () => {
     const account = 'emp0188';
     const { context, page: before } = await otherDevice(browser);
     await signIn(before, account);
-    await signIn(page, account);
-    await page.goto('/safe');
+    await signInTo(page, '/safe', account);
     await page.getByTestId('password-change').click();
     await page.getByRole('tab', { name: '原密码' }).click();
     await page.getByTestId('old-password').fill(DEMO_PASSWORD);
@@ -163,8 +160,7 @@ test.describe('personal centre', () => {
     page.on('response', async (response) => {
       if (response.url().includes('/auth/v1/pacas/get-valid-code')) capKey = (await response.json()).data.capKey;
     });
-    await signIn(page, account);
-    await page.goto('/safe');
+    await signInTo(page, '/safe', account);
     await page.getByTestId('password-change').click();
     await expect(page.getByTestId('password-phone')).toHaveValue('139****0187');
 
@@ -202,8 +198,7 @@ test.describe('personal centre', () => {
   test('lisi signs out another device from /device; that browser lands on /login', async ({ page, browser }) => {
     const { context, page: second } = await otherDevice(browser);
     await signIn(second, 'lisi');
-    await signIn(page, 'lisi');
-    await page.goto('/device');
+    await signInTo(page, '/device', 'lisi');
     const current = page.locator('[data-testid="device-item"][data-current="true"]');
     await expect(current).toHaveCount(1);
     await expect(current.getByTestId('device-current-note')).toBeVisible();
@@ -266,8 +261,7 @@ test.describe('personal centre', () => {
   });
 
   test('/log lists access rows, filters by result, and lists operations', async ({ page }) => {
-    await signIn(page, 'lisi');
-    await page.goto('/log');
+    await signInTo(page, '/log', 'lisi');
     const rows = page.getByTestId('app-log-table').locator('tbody tr.ant-table-row');
     await expect(rows.first()).toBeVisible();
     await expect(page.getByTestId('app-log-table')).toContainText(/共 \d+ 条/);

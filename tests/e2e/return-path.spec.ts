@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { setUserColumns } from './db';
-import { DEMO_PASSWORD, expect, expectRefusals, lastSmsSentAt, nextSmsCode, SESSION_CHECK, signIn, signInHere, test } from './support';
+import { DEMO_PASSWORD, expect, expectRefusals, lastSmsSentAt, nextSmsCode, SESSION_CHECK, signInTo, signInHere, test } from './support';
 
 /*
  * The page a person was on survives signing in: /login?redirect=<path> is kept through every
@@ -35,8 +35,7 @@ test.describe('the way back through sign-in', () => {
   });
 
   test('logout keeps the page it left, calls nothing more, and signing in goes back to it', async ({ page }) => {
-    await signIn(page, 'zhangsan');
-    await page.goto('/log?tab=operation');
+    await signInTo(page, '/log?tab=operation', 'zhangsan');
     await expect(page.getByTestId('logout')).toBeVisible();
     await expect(page.getByRole('tab', { name: '操作日志', selected: true })).toBeVisible();
     const trouble = watchTrouble(page);
@@ -55,8 +54,7 @@ test.describe('the way back through sign-in', () => {
   });
 
   test('an expired session asks, then signs in again on the page it was on', async ({ page, context }) => {
-    await signIn(page, 'emp0144');
-    await page.goto('/log');
+    await signInTo(page, '/log', 'emp0144');
     await expect(page.getByTestId('logout')).toBeVisible();
     await context.clearCookies({ name: 'idaas_token' });
     // Every call made before the page learns of it finds the session gone.

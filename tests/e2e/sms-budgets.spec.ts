@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { setUserColumns } from './db';
-import { captchaAnswer, expect, expectRefusals, lastSmsSentAt, nextSmsCode, signIn, test } from './support';
+import { captchaAnswer, expect, expectRefusals, lastSmsSentAt, nextSmsCode, signIn, signInTo, test } from './support';
 
 /*
  * The SMS budgets of one client address (DESIGN §5) as a person meets them: past the address's
@@ -111,8 +111,7 @@ test.describe('SMS budgets of a client address', () => {
     await spendTexts(page.request, Array.from({ length: 20 }, (_, i) => unknownNumber(1, testInfo.retry, i)));
 
     // admin has no phone, and this journey leaves it so.
-    await signIn(page, 'admin');
-    await page.goto('/safe');
+    await signInTo(page, '/safe', 'admin');
     await page.getByTestId('phone-bind').click();
     const dialog = page.getByRole('dialog', { name: 'Bind a phone' });
     await dialog.getByTestId('mobile-input').fill(`1370000${testInfo.retry}902`);

@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, signIn, test } from './support';
+import { DEMO_PASSWORD, expect, signIn, signInTo, test } from './support';
 
 /** The open dropdown of an antd Select. */
 const dropdown = (page: Page) => page.locator('.ant-select-dropdown:visible');
@@ -20,8 +20,7 @@ async function personIn(browser: Browser, account: string): Promise<Page> {
 
 test.describe('what people notice every morning', () => {
   test('the apply dialog follows each application\'s rule, hides held roles and says when nothing is left', async ({ page }) => {
-    await signIn(page, 'lisi');
-    await page.goto('/applicationAuthority');
+    await signInTo(page, '/applicationAuthority', 'lisi');
     await page.getByTestId('apply-open').click();
     const form = page.getByTestId('apply-form');
 
@@ -46,8 +45,7 @@ test.describe('what people notice every morning', () => {
   });
 
   test('add-members shows people already in the group as members, not as choices', async ({ page }) => {
-    await signIn(page, 'zhangsan');
-    await page.goto('/mailbox/groupMember?groupCode=ML-RD-ALL&groupName=x&activeName=second');
+    await signInTo(page, '/mailbox/groupMember?groupCode=ML-RD-ALL&groupName=x&activeName=second', 'zhangsan');
     await page.getByTestId('members-add').click();
     const input = page.getByTestId('add-members-search').locator('input');
     await input.click();
@@ -101,8 +99,7 @@ test.describe('what people notice every morning', () => {
     for (const reducedMotion of ['no-preference', 'reduce'] as const) {
       const context = await browser.newContext({ reducedMotion });
       const page = await context.newPage();
-      await signIn(page, 'lisi');
-      await page.goto('/applicationAuthority');
+      await signInTo(page, '/applicationAuthority', 'lisi');
       // antd's transitions all take their length from the theme (motionDuration*): a button's
       // hover as much as a dialog's zoom, which is over before it can be measured.
       durations[reducedMotion] = await page.getByTestId('apply-open').evaluate((el) => getComputedStyle(el).transitionDuration);
@@ -128,7 +125,6 @@ test.describe('what people notice every morning', () => {
 
   test('my apps can be searched by name, with an empty state', async ({ page }) => {
     await signIn(page, 'lisi');
-    await page.goto('/myApp');
     const tiles = page.getByTestId('app-grid').getByRole('listitem');
     await expect(tiles.first()).toBeVisible();
     const all = await tiles.count();
