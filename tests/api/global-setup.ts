@@ -14,8 +14,36 @@ function reachable(host: string, port: number): Promise<boolean> {
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    pgBaseUrl: string | null;
+    /** One database per vitest worker (index: VITEST_POOL_ID − 1), or only the base one; none without PostgreSQL. */
+    pgWorkerUrls: string[];
     pgRunPrefix: string;
+  }
+}
+
+/**
+ * A database of its own for each worker: files run side by side, each drops its schemas when it
+ * ends, and a migration lists the tables of every schema of its database (Kysely's migrator);
+ * PostgreSQL fails that listing when a schema it has just seen is dropped meanwhile. Within
+ * one worker, files run one after another.
+ */
+async function workerDatabases(base: string, prefix: string, workers: number): Promise<string[]> {
+  const client = new pg.Client({ connectionString: base });
+  await client.connect();
+  try {
+    const urls: string[] = [];
+    for (let i = 1; i <= workers; i++) {
+      const name = `${prefix}_w${i}`;
+      await client.query(`create database "${name}"`);
+      const url = new URL(base);
+      url.pathname = `/${name}`;
+      urls.push(url.toString());
+    }
+    return urls;
+  } catch (error) {
+    console.warn(`NOTICE: cannot create a database per worker (${(error as Error).message}); every worker uses ${new URL(base).pathname.slice(1)}, where a file dropping its schemas can fail another's migration.`);
+    return [base];
+  } finally {
+    await client.end();
   }
 }
 
@@ -24,13 +52,15 @@ export default async function setup(project: TestProject) {
   const base = explicit ?? ((await reachable('127.0.0.1', 5432)) ? 'postgres://postgres@127.0.0.1:5432/test' : null);
   const prefix = `t${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
   if (!base) console.warn('NOTICE: no PostgreSQL answers on 127.0.0.1:5432 and TEST_DATABASE_URL is unset — the PostgreSQL API runs are skipped.');
-  project.provide('pgBaseUrl', base);
+  project.provide('pgWorkerUrls', base ? await workerDatabases(base, prefix, Math.max(1, project.globalConfig.maxWorkers)) : []);
   project.provide('pgRunPrefix', prefix);
   return async () => {
     if (!base) return;
-    // Drop every schema this run created (one per test file).
+    // Drop what this run created: the workers' databases, and any schema left in the base one.
     const client = new pg.Client({ connectionString: base });
     await client.connect();
+    const { rows: databases } = await client.query<{ datname: string }>('select datname from pg_database where datname like $1', [`${prefix}%`]);
+    for (const { datname } of databases) await client.query(`drop database if exists "${datname}" with (force)`);
     const { rows } = await client.query<{ nspname: string }>('select nspname from pg_namespace where nspname like $1', [`${prefix}%`]);
     for (const { nspname } of rows) await client.query(`drop schema if exists "${nspname}" cascade`);
     await client.end();

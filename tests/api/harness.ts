@@ -21,17 +21,17 @@ let counter = 0;
 const tempDirs: string[] = [];
 
 const pgSchemas: string[] = [];
-let dropping = false;
 
 /**
  * Drops the file's PostgreSQL schemas once its suites have closed their clients. Left to the end
  * of the run, they pile up, and every later migration pays for them: Kysely's migrator reads
- * every table of the database to find its own.
+ * every table of the database to find its own. Registered by every call (files call storeCases
+ * at their top level): a worker keeps this module from file to file, so a once-only flag here
+ * would drop only its first file's schemas.
  */
 function dropSchemasAfterFile(base: string): void {
-  if (dropping) return;
-  dropping = true;
   afterAll(async () => {
+    if (pgSchemas.length === 0) return;
     const client = new pg.Client({ connectionString: base });
     await client.connect();
     try {
@@ -54,7 +54,8 @@ export function storeCases(): StoreCase[] {
       },
     },
   ];
-  const pgBase = inject('pgBaseUrl');
+  const workerUrls = inject('pgWorkerUrls');
+  const pgBase = workerUrls.length ? workerUrls[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % workerUrls.length] : null;
   if (pgBase) {
     const prefix = inject('pgRunPrefix');
     dropSchemasAfterFile(pgBase);
