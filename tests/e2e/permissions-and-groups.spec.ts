@@ -1,7 +1,7 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { DB_FILE } from './db';
-import { expect, signIn, signInTo, test } from './support';
+import { expect, personIn, signIn, signInTo, test } from './support';
 
 /** Every state-changing call needs the client id header (CSRF guard); the SPA sends it, so must we. */
 const API_HEADERS = { 'X-Client-Id': 'idaas-portal-web' };
@@ -24,14 +24,6 @@ function keepCredentials(account: string): () => void {
     db.prepare(`UPDATE users SET ${CREDENTIALS.map((c) => `${c} = @${c}`).join(', ')} WHERE user_id = @account`).run({ ...saved, account });
     db.close();
   };
-}
-
-/** A page signed in on `path`, in a browser context of its own (its own cookies: another person). */
-async function personIn(browser: Browser, account: string, path: string): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signInTo(page, path, account);
-  return page;
 }
 
 /** The open dropdown of an antd Select. */
@@ -60,7 +52,7 @@ const rows = (page: Page, testId: string) => page.getByTestId(testId).locator('t
 test.describe('permission requests, approvals, mailboxes and groups', () => {
   test('lisi applies for 代码仓库; zhangsan batch-passes it with lisi\'s 客户关系 request; lisi gets the app', async ({ browser }) => {
     test.slow(); // two people, three screens each
-    const lisi = await personIn(browser, 'lisi', '/applicationAuthority');
+    const lisi = await personIn(browser, 'lisi', { path: '/applicationAuthority' });
     const mine = rows(lisi, 'request-table');
     await expect(mine).toHaveCount(3);
     await expect(lisi.getByTestId('request-table')).toContainText('审批中');
@@ -107,7 +99,7 @@ test.describe('permission requests, approvals, mailboxes and groups', () => {
     await closeDialog(lisi);
 
     // zhangsan sees both of lisi's pending requests and passes them together.
-    const zhangsan = await personIn(browser, 'zhangsan', '/approvalAuthority');
+    const zhangsan = await personIn(browser, 'zhangsan', { path: '/approvalAuthority' });
     const awaiting = rows(zhangsan, 'approval-table');
     await zhangsan.getByTestId('filter-apply-user').fill('lisi');
     await zhangsan.getByTestId('approval-filters-query').click();
@@ -296,7 +288,7 @@ test.describe('permission requests, approvals, mailboxes and groups', () => {
     await expect(groups).toHaveCount(0);
 
     // The new manager sees it; the tab follows the query. Searching by account finds zhangsan.
-    const lisi = await personIn(browser, 'lisi', '/mailbox');
+    const lisi = await personIn(browser, 'lisi', { path: '/mailbox' });
     await lisi.getByRole('tab', { name: 'GS安全组' }).click();
     await expect(lisi).toHaveURL(/activeName=third/);
     const received = rows(lisi, 'group-table-1').filter({ hasText: '财务系统安全组' });

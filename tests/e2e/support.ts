@@ -1,4 +1,4 @@
-import { test as base, expect, type APIRequestContext, type Page, type Response } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Browser, type Page, type Response } from '@playwright/test';
 import { watchTest } from './consoleGuard';
 
 export { expect };
@@ -100,6 +100,17 @@ export async function signInTo(page: Page, path: string, account: string, passwo
   await signInHere(page, account, password);
   const target = new URL(path, 'http://portal.invalid');
   await page.waitForURL((url) => url.pathname === target.pathname && url.search === target.search && url.hash === target.hash);
+}
+
+/**
+ * Another person: a page in a browser context of its own (its own cookies), signed in on `path`,
+ * or on the landing page of the account when no path is given.
+ */
+export async function personIn(browser: Browser, account: string, { path, password = DEMO_PASSWORD }: { path?: string; password?: string } = {}): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  if (path) await signInTo(page, path, account, password);
+  else await signIn(page, account, password);
+  return page;
 }
 
 /** The same on the sign-in page already open (one an application's sign-in sent the browser to, with its ?redirect=). */

@@ -1,5 +1,5 @@
-import type { Browser, Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, signIn, signInTo, test } from './support';
+import type { Page } from '@playwright/test';
+import { DEMO_PASSWORD, expect, personIn, signIn, signInTo, test } from './support';
 
 /** The open dropdown of an antd Select. */
 const dropdown = (page: Page) => page.locator('.ant-select-dropdown:visible');
@@ -10,12 +10,6 @@ async function searchAndPick(page: Page, testId: string, text: string, option: s
   await page.getByTestId(testId).click();
   await page.getByTestId(testId).locator('input').fill(text);
   await dropdown(page).locator('.ant-select-item-option', { hasText: option }).first().click();
-}
-
-async function personIn(browser: Browser, account: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await signIn(page, account);
-  return page;
 }
 
 test.describe('what people notice every morning', () => {
@@ -140,8 +134,7 @@ test.describe('what people notice every morning', () => {
   });
 
   test('sorting a column asks the server and changes the order; English counts read "N items"', async ({ browser }) => {
-    const page = await personIn(browser, 'lisi');
-    await page.goto('/applicationAuthority');
+    const page = await personIn(browser, 'lisi', { path: '/applicationAuthority' });
     const list = rows(page, 'request-table');
     // lisi has the demo's three requests, and more when other journeys ran before this one.
     await expect(list.nth(2)).toBeVisible();

@@ -1,6 +1,6 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { giveFactors } from './db';
-import { DEMO_PASSWORD, expect, expectRefusals, SESSION_CHECK, signIn, test } from './support';
+import { expect, expectRefusals, SESSION_CHECK, personIn, signIn, test } from './support';
 
 const API_HEADERS = { 'X-Client-Id': 'idaas-portal-web' };
 /** Names no other run of this file used: each journey makes its own records. */
@@ -22,13 +22,6 @@ async function choose(page: Page, testId: string, search: string, option = searc
 /** Confirms the Popconfirm the last click opened. */
 async function confirmPopover(page: Page): Promise<void> {
   await page.locator('.ant-popover:visible .ant-popconfirm-buttons .ant-btn-primary').click();
-}
-
-/** A signed-in page in a browser context of its own (its own cookies: another person). */
-async function personIn(browser: Browser, account: string, password = DEMO_PASSWORD): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await signIn(page, account, password);
-  return page;
 }
 
 /** A first sign-in with a password an administrator generated: it must be changed, then the new one signs in. */
