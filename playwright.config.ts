@@ -1,22 +1,9 @@
-import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 18090);
 /** Built SPA to serve; parallel runs build into their own folder (vite build --outDir …). */
 const STATIC_DIR = process.env.E2E_STATIC_DIR ?? 'dist';
 const DATA_DIR = `.tmp/e2e-${PORT}`;
-const FULL_BROWSER = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/**
- * Debian's headless shell (package chromium-headless-shell, the build Playwright itself runs
- * headless) when it is installed: the same Blink and V8 without the full browser's UI pipeline,
- * a quarter less CPU per journey here (journeys 12.2 → 10.6 min with the changes beside it).
- * It does not let Playwright answer for a host a redirect leads to (the request fails to resolve),
- * so journeys that stand in for an application's own site that way are tagged @full-browser and
- * run in the full browser.
- */
-const HEADLESS_SHELL = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : FULL_BROWSER);
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
-const DESKTOP = { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 860 } };
 
 /**
  * End-to-end journeys in Debian's Chromium (browser downloads are not available here) against
@@ -38,10 +25,13 @@ export default defineConfig({
     // snapshots on two cores); the retry of a failed journey (CI) records one.
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
   },
   projects: [
-    { name: 'desktop', grepInvert: /@full-browser/, use: { ...DESKTOP, launchOptions: { executablePath: HEADLESS_SHELL, args: CHROMIUM_ARGS } } },
-    { name: 'desktop-full-browser', grep: /@full-browser/, use: { ...DESKTOP, launchOptions: { executablePath: FULL_BROWSER, args: CHROMIUM_ARGS } } },
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 860 } } },
   ],
   webServer: {
     command: `rm -rf ${DATA_DIR} && npx tsx tests/e2e/serve.ts`,

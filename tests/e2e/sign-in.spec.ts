@@ -8,8 +8,7 @@ async function standInApps(page: Page) {
 }
 
 test.describe('password sign-in and the portal shell', () => {
-  // @full-browser: the launch redirects to the application's own site, which standInApps answers.
-  test('lisi signs in, lands on /myApp inside the full layout and launches an app by SSO', { tag: '@full-browser' }, async ({ page }) => {
+  test('lisi signs in, lands on /myApp inside the full layout and launches an app by SSO', async ({ page }) => {
     await standInApps(page);
     await signIn(page, 'lisi');
     await expect(page).toHaveURL(/\/myApp$/);
