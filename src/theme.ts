@@ -18,10 +18,12 @@ export const theme: ThemeConfig = {
     colorSuccessText: '#237804',
     colorWarningText: '#ad4e00',
     colorErrorText: '#cf1322',
+    // Placeholders that are text in the page (a Select's) are read against 4.5:1 too (#bfbfbf is 1.8:1).
+    colorTextPlaceholder: 'rgba(0, 0, 0, 0.56)',
   },
   components: {
     // Status and preset tags draw their text in the base colour over its lightest tint.
-    Tag: { colorSuccess: '#237804', colorWarning: '#ad4e00', colorError: '#cf1322', colorInfo: '#0958d9', green7: '#237804', gold7: '#874d00', blue7: '#0958d9' },
+    Tag: { colorSuccess: '#237804', colorWarning: '#ad4e00', colorError: '#cf1322', colorInfo: '#0958d9', green7: '#237804', gold7: '#874d00', blue7: '#0958d9', orange7: '#ad4e00', cyan7: '#006d75' },
     // Danger buttons: red text on white (#ff4d4f is 3.3:1).
     Button: { colorError: '#cf1322' },
     // "No data" under an empty list is read, not decoration (#bfbfbf is 1.8:1).

@@ -6,13 +6,14 @@ import type { OutboxMessage } from '../../contract/schemas/common';
 import { useRequest } from '../hooks/useRequest';
 import { http } from '../providers/http';
 import { PageLoading } from './PageLoading';
+import { ItemMeta } from './Headings';
 
 const loadOutbox = () => http.get<OutboxMessage[]>(paths.dev.outbox);
 
 function MessageItem({ message }: { message: OutboxMessage }) {
   return (
     <List.Item data-testid="outbox-message">
-      <List.Item.Meta
+      <ItemMeta
         title={
           <span style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center' }}>
             <span>{message.mobileNo}</span>

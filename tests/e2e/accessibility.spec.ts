@@ -1,13 +1,16 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, signInTo, test } from './support';
+import { expect, signIn, signInTo, test } from './support';
 
 /** WCAG 2.1 A and AA, the level the portal promises. */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-/** axe's structural advice (one main, an h1, named landmarks): printed and, when serious, failing. */
+/** axe's structural advice (one main, an h1, named landmarks, heading order): failing unless minor. */
 const ADVICE_TAGS = ['best-practice'];
-/** What fails the run; moderate and minor findings are printed for the next round of work. */
-const BLOCKING = new Set(['critical', 'serious']);
+/**
+ * What fails the run; minor findings are printed for the next round of work. Moderate ones fail
+ * too since the last two (headings skipping from h1 to h4 on /safe and /device) were mended.
+ */
+const BLOCKING = new Set(['critical', 'serious', 'moderate']);
 
 interface Target {
   path: string;
@@ -76,8 +79,9 @@ async function openInApp(page: Page, path: string) {
   }, path);
 }
 
-async function scan(page: Page, language: string, target: Target) {
-  await openInApp(page, target.path);
+/** Opens the target (by default inside the SPA, see openInApp) and fails on axe's findings above minor. */
+async function scan(page: Page, language: string, target: Target, open = () => openInApp(page, target.path)) {
+  await open();
   await target.ready(page);
   await settle(page);
   // Only violations are read: collecting every passing node too cost axe ~15 % more per page.
@@ -89,8 +93,41 @@ async function scan(page: Page, language: string, target: Target) {
   const blocking = violations
     .filter((v) => BLOCKING.has(v.impact ?? ''))
     .map((v) => ({ rule: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`) }));
-  expect.soft(blocking, `critical or serious axe violations on ${where}`).toEqual([]);
+  expect.soft(blocking, `axe violations above minor on ${where}`).toEqual([]);
 }
+
+/** The workbench's pages (hash routes); a show page is reached through its list's first link. */
+const WORKBENCH_PAGES: (Target & { via?: string })[] = [
+  { path: '/home', ready: async (page) => expect(page.getByTestId('home-events')).toBeVisible() },
+  { path: '/organisation', ready: async (page) => expect(page.getByTestId('org-tree')).toBeVisible() },
+  { path: '/users', ready: tableRows('user-table') },
+  { path: '/users/show', via: 'user-table', ready: async (page) => expect(page.getByTestId('user-history')).toBeVisible() },
+  { path: '/users/create', ready: async (page) => expect(page.getByTestId('user-save')).toBeVisible() },
+  { path: '/apps', ready: tableRows('app-table') },
+  { path: '/apps/show', via: 'app-table', ready: async (page) => expect(page.getByTestId('app-detail')).toBeVisible() },
+  { path: '/apps/create', ready: async (page) => expect(page.getByTestId('app-save')).toBeVisible() },
+  { path: '/groups', ready: tableRows('group-table') },
+  { path: '/requests', ready: tableRows('request-table') },
+  { path: '/notices', ready: tableRows('notice-table') },
+  { path: '/notices/create', ready: async (page) => expect(page.getByTestId('notice-form')).toBeVisible() },
+  { path: '/policies', ready: async (page) => expect(page.getByTestId('policy-mfa-passkeyForAdmins')).toBeVisible() },
+  { path: '/audit', ready: tableRows('signin-log-table') },
+  { path: '/sessions', ready: tableRows('session-table') },
+  { path: '/scim-tokens', ready: async (page) => expect(page.getByTestId('scim-table')).toBeVisible() },
+];
+
+test('the workbench, with data, has no WCAG 2.1 AA violations above minor', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'admin');
+  await expect(page).toHaveURL(/\/systemhub\/#\/home$/);
+  for (const target of WORKBENCH_PAGES) {
+    const path = target.path;
+    const open = target.via
+      ? () => page.getByTestId(target.via!).locator('.ant-table-row a').first().click()
+      : () => page.evaluate((to) => { window.location.hash = to; }, path);
+    await scan(page, 'zh', { ...target, path: `/systemhub/#${path}` }, open);
+  }
+});
 
 for (const language of ['zh', 'en'] as const) {
   test.describe(`accessibility (${language})`, () => {
@@ -99,18 +136,18 @@ for (const language of ['zh', 'en'] as const) {
       await page.addInitScript((lang) => localStorage.setItem('idaas.lang', lang), language);
     });
 
-    test('public pages have no critical or serious WCAG 2.1 AA violations', async ({ page }) => {
+    test('public pages have no WCAG 2.1 AA violations above minor', async ({ page }) => {
       await page.goto(PUBLIC_PAGES[0].path);
       for (const target of PUBLIC_PAGES) await scan(page, language, target);
     });
 
-    test('every personal-centre page, with data, has no critical or serious WCAG 2.1 AA violations', async ({ page }) => {
+    test('every personal-centre page, with data, has no WCAG 2.1 AA violations above minor', async ({ page }) => {
       test.setTimeout(120_000);
       await signInTo(page, SIGNED_IN_PAGES[0].path, 'zhangsan');
       for (const target of SIGNED_IN_PAGES) await scan(page, language, target);
     });
 
-    test('the requests page, with requests in it, has no critical or serious WCAG 2.1 AA violations', async ({ page }) => {
+    test('the requests page, with requests in it, has no WCAG 2.1 AA violations above minor', async ({ page }) => {
       // zhangsan approves requests but has made none; lisi's are the demo's.
       await signInTo(page, '/applicationAuthority', 'lisi');
       await scan(page, language, { path: '/applicationAuthority', ready: tableRows('request-table') });

@@ -6,6 +6,7 @@ import type { DeviceRow } from '../../../contract/schemas/account';
 import { useConfirm } from '../../hooks/useConfirm';
 import { useEndpointMutation } from '../../hooks/useEndpoint';
 import { formatTime } from '../log/format';
+import { ItemMeta } from '../../components/Headings';
 
 interface Props {
   device: DeviceRow;
@@ -44,7 +45,7 @@ export function DeviceItem({ device, onSignedOut }: Props) {
 
   return (
     <List.Item actions={[action]} data-testid="device-item" data-current={device.current}>
-      <List.Item.Meta
+      <ItemMeta
         avatar={<Avatar icon={<DesktopOutlined />} />}
         title={
           <Space wrap size={4}>

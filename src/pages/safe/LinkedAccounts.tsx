@@ -6,6 +6,7 @@ import { LIMITS } from '../../../contract/rules';
 import type { SocialBinding } from '../../../contract/schemas/account';
 import { useConfirm } from '../../hooks/useConfirm';
 import { useEndpointMutation, useEndpointQuery } from '../../hooks/useEndpoint';
+import { InlineHeading, ItemMeta } from '../../components/Headings';
 
 /** Third-party accounts that can sign in as this user, each with unbind. */
 export function LinkedAccounts({ userId }: { userId: string }) {
@@ -31,7 +32,7 @@ export function LinkedAccounts({ userId }: { userId: string }) {
   }
 
   return (
-    <Card size="small" title={t('safe.social.title')} style={{ marginTop: 24 }}>
+    <Card size="small" title={<InlineHeading>{t('safe.social.title')}</InlineHeading>} style={{ marginTop: 24 }}>
       {query.isError ? (
         <Result
           status="warning"
@@ -54,7 +55,7 @@ export function LinkedAccounts({ userId }: { userId: string }) {
                 </Button>,
               ]}
             >
-              <List.Item.Meta avatar={<Avatar icon={<LinkOutlined />} />} title={sourceName(binding.source)} description={binding.socialId} />
+              <ItemMeta level={3} avatar={<Avatar icon={<LinkOutlined />} />} title={sourceName(binding.source)} description={binding.socialId} />
             </List.Item>
           )}
         />

@@ -1,6 +1,7 @@
 import { Button, List, Space, Tag, Typography } from 'antd';
 import { useTranslation } from '@refinedev/core';
 import type { SafetyScore } from '../../../contract/schemas/personal';
+import { ItemMeta } from '../../components/Headings';
 
 const LEVEL_COLORS = { weak: 'error', middle: 'warning', strong: 'success' } as const;
 
@@ -22,7 +23,7 @@ export function PasswordRow({ safety, onChange }: { safety: SafetyScore; onChang
         </Button>,
       ]}
     >
-      <List.Item.Meta title={t('safe.password.rowTitle')} description={t('safe.password.description')} />
+      <ItemMeta title={t('safe.password.rowTitle')} description={t('safe.password.description')} />
       <Space wrap>
         <Tag color={LEVEL_COLORS[safety.pwdLevel]} data-testid="password-level">
           {t(`safe.strength.${safety.pwdLevel}`)}

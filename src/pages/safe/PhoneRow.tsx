@@ -8,6 +8,7 @@ import { REAUTH_QUIET } from '../../components/factors/codes';
 import { useReauth } from '../../components/factors/useReauth';
 import { useConfirm } from '../../hooks/useConfirm';
 import { useEndpointMutation, useEndpointQuery } from '../../hooks/useEndpoint';
+import { ItemMeta } from '../../components/Headings';
 
 interface Props {
   safety: SafetyScore;
@@ -73,7 +74,7 @@ export function PhoneRow({ safety, onBind, onChange, onUpdated }: Props) {
 
   return (
     <List.Item actions={actions} data-testid="phone-row" data-state={!safety.mobileNo ? 'none' : stopped ? 'stopped' : 'bound'}>
-      <List.Item.Meta title={t('safe.phone.title')} description={t('safe.phone.description')} />
+      <ItemMeta title={t('safe.phone.title')} description={t('safe.phone.description')} />
       {status}
       {dialog}
     </List.Item>

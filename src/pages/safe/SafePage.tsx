@@ -15,6 +15,7 @@ import { LinkedAccounts } from './LinkedAccounts';
 import { PasswordRow } from './PasswordRow';
 import { PhoneRow } from './PhoneRow';
 import { ScoreSummary } from './ScoreSummary';
+import { ItemMeta } from '../../components/Headings';
 
 type Dialog = 'password' | 'bind' | 'change' | null;
 
@@ -45,7 +46,7 @@ export default function SafePage() {
             <PasswordRow safety={safety} onChange={() => setDialog('password')} />
             <PhoneRow safety={safety} onBind={() => setDialog('bind')} onChange={() => setDialog('change')} onUpdated={reload} />
             <List.Item actions={[<ButtonLink key="devices" type="link" to="/device" data-testid="devices-link">{t('safe.devices.open')}</ButtonLink>]}>
-              <List.Item.Meta title={t('safe.devices.title')} description={t('safe.devices.description')} />
+              <ItemMeta title={t('safe.devices.title')} description={t('safe.devices.description')} />
             </List.Item>
           </ul>
         </List>

@@ -20,15 +20,16 @@ export function WorkbenchLayout() {
       siderWidth={SIDER_WIDTH}
     >
       {(wide) => (
+        // antd's Layout.Content is the page's <main>; the white sheet inside is a plain box.
         <Layout.Content style={{ padding: wide ? 24 : 8, minWidth: 0 }}>
-          <main style={{ background: '#fff', borderRadius: 8, padding: wide ? 24 : 12 }}>
+          <div style={{ background: '#fff', borderRadius: 8, padding: wide ? 24 : 12 }}>
             {/* The page's resource and action, as the access-control provider sees them. */}
             <CanAccess fallback={<Result status="403" title={t('wb.layout.forbidden')} />}>
               <Suspense fallback={<PageLoading />}>
                 <Outlet />
               </Suspense>
             </CanAccess>
-          </main>
+          </div>
         </Layout.Content>
       )}
     </MenuFrame>

@@ -5,7 +5,7 @@ import { GroupKind } from '../../../contract/enums';
 import type { AdminGroupRow } from '../../../contract/schemas/admin/groups';
 
 /** Security and mail groups (not shared mailboxes) by name or code, chosen by id. */
-export function GroupSelect({ value, onChange, testId }: { value?: number[]; onChange?: (value: number[]) => void; testId?: string }) {
+export function GroupSelect({ id, value, onChange, testId }: { id?: string; value?: number[]; onChange?: (value: number[]) => void; testId?: string }) {
   const { t } = useTranslation();
   const { selectProps, query } = useSelect<AdminGroupRow>({
     resource: 'groups',
@@ -19,6 +19,7 @@ export function GroupSelect({ value, onChange, testId }: { value?: number[]; onC
   const options = rows.filter((group) => group.kind !== GroupKind.PUBLIC_MAIL).map((group) => ({ value: group.id, label: `${group.name} (${group.code})` }));
   return (
     <Select<number[]>
+      id={id}
       mode="multiple"
       showSearch
       allowClear

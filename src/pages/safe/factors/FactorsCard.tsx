@@ -12,6 +12,7 @@ import { RecoveryCodesDialog } from './RecoveryCodesDialog';
 import { RenamePasskeyDialog } from './RenamePasskeyDialog';
 import { TotpEnrolDialog } from './TotpEnrolDialog';
 import { useFactorActions } from './useFactorActions';
+import { InlineHeading, ItemMeta } from '../../../components/Headings';
 
 interface Props {
   account: string;
@@ -49,7 +50,7 @@ function FactorsList({ overview, account, narrow, onChanged }: Props & { overvie
 
   return (
     <Card
-      title={<span id="factors-title">{t('factors.card.title')}</span>}
+      title={<InlineHeading id="factors-title">{t('factors.card.title')}</InlineHeading>}
       style={{ marginTop: 24 }}
       styles={{ body: { paddingTop: 8 } }}
       data-testid="factors-card"
@@ -64,7 +65,7 @@ function FactorsList({ overview, account, narrow, onChanged }: Props & { overvie
             data-testid="factor-passkeys"
             actions={[<Button key="add" type="link" onClick={actions.passkeys.open} data-testid="passkey-add">{t('factors.passkeys.add')}</Button>]}
           >
-            <List.Item.Meta title={t('factors.passkeys.title')} description={t('factors.passkeys.description')} />
+            <ItemMeta level={3} title={t('factors.passkeys.title')} description={t('factors.passkeys.description')} />
             <Typography.Text type={passkeys.length ? undefined : 'secondary'}>
               {passkeys.length ? t('factors.passkeys.count', { count: passkeys.length }) : t('factors.passkeys.none')}
             </Typography.Text>
@@ -79,7 +80,7 @@ function FactorsList({ overview, account, narrow, onChanged }: Props & { overvie
                 <Button key="remove" type="link" danger onClick={() => confirmRemovePasskey(passkey)} aria-label={`${t('factors.passkeys.remove')} ${passkey.name}`} data-testid="passkey-remove">{t('factors.passkeys.remove')}</Button>,
               ]}
             >
-              <List.Item.Meta
+              <ItemMeta level={3}
                 title={<Space wrap><span data-testid="passkey-name-text">{passkey.name}</span>{passkey.backedUp ? <Tag>{t('factors.passkeys.synced')}</Tag> : null}</Space>}
                 description={
                   <Space wrap size={[16, 0]}>
@@ -101,7 +102,7 @@ function FactorsList({ overview, account, narrow, onChanged }: Props & { overvie
               ),
             ]}
           >
-            <List.Item.Meta title={t('factors.totp.title')} description={t('factors.totp.description')} />
+            <ItemMeta level={3} title={t('factors.totp.title')} description={t('factors.totp.description')} />
             {totp ? (
               <Space direction="vertical" size={0}>
                 <span>{t('factors.totp.since', { time: formatTime(totp.createdAt) })}{totp.lastUsedAt ? `, ${t('factors.totp.lastUsed', { time: formatTime(totp.lastUsedAt) })}` : ''}</span>
@@ -112,7 +113,7 @@ function FactorsList({ overview, account, narrow, onChanged }: Props & { overvie
             )}
           </List.Item>
           <List.Item data-testid="factor-sms">
-            <List.Item.Meta title={t('factors.sms.title')} description={t('factors.sms.description')} />
+            <ItemMeta level={3} title={t('factors.sms.title')} description={t('factors.sms.description')} />
             <Typography.Text type={phone?.enabled ? undefined : 'secondary'}>
               {phone ? t(phone.enabled ? 'factors.sms.on' : 'factors.sms.off', { mobile: phone.mobile }) : t('factors.sms.none')}
             </Typography.Text>
@@ -121,7 +122,7 @@ function FactorsList({ overview, account, narrow, onChanged }: Props & { overvie
             data-testid="factor-recovery"
             actions={[<Button key="generate" type="link" loading={actions.recovery.generating} onClick={askGenerate} data-testid="recovery-generate">{t('factors.recovery.generate')}</Button>]}
           >
-            <List.Item.Meta title={t('factors.recovery.title')} description={t('factors.recovery.description')} />
+            <ItemMeta level={3} title={t('factors.recovery.title')} description={t('factors.recovery.description')} />
             <Typography.Text type={recoveryCodes ? undefined : 'secondary'} data-testid="recovery-remaining">
               {recoveryCodes ? t('factors.recovery.remaining', { remaining: recoveryCodes.remaining, total: recoveryCodes.total }) : t('factors.recovery.none')}
             </Typography.Text>

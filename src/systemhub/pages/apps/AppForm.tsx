@@ -1,4 +1,4 @@
-import { Checkbox, Col, Form, Input, InputNumber, Row, Select, Switch, type FormProps } from 'antd';
+import { Checkbox, Col, Form, Input, InputNumber, Row, Select, Switch, type FormProps, type GetProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CODE } from '../../../../contract/codes';
 import type { CaptchaStrategy } from '../../../../contract/enums';
@@ -26,16 +26,26 @@ export function toAppBody<V extends Record<string, unknown>>(values: V): V {
 }
 
 /** The captcha strategy, where null (the sign-in page's own per login type) is a choice too. */
-function CaptchaSelect({ value, onChange }: { value?: CaptchaStrategy | null; onChange?: (value: CaptchaStrategy | null) => void }) {
+function CaptchaSelect({ id, value, onChange }: { id?: string; value?: CaptchaStrategy | null; onChange?: (value: CaptchaStrategy | null) => void }) {
   const { t } = useTranslation();
   return (
     <Select<number>
+      id={id}
       data-testid="app-captcha"
       value={value ?? PAGE_DEFAULT}
       onChange={(next) => onChange?.(next === PAGE_DEFAULT ? null : (next as CaptchaStrategy))}
       options={[{ value: PAGE_DEFAULT, label: t('wb.apps.captcha.default') }, ...CAPTCHA_STRATEGIES.map((strategy) => ({ value: strategy, label: t(`wb.apps.captcha.${strategy}`) }))]}
     />
   );
+}
+
+/**
+ * The login types as checkboxes. Form.Item marks a required control aria-required, which ARIA
+ * allows on one input but not on a group of them; the rule and its message still apply.
+ */
+function LoginTypeChoices({ 'aria-required': _required, ...props }: GetProps<typeof Checkbox.Group> & { 'aria-required'?: unknown }) {
+  const { t } = useTranslation();
+  return <Checkbox.Group {...props} options={LOGIN_TYPES.map((type) => ({ value: type, label: t(`wb.apps.loginType.${type}`) }))} data-testid="app-loginTypes" />;
 }
 
 /** Fields of an application; the app id and client id only when creating (they never change). */
@@ -76,7 +86,7 @@ export function AppForm({ formProps, creating, app }: { formProps: FormProps; cr
         </Col>
         <Col xs={24}>
           <Form.Item name="loginTypes" label={t('wb.apps.fields.loginTypes')} rules={[{ required: true, type: 'array', min: 1, message: t('wb.apps.loginTypesRule') }]}>
-            <Checkbox.Group options={LOGIN_TYPES.map((type) => ({ value: type, label: t(`wb.apps.loginType.${type}`) }))} data-testid="app-loginTypes" />
+            <LoginTypeChoices />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>

@@ -60,7 +60,7 @@ export default function AppList() {
           title={t('wb.apps.fields.appName')}
           render={(_, row) => (
             <Space>
-              <Avatar shape="square" size="small" src={row.icon || undefined}>
+              <Avatar shape="square" size="small" src={row.icon || undefined} alt="">
                 {row.appName.slice(0, 1)}
               </Avatar>
               <Link to={`/apps/show/${row.id}`}>{row.appName}</Link>

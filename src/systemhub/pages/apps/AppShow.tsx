@@ -81,7 +81,7 @@ export default function AppShow() {
       <PageHeader
         title={
           <Space>
-            <Avatar shape="square" src={app.icon || undefined}>
+            <Avatar shape="square" src={app.icon || undefined} alt="">
               {app.appName.slice(0, 1)}
             </Avatar>
             {app.appName}

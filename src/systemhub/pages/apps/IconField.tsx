@@ -16,11 +16,11 @@ function readAsDataUrl(file: Blob): Promise<string> {
 }
 
 /** An application's icon: an https address, or a small picture turned into a data URL here. */
-export function IconField({ value, onChange }: { value?: string | null; onChange?: (value: string | null) => void }) {
+export function IconField({ id, value, onChange }: { id?: string; value?: string | null; onChange?: (value: string | null) => void }) {
   const { t } = useTranslation();
   return (
     <Space wrap>
-      <Avatar shape="square" size={48} src={value || undefined}>
+      <Avatar shape="square" size={48} src={value || undefined} alt={t('wb.apps.fields.icon')}>
         {value ? null : '?'}
       </Avatar>
       <Upload
@@ -36,6 +36,7 @@ export function IconField({ value, onChange }: { value?: string | null; onChange
         <Button icon={<UploadOutlined />}>{t('wb.apps.iconUpload')}</Button>
       </Upload>
       <Input
+        id={id}
         style={{ width: 260 }}
         placeholder={t('wb.apps.iconUrl')}
         value={value?.startsWith('data:') ? '' : (value ?? '')}

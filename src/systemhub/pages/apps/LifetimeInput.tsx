@@ -28,7 +28,7 @@ export function useLifetimeText(): (seconds: number) => string {
  * A token lifetime in seconds, entered as a number and a unit; empty is null (the provider's
  * default, shown as the placeholder).
  */
-export function LifetimeInput({ value, onChange, fallback, testId }: { value?: number | null; onChange?: (value: number | null) => void; fallback: number; testId?: string }) {
+export function LifetimeInput({ id, value, onChange, fallback, testId }: { id?: string; value?: number | null; onChange?: (value: number | null) => void; fallback: number; testId?: string }) {
   const { t } = useTranslation();
   const lifetimeText = useLifetimeText();
   const [chosen, setUnit] = useState<Unit>(() => unitFor(value ?? fallback));
@@ -38,6 +38,7 @@ export function LifetimeInput({ value, onChange, fallback, testId }: { value?: n
   return (
     <Space.Compact style={{ width: '100%' }}>
       <InputNumber<number>
+        id={id}
         value={shown}
         min={1}
         precision={0}

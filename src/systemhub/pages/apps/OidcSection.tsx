@@ -13,10 +13,11 @@ export const OIDC_DEFAULTS = {
 };
 
 /** A list of addresses typed or pasted one after another (Enter, space or comma between them). */
-function UriTags({ value, onChange, testId }: { value?: string[]; onChange?: (value: string[]) => void; testId: string }) {
+function UriTags({ id, value, onChange, testId }: { id?: string; value?: string[]; onChange?: (value: string[]) => void; testId: string }) {
   const { t } = useTranslation();
   return (
     <Select
+      id={id}
       mode="tags"
       value={value}
       onChange={(next: string[]) => onChange?.(next.map((uri) => uri.trim()).filter(Boolean))}

@@ -9,6 +9,7 @@ import { ApplyStatus, Decision } from '../../../../contract/enums';
 import { LIMITS } from '../../../../contract/rules';
 import type { AdminApp } from '../../../../contract/schemas/admin/apps';
 import type { ApplyRecord } from '../../../../contract/schemas/permissions';
+import { useSelectionLabels } from '../../../components/useSelectionLabels';
 import { feedback } from '../../../providers/feedback';
 import { showFieldError } from '../../shared/fieldErrors';
 import { formatTime } from '../../shared/format';
@@ -43,6 +44,7 @@ export default function RequestList() {
   const { selectProps: appSelect } = useSelect<AdminApp>({ resource: 'apps', optionLabel: 'appName', optionValue: (app) => String(app.id), onSearch: (keyword) => [{ field: 'keyword', operator: 'eq', value: keyword }] });
   const [selected, setSelected] = useState<number[]>([]);
   const [decision, setDecision] = useState<Decision | null>(null);
+  const selectionLabels = useSelectionLabels<ApplyRecord>((row) => `${row.applyUserName} ${row.appName}`);
   const [form] = Form.useForm<{ approvalSuggestion: string }>();
 
   async function submit({ approvalSuggestion }: { approvalSuggestion: string }) {
@@ -93,7 +95,8 @@ export default function RequestList() {
         rowSelection={{
           selectedRowKeys: selected,
           onChange: (keys) => setSelected(keys.map(Number)),
-          getCheckboxProps: (row) => ({ disabled: row.status !== ApplyStatus.PENDING }),
+          getTitleCheckboxProps: selectionLabels.getTitleCheckboxProps,
+          getCheckboxProps: (row) => ({ ...selectionLabels.getCheckboxProps?.(row), disabled: row.status !== ApplyStatus.PENDING }),
         }}
       >
         <Table.Column<ApplyRecord> dataIndex="applyDate" title={t('wb.requests.applyDate')} render={formatTime} />
