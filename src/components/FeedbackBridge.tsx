@@ -1,5 +1,5 @@
 import { message as antdMessage } from 'antd';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { bindMessage, onModalWanted } from '../providers/feedback';
 
 /* Dialogs are rare on the sign-in page, so their code loads on first use. */
@@ -11,7 +11,10 @@ const ModalHost = lazy(() => import('./ModalHost'));
  * bring the notification component nobody here uses.
  */
 export function FeedbackBridge() {
-  const [message, messageHolder] = antdMessage.useMessage();
+  // Toasts are drawn inside a polite live region that is there before the first one, so screen
+  // readers say "Saved" or "Wrong code" too (antd's own container is neither live nor a landmark).
+  const live = useRef<HTMLDivElement>(null);
+  const [message, messageHolder] = antdMessage.useMessage({ getContainer: () => live.current ?? document.body });
   const [modalWanted, setModalWanted] = useState(false);
 
   useEffect(() => {
@@ -22,6 +25,7 @@ export function FeedbackBridge() {
 
   return (
     <>
+      <div ref={live} role="status" aria-live="polite" data-testid="toasts" />
       {messageHolder}
       {modalWanted ? (
         <Suspense fallback={null}>

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { Secret, TOTP } from 'otpauth';
+import { expectAccessible } from './axe';
 import { DB_FILE } from './db';
 import { DEMO_PASSWORD, expect, lastSmsSentAt, nextSmsCode, signIn, signInTo, test } from './support';
 
@@ -67,12 +67,6 @@ async function signOut(page: Page) {
   await page.context().clearCookies();
 }
 
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).options({ resultTypes: ['violations'] }).analyze();
-  const blocking = violations.filter((v) => v.impact === 'critical' || v.impact === 'serious');
-  expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
 /** zhaoliu's own SMS journey (sign-in-flows.spec.ts) expects the texted code as his only factor. */
 function forgetFactors(account: string) {
   const db = new Database(DB_FILE, { fileMustExist: true });
@@ -106,14 +100,14 @@ test.describe('passkeys', () => {
     await expect(page.getByTestId('passkey-name-text')).toHaveText('工作笔记本');
     await expect(page.getByTestId('passkey-last-used')).toHaveText('从未使用');
     await expect(page.getByTestId('score-item-passkey')).toHaveAttribute('data-earned', 'true');
-    await expectNoSeriousViolations(page);
+    await expectAccessible(page, '/safe with a passkey');
 
     // The button: in a browser without autofill for passkeys, so nothing else answers first.
     await page.addInitScript(withoutAutofill);
     await signOut(page);
     await page.goto('/login');
     await expect(page.getByTestId('login-passkey')).toHaveText('使用通行密钥登录');
-    await expectNoSeriousViolations(page);
+    await expectAccessible(page, '/login with the passkey button');
     await page.getByTestId('login-passkey').click();
     await expect(page).toHaveURL(/\/myApp$/);
     await expect(page.getByTestId('current-user-id')).toHaveText(account);
@@ -180,7 +174,7 @@ test.describe.serial('zhaoliu: authenticator app and recovery codes', () => {
     // The strongest factor he has opens first; the texted code is one of the other ways.
     await expect(page.getByTestId('second-auth-factor')).toHaveAttribute('data-kind', 'TOTP');
     await expect(page.getByTestId('second-auth-choose-SMS')).toBeVisible();
-    await expectNoSeriousViolations(page);
+    await expectAccessible(page, '/secondAuth with an authenticator app');
     const next = await freshCode(totp, usedStep);
     await page.getByTestId('second-auth-totp-code').fill(next.code);
     await page.getByTestId('second-auth-totp-submit').click();
@@ -253,7 +247,7 @@ test.describe('a passkey required for administrators', () => {
     // Not skippable, and only a passkey will do: no app tab.
     await expect(page.getByTestId('bind-phone-skip')).toHaveCount(0);
     await expect(step.getByRole('tab')).toHaveCount(0);
-    await expectNoSeriousViolations(page);
+    await expectAccessible(page, 'passkey enrolment required at sign-in');
     await page.getByTestId('passkey-create').click();
     await page.getByTestId('self-service-continue').click();
     await page.waitForURL(/\/systemhub\//);

@@ -1,6 +1,6 @@
 import { CheckCircleFilled } from '@ant-design/icons';
 import { useTranslation } from '@refinedev/core';
-import { Alert, Button, Form, Input, Modal, Result, Skeleton, Steps } from 'antd';
+import { Alert, Button, Form, Modal, Result, Skeleton, Steps } from 'antd';
 import { maskMobile } from '../../../contract/rules';
 import { PhoneCodeFields } from '../../components/PhoneCodeFields';
 import { codeField, mobileField } from './rules';
@@ -32,10 +32,7 @@ function ChangePhoneFlow({ onFinish }: { onFinish: () => void }) {
   else if (step === 0) {
     body = (
       <Form key="old" form={flow.oldForm} layout="vertical" requiredMark={false} onFinish={() => void next()} data-testid="change-step-old">
-        <Form.Item label={t('safe.change.oldPhone')}>
-          <Input value={ticket.data.mobileNo} disabled data-testid="old-phone" />
-        </Form.Item>
-        <PhoneCodeFields code={codeField(t)} onSend={flow.sendOld} />
+        <PhoneCodeFields phone={{ label: t('safe.change.oldPhone'), testId: 'old-phone', masked: ticket.data.mobileNo }} code={codeField(t)} onSend={flow.sendOld} />
       </Form>
     );
   } else if (step === 1) {

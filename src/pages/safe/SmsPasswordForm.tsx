@@ -1,5 +1,5 @@
 import { useTranslation } from '@refinedev/core';
-import { Alert, Button, Form, Input, Skeleton } from 'antd';
+import { Alert, Button, Form, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
 import { CODE, CODE_GROUPS } from '../../../contract/codes';
 import { passwordEndpoints } from '../../../contract/endpoints/passwords';
@@ -79,14 +79,12 @@ export function SmsPasswordForm({ onChanged }: { onChanged: () => void }) {
 
   return (
     <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} data-testid="sms-password-form">
-      <Form.Item label={t('safe.fields.phone')}>
-        <Input value={ticket.data.mobileNo} disabled data-testid="password-phone" />
-      </Form.Item>
-      {/* Checked by send only: the answer is spent once the code is out, so save must not ask for it. */}
-      <Form.Item name="capText" label={t('common.captcha.label')}>
-        <CaptchaInput image={captcha.image} loading={captcha.loading} len={captcha.len} onRefresh={() => void captcha.refresh()} />
-      </Form.Item>
-      <PhoneCodeFields code={codeField(t)} onSend={send} />
+      <PhoneCodeFields phone={{ label: t('safe.fields.phone'), testId: 'password-phone', masked: ticket.data.mobileNo }} code={codeField(t)} onSend={send}>
+        {/* Checked by send only: the answer is spent once the code is out, so save must not ask for it. */}
+        <Form.Item name="capText" label={t('common.captcha.label')}>
+          <CaptchaInput image={captcha.image} loading={captcha.loading} len={captcha.len} onRefresh={() => void captcha.refresh()} />
+        </Form.Item>
+      </PhoneCodeFields>
       <NewPasswordFields />
       <Button type="primary" htmlType="submit" block loading={save.saving} data-testid="password-submit">
         {t('safe.password.submit')}

@@ -5,7 +5,8 @@ import { GroupKind } from '../../../contract/enums';
 import type { AdminGroupRow } from '../../../contract/schemas/admin/groups';
 
 /** Security and mail groups (not shared mailboxes) by name or code, chosen by id. */
-export function GroupSelect({ id, value, onChange, testId }: { id?: string; value?: number[]; onChange?: (value: number[]) => void; testId?: string }) {
+/** `label` names the select where no form label points at it (no `id`). */
+export function GroupSelect({ id, label, value, onChange, testId }: { id?: string; label?: string; value?: number[]; onChange?: (value: number[]) => void; testId?: string }) {
   const { t } = useTranslation();
   const { selectProps, query } = useSelect<AdminGroupRow>({
     resource: 'groups',
@@ -20,6 +21,7 @@ export function GroupSelect({ id, value, onChange, testId }: { id?: string; valu
   return (
     <Select<number[]>
       id={id}
+      aria-label={id ? undefined : label}
       mode="multiple"
       showSearch
       allowClear

@@ -10,12 +10,16 @@ interface Props {
   onChange?: (value: string | string[] | null) => void;
   placeholder?: string;
   id?: string;
+  /** The name read out when no form label points at the select (no `id`); the placeholder otherwise. */
+  'aria-label'?: string;
+  /** Set by a required Form.Item; antd would put it on the select's outer box, where ARIA does not allow it. */
+  'aria-required'?: unknown;
   style?: CSSProperties;
   'data-testid'?: string;
 }
 
 /** People by the start of their account, name or phone (users list), chosen by account. */
-export function UserSelect({ multiple, value, onChange, ...props }: Props) {
+export function UserSelect({ multiple, value, onChange, 'aria-required': _required, 'aria-label': name, ...props }: Props) {
   const { t } = useTranslation();
   const { selectProps } = useSelect<AdminUserItem>({
     resource: 'users',
@@ -39,6 +43,7 @@ export function UserSelect({ multiple, value, onChange, ...props }: Props) {
       showSearch
       allowClear
       placeholder={props.placeholder ?? t('wb.common.searchPeople')}
+      aria-label={props.id ? undefined : (name ?? props.placeholder ?? t('wb.common.searchPeople'))}
       notFoundContent={selectProps.loading ? t('wb.common.loading') : t('wb.common.empty')}
     />
   );

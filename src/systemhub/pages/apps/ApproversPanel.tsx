@@ -18,7 +18,7 @@ export function ApproversPanel({ appId }: { appId: number }) {
   return (
     <>
       <AddBar<string>
-        picker={(value, onChange) => <UserSelect multiple value={value} onChange={(next) => onChange((next as string[] | null) ?? [])} style={{ minWidth: 280 }} data-testid="approver-select" />}
+        picker={(value, onChange) => <UserSelect multiple value={value} onChange={(next) => onChange((next as string[] | null) ?? [])} style={{ minWidth: 280 }} aria-label={t('wb.apps.tabs.approvers')} data-testid="approver-select" />}
         add={async (userIdSet) => {
           const answer = await add.run({ id: appId, userIdSet });
           void approvers.refetch();

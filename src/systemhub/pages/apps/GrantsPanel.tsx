@@ -25,7 +25,7 @@ export function GrantsPanel({ appId }: { appId: number }) {
     <Space direction="vertical" style={{ width: '100%' }} size="middle">
       <Card size="small" title={t('wb.apps.grants.users')}>
         <AddBar<string>
-          picker={(value, onChange) => <UserSelect multiple value={value} onChange={(next) => onChange((next as string[] | null) ?? [])} style={{ minWidth: 280 }} data-testid="grant-user-select" />}
+          picker={(value, onChange) => <UserSelect multiple value={value} onChange={(next) => onChange((next as string[] | null) ?? [])} style={{ minWidth: 280 }} aria-label={t('wb.apps.grants.users')} data-testid="grant-user-select" />}
           add={(userIdSet) => addUsers.run({ id: appId, userIdSet })}
           loading={addUsers.isPending}
           label={t('wb.apps.grants.grant')}
@@ -49,7 +49,7 @@ export function GrantsPanel({ appId }: { appId: number }) {
       </Card>
       <Card size="small" title={t('wb.apps.grants.groups')}>
         <AddBar<number>
-          picker={(value, onChange) => <GroupSelect value={value} onChange={onChange} testId="grant-group-select" />}
+          picker={(value, onChange) => <GroupSelect value={value} onChange={onChange} label={t('wb.apps.grants.groups')} testId="grant-group-select" />}
           add={(groupIdSet) => addGroups.run({ id: appId, groupIdSet })}
           loading={addGroups.isPending}
           label={t('wb.apps.grants.grant')}

@@ -41,7 +41,7 @@ export default function GroupShow() {
       </Descriptions>
       <Card size="small" title={t('wb.groups.members')}>
         <Space wrap style={{ marginBottom: 12 }}>
-          <UserSelect multiple value={people} onChange={(next) => setPeople((next as string[] | null) ?? [])} style={{ minWidth: 280 }} />
+          <UserSelect multiple value={people} onChange={(next) => setPeople((next as string[] | null) ?? [])} style={{ minWidth: 280 }} aria-label={t('wb.groups.addMembers')} />
           <Button
             type="primary"
             disabled={!people.length}
