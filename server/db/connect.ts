@@ -16,6 +16,8 @@ import { speedIndexes } from './migrations/0007_speed_indexes.js';
 import { retentionIndexes } from './migrations/0008_retention_indexes.js';
 import { pendingRequestUnique } from './migrations/0009_pending_request_unique.js';
 import { pendingCounts } from './migrations/0010_pending_counts.js';
+import { memberOrder } from './migrations/0011_member_order.js';
+import { memberCounts } from './migrations/0012_member_counts.js';
 import { metrics } from '../ops/metrics.js';
 
 export type StoreKind = 'sqlite' | 'postgres';
@@ -104,7 +106,7 @@ class LockingSqliteDialect extends SqliteDialect {
 function provider(kind: StoreKind): MigrationProvider {
   return {
     async getMigrations(): Promise<Record<string, Migration>> {
-      return { '0001_init': init(kind), '0002_list_indexes': listIndexes, '0003_limits': limits, '0004_workbench': workbench(kind), '0005_oidc': oidc, '0006_second_factors': secondFactors(kind), '0007_speed_indexes': speedIndexes(kind), '0008_retention_indexes': retentionIndexes, '0009_pending_request_unique': pendingRequestUnique, '0010_pending_counts': pendingCounts(kind) };
+      return { '0001_init': init(kind), '0002_list_indexes': listIndexes, '0003_limits': limits, '0004_workbench': workbench(kind), '0005_oidc': oidc, '0006_second_factors': secondFactors(kind), '0007_speed_indexes': speedIndexes(kind), '0008_retention_indexes': retentionIndexes, '0009_pending_request_unique': pendingRequestUnique, '0010_pending_counts': pendingCounts(kind), '0011_member_order': memberOrder, '0012_member_counts': memberCounts(kind) };
     },
   };
 }

@@ -343,6 +343,12 @@ export interface PendingRequestCountsTable {
   pending: number;
 }
 
+/** Members per group, kept by triggers on group_members (migration 0012). */
+export interface GroupMemberCountsTable {
+  group_ref: number;
+  members: number;
+}
+
 export interface Database {
   users: UsersTable;
   portal_roles: PortalRolesTable;
@@ -355,6 +361,7 @@ export interface Database {
   user_roles: UserRolesTable;
   apply_requests: ApplyRequestsTable;
   pending_request_counts: PendingRequestCountsTable;
+  group_member_counts: GroupMemberCountsTable;
   mail_groups: MailGroupsTable;
   group_members: GroupMembersTable;
   social_bindings: SocialBindingsTable;

@@ -1,7 +1,12 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { PageResult } from '../../contract/schemas/common.js';
 import type { Database } from '../db/schema.js';
 import { ilike, mapPage, page, startsWith } from './paging.js';
+import { reusablePage } from './reusablePage.js';
+
+/** A group's member count as a column: the row the triggers keep (migration 0012), 0 for a group that never had one. */
+export const memberNumber = (groupColumn: string) =>
+  sql<number>`coalesce((select members from group_member_counts where group_member_counts.group_ref = ${sql.ref(groupColumn)}), 0)`;
 
 /** A mail or security group and who manages it. */
 export interface MailGroup {
@@ -65,6 +70,16 @@ export interface PeopleScope {
 
 /** Public mailboxes, mail and security groups, their members and managers. */
 export function groupsRepo(db: Kysely<Database>) {
+  // Newest additions first; members added together by their id, so the page walks the index of
+  // migration 0011. The total is the kept count, not a count of the members.
+  const membersPage = reusablePage(db, 'account', (v: { groupRef: number }) => {
+    const filtered = db.selectFrom('group_members').where('group_members.group_ref', '=', v.groupRef);
+    const rows = filtered.innerJoin('users', 'users.id', 'group_members.user_ref')
+      .select(['users.user_id as account', 'users.user_name as userName', 'users.company_name as companyName', 'users.dept_name as deptName', 'group_members.added_at', 'group_members.user_ref'])
+      .orderBy('group_members.added_at', 'desc').orderBy('group_members.user_ref', 'desc');
+    const total = db.selectFrom('group_member_counts').where('group_ref', '=', v.groupRef).select(sql<number>`coalesce(sum(members), 0)`.as('total'));
+    return { filtered, rows, order: 'p.added_at desc, p.user_ref desc', total };
+  });
   return {
     pageMailboxes(managerRef: number, filters: { userName?: string; userId?: string }, pageNum: number, pageSize: number): Promise<PageResult<MailboxSummary>> {
       let base = db.selectFrom('users').where('user_type', '=', 'PUBLIC_MAIL').where('mailbox_manager_ref', '=', managerRef);
@@ -80,9 +95,9 @@ export function groupsRepo(db: Kysely<Database>) {
       let base = db.selectFrom('mail_groups as g').where('g.manager_user_ref', '=', managerRef);
       if (filters.groupName) base = base.where(ilike('g.group_name', filters.groupName));
       if (filters.groupType) base = base.where('g.group_type', '=', filters.groupType);
-      const result = await page(db, base, (q) => q.select((eb) => [
+      const result = await page(db, base, (q) => q.select([
         'g.id', 'g.group_code as groupCode', 'g.group_name as groupName', 'g.group_type as groupType', 'g.email',
-        eb.selectFrom('group_members').select((e) => e.fn.countAll<number>().as('n')).whereRef('group_members.group_ref', '=', 'g.id').as('memberNumber'),
+        memberNumber('g.id').as('memberNumber'),
       ]).orderBy('g.group_code'), pageNum, pageSize);
       return mapPage(result, (g) => ({ ...g, memberNumber: Number(g.memberNumber ?? 0) }));
     },
@@ -91,11 +106,8 @@ export function groupsRepo(db: Kysely<Database>) {
         .select(['id', 'group_code as groupCode', 'group_name as groupName', 'group_type as groupType', 'email', 'manager_user_ref as managerRef', 'created_at as createdAt'])
         .where('group_code', '=', groupCode).executeTakeFirst();
     },
-    pageMembers(groupRef: number, pageNum: number, pageSize: number): Promise<PageResult<Member>> {
-      const base = db.selectFrom('group_members').where('group_members.group_ref', '=', groupRef);
-      return page(db, base, (q) => q.innerJoin('users', 'users.id', 'group_members.user_ref')
-        .select(['users.user_id as account', 'users.user_name as userName', 'users.company_name as companyName', 'users.dept_name as deptName'])
-        .orderBy('group_members.added_at', 'desc').orderBy('users.user_id'), pageNum, pageSize);
+    async pageMembers(groupRef: number, pageNum: number, pageSize: number): Promise<PageResult<Member>> {
+      return mapPage(await membersPage({ groupRef }, pageNum, pageSize), ({ account, userName, companyName, deptName }) => ({ account, userName, companyName, deptName }));
     },
     /** Accounts by name, with what membership rules look at; unknown names are left out. */
     async candidatesByAccounts(accounts: string[]): Promise<MemberCandidate[]> {

@@ -48,6 +48,20 @@ describe.each(storeCases())('mailboxes, groups and members ($name)', (store) => 
     expect(removed.data.removed).toBe(2);
   });
 
+  it('lists the newest additions first; a batch added at once page by page, none twice or lost', async () => {
+    // Far past the demo's first members of each group (the first dozen of every few employees).
+    const batch = ['emp0190', 'emp0191', 'emp0192'];
+    await data('/personal/v1/group/member/add-batch', { groupCode: 'GS-FIN-SYS', userIdSet: batch }, zhangsan);
+    const pages = [];
+    for (const pageNum of [1, 2, 3, 4]) {
+      pages.push((await data('/personal/v1/group/member/page-list', { groupCode: 'GS-FIN-SYS', pageNum, pageSize: 1 }, zhangsan)).data.datas[0]?.userId);
+    }
+    // Members added together come newest account first; the demo's members, added long before, follow.
+    expect(pages.slice(0, 3)).toEqual([...batch].reverse());
+    expect(batch).not.toContain(pages[3]);
+    await data('/personal/v1/group/member/remove-batch', { groupCode: 'GS-FIN-SYS', userIdSet: batch }, zhangsan);
+  });
+
   it('searches people by name or account', async () => {
     const byName = await data('/personal/v1/page/normal/by-userid-or-name', { userName: '李四', pageNum: 1, pageSize: 10 }, zhangsan);
     expect(byName.data.datas.map((u: { userId: string }) => u.userId)).toEqual(['lisi']);

@@ -2,6 +2,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { PageResult } from '../../../contract/schemas/common.js';
 import type { AppsTable, Database } from '../../db/schema.js';
 import { ApplyStatus } from '../../../contract/enums.js';
+import { memberNumber } from '../groups.js';
 import { ilike, mapPage, page } from '../paging.js';
 
 export interface NewAdminApp {
@@ -304,9 +305,9 @@ export function adminAppsRepo(db: Kysely<Database>) {
     async pageGroupGrants(appRef: number, pageNum: number, pageSize: number): Promise<PageResult<GroupGrantRecord>> {
       const base = db.selectFrom('app_group_grants').where('app_group_grants.app_ref', '=', appRef);
       const result = await page(db, base, (q) => q.innerJoin('mail_groups as g', 'g.id', 'app_group_grants.group_ref')
-        .select((eb) => [
+        .select([
           'g.id as groupRef', 'g.group_code as groupCode', 'g.group_name as groupName', 'g.group_type as groupType', 'app_group_grants.granted_at as grantedAt',
-          eb.selectFrom('group_members').select((e) => e.fn.countAll<number>().as('n')).whereRef('group_members.group_ref', '=', 'g.id').as('memberNumber'),
+          memberNumber('g.id').as('memberNumber'),
         ])
         .orderBy('app_group_grants.granted_at', 'desc').orderBy('g.group_code'), pageNum, pageSize);
       return mapPage(result, (g) => ({ ...g, memberNumber: Number(g.memberNumber ?? 0) }));

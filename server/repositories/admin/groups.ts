@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { PageResult } from '../../../contract/schemas/common.js';
 import { GroupKind, GroupType } from '../../../contract/enums.js';
 import type { Database } from '../../db/schema.js';
-import type { MailGroup } from '../groups.js';
+import { memberNumber, type MailGroup } from '../groups.js';
 import { ilike, mapPage, page } from '../paging.js';
 
 /** The user type of a shared mailbox account. */
@@ -38,10 +38,10 @@ export interface AdminMailboxRecord {
 export function adminGroupsRepo(db: Kysely<Database>) {
   const groupRows = (filters: { keyword?: string; groupType?: number }) => {
     let q = db.selectFrom('mail_groups as g').leftJoin('users as m', 'm.id', 'g.manager_user_ref')
-      .select((eb) => [
+      .select([
         sql<string>`case when g.group_type = ${sql.lit(GroupType.MAIL)} then ${sql.lit(GroupKind.MAIL)} else ${sql.lit(GroupKind.SECURITY)} end`.as('kind'),
         'g.id', 'g.group_code as code', 'g.group_name as name', 'g.email', 'm.user_id as managerAccount', 'm.user_name as managerName',
-        eb.selectFrom('group_members').select((e) => e.fn.countAll<number>().as('n')).whereRef('group_members.group_ref', '=', 'g.id').as('memberNumber'),
+        memberNumber('g.id').$castTo<number | null>().as('memberNumber'),
       ]);
     if (filters.groupType) q = q.where('g.group_type', '=', filters.groupType);
     if (filters.keyword) {
@@ -116,8 +116,8 @@ export function adminGroupsRepo(db: Kysely<Database>) {
       return rows.map((r) => r.user_id);
     },
     async countMembers(groupRef: number): Promise<number> {
-      const row = await db.selectFrom('group_members').select((eb) => eb.fn.countAll<number>().as('n')).where('group_ref', '=', groupRef).executeTakeFirstOrThrow();
-      return Number(row.n);
+      const row = await db.selectFrom('group_member_counts').select('members').where('group_ref', '=', groupRef).executeTakeFirst();
+      return Number(row?.members ?? 0);
     },
     /** Application grants made to the group, by app id. */
     async grantedApps(groupRef: number): Promise<string[]> {
