@@ -85,6 +85,12 @@ async function scan(page: Page, language: string, target: Target) {
   }
 }
 
+/** An edit form is ready when its record is in the fields and its save button has stopped waiting (a loading button is half-faded). */
+const editFormReady = (field: string, save: string) => async (page: Page) => {
+  await expect(page.getByTestId(field)).not.toHaveValue('');
+  await expect(page.getByTestId(save)).toBeEnabled();
+  await expect(page.getByTestId(save)).not.toHaveClass(/ant-btn-loading/);
+};
 const hashRoute = (route: string) => async (page: Page) => page.evaluate((to) => { window.location.hash = to; }, route);
 const firstLinkOf = (table: string) => async (page: Page) => page.getByTestId(table).locator('.ant-table-row a').first().click();
 
@@ -97,14 +103,14 @@ const WORKBENCH_PAGES: Target[] = [
   { path: '#/users: import', open: clickOn('user-import'), ready: dialogShows('import-check'), dialog: true },
   { path: '#/users/show', open: firstLinkOf('user-table'), ready: async (page) => expect(page.getByTestId('user-history')).toBeVisible() },
   { path: '#/users/show: reset password', open: clickOn('user-reset-password'), ready: async (page) => expect(page.getByRole('dialog')).toBeVisible(), dialog: true },
-  { path: '#/users/edit', open: clickOn('user-edit'), ready: async (page) => expect(page.getByTestId('user-userName')).not.toHaveValue('') },
+  { path: '#/users/edit', open: clickOn('user-edit'), ready: editFormReady('user-userName', 'user-save') },
   { path: '#/users/create', open: hashRoute('/users/create'), ready: async (page) => expect(page.getByTestId('user-save')).toBeVisible() },
   { path: '#/apps', open: hashRoute('/apps'), ready: tableRows('app-table') },
   { path: '#/apps/show', open: firstLinkOf('app-table'), ready: async (page) => expect(page.getByTestId('app-detail')).toBeVisible() },
   { path: '#/apps/show: roles', open: async (page) => page.getByRole('tab', { name: '角色' }).click(), ready: async (page) => expect(page.getByTestId('role-group-add')).toBeVisible() },
   { path: '#/apps/show: approvers', open: async (page) => page.getByRole('tab', { name: '审批人' }).click(), ready: async (page) => expect(page.getByTestId('approver-select')).toBeVisible() },
   { path: '#/apps/show: grants', open: async (page) => page.getByRole('tab', { name: '授权' }).click(), ready: async (page) => expect(page.getByTestId('grant-user-table')).toBeVisible() },
-  { path: '#/apps/edit', open: clickOn('app-edit'), ready: async (page) => expect(page.getByTestId('app-appName')).not.toHaveValue('') },
+  { path: '#/apps/edit', open: clickOn('app-edit'), ready: editFormReady('app-appName', 'app-save') },
   { path: '#/apps/create', open: hashRoute('/apps/create'), ready: async (page) => expect(page.getByTestId('app-save')).toBeVisible() },
   { path: '#/groups', open: hashRoute('/groups'), ready: tableRows('group-table') },
   { path: '#/groups: new group', open: clickOn('group-create'), ready: dialogShows('group-form'), dialog: true },
