@@ -1,16 +1,14 @@
 import { ConfigProvider } from 'antd';
 import { createElement, useContext, type ReactNode } from 'react';
 
-type Level = 2 | 3;
-
-/** A heading that looks like the text around it: a card's title keeps antd's look and joins the page's outline. */
-export function InlineHeading({ level = 2, id, children }: { level?: Level; id?: string; children: ReactNode }) {
-  return createElement(`h${level}`, { id, className: 'inline-heading' }, children);
+/** A card's title as the h2 it is, keeping antd's look: the card joins the page's outline. */
+export function InlineHeading({ id, children }: { id?: string; children: ReactNode }) {
+  return <h2 id={id} className="inline-heading">{children}</h2>;
 }
 
 interface ItemMetaProps {
   /** Under the page's h1 (2) or under a section's h2 (3). */
-  level?: Level;
+  level?: 2 | 3;
   avatar?: ReactNode;
   title: ReactNode;
   description?: ReactNode;

@@ -17,7 +17,11 @@ interface Target {
 }
 
 const clickOn = (testId: string) => async (page: Page) => page.getByTestId(testId).click();
-const dialogShows = (testId: string) => async (page: Page) => expect(page.getByRole('dialog').getByTestId(testId)).toBeVisible();
+/** The dialog is open (and shows `testId`, when its content loads after it). */
+const dialogShows = (testId?: string) => async (page: Page) => {
+  const dialog = page.getByRole('dialog');
+  await expect(testId ? dialog.getByTestId(testId) : dialog).toBeVisible();
+};
 
 const tableRows = (testId: string) => async (page: Page) => {
   await expect(page.getByTestId(testId).locator('.ant-table-row').first()).toBeVisible();
@@ -43,7 +47,7 @@ const SIGNED_IN_PAGES: Target[] = [
   { path: '/info?tab=base', ready: async (page) => expect(page.getByTestId('basic-info')).toBeVisible() },
   { path: '/info?tab=change', ready: tableRows('permission-table') },
   { path: '/safe', ready: async (page) => expect(page.getByTestId('safety-score')).toBeVisible() },
-  { path: '/safe: change password', open: clickOn('password-change'), ready: async (page) => expect(page.getByRole('dialog')).toBeVisible(), dialog: true },
+  { path: '/safe: change password', open: clickOn('password-change'), ready: dialogShows(), dialog: true },
   { path: '/safe: change phone', open: clickOn('phone-change'), ready: async (page) => expect(page.getByTestId('old-phone')).toHaveValue(/\*{4}/), dialog: true },
   { path: '/safe: add a passkey', open: clickOn('passkey-add'), ready: dialogShows('passkey-name'), dialog: true },
   { path: '/device', ready: async (page) => expect(page.getByTestId('device-item').first()).toBeVisible() },
@@ -92,6 +96,7 @@ const editFormReady = (field: string, save: string) => async (page: Page) => {
   await expect(page.getByTestId(save)).not.toHaveClass(/ant-btn-loading/);
 };
 const hashRoute = (route: string) => async (page: Page) => page.evaluate((to) => { window.location.hash = to; }, route);
+const tabNamed = (name: string) => async (page: Page) => page.getByRole('tab', { name }).click();
 const firstLinkOf = (table: string) => async (page: Page) => page.getByTestId(table).locator('.ant-table-row a').first().click();
 
 /** The workbench's pages and dialogs, in the order an administrator might open them (a show page through its list's first link). */
@@ -102,14 +107,14 @@ const WORKBENCH_PAGES: Target[] = [
   { path: '#/users', open: hashRoute('/users'), ready: tableRows('user-table') },
   { path: '#/users: import', open: clickOn('user-import'), ready: dialogShows('import-check'), dialog: true },
   { path: '#/users/show', open: firstLinkOf('user-table'), ready: async (page) => expect(page.getByTestId('user-history')).toBeVisible() },
-  { path: '#/users/show: reset password', open: clickOn('user-reset-password'), ready: async (page) => expect(page.getByRole('dialog')).toBeVisible(), dialog: true },
+  { path: '#/users/show: reset password', open: clickOn('user-reset-password'), ready: dialogShows(), dialog: true },
   { path: '#/users/edit', open: clickOn('user-edit'), ready: editFormReady('user-userName', 'user-save') },
   { path: '#/users/create', open: hashRoute('/users/create'), ready: async (page) => expect(page.getByTestId('user-save')).toBeVisible() },
   { path: '#/apps', open: hashRoute('/apps'), ready: tableRows('app-table') },
   { path: '#/apps/show', open: firstLinkOf('app-table'), ready: async (page) => expect(page.getByTestId('app-detail')).toBeVisible() },
-  { path: '#/apps/show: roles', open: async (page) => page.getByRole('tab', { name: '角色' }).click(), ready: async (page) => expect(page.getByTestId('role-group-add')).toBeVisible() },
-  { path: '#/apps/show: approvers', open: async (page) => page.getByRole('tab', { name: '审批人' }).click(), ready: async (page) => expect(page.getByTestId('approver-select')).toBeVisible() },
-  { path: '#/apps/show: grants', open: async (page) => page.getByRole('tab', { name: '授权' }).click(), ready: async (page) => expect(page.getByTestId('grant-user-table')).toBeVisible() },
+  { path: '#/apps/show: roles', open: tabNamed('角色'), ready: async (page) => expect(page.getByTestId('role-group-add')).toBeVisible() },
+  { path: '#/apps/show: approvers', open: tabNamed('审批人'), ready: async (page) => expect(page.getByTestId('approver-select')).toBeVisible() },
+  { path: '#/apps/show: grants', open: tabNamed('授权'), ready: async (page) => expect(page.getByTestId('grant-user-table')).toBeVisible() },
   { path: '#/apps/edit', open: clickOn('app-edit'), ready: editFormReady('app-appName', 'app-save') },
   { path: '#/apps/create', open: hashRoute('/apps/create'), ready: async (page) => expect(page.getByTestId('app-save')).toBeVisible() },
   { path: '#/groups', open: hashRoute('/groups'), ready: tableRows('group-table') },

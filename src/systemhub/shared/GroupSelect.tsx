@@ -5,8 +5,8 @@ import { GroupKind } from '../../../contract/enums';
 import type { AdminGroupRow } from '../../../contract/schemas/admin/groups';
 
 /** Security and mail groups (not shared mailboxes) by name or code, chosen by id. */
-/** `label` names the select where no form label points at it (no `id`). */
-export function GroupSelect({ id, label, value, onChange, testId }: { id?: string; label?: string; value?: number[]; onChange?: (value: number[]) => void; testId?: string }) {
+/** `aria-label` names the select where no form label points at it (no `id`), as UserSelect's does. */
+export function GroupSelect({ id, 'aria-label': name, value, onChange, testId }: { id?: string; 'aria-label'?: string; value?: number[]; onChange?: (value: number[]) => void; testId?: string }) {
   const { t } = useTranslation();
   const { selectProps, query } = useSelect<AdminGroupRow>({
     resource: 'groups',
@@ -21,7 +21,7 @@ export function GroupSelect({ id, label, value, onChange, testId }: { id?: strin
   return (
     <Select<number[]>
       id={id}
-      aria-label={id ? undefined : label}
+      aria-label={id ? undefined : name}
       mode="multiple"
       showSearch
       allowClear

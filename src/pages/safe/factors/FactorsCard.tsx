@@ -80,7 +80,8 @@ function FactorsList({ overview, account, narrow, onChanged }: Props & { overvie
                 <Button key="remove" type="link" danger onClick={() => confirmRemovePasskey(passkey)} aria-label={`${t('factors.passkeys.remove')} ${passkey.name}`} data-testid="passkey-remove">{t('factors.passkeys.remove')}</Button>,
               ]}
             >
-              <ItemMeta level={3}
+              <ItemMeta
+                level={3}
                 title={<Space wrap><span data-testid="passkey-name-text">{passkey.name}</span>{passkey.backedUp ? <Tag>{t('factors.passkeys.synced')}</Tag> : null}</Space>}
                 description={
                   <Space wrap size={[16, 0]}>

@@ -49,7 +49,7 @@ export function GrantsPanel({ appId }: { appId: number }) {
       </Card>
       <Card size="small" title={t('wb.apps.grants.groups')}>
         <AddBar<number>
-          picker={(value, onChange) => <GroupSelect value={value} onChange={onChange} label={t('wb.apps.grants.groups')} testId="grant-group-select" />}
+          picker={(value, onChange) => <GroupSelect value={value} onChange={onChange} aria-label={t('wb.apps.grants.groups')} testId="grant-group-select" />}
           add={(groupIdSet) => addGroups.run({ id: appId, groupIdSet })}
           loading={addGroups.isPending}
           label={t('wb.apps.grants.grant')}
