@@ -13,11 +13,25 @@ export const INT32_MAX = 2 ** 31 - 1;
 /** The last millisecond a JavaScript Date can hold: later times cannot be formatted. */
 export const TIME_MS_MAX = 8.64e15;
 
-/** A whole number (JSON number or numeric string) within [min, max]; every integer input is one. */
-export const intIn = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+/**
+ * A whole number within [min, max], as JSON writes one: every integer input is one. No coercion:
+ * `true`, `[1]`, `"0x9e"`, `"1e0"` or `"1"` are not numbers (coercion read `{"id": true}` as
+ * id 1), and 1.5 is not whole.
+ */
+export const intIn = (min: number, max: number) => z.number().int().min(min).max(max);
 /** The id of a stored row. */
 export const recordId = () => intIn(1, INT32_MAX);
 
+/**
+ * An integer as a query string writes it: plain decimal digits, an optional minus, no leading
+ * zero, sign, blank, fraction, exponent or hex; at most 16 digits (the largest bound is
+ * TIME_MS_MAX), so the number is exact before the range check.
+ */
+export const DECIMAL_INTEGER = /^(0|-?[1-9][0-9]{0,15})$/;
+/** A query-string value read as the integer its decimal digits say; anything else is left as it came, for the schema to refuse. */
+export const fromQueryString = (value: unknown): unknown => (typeof value === 'string' && DECIMAL_INTEGER.test(value) ? Number(value) : value);
+/** An integer field of a query string (a GET the server answers outside the contract's endpoints, as SCIM's lists). */
+export const queryIntIn = (min: number, max: number) => z.preprocess(fromQueryString, intIn(min, max));
 export const pageRequest = z.object({
   pageNum: intIn(1, INT32_MAX).default(1),
   pageSize: intIn(1, LIMITS.pageSizeMax).default(LIMITS.defaultPageSize),

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { EndpointSpec, InputOf, OutputOf } from '../../contract/endpoint.js';
+import { fromQueryString } from '../../contract/schemas/common.js';
+import { topLevelIntegerNames } from '../../contract/schemas/integers.js';
 import { ok } from './envelope.js';
 import { forbidden } from '../domain/errors.js';
 import { callerOf, tokenOf } from './request.js';
@@ -30,10 +32,20 @@ function strict(schema: z.ZodType | undefined): z.ZodType | undefined {
   return schema;
 }
 
-function inputOf(schema: z.ZodType | undefined, spec: EndpointSpec, request: FastifyRequest): unknown {
+/**
+ * A query string is all text: its integer fields are read from plain decimal digits (anything
+ * else stays text, which an integer field refuses). A JSON body gets no such reading.
+ */
+function queryOf(request: FastifyRequest, integers: readonly string[]): Record<string, unknown> {
+  const query = { ...(request.query as Record<string, unknown>) };
+  for (const name of integers) if (name in query) query[name] = fromQueryString(query[name]);
+  return query;
+}
+
+function inputOf(schema: z.ZodType | undefined, spec: EndpointSpec, request: FastifyRequest, integers: readonly string[]): unknown {
   if (!schema) return undefined;
   // A path parameter is part of the address: a query field of the same name cannot override it.
-  const source = spec.method === 'GET' ? { ...(request.query as object), ...(request.params as object) } : (request.body ?? {});
+  const source = spec.method === 'GET' ? { ...queryOf(request, integers), ...(request.params as object) } : (request.body ?? {});
   return schema.parse(source);
 }
 
@@ -54,6 +66,7 @@ export function serve<const S extends EndpointSpec>(
   handler: (ctx: EndpointContext<S>) => Promise<OutputOf<S> | FastifyReply>,
 ): void {
   const input = strict(spec.input);
+  const queryIntegers = spec.method === 'GET' ? topLevelIntegerNames(spec.input) : [];
   app.route({
     method: spec.method,
     url: spec.path,
@@ -64,7 +77,7 @@ export function serve<const S extends EndpointSpec>(
         user = await app.services.sessions.authenticate(tokenOf(request));
         if (!(await app.services.access.holds(user, spec.access))) throw forbidden();
       }
-      const parsed = inputOf(input, spec, request);
+      const parsed = inputOf(input, spec, request, queryIntegers);
       const ctx = { input: parsed, request, reply, services: app.services, caller: callerOf(request, parsed), user } as EndpointContext<S>;
       const data = await handler(ctx);
       // Awaiting a returned reply yields undefined (a reply is thenable): only `sent` tells.

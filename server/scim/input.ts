@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../../contract/rules.js';
-import { INT32_MAX, intIn, text } from '../../contract/schemas/common.js';
+import { INT32_MAX, queryIntIn, text } from '../../contract/schemas/common.js';
 import { SCHEMA, type Attribute, type ResourceShape } from './schema.js';
 
 /**
@@ -100,8 +100,8 @@ export type PatchInput = z.output<typeof patchInput>;
 /** List parameters (RFC 7644 §3.4.2): out-of-range numbers are brought in range, as the RFC says. */
 export const listQuery = z.object({
   filter: text(LIMITS.scimFilterMax).optional(),
-  startIndex: intIn(-INT32_MAX, INT32_MAX).optional().transform((v) => Math.max(1, v ?? 1)),
-  count: intIn(-INT32_MAX, INT32_MAX).optional().transform((v) => Math.min(LIMITS.scimCountMax, Math.max(0, v ?? LIMITS.scimCountMax))),
+  startIndex: queryIntIn(-INT32_MAX, INT32_MAX).optional().transform((v) => Math.max(1, v ?? 1)),
+  count: queryIntIn(-INT32_MAX, INT32_MAX).optional().transform((v) => Math.min(LIMITS.scimCountMax, Math.max(0, v ?? LIMITS.scimCountMax))),
   attributes: text(LIMITS.scimFilterMax).optional(),
   excludedAttributes: text(LIMITS.scimFilterMax).optional(),
   /** Sorting is not offered (ServiceProviderConfig says so); lists come in id order. */

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codesOf, type EndpointSpec } from '../../contract/endpoint.js';
 import { allEndpoints } from '../../contract/endpoints/index.js';
 import { API_PREFIX, fillPath } from '../../contract/paths.js';
+import { integerFields, type FieldPath } from '../../contract/schemas/integers.js';
 import { signIn, startClient, storeCases, type Client } from './harness.js';
 
 type JsonSchema = { type?: string | string[]; properties?: Record<string, JsonSchema>; required?: string[]; maxLength?: number; minLength?: number; minimum?: number; minItems?: number; items?: JsonSchema; anyOf?: JsonSchema[]; enum?: unknown[]; const?: unknown; default?: unknown; pattern?: string };
@@ -47,6 +48,34 @@ function wrongType(schema: JsonSchema): unknown {
   return 12345;
 }
 
+/** The JSON schema one step down a field path (through a nullable or union wrapper). */
+function childSchema(schema: JsonSchema, key: string | number): JsonSchema {
+  const node = schema.anyOf?.find((s) => (typeof key === 'number' ? s.items : s.properties?.[key])) ?? schema;
+  return (typeof key === 'number' ? node.items : node.properties?.[key]) ?? {};
+}
+
+/** `body` with `value` at `path`, filling in any object or list on the way with a sample of it. */
+function withValue(schema: JsonSchema, body: unknown, path: FieldPath, value: unknown): unknown {
+  const [key, ...rest] = path;
+  const sub = childSchema(schema, key);
+  const copy = (Array.isArray(body) ? [...body] : { ...(body as object) }) as Record<string | number, unknown>;
+  copy[key] = rest.length ? withValue(sub, copy[key] ?? sample(sub), rest, value) : value;
+  return copy;
+}
+
+/**
+ * Malformed integers: what coercion used to read as numbers (true as 1, [1] and [[158]] as their
+ * element, hex and exponent forms), fractions, and blank or padded text. A JSON body takes none
+ * of them, nor a digit string: the SPA sends numbers.
+ */
+const NOT_INTEGERS: unknown[] = [true, false, [1], [[158]], '0x9e', '1e0', 1.5, '1.0', '', ' 1', '1 ', '7'];
+/** The same in a query string, where everything is text: only plain decimal digits are an integer. */
+const NOT_INTEGER_QUERIES: (string | string[])[] = ['true', 'false', ['1', '1'], '0x9e', '1e0', '1.5', '1.0', '', ' 1', '+1', '01', '-'];
+
+/** Fields a refinement checks beyond their JSON schema, with a value it takes. */
+const REFINED_EXAMPLES: Record<string, unknown> = { idpSsoUrl: 'https://app.example.com/sso' };
+
+const WITH_INTEGERS = allEndpoints().filter(([, spec]) => integerFields(spec.input).length > 0);
 const POSTS = allEndpoints().filter(([, spec]) => spec.method === 'POST');
 const GUARDED = allEndpoints().filter(([, spec]) => spec.access !== 'public');
 const ROLE_GATED = allEndpoints().filter(([, spec]) => ['approver', 'manager', 'admin'].includes(spec.access));
@@ -112,6 +141,30 @@ describe.each(storeCases())('the API keeps its contract ($name)', (store) => {
     const res = await send(spec, sample(inputSchema(spec) ?? {}), tokens.nobody);
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('E00403');
+  });
+
+  it.each(WITH_INTEGERS)('%s takes only JSON integers (or decimal digits in a query string) in its integer fields: 400 E00001 naming the field', async (_id, spec) => {
+    const token = tokens[spec.access];
+    const schema = inputSchema(spec)!;
+    const sampled = sample(schema) as Record<string, unknown>;
+    const base = Object.fromEntries(Object.entries(sampled).map(([k, v]) => [k, REFINED_EXAMPLES[k] ?? v]));
+    const fields = integerFields(spec.input);
+    expect(fields.length).toBeGreaterThan(0);
+    for (const field of fields) {
+      const name = field.path.join('.');
+      // The body is valid with a good integer here, so the bad one is what gets refused.
+      const good = withValue(schema, base, field.path, field.schema.minValue ?? 1);
+      expect(spec.input!.safeParse(good).error, `${name} in ${JSON.stringify(good)}`).toBeUndefined();
+      const values: unknown[] = spec.method === 'GET' ? NOT_INTEGER_QUERIES : NOT_INTEGERS;
+      for (const value of values) {
+        // A value another option of the field's union takes (isSuccess: true, status: '') is no integer.
+        if (field.alternatives.some((option) => option.safeParse(value).success)) continue;
+        const res = await send(spec, withValue(schema, base, field.path, value), token);
+        const answer = res.json();
+        expect({ name, value, status: res.statusCode, code: answer.code, names: answer.message?.includes(name) })
+          .toEqual({ name, value, status: 400, code: 'E00001', names: true });
+      }
+    }
   });
 
   it.each(POSTS)('%s answers bad bodies with 400 E00001, never a 5xx', async (_id, spec) => {

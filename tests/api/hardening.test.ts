@@ -81,6 +81,60 @@ describe.each(storeCases())('bad input and request hygiene ($name)', (store) => 
   });
 });
 
+describe.each(storeCases())('integer fields take integers only ($name)', (store) => {
+  let client: Client;
+  let admin: string;
+  beforeAll(async () => {
+    client = await startClient(store, 'integers');
+    admin = await signIn(client, 'admin');
+  });
+  afterAll(async () => { await client?.close(); });
+
+  /** What coercion used to read as record 1. */
+  const ONE_IN_DISGUISE: unknown[] = [true, [1], [[1]], '1', '0x1', '1e0', '1.0', 1.0000001];
+  const userOne = () => client.app.store.db.selectFrom('users').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
+  const tokenOne = () => client.app.store.db.selectFrom('scim_tokens').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
+
+  it('refuses users/reset-password {"id": true} and its kin with 400 E00001 naming id, and changes nothing', async () => {
+    const before = await userOne();
+    for (const id of ONE_IN_DISGUISE) {
+      const res = await client.post('/admin/v1/users/reset-password', { id, mode: 'GENERATE' }, { token: admin });
+      expect({ id, status: res.statusCode, code: res.json().code }).toEqual({ id, status: 400, code: 'E00001' });
+      expect(res.json().message).toMatch(/\bid\b/);
+    }
+    expect(await userOne()).toEqual(before);
+    // The administrator's own session (user 1 is the admin) was not ended either.
+    expect((await client.post('/personal/v1/current-user-detail', {}, { token: admin })).json().code).toBe('D00000');
+  });
+
+  it('refuses scim-tokens/revoke {"id": true} and its kin with 400 E00001, and the token still works', async () => {
+    const before = await tokenOne();
+    expect(before.revoked_at).toBeNull();
+    for (const id of ONE_IN_DISGUISE) {
+      const res = await client.post('/admin/v1/scim-tokens/revoke', { id }, { token: admin });
+      expect({ id, status: res.statusCode, code: res.json().code }).toEqual({ id, status: 400, code: 'E00001' });
+    }
+    expect(await tokenOne()).toEqual(before);
+    const scim = await client.app.inject({ method: 'GET', url: '/scim/v2/ServiceProviderConfig', headers: { authorization: 'Bearer demo-scim-token' } });
+    expect(scim.statusCode).toBe(200);
+  });
+
+  it('reads integer fields of a query string from plain decimal digits, and refuses other forms', async () => {
+    const csv = await client.get(`/admin/v1/sign-in-log/export?startTime=0&endTime=${Date.now()}`, { token: admin });
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers['content-type']).toMatch(/text\/csv/);
+    expect((await client.get('/admin/v1/users/export?deptId=1', { token: admin })).statusCode).toBe(200);
+    for (const deptId of ['true', '0x1', '1e0', '1.0', '', '01']) {
+      const res = await client.get(`/admin/v1/users/export?deptId=${encodeURIComponent(deptId)}`, { token: admin });
+      expect({ deptId, status: res.statusCode, code: res.json().code }).toEqual({ deptId, status: 400, code: 'E00001' });
+    }
+    // SCIM's list numbers are query integers too (a negative start is brought to 1, as RFC 7644 says).
+    const scim = (qs: string) => client.app.inject({ method: 'GET', url: `/scim/v2/Users?${qs}`, headers: { authorization: 'Bearer demo-scim-token' } });
+    expect((await scim('startIndex=-5&count=2')).statusCode).toBe(200);
+    expect((await scim('count=0x2')).statusCode).toBe(400);
+  });
+});
+
 describe.each(storeCases())('production mode ($name)', (store) => {
   it('refuses to start without an SMS gateway', () => {
     expect(() => readConfig({ IDAAS_MODE: 'production' })).toThrow(/SMS_GATEWAY_URL/);
