@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../contract/rules.js';
 import { parseTrustProxy, type TrustProxy } from './http/trustProxy.js';
+import { parseOutboundAllow } from './security/outboundUrl.js';
 
 /**
  * Runtime configuration, read once from the environment through one zod schema. Every security
@@ -72,6 +73,8 @@ export interface Config {
    * expires once it has. Runs every intervalMinutes (0: only when asked), batchSize rows a statement.
    */
   retention: { logDays: number; intervalMinutes: number; batchSize: number };
+  /** What the server may call although it is loopback, private, link-local… (OUTBOUND_ALLOW; see security/outboundUrl.ts). */
+  outboundAllow: string[];
 }
 
 /** A whole number from the environment, within [min, max]; unset or empty takes the default. */
@@ -168,6 +171,12 @@ const envSchema = z.object({
   RETENTION_LOG_DAYS: whole(180, 1, 3650 * 3),
   RETENTION_INTERVAL_MINUTES: z.string().optional(),
   RETENTION_BATCH_SIZE: whole(1000, 1, 100_000),
+  OUTBOUND_ALLOW: z.string().optional().transform((raw, ctx) => {
+    const parsed = parseOutboundAllow(raw);
+    if ('entries' in parsed) return parsed.entries;
+    ctx.addIssue({ code: 'custom', message: `"${parsed.wrong}" is neither a host name nor an IP address or CIDR range` });
+    return z.NEVER;
+  }),
 });
 
 /** PUBLIC_URL as an origin (no path, no trailing slash); http://localhost:<PORT> when unset. */
@@ -248,6 +257,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     metrics: { port: metricsPort, host: e.METRICS_HOST, token: e.METRICS_TOKEN },
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     retention: { logDays: e.RETENTION_LOG_DAYS, intervalMinutes: retentionInterval, batchSize: e.RETENTION_BATCH_SIZE },
+    outboundAllow: e.OUTBOUND_ALLOW,
   };
   return { ...config, ...overrides };
 }

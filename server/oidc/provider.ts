@@ -1,6 +1,7 @@
 import Provider, { type ClientMetadata, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { LIMITS } from '../../contract/rules.js';
 import { randomId } from '../lib/crypto.js';
+import { OutboundRefused, outboundPolicyOf } from '../security/outboundUrl.js';
 import { accounts, CLAIMS } from './accounts.js';
 import { adapterFactory } from './adapter.js';
 import { clientMetadata, lifetime } from './clients.js';
@@ -37,6 +38,7 @@ export async function buildProvider(d: OidcContext, keys: SigningKey[]): Promise
   const gate = portalGate(d);
   const cookieKey = await d.services.secrets.digest('oidc-cookies', 'v1');
   const secure = d.issuer.startsWith('https:');
+  const outbound = outboundPolicyOf(d.config);
 
   const configuration: Configuration = {
     adapter: adapterFactory({
@@ -106,14 +108,15 @@ export async function buildProvider(d: OidcContext, keys: SigningKey[]): Promise
       Session: LIMITS.oidcSessionTtl,
       Grant: LIMITS.oidcRefreshTokenTtlMax,
     },
-    // oidc-provider refuses outgoing calls to private and loopback addresses (SSRF protection).
-    // Its only outgoing calls here are back-channel logouts and private_key_jwt key sets, to
-    // addresses an administrator registered (no dynamic registration), and a company's
-    // applications live on private addresses: the guard would sign nobody out. Timeout and
-    // manual redirects stay as the provider sets them.
+    // The provider's only outgoing calls here are back-channel logouts, to addresses an
+    // administrator registered (no dynamic registration). Its own guard refuses every private
+    // address, and a company's applications often live on some: the portal's policy decides
+    // instead (security/outboundUrl.ts: the same ranges, plus the operator's OUTBOUND_ALLOW),
+    // after DNS and on the address connected to. Timeout and manual redirects stay as the
+    // provider sets them.
     fetch: (url, options) => {
       const { dispatcher: _ssrfGuard, ...rest } = options as RequestInit & { dispatcher?: unknown };
-      return globalThis.fetch(url, rest);
+      return outbound.fetch(url, rest);
     },
     async renderError(ctx, out) {
       ctx.type = 'html';
@@ -138,9 +141,18 @@ export async function buildProvider(d: OidcContext, keys: SigningKey[]): Promise
   provider.on('end_session.success', (ctx: KoaContextWithOIDC) => {
     ctx.state[SIGNED_OUT] = true;
   });
-  provider.on('backchannel.error', (_ctx, error, client) => d.log.warn({ clientId: client.clientId, err: String(error) }, 'back-channel logout not delivered'));
+  provider.on('backchannel.error', (_ctx, error, client) => logUndelivered(d, client.clientId, error));
   provider.on('server_error', (_ctx, error) => d.log.error({ err: error }, 'OpenID Connect provider error'));
   return provider;
+}
+
+/**
+ * A back-channel logout that did not arrive, logged without the token: the address refused by
+ * the outbound policy (host, address and range only) or the failure of the call.
+ */
+export function logUndelivered(d: Pick<OidcContext, 'log'>, clientId: string, error: unknown): void {
+  if (error instanceof OutboundRefused) d.log.warn({ clientId, host: error.host, address: error.address, range: error.range }, 'back-channel logout refused: address not allowed');
+  else d.log.warn({ clientId, err: String(error) }, 'back-channel logout not delivered');
 }
 
 export type { ClientMetadata };

@@ -1,5 +1,6 @@
 import type Provider from 'oidc-provider';
 import type { OidcContext } from './context.js';
+import { logUndelivered } from './provider.js';
 
 /** Links handled per sweep; the next sweep takes the rest. */
 const BATCH = 100;
@@ -25,9 +26,7 @@ export async function sweepEndedSessions(d: OidcContext, provider: Provider): Pr
       // backchannelLogout is public on the client but missing from its type declarations.
       const client = (await provider.Client.find(clientId).catch(() => undefined)) as { backchannelLogoutUri?: string; backchannelLogout(sub: string, sid: string): Promise<void> } | undefined;
       if (client?.backchannelLogoutUri) {
-        await client.backchannelLogout(sub, authorization.sid ?? '').catch((error: unknown) => {
-          d.log.warn({ clientId, err: String(error) }, 'back-channel logout not delivered');
-        });
+        await client.backchannelLogout(sub, authorization.sid ?? '').catch((error: unknown) => logUndelivered(d, clientId, error));
       }
       if (authorization.grantId && !authorization.persistsLogout) await d.payloads.revokeGrant(authorization.grantId);
     }));

@@ -3,9 +3,11 @@ import type { PageResult } from '../../../contract/schemas/common.js';
 import { CODE } from '../../../contract/codes.js';
 import type { CaptchaStrategy, OidcGrantType } from '../../../contract/enums.js';
 import type { LoginType } from '../../../contract/rules.js';
+import { ZodError } from 'zod';
 import { AppError, notFound } from '../../domain/errors.js';
 import { issuerOf } from '../../oidc/context.js';
 import { mapPage } from '../../repositories/paging.js';
+import { outboundPolicyOf } from '../../security/outboundUrl.js';
 import type { AdminAppPatch, AdminAppRecord } from '../../repositories/admin/apps.js';
 import type { AuthUser, Caller, ServiceContext } from '../context.js';
 import type { BaseServices } from './deps.js';
@@ -65,6 +67,21 @@ export function adminAppsService(ctx: ServiceContext, base: BaseServices) {
   const issuer = issuerOf(ctx.config.publicUrl);
   const provider: ProviderAddresses = { issuer, discoveryUrl: `${issuer}${DISCOVERY_PATH}` };
   const view = (a: AdminAppRecord) => toAdminApp(a, provider);
+  const outbound = outboundPolicyOf(ctx.config);
+
+  /**
+   * The back-channel logout URI is the one address here the server calls itself: one it may not
+   * call (loopback, private, metadata… not in OUTBOUND_ALLOW) is refused as the schema refuses
+   * input, 400 E00001 naming the field. Names are judged again after DNS, at the call.
+   */
+  function refuseUncallable(uri: string | null | undefined): void {
+    const refused = uri ? outbound.refusal(uri) : null;
+    if (!refused) return;
+    throw new ZodError([{
+      code: 'custom', path: ['backchannelLogoutUri'], input: uri,
+      message: `the server may not call this address: ${refused.message} (unless the operator names it in OUTBOUND_ALLOW)`,
+    }]);
+  }
 
   async function found(id: number): Promise<AdminAppRecord> {
     const app = await repo.find(id);
@@ -90,6 +107,7 @@ export function adminAppsService(ctx: ServiceContext, base: BaseServices) {
 
     async create(actor: AuthUser, body: AppCreateBody, caller: Caller): Promise<{ id: number }> {
       const clientId = body.clientId ?? `${body.appId}${CLIENT_ID_SUFFIX}`;
+      refuseUncallable(body.backchannelLogoutUri);
       if (!body.legacy && !body.redirectUris.length) throw new AppError(CODE.oidcRedirectUriRequired);
       const refuseTaken = async () => {
         const taken = await repo.taken(body.appId, clientId);
@@ -121,6 +139,7 @@ export function adminAppsService(ctx: ServiceContext, base: BaseServices) {
 
     async update(actor: AuthUser, body: AppUpdateBody, caller: Caller): Promise<null> {
       const { id, captchaStrategy, ...rest } = body;
+      refuseUncallable(body.backchannelLogoutUri);
       const patch: AdminAppPatch = { ...rest, ...(captchaStrategy !== undefined ? { captchaStrategy: storedStrategy(captchaStrategy) } : {}) };
       await ctx.transaction(async (repos) => {
         const before = await repos.admin.apps.find(id);
