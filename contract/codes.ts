@@ -144,6 +144,7 @@ export const codes = {
   E40127: { status: 400, zh: '第一行须为表头：{columns}', en: 'The first line must be the header {columns}' },
   E40128: { status: 400, zh: '文件不是有效的 CSV（第 {line} 行）', en: 'The file is not valid CSV (line {line})' },
   E40129: { status: 400, zh: '每个文件最多 {max} 行', en: 'At most {max} rows per file' },
+  E40130: { status: 429, zh: '正在处理的导入文件较多，请稍后重试', en: 'Too many import files are being processed; please try again in a moment' },
   // E402xx applications
   E40201: { status: 409, zh: '应用标识已被使用', en: 'This application id is taken' },
   E40202: { status: 409, zh: '客户端标识已被使用', en: 'This client id is taken' },
@@ -315,6 +316,7 @@ export const CODE = {
   importHeader: 'E40127',
   importMalformed: 'E40128',
   importTooManyRows: 'E40129',
+  importBusy: 'E40130',
   // Workbench: applications
   appIdTaken: 'E40201',
   clientIdTaken: 'E40202',

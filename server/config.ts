@@ -68,6 +68,8 @@ export interface Config {
   metrics: { port: number; host: string; token: string | null };
   /** How long a SIGTERM waits for requests in flight before the process leaves anyway. */
   shutdownGraceSeconds: number;
+  /** Import uploads (check or start) read at once by this instance; more are answered E40130 "busy, retry". */
+  importsAtOnce: number;
   /**
    * Pruning of old rows: sign-in history and operation log after logDays, everything that
    * expires once it has. Runs every intervalMinutes (0: only when asked), batchSize rows a statement.
@@ -168,6 +170,7 @@ const envSchema = z.object({
   METRICS_HOST: text('127.0.0.1'),
   METRICS_TOKEN: optionalText,
   SHUTDOWN_GRACE_SECONDS: whole(25, 0, 600),
+  IMPORTS_AT_ONCE: whole(2, 1, 32),
   RETENTION_LOG_DAYS: whole(180, 1, 3650 * 3),
   RETENTION_INTERVAL_MINUTES: z.string().optional(),
   RETENTION_BATCH_SIZE: whole(1000, 1, 100_000),
@@ -256,6 +259,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: e.LOG_LEVEL,
     metrics: { port: metricsPort, host: e.METRICS_HOST, token: e.METRICS_TOKEN },
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
+    importsAtOnce: e.IMPORTS_AT_ONCE,
     retention: { logDays: e.RETENTION_LOG_DAYS, intervalMinutes: retentionInterval, batchSize: e.RETENTION_BATCH_SIZE },
     outboundAllow: e.OUTBOUND_ALLOW,
   };

@@ -14,8 +14,8 @@ const base = '/admin/v1/users';
 const USER_FIELD_CODES = [CODE.accountNameInvalid, CODE.mobileInvalid, CODE.emailInvalid, CODE.deptUnknown] as const;
 /** The account name or the number is someone else's (E10604 when a racing write took one of them). */
 const TAKEN_CODES = [CODE.accountNameTaken, CODE.mobileRegistered, CODE.accountOrMobileTaken] as const;
-/** A whole import file refused before any row is looked at. */
-const FILE_CODES = [CODE.importHeader, CODE.importMalformed, CODE.importTooManyRows] as const;
+/** A whole import file refused before any row is looked at, or not read now: the instance is busy with others (E40130, Retry-After). */
+const FILE_CODES = [CODE.importHeader, CODE.importMalformed, CODE.importTooManyRows, CODE.importBusy] as const;
 
 /** Workbench: people — search, create and edit, enable, unlock, password resets, sign-in history, CSV import and export. */
 export const adminUsersEndpoints = {

@@ -3,16 +3,18 @@ import type { FastifyInstance } from 'fastify';
 import { adminUsersEndpoints as e } from '../../../contract/endpoints/admin/users.js';
 import { LIMITS } from '../../../contract/rules.js';
 import { serve } from '../../http/serve.js';
-
-/** The uploads of an import: only these routes take a body beyond the app's 64 KiB. */
-const UPLOADS = new Set<unknown>([e.userImportCheck, e.userImportStart]);
+import { uploadRoutes } from '../../http/upload.js';
 
 /** Workbench: people, their import and export. */
 export default async function adminUsersRoutes(app: FastifyInstance): Promise<void> {
-  // In this plugin's scope only: the routes below are registered after it, so it sees each of them.
-  app.addHook('onRoute', (route) => {
-    if (UPLOADS.has(route.config?.endpoint)) route.bodyLimit = LIMITS.importBodyBytes;
+  // The uploads of an import: the only routes with a body beyond the app's 64 KiB, read in a
+  // worker thread, IMPORTS_AT_ONCE at a time per instance (the rest answer E40130, retry).
+  await app.register(async (scope) => {
+    const serveUpload = uploadRoutes(scope, { bodyLimit: LIMITS.importBodyBytes, enter: (services) => services.admin.users.importEnter() });
+    serveUpload(e.userImportCheck, ({ body, services }) => services.admin.users.importCheck(body));
+    serveUpload(e.userImportStart, ({ body, services, user, caller }) => services.admin.users.importStart(user.userRef, body, caller));
   });
+  app.addHook('onClose', async () => app.services.admin.users.importClose());
 
   serve(app, e.userList, ({ input: { pageNum, pageSize, ...filters }, services }) => services.admin.users.list(filters, pageNum, pageSize));
   serve(app, e.userGet, ({ input, services }) => services.admin.users.get(input.id));
@@ -23,8 +25,6 @@ export default async function adminUsersRoutes(app: FastifyInstance): Promise<vo
   serve(app, e.userResetPassword, ({ input, services, user, caller }) => services.admin.users.resetPassword(user.userRef, input.id, input.mode, caller));
   serve(app, e.userEndSessions, ({ input, services, user, caller }) => services.admin.users.endSessions(user.userRef, input.id, caller));
   serve(app, e.userHistory, ({ input, services }) => services.admin.users.history(input.id, input.pageNum, input.pageSize));
-  serve(app, e.userImportCheck, ({ input, services }) => services.admin.users.importCheck(input.csv));
-  serve(app, e.userImportStart, ({ input, services, user, caller }) => services.admin.users.importStart(user.userRef, input.csv, caller));
   serve(app, e.userImportStatus, ({ input, services }) => services.admin.users.importStatus(input.jobId));
   serve(app, e.userExport, async ({ input, services, user, caller, reply }) => {
     const lines = await services.admin.users.exportCsv(user.userRef, input, caller);

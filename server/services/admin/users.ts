@@ -270,6 +270,8 @@ export function adminUsersService(ctx: ServiceContext, base: BaseServices) {
       return usersExport(ctx.repos.admin.users, search, tree);
     },
 
+    importEnter: imports.enter,
+    importClose: imports.close,
     importCheck: imports.check,
     importStart: imports.start,
     importStatus: imports.status,

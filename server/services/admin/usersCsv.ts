@@ -18,7 +18,11 @@ const CR = 13;
  * quoted field, or text after a closing quote, refuses the whole file (E40128 with its line).
  */
 export function parseCsv(text: string): CsvRecord[] {
-  const records: CsvRecord[] = [];
+  return [...csvRecords(text)];
+}
+
+/** The records of parseCsv one at a time, so that a large file is never held twice (as text and as rows). */
+export function* csvRecords(text: string): Generator<CsvRecord> {
   const s = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   let line = 1;
   let i = 0;
@@ -29,7 +33,7 @@ export function parseCsv(text: string): CsvRecord[] {
     const end = newline < 0 ? s.length : newline;
     const plain = s.slice(i, s.charCodeAt(end - 1) === CR && end > i ? end - 1 : end);
     if (!plain.includes('"') && !plain.includes('\r')) {
-      if (plain.trim() !== '') records.push({ line: start, fields: plain.split(',') });
+      if (plain.trim() !== '') yield { line: start, fields: plain.split(',') };
       i = end + 1;
       line++;
       continue;
@@ -77,9 +81,8 @@ export function parseCsv(text: string): CsvRecord[] {
       line++;
       break;
     }
-    if (!(fields.length === 1 && fields[0].trim() === '')) records.push({ line: start, fields });
+    if (!(fields.length === 1 && fields[0].trim() === '')) yield { line: start, fields };
   }
-  return records;
 }
 
 /** Characters that make a spreadsheet read a cell as a formula (OWASP "CSV injection"). */

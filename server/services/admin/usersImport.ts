@@ -1,25 +1,26 @@
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
+import { ZodError } from 'zod';
 import { CODE, type ResultCode } from '../../../contract/codes.js';
-import { LIMITS, USER_TYPES } from '../../../contract/rules.js';
-import { IMPORT_COLUMNS, type ImportCheckResult, type ImportRowError, type ImportStatus } from '../../../contract/schemas/admin/usersImport.js';
+import type { ImportCheckResult, ImportRowError, ImportStatus } from '../../../contract/schemas/admin/usersImport.js';
 import { AppError, notFound } from '../../domain/errors.js';
 import { DAY } from '../../lib/clock.js';
 import { randomId } from '../../lib/crypto.js';
+import { prepared, type PreparedJson } from '../../lib/preparedJson.js';
+import type { Department } from '../../repositories/admin/departments.js';
 import type { NewAdminUser } from '../../repositories/admin/users.js';
 import type { Repos } from '../../repositories/index.js';
 import type { Caller, ServiceContext } from '../context.js';
 import type { BaseServices } from './deps.js';
-import { indexTree, type Resolved, type TreeIndex } from './organisationTree.js';
-import { parseCsv } from './usersCsv.js';
-import { DEFAULT_USER_TYPE, accountProblem, emailProblem, mobileProblem } from './usersFields.js';
+import { indexTree, type TreeIndex } from './organisationTree.js';
+import { usersImportPool } from './usersImportPool.js';
+import type { GoodRow } from './usersImportRows.js';
 
+export { IMPORT_BATCH_ROWS } from './usersImportRows.js';
 /**
- * Rows per write: one multi-row INSERT of the accounts and one of their roles, in one
- * transaction. 1,000 rows of 22 columns stay below either store's bound parameters (SQLite
- * 32,766, PostgreSQL 65,535); the benchmark's plain INSERT uses the same batches.
+ * Accounts or numbers looked up per query when checking a file against the store: small enough
+ * that one query (synchronous on SQLite) holds the event loop for a few milliseconds only.
  */
-export const IMPORT_BATCH_ROWS = 1000;
-/** Accounts or numbers looked up per query when checking a file against the store. */
-const LOOKUP_CHUNK = 5000;
+const LOOKUP_CHUNK = 1000;
 /** The ticket purpose that marks a users-import job, and how long its progress can be read. */
 const JOB_PURPOSE = 'ADMIN_USERS_IMPORT';
 const JOB_DAYS = 1;
@@ -30,12 +31,6 @@ const SCENE = 'ADMIN_USERS_IMPORT';
 interface JobState extends ImportStatus {
   startedBy: number;
 }
-
-/** A row that passed every check, kept small (a hundred thousand of them wait for their batch). */
-interface GoodRow extends Pick<NewAdminUser, 'account' | 'userName' | 'userType' | 'mobileNo' | 'email' | 'deptRef'> {
-  line: number;
-}
-
 
 /** What every row of one run is written with: the EMPLOYEE role, the tree its departments are named from, the time. */
 interface Write {
@@ -55,13 +50,16 @@ function newUser(row: GoodRow, write: Write): NewAdminUser {
     passwordExpireAt: null, mustChangePassword: false, createdAt: write.now,
   };
 }
-const USER_TYPE_SET = new Set<string>(USER_TYPES);
 
 const fail = (line: number, account: string | null, code: ResultCode, field: string | null = null): ImportRowError => ({ line, account, code, field });
 
+/** Lookups chunk by chunk, each after the event loop has had its turn: a file of 100,000 accounts never holds it for long. */
 async function inChunks<T>(values: string[], lookup: (chunk: string[]) => Promise<Set<T>>): Promise<Set<T>> {
   const out = new Set<T>();
-  for (let i = 0; i < values.length; i += LOOKUP_CHUNK) for (const v of await lookup(values.slice(i, i + LOOKUP_CHUNK))) out.add(v);
+  for (let i = 0; i < values.length; i += LOOKUP_CHUNK) {
+    await yieldToLoop();
+    for (const v of await lookup(values.slice(i, i + LOOKUP_CHUNK))) out.add(v);
+  }
   return out;
 }
 
@@ -83,68 +81,28 @@ async function inChunks<T>(values: string[], lookup: (chunk: string[]) => Promis
 export function usersImportService(ctx: ServiceContext, base: BaseServices, opts: { employeeRole: () => Promise<number> }) {
   const repo = () => ctx.repos.admin.users;
 
-  /**
-   * Every check of the file; with `againstStore`, also the accounts and numbers the store already
-   * holds (the dry run). The real run leaves those to the unique indexes, which also settle races.
-   */
-  async function validate(csv: string, againstStore: boolean): Promise<{ total: number; good: GoodRow[]; errors: ImportRowError[]; tree: TreeIndex }> {
-    const [header, ...rows] = parseCsv(csv);
-    const columns = IMPORT_COLUMNS.join(',');
-    if (!header || IMPORT_COLUMNS.some((name, i) => header.fields[i]?.trim().toLowerCase() !== name)) throw new AppError(CODE.importHeader, { columns });
-    if (rows.length > LIMITS.importRowsMax) throw new AppError(CODE.importTooManyRows, { max: LIMITS.importRowsMax });
-    const width = header.fields.length;
+  const pool = usersImportPool(ctx.config.importsAtOnce);
 
-    // What the store already holds, looked up in chunks for every well-formed account and number.
-    const cell = (fields: string[], i: number) => (fields[i] ?? '').trim();
-    const accounts = againstStore ? rows.map((r) => cell(r.fields, 0).toLowerCase()).filter((a) => a && !accountProblem(a)) : [];
-    const mobiles = againstStore ? rows.map((r) => cell(r.fields, 3)).filter((m) => m && !mobileProblem(m)) : [];
-    const none = async () => new Set<string>();
-    const [takenAccounts, takenMobiles, tree] = await Promise.all([
-      againstStore ? inChunks([...new Set(accounts)], (c) => repo().existingAccounts(c)) : none(),
-      againstStore ? inChunks([...new Set(mobiles)], (c) => repo().existingMobiles(c)) : none(),
-      ctx.repos.admin.departments.all().then(indexTree),
+  /** Which of these accounts and numbers the store holds: chunks of queries, the event loop free between them. */
+  async function takenInStore(accounts: string[], mobiles: string[]) {
+    const [takenAccounts, takenMobiles] = await Promise.all([
+      inChunks(accounts, (c) => repo().existingAccounts(c)),
+      inChunks(mobiles, (c) => repo().existingMobiles(c)),
     ]);
+    return { accounts: takenAccounts, mobiles: takenMobiles };
+  }
 
-    // Files name a few departments many times over.
-    const resolved = new Map<string, Resolved>();
-    const seenAccounts = new Set<string>();
-    const seenMobiles = new Set<string>();
-    const good: GoodRow[] = [];
-    const errors: ImportRowError[] = [];
-    for (const { line, fields } of rows) {
-      const raw = cell(fields, 0);
-      const account = raw.toLowerCase();
-      const userName = cell(fields, 1);
-      const userType = (cell(fields, 2) || DEFAULT_USER_TYPE).toUpperCase();
-      const mobileNo = cell(fields, 3);
-      const email = cell(fields, 4);
-      const department = cell(fields, 5);
-      const place = department ? resolved.get(department) ?? resolved.set(department, tree.resolve(department)).get(department)! : null;
-      // One reason per row, the first in column order.
-      const refusal: [ResultCode, string | null] | null =
-        fields.length !== width ? [CODE.importColumns, null]
-        : !account ? [CODE.importFieldMissing, 'account']
-        : account.length > LIMITS.accountMax ? [CODE.importFieldTooLong, 'account']
-        : accountProblem(account) ? [CODE.accountNameInvalid, 'account']
-        : seenAccounts.has(account) ? [CODE.importDuplicateAccount, 'account']
-        : takenAccounts.has(account) ? [CODE.accountNameTaken, 'account']
-        : !userName ? [CODE.importFieldMissing, 'name']
-        : userName.length > LIMITS.userNameMax ? [CODE.importFieldTooLong, 'name']
-        : !USER_TYPE_SET.has(userType) ? [CODE.importTypeInvalid, 'type']
-        : mobileNo && mobileProblem(mobileNo) ? [CODE.mobileInvalid, 'phone']
-        : mobileNo && seenMobiles.has(mobileNo) ? [CODE.importDuplicateMobile, 'phone']
-        : mobileNo && takenMobiles.has(mobileNo) ? [CODE.mobileRegistered, 'phone']
-        : email.length > LIMITS.emailMax ? [CODE.importFieldTooLong, 'email']
-        : email && emailProblem(email) ? [CODE.emailInvalid, 'email']
-        : department.length > LIMITS.deptPathMax ? [CODE.importFieldTooLong, 'department']
-        : place && 'error' in place ? [place.error === 'ambiguous' ? CODE.importDeptAmbiguous : CODE.deptUnknown, 'department']
-        : null;
-      if (refusal) errors.push(fail(line, raw || null, refusal[0], refusal[1]));
-      else good.push({ line, account, userName, userType, mobileNo: mobileNo || null, email: email || null, deptRef: place && 'id' in place ? place.id : null });
-      if (account) seenAccounts.add(account);
-      if (mobileNo) seenMobiles.add(mobileNo);
-    }
-    return { total: rows.length, good, errors, tree };
+  /**
+   * Every check of the upload, read in a worker thread (usersImportRows.ts) against the tree read
+   * now; with `againstStore`, also the accounts and numbers the store already holds (the dry run).
+   * The real run leaves those to the unique indexes, which also settle races.
+   */
+  async function validate(upload: Uint8Array, againstStore: boolean): Promise<{ total: number; valid: number; errorsJson: string; good: string[]; departments: Department[] }> {
+    const departments = await ctx.repos.admin.departments.all();
+    const outcome = await pool.run(againstStore ? 'check' : 'start', upload, departments, againstStore ? takenInStore : null);
+    if (outcome.type === 'refused') throw new AppError(outcome.code, outcome.params);
+    if (outcome.type === 'invalid') throw new ZodError(outcome.issues.map((i) => ({ code: 'custom', input: undefined, ...i })) as ZodError['issues']);
+    return { ...outcome, departments };
   }
 
   const save = (jobId: string, state: JobState, repos = ctx.repos) => repos.admin.users.saveJob(jobId, JSON.stringify(state));
@@ -194,10 +152,11 @@ export function usersImportService(ctx: ServiceContext, base: BaseServices, opts
     });
   }
 
-  async function run(jobId: string, state: JobState, rows: GoodRow[], tree: TreeIndex, caller: Caller): Promise<void> {
+  /** Writes the good rows, batch by batch; each batch arrives from the worker as JSON and is read only when its turn comes. */
+  async function run(jobId: string, state: JobState, chunks: string[], tree: TreeIndex, caller: Caller): Promise<void> {
     const write: Write = { roleRef: await opts.employeeRole(), tree, now: ctx.clock.now(), savedAt: 0 };
-    for (let i = 0; i < rows.length; i += IMPORT_BATCH_ROWS) {
-      const batch = rows.slice(i, i + IMPORT_BATCH_ROWS);
+    while (chunks.length) {
+      const batch = JSON.parse(chunks.shift()!) as GoodRow[];
       try {
         await writeBatch(jobId, state, batch, write);
       } catch {
@@ -210,23 +169,34 @@ export function usersImportService(ctx: ServiceContext, base: BaseServices, opts
 
 
   return {
-    /** The dry run: every row a real run would refuse, by line and reason. Nothing is written. */
-    async check(csv: string): Promise<ImportCheckResult> {
-      const { total, good, errors } = await validate(csv, true);
-      return { total, valid: good.length, errors };
+    /** A place for one upload (check or start) on this instance, or null when IMPORTS_AT_ONCE are being read: release it when done. */
+    enter: pool.enter,
+    /** Ends the workers that read uploads (the server is closing). */
+    close: pool.close,
+
+    /**
+     * The dry run: every row a real run would refuse, by line and reason. Nothing is written.
+     * `upload` is the request's JSON body as bytes, handed to the worker (not to be used again);
+     * the answer is the endpoint's `data` already serialised, so a file of 100,000 refused rows is
+     * not copied, checked and serialised again on the event loop.
+     */
+    async check(upload: Uint8Array): Promise<PreparedJson<ImportCheckResult>> {
+      const { total, valid, errorsJson } = await validate(upload, true);
+      return prepared(`{"total":${total},"valid":${valid},"errors":${errorsJson}}`);
     },
 
     /** Checks the file again and starts writing its good rows; answers the job to poll. */
-    async start(actorRef: number, csv: string, caller: Caller): Promise<ImportCheckResult & { jobId: string }> {
-      const { total, good, errors, tree } = await validate(csv, false);
+    async start(actorRef: number, upload: Uint8Array, caller: Caller): Promise<PreparedJson<ImportCheckResult & { jobId: string }>> {
+      const { total, valid, errorsJson, good, departments } = await validate(upload, false);
       const jobId = randomId(18);
       const now = ctx.clock.now();
-      const state: JobState = { total, processed: errors.length, created: 0, failed: errors.length, done: false, errors: [], startedBy: actorRef };
+      const failed = total - valid;
+      const state: JobState = { total, processed: failed, created: 0, failed, done: false, errors: [], startedBy: actorRef };
       await repo().createJob({ id: jobId, userRef: actorRef, data: JSON.stringify(state), expiresAt: now + JOB_DAYS * DAY }, JOB_PURPOSE, now);
       // Not awaited: the upload is answered now and the client polls `status`. A failure the
       // batches do not absorb (the store gone) leaves the job unfinished, as a stopped instance would.
-      run(jobId, state, good, tree, caller).catch(() => undefined);
-      return { jobId, total, valid: good.length, errors };
+      run(jobId, state, good, indexTree(departments), caller).catch(() => undefined);
+      return prepared(`{"jobId":${JSON.stringify(jobId)},"total":${total},"valid":${valid},"errors":${errorsJson}}`);
     },
 
     async status(jobId: string): Promise<ImportStatus> {
