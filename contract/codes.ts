@@ -41,6 +41,7 @@ export const codes = {
   E00403: { status: 403, zh: '无权操作', en: 'Forbidden' },
   E00404: { status: 404, zh: '资源不存在', en: 'Not found' },
   E00408: { status: 429, zh: '发送过于频繁，请稍后再试', en: 'Sent too often, please wait before resending' },
+  E00413: { status: 413, zh: '请求内容过大', en: 'The request is too large' },
   E00429: { status: 429, zh: '请求过于频繁，请稍后再试', en: 'Too many requests, please try again later' },
   E00500: { status: 500, zh: '系统繁忙，请稍后重试', en: 'Internal error, please try again later' },
   E30002: { status: 400, zh: '账号或密码错误', en: 'Account or password is wrong' },
@@ -200,6 +201,7 @@ export const CODE = {
   forbidden: 'E00403',
   notFound: 'E00404',
   sentTooOften: 'E00408',
+  bodyTooLarge: 'E00413',
   tooManyRequests: 'E00429',
   internalError: 'E00500',
   // Sign-in

@@ -49,7 +49,8 @@ export const ACCESS_CODES: Record<Access, readonly ResultCode[]> = {
   admin: SIGNED_IN,
 };
 
-/** Every code an endpoint can answer. */
+/** Every code an endpoint can answer: one that takes a body can also be sent one over the size limit. */
 export function codesOf(spec: EndpointSpec): ResultCode[] {
-  return [...new Set([...ACCESS_CODES[spec.access], ...(spec.codes ?? [])])];
+  const body: ResultCode[] = spec.method === 'POST' ? [CODE.bodyTooLarge] : [];
+  return [...new Set([...ACCESS_CODES[spec.access], ...body, ...(spec.codes ?? [])])];
 }

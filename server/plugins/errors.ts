@@ -28,8 +28,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const code = status === 404 ? CODE.notFound : CODE.forbidden;
       return reply.status(status).send({ code, message: codeMessage(code, lang), data: null });
     }
+    if ((error as FastifyError).code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      // Over the size limit: 413, so a client knows shortening it is what helps, not fixing a field.
+      return reply.status(413).send({ code: CODE.bodyTooLarge, message: codeMessage(CODE.bodyTooLarge, lang), data: null });
+    }
     if (status && status >= 400 && status < 500) {
-      // Malformed JSON, wrong content type, oversized body: the client's fault, said plainly.
+      // Malformed JSON, a wrong content type: the client's fault, said plainly.
       return reply.status(400).send({ code: CODE.invalidInput, message: `${codeMessage(CODE.invalidInput, lang)} — body: ${error.message}`, data: null });
     }
     request.log.error({ err: error }, 'unhandled error');

@@ -31,13 +31,38 @@ describe.each(storeCases())('bad input and request hygiene ($name)', (store) => 
     expect(res.json()).toMatchObject({ code: 'E00002', message: '加密数据无法解密：userId' });
   });
 
-  it('answers unparseable JSON and an oversized body with 400 E00001, never 500', async () => {
+  it('answers unparseable JSON with 400 E00001, never 500', async () => {
     const bad = await client.app.inject({ method: 'POST', url: `/idaas${LOGIN}`, payload: '{"userId":', headers: { 'content-type': 'application/json', 'x-client-id': 'x' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe('E00001');
-    const huge = await client.app.inject({ method: 'POST', url: `/idaas${LOGIN}`, payload: JSON.stringify({ userId: 'a'.repeat(200_000) }), headers: { 'content-type': 'application/json', 'x-client-id': 'x' } });
-    expect(huge.statusCode).toBe(400);
-    expect(huge.json().code).toBe('E00001');
+  });
+
+  it('answers a body over the limit with 413 E00413 in the envelope, in the caller\'s language', async () => {
+    const huge = (headers: Record<string, string> = {}) => client.app.inject({
+      method: 'POST', url: `/idaas${LOGIN}`, payload: JSON.stringify({ userId: 'a'.repeat(200_000) }), headers: { 'content-type': 'application/json', 'x-client-id': 'x', ...headers },
+    });
+    const zh = await huge();
+    expect(zh.statusCode).toBe(413);
+    expect(zh.json()).toEqual({ code: 'E00413', message: '请求内容过大', data: null });
+    expect((await huge({ 'accept-language': 'en' })).json().message).toBe('The request is too large');
+    // A signed-in call as well (the limit is checked before the session is looked at).
+    const token = await signIn(client, 'lisi');
+    const note = await client.post('/personal/v1/current-user-detail', { deviceName: 'n'.repeat(100_000) }, { token });
+    expect([note.statusCode, note.json().code]).toEqual([413, 'E00413']);
+  });
+
+  it('answers an oversized consent form 413, and SCIM an oversized document 413 in its own error schema', async () => {
+    const form = await client.app.inject({
+      method: 'POST', url: '/oidc-interaction/some-uid/consent', payload: `csrf=${'c'.repeat(4096)}`, headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(form.statusCode).toBe(413);
+    expect(form.json().code).toBe('E00413');
+    const scim = await client.app.inject({
+      method: 'POST', url: '/scim/v2/Users', payload: JSON.stringify({ userName: 'x'.repeat(2_000_000) }),
+      headers: { 'content-type': 'application/scim+json', authorization: 'Bearer demo-scim-token' },
+    });
+    expect(scim.statusCode).toBe(413);
+    expect(scim.json()).toMatchObject({ schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'], status: '413' });
   });
 
   it('refuses a state-changing call without X-Client-Id (CSRF) before it does anything', async () => {
