@@ -44,6 +44,7 @@ export const codes = {
   E00413: { status: 413, zh: '请求内容过大', en: 'The request is too large' },
   E00429: { status: 429, zh: '请求过于频繁，请稍后再试', en: 'Too many requests, please try again later' },
   E00500: { status: 500, zh: '系统繁忙，请稍后重试', en: 'Internal error, please try again later' },
+  E00503: { status: 503, zh: '服务暂时不可用，请稍后重试', en: 'The service is briefly unavailable, please try again shortly' },
   E30002: { status: 400, zh: '账号或密码错误', en: 'Account or password is wrong' },
   E30003: { status: 400, zh: '请输入账号', en: 'Enter the account' },
   E30004: { status: 400, zh: '不支持手机号登录', en: 'A mobile number cannot be used as the account' },
@@ -204,6 +205,7 @@ export const CODE = {
   bodyTooLarge: 'E00413',
   tooManyRequests: 'E00429',
   internalError: 'E00500',
+  storeUnavailable: 'E00503',
   // Sign-in
   accountOrPasswordWrong: 'E30002',
   accountRequired: 'E30003',

@@ -37,7 +37,7 @@ export type OutputOf<S extends EndpointSpec> = z.input<S['output']>;
 /** What a client receives in `data`. */
 export type ResultOf<S extends EndpointSpec> = z.output<S['output']>;
 
-const ANYONE: ResultCode[] = [CODE.ok, CODE.invalidInput, CODE.forbidden, CODE.internalError];
+const ANYONE: ResultCode[] = [CODE.ok, CODE.invalidInput, CODE.forbidden, CODE.internalError, CODE.storeUnavailable];
 const SIGNED_IN: ResultCode[] = [...ANYONE, CODE.notSignedIn];
 
 /** The answers every endpoint of an access level can give, whatever it does. */

@@ -31,6 +31,7 @@ import { SCIM_PREFIX } from './scim/links.js';
 import oidcPlugin from './oidc/plugin.js';
 import { registerOps, type Ops } from './ops/register.js';
 import { AccessLog } from './ops/accessLog.js';
+import { metrics } from './ops/metrics.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -73,7 +74,7 @@ function timeouts(config: Config) {
 
 /** Builds the whole server: store (migrated, seeded outside production), services, plugins, routes. */
 export async function buildApp({ config, clock = systemClock, logger = false, logStream }: BuildOptions): Promise<FastifyInstance> {
-  const store = openStore(config.databaseUrl);
+  const store = openStore(config.databaseUrl, config.database);
   const { fresh } = await migrate(store);
   if (fresh) prepareFirstSigningKeys();
 
@@ -88,6 +89,10 @@ export async function buildApp({ config, clock = systemClock, logger = false, lo
     bodyLimit: 64 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   });
+  store.onConnectionError = (error) => {
+    metrics.connectionLost();
+    app.log.warn({ err: error.message }, 'database connection lost; the pool replaces it on next use');
+  };
   const gateway = config.sms.gatewayUrl ? httpGateway(config.sms.gatewayUrl) : demoGateway;
   const services = buildServices({ repos: buildRepos(store.db), transaction: unitOfWork(store.db), config, clock }, gateway);
   if (isDevMode(config)) await seedDemo(store, clock.now(), services.passwords.hash);

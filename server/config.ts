@@ -18,6 +18,8 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl: string;
+  /** PostgreSQL guards: a statement's longest run, and a caller's longest wait for a connection (ms; 0: none). */
+  database: { statementTimeoutMs: number; connectTimeoutMs: number };
   mode: Mode;
   /** Serve the built SPA from this folder (absent in API tests). */
   staticDir: string | null;
@@ -117,6 +119,8 @@ const envSchema = z.object({
   PORT: whole(8080, 0, 65535),
   HOST: text('0.0.0.0'),
   DATABASE_URL: text('file:data/idaas.db'),
+  DB_STATEMENT_TIMEOUT_MS: whole(10_000, 0, 600_000),
+  DB_CONNECT_TIMEOUT_MS: whole(5_000, 0, 600_000),
   STATIC_DIR: z.string().optional(),
   TRUST_PROXY: z.string().optional(),
   PUBLIC_URL: z.string().optional(),
@@ -221,6 +225,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    database: { statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS, connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS },
     mode,
     staticDir: e.STATIC_DIR === '' ? null : (e.STATIC_DIR ?? 'dist'),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),

@@ -93,7 +93,7 @@ async function createAdministrator(account: string, env: NodeJS.ProcessEnv, io: 
   // The gateway matters to the server, which texts people; this command texts nobody, so
   // production's "no gateway, no start" rule does not stop it.
   const config = readConfig({ ...env, SMS_GATEWAY_URL: env.SMS_GATEWAY_URL || 'http://sms-gateway.invalid/' });
-  const store = openStore(config.databaseUrl);
+  const store = openStore(config.databaseUrl, config.database);
   try {
     await migrate(store);
     const gateway = env.SMS_GATEWAY_URL ? httpGateway(env.SMS_GATEWAY_URL) : demoGateway;

@@ -18,7 +18,9 @@ import { pendingRequestUnique } from './migrations/0009_pending_request_unique.j
 import { pendingCounts } from './migrations/0010_pending_counts.js';
 import { memberOrder } from './migrations/0011_member_order.js';
 import { memberCounts } from './migrations/0012_member_counts.js';
+import { scimNameParts } from './migrations/0013_scim_name_parts.js';
 import { metrics } from '../ops/metrics.js';
+import { openPostgresPool, probePostgres, type PostgresLimits } from './postgresPool.js';
 
 export type StoreKind = 'sqlite' | 'postgres';
 
@@ -29,7 +31,14 @@ export interface Store {
   schema?: string;
   /** The PostgreSQL pool, for its use on /metrics. */
   pool?: pg.Pool;
+  /** Answers whether the database is reachable within timeoutMs, by a path that does not queue on the pool. */
+  probe(timeoutMs: number): Promise<void>;
+  /** Where lost connections are reported (the server's log once it exists; stderr before). */
+  onConnectionError: (error: Error) => void;
 }
+
+/** Limits the server sets on its store (PostgreSQL only; SQLite has no connection to lose). */
+export type StoreOptions = PostgresLimits;
 
 // int8 columns hold epoch milliseconds, which fit a JS number exactly.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -38,23 +47,23 @@ pg.types.setTypeParser(20, (v) => Number(v));
  * Opens the store named by a DATABASE_URL: `file:<path>` (SQLite) or `postgres://…`.
  * A `?schema=name` on a postgres URL puts every table in that schema (tests use a fresh one).
  */
-export function openStore(databaseUrl: string): Store {
+export function openStore(databaseUrl: string, options: StoreOptions = {}): Store {
   if (databaseUrl.startsWith('postgres://') || databaseUrl.startsWith('postgresql://')) {
     const url = new URL(databaseUrl);
     const schema = url.searchParams.get('schema');
     url.searchParams.delete('schema');
     if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error('schema name must be a plain identifier');
-    const pool = new pg.Pool({
-      connectionString: url.toString(),
-      max: 10,
-      ...(schema ? { options: `-c search_path=${schema}` } : {}),
-    });
-    return {
-      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }), log: timed('postgres') }),
+    const connectionString = url.toString();
+    const store: Store = {
+      db: undefined as unknown as Kysely<Database>,
       kind: 'postgres',
       schema: schema ?? undefined,
-      pool,
+      probe: (timeoutMs) => probePostgres(connectionString, timeoutMs),
+      onConnectionError: (error) => console.warn(`database connection lost: ${error.message}`),
     };
+    store.pool = openPostgresPool(connectionString, schema, options, (error) => store.onConnectionError(error));
+    store.db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withPreparedStatements(store.pool) }), log: timed('postgres') });
+    return store;
   }
   const file = databaseUrl.startsWith('file:') ? databaseUrl.slice(5) : databaseUrl;
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -63,7 +72,14 @@ export function openStore(databaseUrl: string): Store {
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
-  return { db: new Kysely<Database>({ dialect: new LockingSqliteDialect({ database: withStatementCache(database) }), log: timed('sqlite') }), kind: 'sqlite' };
+  const db = new Kysely<Database>({ dialect: new LockingSqliteDialect({ database: withStatementCache(database) }), log: timed('sqlite') });
+  return {
+    db,
+    kind: 'sqlite',
+    // The file is this process's own: it answers, or the disk is gone and nothing else would.
+    probe: async () => { await sql`select 1`.execute(db); },
+    onConnectionError: () => undefined,
+  };
 }
 
 /** Every statement's time on /metrics (Kysely reports it after the driver answered). */
@@ -106,9 +122,24 @@ class LockingSqliteDialect extends SqliteDialect {
 function provider(kind: StoreKind): MigrationProvider {
   return {
     async getMigrations(): Promise<Record<string, Migration>> {
-      return { '0001_init': init(kind), '0002_list_indexes': listIndexes, '0003_limits': limits, '0004_workbench': workbench(kind), '0005_oidc': oidc, '0006_second_factors': secondFactors(kind), '0007_speed_indexes': speedIndexes(kind), '0008_retention_indexes': retentionIndexes, '0009_pending_request_unique': pendingRequestUnique, '0010_pending_counts': pendingCounts(kind), '0011_member_order': memberOrder, '0012_member_counts': memberCounts(kind) };
+      return withoutStatementTimeout(kind, { '0001_init': init(kind), '0002_list_indexes': listIndexes, '0003_limits': limits, '0004_workbench': workbench(kind), '0005_oidc': oidc, '0006_second_factors': secondFactors(kind), '0007_speed_indexes': speedIndexes(kind), '0008_retention_indexes': retentionIndexes, '0009_pending_request_unique': pendingRequestUnique, '0010_pending_counts': pendingCounts(kind), '0011_member_order': memberOrder, '0012_member_counts': memberCounts(kind), '0013_scim_name_parts': scimNameParts });
     },
   };
+}
+
+/**
+ * A migration may build an index over millions of rows: on PostgreSQL each runs in its own
+ * transaction with the statement timeout that guards requests lifted for that transaction only.
+ */
+function withoutStatementTimeout(kind: StoreKind, migrations: Record<string, Migration>): Record<string, Migration> {
+  if (kind !== 'postgres') return migrations;
+  return Object.fromEntries(Object.entries(migrations).map(([name, migration]) => [name, {
+    ...migration,
+    up: async (db: Kysely<unknown>) => {
+      await sql`set local statement_timeout = 0`.execute(db);
+      await migration.up(db);
+    },
+  }]));
 }
 
 /** Any number that does not fit a 32-bit key of the first variant, so no other lock shares it. */

@@ -5,6 +5,7 @@ import type { OidcContext } from './context.js';
 import { keySetVersion } from './keys.js';
 import { buildProvider } from './provider.js';
 import { sweepEndedSessions } from './sweep.js';
+import { loopFailures } from '../ops/loopFailures.js';
 
 /** How often an instance looks for keys another instance made (rotation) or that are due. */
 const KEY_CHECK_MS = MINUTE;
@@ -55,8 +56,9 @@ export async function oidcRuntime(d: OidcContext): Promise<OidcRuntime> {
 
   const every = (ms: number, work: () => Promise<unknown>, what: string) => {
     if (!(ms > 0)) return;
+    const failures = loopFailures(what, (line) => d.log.warn({}, line));
     const timer = setInterval(() => {
-      work().catch((error: unknown) => d.log.error({ err: error }, what));
+      work().then(() => failures.succeeded(), (error: unknown) => failures.failed(error));
     }, ms);
     timer.unref();
     timers.push(timer);
@@ -91,8 +93,8 @@ export async function oidcRuntime(d: OidcContext): Promise<OidcRuntime> {
       });
     },
     start() {
-      every(d.config.oidc.logoutSweepMs, () => sweepEndedSessions(d, live().provider), 'OpenID Connect logout sweep failed');
-      every(KEY_CHECK_MS, refreshKeys, 'OpenID Connect key refresh failed');
+      every(d.config.oidc.logoutSweepMs, () => sweepEndedSessions(d, live().provider), 'OpenID Connect logout sweep');
+      every(KEY_CHECK_MS, refreshKeys, 'OpenID Connect key refresh');
     },
     async stop() {
       for (const timer of timers.splice(0)) clearInterval(timer);

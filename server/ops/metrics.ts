@@ -60,6 +60,18 @@ const retentionDeleted = new client.Counter({
   registers: [registry],
 });
 
+const connectionsLost = new client.Counter({
+  name: 'idaas_db_connections_lost_total',
+  help: 'PostgreSQL connections that broke (server restart, failover, terminated backend) and were discarded',
+  registers: [registry],
+});
+
+const storeUnavailable = new client.Counter({
+  name: 'idaas_store_unavailable_total',
+  help: 'Requests answered 503 because the database could not be reached or timed out',
+  registers: [registry],
+});
+
 /** Stores of the apps alive in this process, read on scrape. */
 const stores = new Set<Store>();
 
@@ -120,6 +132,12 @@ export const metrics = {
   },
   query(store: string, ms: number, failed: boolean): void {
     queryDuration.observe({ store, outcome: failed ? 'error' : 'ok' }, ms / 1000);
+  },
+  connectionLost(): void {
+    connectionsLost.inc();
+  },
+  storeUnavailable(): void {
+    storeUnavailable.inc();
   },
   retentionDeleted(table: string, rows: number): void {
     if (rows > 0) retentionDeleted.inc({ table }, rows);

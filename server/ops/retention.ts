@@ -3,6 +3,7 @@ import type { Config } from '../config.js';
 import type { Store } from '../db/connect.js';
 import { DAY, type Clock } from '../lib/clock.js';
 import { metrics } from './metrics.js';
+import { loopFailures } from './loopFailures.js';
 
 /** What goes: the table, its key, and the column and cut-off that make a row old enough. */
 interface Rule {
@@ -90,8 +91,9 @@ export function retentionJob(store: Store, config: Config, clock: Clock) {
     run,
     start(): void {
       if (intervalMinutes <= 0 || timer) return;
+      const failures = loopFailures('retention');
       timer = setInterval(() => {
-        run().catch((error: unknown) => console.error('retention:', error instanceof Error ? error.message : error));
+        run().then(() => failures.succeeded(), (error: unknown) => failures.failed(error));
       }, intervalMinutes * 60_000).unref();
     },
     /** No further passes; the one under way stops after its current batch. */

@@ -3,6 +3,8 @@ import { ZodError } from 'zod';
 import { CODE, codeMessage, envelopeStatus } from '../../contract/codes.js';
 import { AppError } from '../domain/errors.js';
 import { langOf } from '../http/envelope.js';
+import { isStoreUnavailable } from '../db/unavailable.js';
+import { metrics } from '../ops/metrics.js';
 
 function describeZod(error: ZodError): string {
   const issue = error.issues[0];
@@ -35,6 +37,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status && status >= 400 && status < 500) {
       // Malformed JSON, a wrong content type: the client's fault, said plainly.
       return reply.status(400).send({ code: CODE.invalidInput, message: `${codeMessage(CODE.invalidInput, lang)} — body: ${error.message}`, data: null });
+    }
+    if (isStoreUnavailable(error)) {
+      // The database went away or gave up on the statement: nothing was committed (a unit of
+      // work rolls back with its connection), and the same request can succeed in a moment.
+      metrics.storeUnavailable();
+      request.log.warn({ err: (error as Error).message }, 'database unavailable');
+      return reply.status(503).header('retry-after', '1').send({ code: CODE.storeUnavailable, message: codeMessage(CODE.storeUnavailable, lang), data: null });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ code: CODE.internalError, message: codeMessage(CODE.internalError, lang), data: null });

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isStoreUnavailable } from '../db/unavailable.js';
 import { ZodError } from 'zod';
 import { CODE, codeMessage, type ResultCode } from '../../contract/codes.js';
 import { AppError } from '../domain/errors.js';
@@ -74,6 +75,12 @@ export function registerScimErrors(scope: FastifyInstance): void {
       return sendScimError(reply, status, `${detailOf(request, CODE.invalidInput)} — body: ${error.message}`, status === 400 ? 'invalidSyntax' : undefined);
     }
     request.log.error({ err: error }, 'unhandled SCIM error');
+    if (isStoreUnavailable(error)) {
+      // Provisioning clients retry a 503 with Retry-After (RFC 7644 §3.12); nothing was written.
+      request.log.warn({ err: (error as Error).message }, 'database unavailable');
+      reply.header('retry-after', '1');
+      return sendScimError(reply, 503, detailOf(request, CODE.storeUnavailable));
+    }
     return sendScimError(reply, 500, detailOf(request, CODE.internalError));
   });
   scope.setNotFoundHandler((request, reply) => sendScimError(reply, 404, detailOf(request, CODE.notFound)));

@@ -1,5 +1,6 @@
 import type { SmsGateway } from '../sms/gateway.js';
 import { metrics } from '../ops/metrics.js';
+import { loopFailures } from '../ops/loopFailures.js';
 import type { ServiceContext } from './context.js';
 import type { SmsBudgetService } from './smsBudget.js';
 
@@ -19,6 +20,7 @@ export function smsWorker(ctx: ServiceContext, deps: { gateway: SmsGateway; budg
   let again = false;
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
+  const failures = loopFailures('SMS outbox');
 
   async function deliverOne(): Promise<boolean> {
     const now = ctx.clock.now();
@@ -72,7 +74,7 @@ export function smsWorker(ctx: ServiceContext, deps: { gateway: SmsGateway; budg
     /** A text was queued: deliver soon, without making the request wait. */
     kick(): void {
       if (stopped) return;
-      run().catch((error: unknown) => console.error('SMS outbox:', error instanceof Error ? error.message : error));
+      run().then(() => failures.succeeded(), (error: unknown) => failures.failed(error));
     },
     start(): void {
       if (workerIntervalMs > 0 && !timer) timer = setInterval(() => this.kick(), workerIntervalMs).unref();
