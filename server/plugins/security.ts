@@ -30,9 +30,19 @@ const HEADERS = {
   'x-permitted-cross-domain-policies': 'none',
 } as const;
 
+/**
+ * HSTS, a year, on answers to HTTPS requests only: HTTPS as the server sees it, or as a proxy
+ * TRUST_PROXY trusts says in X-Forwarded-Proto (`request.protocol`); a client's own claim is not
+ * believed, and plain HTTP never gets it (browsers ignore it there, and a development server on
+ * http://localhost must not be pinned to HTTPS).
+ */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
 export function registerSecurityHeaders(app: FastifyInstance): void {
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(HEADERS);
+    // On the raw answer as well, so answers written past Fastify's reply (the OIDC provider) carry it too.
+    if (request.protocol === 'https') reply.raw.setHeader('strict-transport-security', HSTS);
     done();
   });
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { readConfig } from '../../server/config.js';
-import { signIn, startClient, storeCases, type Client } from './harness.js';
+import { ROOMY_SMS_BUDGETS, signIn, startClient, storeCases, type Client } from './harness.js';
 
 const LOGIN = '/auth/v1/login-check';
 
@@ -157,6 +157,48 @@ describe.each(storeCases())('integer fields take integers only ($name)', (store)
     const scim = (qs: string) => client.app.inject({ method: 'GET', url: `/scim/v2/Users?${qs}`, headers: { authorization: 'Bearer demo-scim-token' } });
     expect((await scim('startIndex=-5&count=2')).statusCode).toBe(200);
     expect((await scim('count=0x2')).statusCode).toBe(400);
+  });
+});
+
+describe.each(storeCases())('HSTS on HTTPS answers only ($name)', (store) => {
+  const PROXY = '10.0.0.5';
+  let client: Client;
+  beforeAll(async () => { client = await startClient(store, 'hsts', {}, { ...ROOMY_SMS_BUDGETS, TRUST_PROXY: PROXY }); });
+  afterAll(async () => { await client?.close(); });
+
+  const hstsOf = async (url: string, remoteAddress: string, proto?: string, method: 'GET' | 'POST' = 'GET') => {
+    const res = await client.app.inject({
+      method, url, remoteAddress, ...(method === 'POST' ? { payload: {} } : {}),
+      headers: { 'x-client-id': 'x', ...(proto ? { 'x-forwarded-proto': proto } : {}) },
+    });
+    return res.headers['strict-transport-security'];
+  };
+  // An API answer, a refusal, an unknown path, and the OIDC provider's own answer.
+  const URLS: [string, 'GET' | 'POST'][] = [
+    ['/idaas/auth/v1/sm2_key', 'GET'], ['/idaas/auth/v1/login-check', 'POST'], ['/idaas/nothing/here', 'GET'], ['/oidc/.well-known/openid-configuration', 'GET'],
+  ];
+
+  it.each(URLS)('%s sends max-age of a year through the trusted proxy when it says https', async (url, method) => {
+    const hsts = await hstsOf(url, PROXY, 'https', method);
+    expect(hsts).toMatch(/^max-age=(\d+)/);
+    expect(Number(/max-age=(\d+)/.exec(String(hsts))![1])).toBeGreaterThanOrEqual(31_536_000);
+  });
+
+  it.each(URLS)('%s sends none when an untrusted client claims https, or over plain HTTP', async (url, method) => {
+    expect(await hstsOf(url, '203.0.113.9', 'https', method)).toBeUndefined();
+    expect(await hstsOf(url, PROXY, 'http', method)).toBeUndefined();
+    expect(await hstsOf(url, PROXY, undefined, method)).toBeUndefined();
+    expect(await hstsOf(url, '203.0.113.9', undefined, method)).toBeUndefined();
+  });
+
+  it('believes no X-Forwarded-Proto at all without TRUST_PROXY', async () => {
+    const plain = await startClient(store, 'hsts-noproxy');
+    try {
+      const res = await plain.app.inject({ method: 'GET', url: '/idaas/auth/v1/sm2_key', remoteAddress: PROXY, headers: { 'x-forwarded-proto': 'https' } });
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await plain.close();
+    }
   });
 });
 
