@@ -38,6 +38,9 @@ export interface UsersTable {
   dept_ref: number | null;
   /** The id a provisioning client (SCIM) knows this user by. */
   external_id: string | null;
+  /** Given and family names as provisioning (SCIM) sent them; null when never sent. */
+  given_name: string | null;
+  family_name: string | null;
   created_at: number;
   updated_at: number;
 }
