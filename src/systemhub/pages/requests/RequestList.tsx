@@ -20,17 +20,22 @@ import { toFilters, useAdminTable } from '../../shared/useAdminTable';
 
 interface Filters {
   status?: ApplyStatus;
-  appRef?: number;
+  /** The application select holds its ids as text (Refine's option values). */
+  appRef?: string;
   applicant?: string;
   range?: [Dayjs | null, Dayjs | null] | null;
 }
 
 const STATUS_COLORS: Record<ApplyStatus, string> = { [ApplyStatus.PENDING]: 'gold', [ApplyStatus.PASSED]: 'green', [ApplyStatus.REJECTED]: 'red' };
 
-/** The date range as the contract's from/to (the whole of each chosen day, in the reader's time). */
-function filtersOf({ range, ...rest }: Filters): CrudFilter[] {
+/**
+ * The date range as the contract's from/to (the whole of each chosen day, in the reader's time),
+ * and the chosen application's id as the JSON integer the contract takes.
+ */
+function filtersOf({ range, appRef, ...rest }: Filters): CrudFilter[] {
   return [
     ...toFilters(rest),
+    { field: 'appRef', operator: 'eq', value: appRef ? Number(appRef) : undefined },
     { field: 'from', operator: 'eq', value: range?.[0] ? range[0].startOf('day').valueOf() : undefined },
     { field: 'to', operator: 'eq', value: range?.[1] ? range[1].endOf('day').valueOf() : undefined },
   ];
