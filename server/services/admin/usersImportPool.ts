@@ -9,8 +9,13 @@ export type UploadOutcome = Extract<WorkerMessage, { type: 'done' | 'refused' | 
 export type StoreLookup = (accounts: string[], mobiles: string[]) => Promise<{ accounts: Iterable<string>; mobiles: Iterable<string> }>;
 
 const ENTRY = new URL('./usersImportWorker.boot.mjs', import.meta.url);
-/** A worker left idle this long ends (it holds the heap of the last file it read). */
+/** A worker left idle this long ends. */
 const IDLE_MS = 30_000;
+/**
+ * After an upload this large a worker is replaced by a fresh one (started in the background): V8
+ * keeps the heap a 10 MB file grew (~140 MB) while the worker idles, and a worker does not shrink it.
+ */
+const RECYCLE_BYTES = 1024 * 1024;
 
 /**
  * The instance's import uploads: at most `max` at once (`enter`; the rest are answered "busy"),
@@ -38,10 +43,14 @@ export function usersImportPool(max: number) {
     return spare.worker;
   }
 
-  function giveBack(worker: Worker): void {
+  function giveBack(worker: Worker, recycle: boolean): void {
     if (closed || idle.length >= max) {
       void worker.terminate();
       return;
+    }
+    if (recycle) {
+      void worker.terminate();
+      worker = spawn();
     }
     const timer = setTimeout(() => {
       idle.splice(idle.findIndex((w) => w.worker === worker), 1);
@@ -72,6 +81,7 @@ export function usersImportPool(max: number) {
       const worker = take();
       const { port1, port2 } = new MessageChannel();
       // Moved, not copied, when the bytes are the whole of their buffer (a large body always is).
+      const recycle = body.byteLength > RECYCLE_BYTES;
       const own = body.byteOffset === 0 && body.byteLength === body.buffer.byteLength && body.buffer instanceof ArrayBuffer ? body : new Uint8Array(body);
       return new Promise<UploadOutcome>((resolve, reject) => {
         const fail = (error: unknown) => finish(() => reject(error), false);
@@ -80,7 +90,7 @@ export function usersImportPool(max: number) {
           worker.off('error', fail);
           worker.off('exit', exited);
           port1.close();
-          if (reusable) giveBack(worker);
+          if (reusable) giveBack(worker, recycle);
           else void worker.terminate();
           settle();
         }

@@ -1,4 +1,3 @@
-import { setPriority } from 'node:os';
 import { parentPort, type MessagePort } from 'node:worker_threads';
 import { AppError } from '../../domain/errors.js';
 import type { Department } from '../../repositories/admin/departments.js';
@@ -57,14 +56,6 @@ async function handle({ kind, body, departments, port }: UploadJob): Promise<voi
   }
   port.postMessage(answer);
   port.close();
-}
-
-// Parsing is background work: below the main thread's priority, so requests win a busy core (Linux
-// niceness is per thread; elsewhere, or when refused, the worker keeps the process's priority).
-try {
-  setPriority(10);
-} catch {
-  // Not allowed here: same priority as the rest.
 }
 
 let queue = Promise.resolve();
