@@ -3,7 +3,6 @@ import { isStoreUnavailable } from '../db/unavailable.js';
 import { ZodError } from 'zod';
 import { CODE, codeMessage, type ResultCode } from '../../contract/codes.js';
 import { AppError } from '../domain/errors.js';
-import { langOf } from '../http/envelope.js';
 import { SCHEMA } from './schema.js';
 
 /** RFC 7644 §3.12: the scimType values this server answers with. */
@@ -48,9 +47,11 @@ export function sendScimError(reply: FastifyReply, status: number, detail: strin
 /**
  * The detail of a refusal: the portal's result code and its message, so a SCIM client sees the
  * same code and reason the workbench shows for the same rule (E10906 for a malformed phone…).
+ * Always in English, whatever Accept-Language says: SCIM's clients are programs, and the detail
+ * ends up in their operators' logs, not before a portal user.
  */
-export function detailOf(request: FastifyRequest, code: ResultCode, params: Record<string, string | number> = {}): string {
-  return `${code}: ${codeMessage(code, langOf(request), params)}`;
+export function detailOf(_request: FastifyRequest, code: ResultCode, params: Record<string, string | number> = {}): string {
+  return `${code}: ${codeMessage(code, 'en', params)}`;
 }
 
 function describeZod(error: ZodError): string {

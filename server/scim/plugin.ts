@@ -1,17 +1,19 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sql, type Kysely } from 'kysely';
 import { CODE } from '../../contract/codes.js';
 import { LIMITS } from '../../contract/rules.js';
 import { AppError } from '../domain/errors.js';
 import { callerOf } from '../http/request.js';
 import type { Clock } from '../lib/clock.js';
 import { API_CACHE_CONTROL } from '../plugins/apiScope.js';
-import { buildRepos, unitOfWork } from '../repositories/index.js';
+import type { Database } from '../db/schema.js';
+import { buildRepos, unitOfWork, type UnitOfWork } from '../repositories/index.js';
 import { adminGroupsService } from '../services/admin/groups.js';
 import type { ScimActor } from '../services/admin/scimTokens.js';
 import { adminUsersService } from '../services/admin/users.js';
 import type { ServiceContext } from '../services/context.js';
 import { scimGroupsService } from '../services/scimGroups.js';
-import { scimAudit, type ScimCall, type ScimDeps } from '../services/scimShared.js';
+import { scimAudit, type ScimCall, type ScimDeps, type ScimTx } from '../services/scimShared.js';
 import { scimUsersService } from '../services/scimUsers.js';
 import { registerScimErrors, SCIM_CONTENT_TYPE } from './errors.js';
 import { linksOf } from './links.js';
@@ -33,6 +35,26 @@ function bearerOf(request: FastifyRequest): string | undefined {
 
 export interface ScimPluginOptions {
   clock: Clock;
+}
+
+/**
+ * A unit of work inside a transaction already open: a savepoint, so a statement a service's
+ * step gives up on (a unique index refusing a number) leaves the outer transaction usable on
+ * PostgreSQL for the service to say why, and undoes only that step.
+ */
+function savepoints(tx: Kysely<Database>): UnitOfWork {
+  return async (work) => {
+    await sql`savepoint scim_step`.execute(tx);
+    try {
+      const result = await work(buildRepos(tx));
+      await sql`release savepoint scim_step`.execute(tx);
+      return result;
+    } catch (error) {
+      await sql`rollback to savepoint scim_step`.execute(tx);
+      await sql`release savepoint scim_step`.execute(tx);
+      throw error;
+    }
+  };
 }
 
 /**
@@ -62,8 +84,18 @@ export default async function scimPlugin(app: FastifyInstance, opts: ScimPluginO
   // The workbench's own functions, whose audit rows name the SCIM path.
   const audit = scimAudit(app.services.audit);
   const base = { ...app.services, audit };
+  // Everything of one write on its transaction: nothing in it may reach for the pool (or, on
+  // SQLite, the one connection the transaction holds).
+  const onTransaction = (tx: Kysely<Database>): ScimTx => {
+    const txCtx: ServiceContext = { ...ctx, repos: buildRepos(tx), transaction: savepoints(tx) };
+    return { ctx: txCtx, scim: scimRepo(tx), users: adminUsersService(txCtx, base), groups: adminGroupsService(txCtx, base) };
+  };
   const deps: ScimDeps = {
-    store: { repo: scimRepo(db), transaction: (work) => db.transaction().execute((tx) => work(buildRepos(tx), scimRepo(tx))) },
+    store: {
+      repo: scimRepo(db),
+      transaction: (work) => db.transaction().execute((tx) => work(buildRepos(tx), scimRepo(tx))),
+      write: (work) => db.transaction().execute((tx) => work(onTransaction(tx))),
+    },
     users: adminUsersService(ctx, base),
     groups: adminGroupsService(ctx, base),
     audit,

@@ -1,4 +1,4 @@
-import { type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { AdminUserRecord } from '../repositories/admin/users.js';
 
@@ -8,9 +8,10 @@ import type { AdminUserRecord } from '../repositories/admin/users.js';
  * through the workbench's services, so that one set of rules holds on both paths.
  */
 
-/** The workbench's own record of a person, cut to the columns provisioning reads. */
+/** The workbench's own record of a person, cut to the columns provisioning reads, and the name parts only provisioning writes. */
 export type ScimUserRow = Pick<AdminUserRecord,
-  'id' | 'account' | 'userName' | 'userType' | 'mobileNo' | 'email' | 'enabled' | 'externalId' | 'positionName' | 'deptRef' | 'createdAt' | 'updatedAt'>;
+  'id' | 'account' | 'userName' | 'userType' | 'mobileNo' | 'email' | 'enabled' | 'externalId' | 'positionName' | 'deptRef' | 'createdAt' | 'updatedAt'>
+  & { givenName: string | null; familyName: string | null };
 
 export interface ScimGroupRow {
   id: number;
@@ -39,7 +40,7 @@ export interface ScimPage<T> {
 const USER_COLUMNS = [
   'users.id', 'users.user_id as account', 'users.user_name as userName', 'users.user_type as userType', 'users.mobile_no as mobileNo',
   'users.email', 'users.enabled', 'users.external_id as externalId', 'users.position_name as positionName', 'users.dept_ref as deptRef',
-  'users.created_at as createdAt', 'users.updated_at as updatedAt',
+  'users.created_at as createdAt', 'users.updated_at as updatedAt', 'users.given_name as givenName', 'users.family_name as familyName',
 ] as const;
 
 const toUser = (row: Omit<ScimUserRow, 'enabled'> & { enabled: number }): ScimUserRow => ({ ...row, enabled: row.enabled === 1 });
@@ -63,6 +64,33 @@ export function scimRepo(db: Kysely<Database>) {
     async findUser(id: number): Promise<ScimUserRow | undefined> {
       const row = await db.selectFrom('users').select(USER_COLUMNS).where('users.id', '=', id).executeTakeFirst();
       return row && toUser(row);
+    },
+    /**
+     * If-Match made one statement: the user's version (updated_at) moves on only when it is still
+     * one of `versions` (any, when null), so of writes racing with one ETag exactly one gets a row
+     * back — on PostgreSQL the others wait for its row lock and then find the version gone; on
+     * SQLite the statement takes the write lock. The new version is later than the old one even
+     * within the same millisecond. Undefined when nothing matched (changed, or no such user).
+     */
+    async claimUser(id: number, versions: number[] | null, now: number): Promise<number | undefined> {
+      if (versions && !versions.length) return undefined;
+      let q = db.updateTable('users').set({ updated_at: sql<number>`case when updated_at >= ${now} then updated_at + 1 else ${now} end` }).where('id', '=', id);
+      if (versions) q = q.where('updated_at', 'in', versions);
+      const row = await q.returning('updated_at').executeTakeFirst();
+      return row?.updated_at;
+    },
+    /** Takes the user's row for the rest of the transaction without changing it (a write with no If-Match). False when there is no such user. */
+    async lockUser(id: number): Promise<boolean> {
+      const result = await db.updateTable('users').set((eb) => ({ updated_at: eb.ref('updated_at') })).where('id', '=', id).executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+    /** Keeps a claimed version: writes after the claim stamp the clock's time, which may be earlier within a millisecond. */
+    async keepVersion(id: number, version: number): Promise<void> {
+      await db.updateTable('users').set({ updated_at: version }).where('id', '=', id).where('updated_at', '<', version).execute();
+    },
+    /** The given and family names a provisioning client sent (the full name is the workbench's userName). */
+    async setNameParts(id: number, givenName: string | null, familyName: string | null, now: number): Promise<void> {
+      await db.updateTable('users').set({ given_name: givenName, family_name: familyName, updated_at: now }).where('id', '=', id).execute();
     },
     /** The groups each of these users is a member of. */
     async groupsOf(userRefs: number[]): Promise<Map<number, { id: number; name: string }[]>> {
@@ -105,6 +133,15 @@ export function scimRepo(db: Kysely<Database>) {
         'group_ref as groupRef', eb.fn.countAll<number | string>().as('n'), eb.fn.sum<number | string>('user_ref').as('ids'), eb.fn.max('added_at').as('last'),
       ]).where('group_ref', 'in', groupRefs).groupBy('group_ref').execute();
       return new Map(rows.map((r) => [r.groupRef, `${Number(r.n)}.${Number(r.ids)}.${Number(r.last)}`]));
+    },
+    /**
+     * Takes the group's row for the rest of the transaction (a write that changes nothing: on
+     * PostgreSQL the row lock, on SQLite the write lock), so a version read next is the one the
+     * write replaces. False when there is no such group.
+     */
+    async lockGroup(id: number): Promise<boolean> {
+      const result = await db.updateTable('mail_groups').set((eb) => ({ group_name: eb.ref('group_name') })).where('id', '=', id).executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
     },
     /** The id the provisioning client knows the group by (the workbench does not show or set it). */
     async setGroupExternalId(id: number, externalId: string | null): Promise<boolean> {

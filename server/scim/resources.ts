@@ -31,7 +31,8 @@ export function toScimUser(row: ScimUserRow, links: Links, extra: { department: 
     id: String(row.id),
     ...(row.externalId ? { externalId: row.externalId } : {}),
     userName: row.account,
-    name: { formatted: row.userName },
+    // The parts as a client wrote them, beside the full name the portal shows (they may differ: a displayName wins the full name).
+    name: { formatted: row.userName, ...(row.familyName ? { familyName: row.familyName } : {}), ...(row.givenName ? { givenName: row.givenName } : {}) },
     displayName: row.userName,
     ...(row.positionName ? { title: row.positionName } : {}),
     userType: row.userType,

@@ -48,7 +48,7 @@ const userAttributes: readonly Attribute[] = [
     required: true, uniqueness: 'server', mutability: 'immutable',
   }),
   {
-    name: 'name', type: 'complex', description: 'The name shown in the portal (formatted; given and family names make it when formatted is absent).',
+    name: 'name', type: 'complex', description: 'The name shown in the portal (formatted; given and family names make it when formatted is absent). Given and family names are kept as sent and read back.',
     subAttributes: [
       str('formatted', 'The full name'), str('familyName', 'Family name'), str('givenName', 'Given name'),
       ...['middleName', 'honorificPrefix', 'honorificSuffix'].map((n) => str(n, 'Accepted, not kept')),
@@ -83,7 +83,7 @@ const enterpriseAttributes: readonly Attribute[] = [
 const groupAttributes: readonly Attribute[] = [
   str('displayName', 'The group name', { required: true }),
   {
-    name: 'members', type: 'complex', multiValued: true, description: 'Members: users only, value is the user id. Disabled accounts and shared mailboxes cannot join.',
+    name: 'members', type: 'complex', multiValued: true, description: 'Members: users only, value is the user id. Deactivated users are members like any other; shared mailboxes cannot join.',
     subAttributes: [
       str('value', 'User id', { mutability: 'immutable' }),
       str('display', 'The user name', { mutability: 'readOnly' }),

@@ -7,13 +7,15 @@ import { randomId } from '../lib/crypto.js';
 import { parseFilter } from '../scim/filter.js';
 import { canonicalDocument, canonicalKeys, groupInput, patchInput, type GroupInput, type ListQuery } from '../scim/input.js';
 import { applyPatch } from '../scim/patch.js';
-import type { ScimGroupRow } from '../scim/repository.js';
+import type { ScimGroupRow, ScimRepo } from '../scim/repository.js';
 import { groupTypeName, groupVersion, project, toScimGroup, type Links, type ScimDocument } from '../scim/resources.js';
 import { GROUP_SHAPE, SCHEMA } from '../scim/schema.js';
 import { toSql, withSchemaNames, type ColumnMap } from '../scim/sqlFilter.js';
 import { peopleByAccounts } from './admin/groupsPeople.js';
+import type { Repos } from '../repositories/index.js';
+import type { AdminGroupsService } from './admin/groups.js';
 import type { ServiceContext } from './context.js';
-import { actingUser, checkVersion, listResponse, resourceId, withoutReadOnly, type ScimCall, type ScimDeps } from './scimShared.js';
+import { actingUser, checkVersion, listResponse, preconditionOf, resourceId, withoutReadOnly, type ScimCall, type ScimDeps, type ScimTx } from './scimShared.js';
 
 const GROUP_INPUT = groupInput();
 const PATCHED_GROUP = groupInput(INT32_MAX);
@@ -57,17 +59,36 @@ function batches<T>(items: T[]): T[][] {
 export function scimGroupsService(ctx: ServiceContext, deps: ScimDeps) {
   const repo = deps.store.repo;
 
-  async function render(rows: ScimGroupRow[], links: Links, withMembers: boolean): Promise<ScimDocument[]> {
+  /** Groups as documents; `scim` the transaction of a write, whose reads must not wait for the pool (or SQLite's one connection). */
+  async function render(rows: ScimGroupRow[], links: Links, withMembers: boolean, scim: ScimRepo = repo): Promise<ScimDocument[]> {
     const ids = rows.map((r) => r.id);
-    const [members, stamps] = await Promise.all([withMembers ? repo.membersOf(ids) : Promise.resolve(null), repo.memberStamps(ids)]);
+    const [members, stamps] = await Promise.all([withMembers ? scim.membersOf(ids) : Promise.resolve(null), scim.memberStamps(ids)]);
     return rows.map((r) => toScimGroup(r, links, { members: members?.get(r.id), memberStamp: stamps.get(r.id) ?? '0' }));
   }
 
-  async function found(rawId: string): Promise<{ row: ScimGroupRow; version: string }> {
+  async function found(rawId: string): Promise<ScimGroupRow> {
     const row = await repo.findGroup(resourceId(rawId));
     if (!row) throw notFound();
-    const stamp = (await repo.memberStamps([row.id])).get(row.id) ?? '0';
-    return { row, version: groupVersion(row, stamp) };
+    return row;
+  }
+
+  /**
+   * A write's transaction, begun by taking the group's row: writes racing on one group, on one
+   * instance or several, run one after the other, and the If-Match version is compared with the
+   * group as the write finds it — so of writes racing with one ETag, the first to change the
+   * group makes the others' version stale (412). Groups keep no version number of their own.
+   */
+  function writing<T>(rawId: string, ifMatch: string | undefined, work: (tx: ScimTx, row: ScimGroupRow) => Promise<T>): Promise<T> {
+    const id = resourceId(rawId);
+    const precondition = preconditionOf(ifMatch);
+    return deps.store.write(async (tx) => {
+      // No such group is no current version either (RFC 9110 §13.1.1): 412 when the client named one.
+      if (!(await tx.scim.lockGroup(id))) throw precondition === null ? notFound() : new AppError(CODE.scimVersionMismatch);
+      const row = await tx.scim.findGroup(id);
+      if (!row) throw notFound();
+      if (precondition !== null) checkVersion(precondition, groupVersion(row, (await tx.scim.memberStamps([id])).get(id) ?? '0'));
+      return work(tx, row);
+    });
   }
 
   async function renderOne(id: number, links: Links): Promise<ScimDocument> {
@@ -79,23 +100,29 @@ export function scimGroupsService(ctx: ServiceContext, deps: ScimDeps) {
   const parse = (body: unknown, schema = GROUP_INPUT): GroupInput => schema.parse(canonicalDocument(withoutReadOnly(body, READ_ONLY), GROUP_SHAPE));
 
   /** The accounts of user ids a client named; every id must be a user's (E40510). */
-  async function accountsOf(ids: string[]): Promise<string[]> {
+  async function accountsOf(ids: string[], scim: ScimRepo = repo): Promise<string[]> {
     const numeric = ids.filter((v) => /^\d{1,10}$/.test(v)).map(Number);
-    const accounts = await repo.accountsOf(numeric);
+    const accounts = await scim.accountsOf(numeric);
     const unknown = ids.filter((v) => !/^\d{1,10}$/.test(v) || !accounts.has(Number(v)));
     if (unknown.length) throw new AppError(CODE.scimUnknownUsers, { ids: unknown.join(', ') });
     return numeric.map((n) => accounts.get(n)!);
   }
 
-  async function setExternalId(call: ScimCall, row: ScimGroupRow, externalId: string | null): Promise<void> {
-    await deps.store.transaction(async (repos, scim) => {
+  async function setExternalId(call: ScimCall, row: ScimGroupRow, externalId: string | null, tx?: ScimTx): Promise<void> {
+    const work = async (repos: Repos, scim: ScimRepo) => {
       if (!(await scim.setGroupExternalId(row.id, externalId))) throw notFound();
       await deps.audit.adminChange(call.actor.actorRef, 'SCIM_GROUP_UPDATE', `group:${row.groupCode}`, { before: { externalId: row.externalId }, after: { externalId } }, call.caller, repos);
-    });
+    };
+    await (tx ? work(tx.ctx.repos, tx.scim) : deps.store.transaction(work));
   }
 
-  async function addMembers(call: ScimCall, groupRef: number, accounts: string[]): Promise<void> {
-    for (const batch of batches(accounts)) await deps.groups.addMembers(actingUser(call.actor), groupRef, batch, call.caller);
+  /**
+   * Members join whatever their state: an identity provider keeps deactivated people in their
+   * groups (and may add them there), so membership never waits on `active`. Shared mailboxes
+   * are not people and still cannot join.
+   */
+  async function addMembers(call: ScimCall, groupRef: number, accounts: string[], groups: AdminGroupsService = deps.groups): Promise<void> {
+    for (const batch of batches(accounts)) await groups.addMembers(actingUser(call.actor), groupRef, batch, call.caller, { anyState: true });
   }
 
   /**
@@ -103,7 +130,7 @@ export function scimGroupsService(ctx: ServiceContext, deps: ScimDeps) {
    * `base`: for a PATCH, the members its operations were applied to, so two PATCHes racing to add
    * different people both land; for a PUT, the members now (a replacement replaces).
    */
-  async function write(call: ScimCall, row: ScimGroupRow, input: GroupInput, mode: 'put' | 'patch', base?: Set<string>): Promise<void> {
+  async function write(tx: ScimTx, call: ScimCall, row: ScimGroupRow, input: GroupInput, mode: 'put' | 'patch', base?: Set<string>): Promise<void> {
     const ext = input[SCHEMA.portalGroup];
     if (ext?.groupCode && ext.groupCode !== row.groupCode) throw new AppError(CODE.scimMutability, { attribute: 'groupCode' });
     if (ext?.groupType && ext.groupType !== groupTypeName(row.groupType)) throw new AppError(CODE.scimMutability, { attribute: 'groupType' });
@@ -112,24 +139,24 @@ export function scimGroupsService(ctx: ServiceContext, deps: ScimDeps) {
     const externalId = input.externalId ?? null;
 
     // Everything that can be refused is looked up before anything is written.
-    const current = base ?? new Set(((await repo.membersOf([row.id])).get(row.id) ?? []).map((m) => String(m.id)));
+    const current = base ?? new Set(((await tx.scim.membersOf([row.id])).get(row.id) ?? []).map((m) => String(m.id)));
     const wanted = new Set(memberIds(input));
-    const toAdd = await accountsOf([...wanted].filter((id) => !current.has(id)));
-    if (toAdd.length) await peopleByAccounts(ctx.repos, toAdd, true);
-    const toRemove = await accountsOf([...current].filter((id) => !wanted.has(id)));
-    const manager = managerRef === String(row.managerRef) ? null : (await accountsOf([managerRef]))[0];
-    if (manager) await peopleByAccounts(ctx.repos, [manager], true);
+    const toAdd = await accountsOf([...wanted].filter((id) => !current.has(id)), tx.scim);
+    if (toAdd.length) await peopleByAccounts(tx.ctx.repos, toAdd, 'anyState');
+    const toRemove = await accountsOf([...current].filter((id) => !wanted.has(id)), tx.scim);
+    const manager = managerRef === String(row.managerRef) ? null : (await accountsOf([managerRef], tx.scim))[0];
+    if (manager) await peopleByAccounts(tx.ctx.repos, [manager], true);
 
     const acting = actingUser(call.actor);
     if (input.displayName !== row.groupName || email !== row.email) {
-      await deps.groups.update(acting, {
+      await tx.groups.update(acting, {
         id: row.id, ...(input.displayName !== row.groupName ? { groupName: input.displayName } : {}), ...(email !== row.email ? { email } : {}),
       }, call.caller);
     }
-    if (manager) await deps.groups.setManager(acting, row.id, manager, call.caller);
-    if (externalId !== row.externalId) await setExternalId(call, row, externalId);
-    await addMembers(call, row.id, toAdd);
-    for (const batch of batches(toRemove)) await deps.groups.removeMembers(acting, row.id, batch, call.caller);
+    if (manager) await tx.groups.setManager(acting, row.id, manager, call.caller);
+    if (externalId !== row.externalId) await setExternalId(call, row, externalId, tx);
+    await addMembers(call, row.id, toAdd, tx.groups);
+    for (const batch of batches(toRemove)) await tx.groups.removeMembers(acting, row.id, batch, call.caller);
   }
 
   return {
@@ -141,7 +168,7 @@ export function scimGroupsService(ctx: ServiceContext, deps: ScimDeps) {
     },
 
     async get(rawId: string, links: Links, attributes?: string, excluded?: string): Promise<ScimDocument> {
-      const { row } = await found(rawId);
+      const row = await found(rawId);
       const [doc] = await render([row], links, wantsMembers(attributes, excluded));
       return project(doc, SCHEMA.group, attributes, excluded);
     },
@@ -150,7 +177,7 @@ export function scimGroupsService(ctx: ServiceContext, deps: ScimDeps) {
       const input = parse(body);
       const ext = input[SCHEMA.portalGroup];
       const members = await accountsOf(memberIds(input));
-      if (members.length) await peopleByAccounts(ctx.repos, members, true);
+      if (members.length) await peopleByAccounts(ctx.repos, members, 'anyState');
       const manager = ext?.manager ? (await accountsOf([ext.manager.value]))[0] : call.actor.account;
       const { id } = await deps.groups.create(actingUser(call.actor), {
         groupCode: ext?.groupCode || `scim-${randomId(9)}`,
@@ -168,26 +195,27 @@ export function scimGroupsService(ctx: ServiceContext, deps: ScimDeps) {
     },
 
     async replace(call: ScimCall, rawId: string, body: unknown, ifMatch: string | undefined): Promise<ScimDocument> {
-      const { row, version } = await found(rawId);
-      checkVersion(ifMatch, version);
-      await write(call, row, parse(body), 'put');
-      return renderOne(row.id, call.links);
+      const input = parse(body);
+      const id = await writing(rawId, ifMatch, async (tx, row) => {
+        await write(tx, call, row, input, 'put');
+        return row.id;
+      });
+      return renderOne(id, call.links);
     },
 
     async patch(call: ScimCall, rawId: string, body: unknown, ifMatch: string | undefined): Promise<ScimDocument> {
-      const { row, version } = await found(rawId);
-      checkVersion(ifMatch, version);
       const { Operations } = patchInput.parse(canonicalKeys(body, ['schemas', 'Operations']));
-      const [doc] = await render([row], call.links, true);
-      const before = new Set(((doc.members ?? []) as { value: string }[]).map((m) => m.value));
-      await write(call, row, parse(applyPatch(doc, Operations, GROUP_SHAPE), PATCHED_GROUP), 'patch', before);
-      return renderOne(row.id, call.links);
+      const id = await writing(rawId, ifMatch, async (tx, row) => {
+        const [doc] = await render([row], call.links, true, tx.scim);
+        const before = new Set(((doc.members ?? []) as { value: string }[]).map((m) => m.value));
+        await write(tx, call, row, parse(applyPatch(doc, Operations, GROUP_SHAPE), PATCHED_GROUP), 'patch', before);
+        return row.id;
+      });
+      return renderOne(id, call.links);
     },
 
     async delete(call: ScimCall, rawId: string, ifMatch: string | undefined): Promise<void> {
-      const { row, version } = await found(rawId);
-      checkVersion(ifMatch, version);
-      await deps.groups.delete(actingUser(call.actor), row.id, call.caller);
+      await writing(rawId, ifMatch, (tx, row) => tx.groups.delete(actingUser(call.actor), row.id, call.caller));
     },
   };
 }

@@ -9,12 +9,25 @@ import type { AdminGroupsService } from './admin/groups.js';
 import type { ScimActor } from './admin/scimTokens.js';
 import type { AdminUsersService } from './admin/users.js';
 import type { AuditService } from './audit.js';
-import type { AuthUser, Caller } from './context.js';
+import type { AuthUser, Caller, ServiceContext } from './context.js';
+
+/**
+ * One SCIM write's transaction: SCIM's queries and the workbench's users and groups services,
+ * all on it, so a version check (If-Match), the writes it guards and their audit rows stand or
+ * fall together. The services' own transactions become savepoints inside it.
+ */
+export interface ScimTx {
+  ctx: ServiceContext;
+  scim: ScimRepo;
+  users: AdminUsersService;
+  groups: AdminGroupsService;
+}
 
 /** SCIM's own reads, and transactions over both the portal's repositories and its own. */
 export interface ScimStore {
   repo: ScimRepo;
   transaction: <T>(work: (repos: Repos, scim: ScimRepo) => Promise<T>) => Promise<T>;
+  write: <T>(work: (tx: ScimTx) => Promise<T>) => Promise<T>;
 }
 
 /**
@@ -48,15 +61,19 @@ export function resourceId(raw: string): number {
 
 const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
 
-/**
- * If-Match (RFC 7644 §3.14, RFC 9110 §13.1.1): the write goes ahead only when the client's
- * version is the current one (weak comparison; `*` matches any).
- */
-export function checkVersion(ifMatch: string | undefined, version: string): void {
-  if (ifMatch === undefined || ifMatch.trim() === '') return;
-  const tags = ifMatch.split(',').map((t) => t.trim());
-  if (tags.includes('*')) return;
-  if (!tags.some((t) => opaque(t) === opaque(version))) throw new AppError(CODE.scimVersionMismatch);
+/** What an If-Match header asks (RFC 7644 §3.14, RFC 9110 §13.1.1): nothing (absent or blank), any version (`*`), or one of these. */
+export type Precondition = null | '*' | string[];
+
+export function preconditionOf(ifMatch: string | undefined): Precondition {
+  if (ifMatch === undefined || ifMatch.trim() === '') return null;
+  const tags = ifMatch.split(',').map((t) => t.trim()).filter(Boolean);
+  return tags.includes('*') ? '*' : tags.map(opaque);
+}
+
+/** The write goes ahead only when the client's version is the current one (weak comparison; `*` matches any). */
+export function checkVersion(precondition: Precondition, version: string): void {
+  if (precondition === null || precondition === '*') return;
+  if (!precondition.includes(opaque(version))) throw new AppError(CODE.scimVersionMismatch);
 }
 
 export function listResponse(resources: ScimDocument[], total: number, startIndex: number): ScimDocument {

@@ -4,19 +4,19 @@ import { AppError, notFound } from '../domain/errors.js';
 import { parseFilter } from '../scim/filter.js';
 import { canonicalDocument, canonicalKeys, patchInput, userInput, type ListQuery, type UserInput } from '../scim/input.js';
 import { applyPatch } from '../scim/patch.js';
-import type { ScimUserRow } from '../scim/repository.js';
-import { project, toScimUser, userVersion, type Links, type ScimDocument } from '../scim/resources.js';
+import type { ScimRepo, ScimUserRow } from '../scim/repository.js';
+import { project, toScimUser, type Links, type ScimDocument } from '../scim/resources.js';
 import { SCHEMA, USER_SHAPE } from '../scim/schema.js';
 import { toSql, withSchemaNames, type ColumnMap } from '../scim/sqlFilter.js';
+import type { Repos } from '../repositories/index.js';
 import type { CreateUserInput, UpdateUserPatch } from './admin/users.js';
 import { indexTree, type TreeIndex } from './admin/organisationTree.js';
 import type { ServiceContext } from './context.js';
-import { checkVersion, listResponse, resourceId, withoutReadOnly, type ScimCall, type ScimDeps } from './scimShared.js';
+import { listResponse, preconditionOf, resourceId, withoutReadOnly, type Precondition, type ScimCall, type ScimDeps, type ScimTx } from './scimShared.js';
 
 const USER_INPUT = userInput(USER_SHAPE);
 /** Sent back by clients with the rest of a user, never set by them. */
 const READ_ONLY = ['id', 'meta', 'groups'];
-const NAMES_APART = 'family and given names are not kept apart from the full name (filter on displayName)';
 
 /** What a User filter may name, and where each is stored. */
 const FILTERABLE: ColumnMap = withSchemaNames(SCHEMA.user, {
@@ -25,8 +25,8 @@ const FILTERABLE: ColumnMap = withSchemaNames(SCHEMA.user, {
   externalid: { kind: 'text', column: 'users.external_id', caseExact: true },
   displayname: { kind: 'text', column: 'users.user_name' },
   'name.formatted': { kind: 'text', column: 'users.user_name' },
-  'name.familyname': NAMES_APART,
-  'name.givenname': NAMES_APART,
+  'name.familyname': { kind: 'text', column: 'users.family_name' },
+  'name.givenname': { kind: 'text', column: 'users.given_name' },
   title: { kind: 'text', column: 'users.position_name' },
   usertype: { kind: 'text', column: 'users.user_type', upper: true },
   active: { kind: 'bool', column: 'users.enabled' },
@@ -71,18 +71,27 @@ function joined(input: UserInput): string | null {
   return /^[\x00-\x7f]*$/.test(given + family) ? `${given} ${family}`.trim() : `${family}${given}`;
 }
 
-/** The names a user document offers for the full name, most explicit first. */
-const nameCandidates = (input: UserInput): string[] =>
-  [input.displayName?.trim(), input.name?.formatted?.trim(), joined(input)].filter((n): n is string => !!n);
+/** The names a user document offers for the full name, most explicit first (empty where it offers none). */
+const nameCandidates = (input: UserInput): string[] => [input.displayName?.trim() ?? '', input.name?.formatted?.trim() ?? '', joined(input) ?? ''];
 
 /**
- * The full name a document asks for. A patched document still carries the old displayName
- * beside a new given name, so there the first candidate that differs from the current name wins.
+ * The full name a document asks for. A patched document still carries the old displayName and
+ * formatted name beside a new given name, so there the first of them that the patch changed wins
+ * (`before`: the document the patch was applied to); a patch that changed none keeps the first.
  */
-function fullName(input: UserInput, current?: string): string | null {
+function fullName(input: UserInput, before?: UserInput): string | null {
   const candidates = nameCandidates(input);
-  if (current === undefined) return candidates[0] ?? null;
-  return candidates.find((n) => n !== current) ?? candidates[0] ?? null;
+  const was = before && nameCandidates(before);
+  return (was && candidates.find((n, i) => n && n !== was[i])) || candidates.find((n) => n) || null;
+}
+
+/** The given and family names a document carries, as kept (blank is none). */
+const namePartsOf = (input: UserInput) => ({ givenName: input.name?.givenName?.trim() || null, familyName: input.name?.familyName?.trim() || null });
+
+/** The versions (updated_at) an If-Match names; null for any (`*`). Tags that are no version of ours match nothing. */
+function userVersions(precondition: '*' | string[]): number[] | null {
+  if (precondition === '*') return null;
+  return precondition.map((tag) => /^"(\d{1,16})"$/.exec(tag)).filter((m) => m !== null).map((m) => Number(m[1]));
 }
 
 function userTypeOf(value: string | null | undefined): UserType | undefined {
@@ -112,8 +121,9 @@ export function scimUsersService(ctx: ServiceContext, deps: ScimDeps) {
   const repo = deps.store.repo;
   const loadTree = async () => indexTree(await ctx.repos.admin.departments.all());
 
-  async function render(rows: ScimUserRow[], links: Links): Promise<ScimDocument[]> {
-    const [tree, groups] = await Promise.all([loadTree(), repo.groupsOf(rows.map((r) => r.id))]);
+  /** Users as documents; `on` the transaction of a write, whose reads must not wait for the pool (or SQLite's one connection). */
+  async function render(rows: ScimUserRow[], links: Links, on: { repos: Repos; scim: ScimRepo } = { repos: ctx.repos, scim: repo }): Promise<ScimDocument[]> {
+    const [tree, groups] = await Promise.all([on.repos.admin.departments.all().then(indexTree), on.scim.groupsOf(rows.map((r) => r.id))]);
     return rows.map((r) => toScimUser(r, links, {
       department: r.deptRef !== null && tree.find(r.deptRef) ? tree.path(r.deptRef) : null,
       groups: groups.get(r.id),
@@ -134,20 +144,50 @@ export function scimUsersService(ctx: ServiceContext, deps: ScimDeps) {
 
   const parse = (body: unknown): UserInput => USER_INPUT.parse(canonicalDocument(withoutReadOnly(body, READ_ONLY), USER_SHAPE));
 
-  /** Writes the difference between the user and what the client sent; nothing when nothing differs. */
-  async function write(call: ScimCall, current: ScimUserRow, input: UserInput, mode: Mode): Promise<void> {
+  /**
+   * A write's transaction, begun by claiming the user's version when the client named one: one
+   * conditional UPDATE (repository.claimUser), so of writes racing with one ETag — on one
+   * instance or several — exactly one goes on and the others answer 412. The claimed version is
+   * kept when the write is done, so whatever it wrote, the version moved on.
+   */
+  function writing<T>(rawId: string, ifMatch: string | undefined, work: (tx: ScimTx, current: ScimUserRow) => Promise<T>): Promise<T> {
+    const id = resourceId(rawId);
+    const precondition: Precondition = preconditionOf(ifMatch);
+    return deps.store.write(async (tx) => {
+      let version: number | undefined;
+      if (precondition !== null) {
+        version = await tx.scim.claimUser(id, userVersions(precondition), ctx.clock.now());
+        // No such user is no current version either (RFC 9110 §13.1.1): of DELETEs racing with one ETag, the later ones get 412 too.
+        if (version === undefined) throw new AppError(CODE.scimVersionMismatch);
+      } else if (!(await tx.scim.lockUser(id))) {
+        // Without If-Match the row is still taken first: racing writes run one after the other.
+        throw notFound();
+      }
+      const current = await tx.scim.findUser(id);
+      if (!current) throw notFound();
+      const result = await work(tx, current);
+      if (version !== undefined) await tx.scim.keepVersion(id, version);
+      return result;
+    });
+  }
+
+  /**
+   * Writes the difference between the user and what the client sent; nothing when nothing differs.
+   * `before`: for a PATCH, the document its operations were applied to.
+   */
+  async function write(tx: ScimTx, call: ScimCall, current: ScimUserRow, input: UserInput, mode: Mode, before?: UserInput): Promise<void> {
     if (input.userName.toLowerCase() !== current.account) throw new AppError(CODE.scimMutability, { attribute: 'userName' });
     if (input.password !== undefined) throw new AppError(CODE.scimMutability, { attribute: 'password' });
     const enterprise = input[SCHEMA.enterprise];
     const wanted = {
-      userName: fullName(input, mode === 'patch' ? current.userName : undefined) ?? (mode === 'put' ? current.userName : current.account),
+      userName: fullName(input, before) ?? (mode === 'put' ? current.userName : current.account),
       userType: userTypeOf(input.userType) ?? current.userType,
       email: pickEmail(input.emails),
       mobileNo: pickMobile(input.phoneNumbers),
       positionName: input.title || null,
       externalId: input.externalId ?? null,
       // A PUT without the extension leaves the placement alone: clients that do not map it must not unplace everyone.
-      deptId: mode === 'put' && enterprise === undefined ? current.deptRef : departmentOf(await loadTree(), enterprise?.department),
+      deptId: mode === 'put' && enterprise === undefined ? current.deptRef : departmentOf(indexTree(await tx.ctx.repos.admin.departments.all()), enterprise?.department),
     };
     const patch: UpdateUserPatch = {};
     if (wanted.userName !== current.userName) patch.userName = wanted.userName;
@@ -157,9 +197,18 @@ export function scimUsersService(ctx: ServiceContext, deps: ScimDeps) {
     if (wanted.positionName !== current.positionName) patch.positionName = wanted.positionName;
     if (wanted.externalId !== current.externalId) patch.externalId = wanted.externalId;
     if (wanted.deptId !== current.deptRef) patch.deptId = wanted.deptId;
-    if (Object.keys(patch).length) await deps.users.update(call.actor.actorRef, current.id, patch, call.caller);
+    if (Object.keys(patch).length) await tx.users.update(call.actor.actorRef, current.id, patch, call.caller);
+    const names = namePartsOf(input);
+    if (names.givenName !== current.givenName || names.familyName !== current.familyName) {
+      await tx.scim.setNameParts(current.id, names.givenName, names.familyName, ctx.clock.now());
+      // Name parts alone (the full name unchanged) still leave a row; beside other changes the workbench's row says what changed.
+      if (!Object.keys(patch).length) {
+        const was = { givenName: current.givenName, familyName: current.familyName };
+        await deps.audit.adminChange(call.actor.actorRef, 'SCIM_USER_UPDATE', `user:${current.account}`, { before: was, after: names }, call.caller, tx.ctx.repos);
+      }
+    }
     const enabled = input.active ?? current.enabled;
-    if (enabled !== current.enabled) await deps.users.setEnabled(call.actor.actorRef, current.id, enabled, call.caller);
+    if (enabled !== current.enabled) await tx.users.setEnabled(call.actor.actorRef, current.id, enabled, call.caller);
   }
 
   return {
@@ -190,31 +239,34 @@ export function scimUsersService(ctx: ServiceContext, deps: ScimDeps) {
         ...(input.password !== undefined ? { password: input.password } : {}),
       };
       const created = await deps.users.create(call.actor.actorRef, create, call.caller);
+      const names = namePartsOf(input);
+      if (names.givenName || names.familyName) await repo.setNameParts(created.id, names.givenName, names.familyName, ctx.clock.now());
       if (input.active === false) await deps.users.setEnabled(call.actor.actorRef, created.id, false, call.caller);
       return renderOne(created.id, call.links);
     },
 
     async replace(call: ScimCall, rawId: string, body: unknown, ifMatch: string | undefined): Promise<ScimDocument> {
-      const current = await found(rawId);
-      checkVersion(ifMatch, userVersion(current));
-      await write(call, current, parse(body), 'put');
-      return renderOne(current.id, call.links);
+      const input = parse(body);
+      const id = await writing(rawId, ifMatch, async (tx, current) => {
+        await write(tx, call, current, input, 'put');
+        return current.id;
+      });
+      return renderOne(id, call.links);
     },
 
     /** The operations applied to the user's document, which is then written as a whole. */
     async patch(call: ScimCall, rawId: string, body: unknown, ifMatch: string | undefined): Promise<ScimDocument> {
-      const current = await found(rawId);
-      checkVersion(ifMatch, userVersion(current));
       const { Operations } = patchInput.parse(canonicalKeys(body, ['schemas', 'Operations']));
-      const [doc] = await render([current], call.links);
-      await write(call, current, parse(applyPatch(doc, Operations, USER_SHAPE)), 'patch');
-      return renderOne(current.id, call.links);
+      const id = await writing(rawId, ifMatch, async (tx, current) => {
+        const [doc] = await render([current], call.links, { repos: tx.ctx.repos, scim: tx.scim });
+        await write(tx, call, current, parse(applyPatch(doc, Operations, USER_SHAPE)), 'patch', parse(doc));
+        return current.id;
+      });
+      return renderOne(id, call.links);
     },
 
     async delete(call: ScimCall, rawId: string, ifMatch: string | undefined): Promise<void> {
-      const current = await found(rawId);
-      checkVersion(ifMatch, userVersion(current));
-      await deps.store.transaction(async (repos, scim) => {
+      await writing(rawId, ifMatch, async ({ ctx: { repos }, scim }, current) => {
         if (await scim.holdsRecords(current.id)) throw new AppError(CODE.scimUserHoldsRecords);
         // A record made in the meantime that points at the user refuses the delete the same way.
         const deleted = await scim.deleteUser(current.id).catch(() => {

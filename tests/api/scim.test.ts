@@ -190,7 +190,7 @@ describe.each(storeCases())('SCIM 2.0 provisioning ($name)', (store) => {
     });
 
     it('refuses a filter it cannot read or on an attribute it does not know with 400 invalidFilter', async () => {
-      for (const filter of ['nickName eq "x"', 'userName eq', 'userName eq unquoted', 'userName xx "a"', '(userName eq "a"', 'name.familyName eq "Lovelace"', 'active eq "yes"', 'userName eq "a" and']) {
+      for (const filter of ['nickName eq "x"', 'userName eq', 'userName eq unquoted', 'userName xx "a"', '(userName eq "a"', 'name.middleName eq "Byron"', 'active eq "yes"', 'userName eq "a" and']) {
         expectError(await scim('GET', `/Users?filter=${encodeURIComponent(filter)}`), 400, 'invalidFilter', /^E40503/);
       }
       expectError(await scim('GET', '/Users?count=ten'), 400, 'invalidValue', /^E00001/);
@@ -305,6 +305,38 @@ describe.each(storeCases())('SCIM 2.0 provisioning ($name)', (store) => {
       const current = (await scim('GET', `/Users/${user.id}`)).json();
       expect(current.title).toBeUndefined();
       expect(current.phoneNumbers).toEqual([{ value: mobile, type: 'mobile', primary: true }]);
+    });
+
+    it('reads back the given and family names a client wrote (POST, PUT, PATCH), beside the full name', async () => {
+      const { account } = fresh();
+      const user = await create({ schemas: [USER], userName: account, name: { givenName: 'Grace', familyName: 'Hopper' } });
+      expect(user.name).toEqual({ formatted: 'Grace Hopper', givenName: 'Grace', familyName: 'Hopper' });
+      expect((await scim('GET', `/Users/${user.id}`)).json().name).toEqual({ formatted: 'Grace Hopper', givenName: 'Grace', familyName: 'Hopper' });
+      // Entra ID's form: one attribute by path.
+      const given = await scim('PATCH', `/Users/${user.id}`, { schemas: [PATCH], Operations: [{ op: 'Replace', path: 'name.givenName', value: 'Amazing Grace' }] });
+      expect(given.statusCode, given.body).toBe(200);
+      const got = (await scim('GET', `/Users/${user.id}`)).json();
+      expect(got.name).toEqual({ formatted: 'Amazing Grace Hopper', givenName: 'Amazing Grace', familyName: 'Hopper' });
+      expect(got.displayName).toBe('Amazing Grace Hopper');
+      // Okta's form: the whole user again, every cycle. The same document twice changes nothing the second time.
+      const okta = { schemas: [USER], userName: account, displayName: 'Rear Admiral Hopper', name: { givenName: 'Grace', familyName: 'Hopper', formatted: 'Grace Hopper' }, active: true };
+      const put = await scim('PUT', `/Users/${user.id}`, okta);
+      expect(put.json()).toMatchObject({ displayName: 'Rear Admiral Hopper', name: { formatted: 'Rear Admiral Hopper', givenName: 'Grace', familyName: 'Hopper' } });
+      const again = await scim('PUT', `/Users/${user.id}`, okta);
+      expect(again.json().meta.version).toBe(put.json().meta.version);
+      // A patch of something else leaves the full name alone, though it is not the parts joined.
+      expect((await scim('PATCH', `/Users/${user.id}`, { schemas: [PATCH], Operations: [{ op: 'replace', path: 'title', value: 'Admiral' }] })).json())
+        .toMatchObject({ title: 'Admiral', displayName: 'Rear Admiral Hopper', name: { givenName: 'Grace', familyName: 'Hopper' } });
+      const byPart = (await scim('GET', `/Users?filter=${encodeURIComponent(`name.familyName eq "hopper" and userName eq "${account}"`)}`)).json();
+      expect(byPart.Resources.map((r: { id: string }) => r.id)).toEqual([user.id]);
+      // Only the formatted name: it is the full name, as before; a PUT that leaves the parts out clears them.
+      const formatted = await scim('PUT', `/Users/${user.id}`, { schemas: [USER], userName: account, name: { formatted: 'G. M. Hopper' } });
+      expect(formatted.json().name).toEqual({ formatted: 'G. M. Hopper' });
+      expect(formatted.json().displayName).toBe('G. M. Hopper');
+      const row = await db().selectFrom('users').select(['user_name', 'given_name', 'family_name']).where('user_id', '=', account).executeTakeFirstOrThrow();
+      expect(row).toEqual({ user_name: 'G. M. Hopper', given_name: null, family_name: null });
+      const rows = await audit('SCIM_USER_UPDATE', `user:${account}`);
+      expect(rows.length).toBeGreaterThanOrEqual(3);
     });
 
     it('deactivates with active=false: the account is disabled and its open portal session ends (E00009)', async () => {
@@ -425,17 +457,56 @@ describe.each(storeCases())('SCIM 2.0 provisioning ($name)', (store) => {
       expect(members((await scim('GET', `/Groups/${group.id}`)).json())).toEqual([...ids].sort());
     });
 
-    it('keeps the workbench rules: taken codes 409 uniqueness, mail groups need an address, disabled people cannot join', async () => {
+    it('keeps deactivated users in groups and adds them like anyone (create, PATCH, PUT)', async () => {
+      const [off, on] = await userIds(2);
+      const deactivate = await scim('PATCH', `/Users/${off}`, { schemas: [PATCH], Operations: [{ op: 'replace', path: 'active', value: false }] });
+      expect(deactivate.json().active).toBe(false);
+      const created = await scim('POST', '/Groups', { schemas: [GROUP], displayName: groupName(), members: [{ value: off }] });
+      expect(created.statusCode, created.body).toBe(201);
+      expect(members(created.json())).toEqual([off]);
+      const other = (await scim('POST', '/Groups', { schemas: [GROUP], displayName: groupName() })).json();
+      const added = await scim('PATCH', `/Groups/${other.id}`, { schemas: [PATCH], Operations: [{ op: 'add', path: 'members', value: [{ value: off }, { value: on }] }] });
+      expect(added.statusCode, added.body).toBe(200);
+      expect(members(added.json())).toEqual([off, on].sort());
+      const put = await scim('PUT', `/Groups/${created.json().id}`, { schemas: [GROUP], displayName: 'Kept', members: [{ value: off }, { value: on }] });
+      expect(members(put.json())).toEqual([off, on].sort());
+      expect((await scim('GET', `/Users/${off}`)).json().groups.map((g: { value: string }) => g.value).sort()).toEqual([created.json().id, other.id].sort());
+    });
+
+    it('says every refusal in English, whatever Accept-Language asks', async () => {
+      const zh = { headers: { 'accept-language': 'zh-CN,zh;q=0.9' } };
+      const user = await create(newUser(fresh().account));
+      const group = (await scim('POST', '/Groups', { schemas: [GROUP], displayName: groupName() })).json();
+      const mailbox = (await db().selectFrom('users').select('id').where('user_type', '=', 'PUBLIC_MAIL').executeTakeFirst())?.id;
+      const refusals = [
+        await scim('GET', '/Users', undefined, { ...zh, token: null }),
+        await scim('GET', '/Users/99999999', undefined, zh),
+        await scim('GET', '/Nowhere', undefined, zh),
+        await scim('GET', `/Users?filter=${encodeURIComponent('nickName eq "x"')}`, undefined, zh),
+        await scim('POST', '/Users', newUser(fresh().account, { phoneNumbers: [{ value: '1234567', type: 'mobile' }] }), zh),
+        await scim('POST', '/Users', newUser(user.userName), zh),
+        await scim('POST', '/Users', newUser(fresh().account, { favouriteColour: 'blue' }), zh),
+        await scim('PATCH', `/Users/${user.id}`, { schemas: [PATCH], Operations: [{ op: 'replace', path: 'title', value: 'x' }] }, { headers: { ...zh.headers, 'if-match': 'W/"1"' } }),
+        await scim('PATCH', `/Users/${user.id}`, { schemas: [PATCH], Operations: [{ op: 'replace', path: 'userName', value: 'x' }] }, zh),
+        await scim('PATCH', `/Groups/${group.id}`, { schemas: [PATCH], Operations: [{ op: 'add', path: 'members', value: [{ value: '99999999' }] }] }, zh),
+        ...(mailbox ? [await scim('PATCH', `/Groups/${group.id}`, { schemas: [PATCH], Operations: [{ op: 'add', path: 'members', value: [{ value: String(mailbox) }] }] }, zh)] : []),
+        await scim('DELETE', '/Users/1', undefined, zh),
+      ];
+      for (const res of refusals) {
+        expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
+        const { detail } = res.json();
+        expect(detail, res.body).toMatch(/^E\d{5}: [A-Z]/);
+        expect(detail, res.body).not.toMatch(/[\u3000-\u9fff\uff00-\uffef]/);
+      }
+      expect(refusals[7].json().detail).toBe('E40507: The resource changed since the version given; read it again');
+    });
+
+    it('keeps the workbench rules: taken codes 409 uniqueness, mail groups need an address', async () => {
       expectError(await scim('POST', '/Groups', { schemas: [GROUP, PORTAL], displayName: groupName(), [PORTAL]: { groupCode: 'ML-RD-ALL' } }), 409, 'uniqueness', /^E40301/);
       expectError(await scim('POST', '/Groups', { schemas: [GROUP, PORTAL], displayName: groupName(), [PORTAL]: { groupType: 'MAIL' } }), 400, 'invalidValue', /^E40302/);
       const mail = await scim('POST', '/Groups', { schemas: [GROUP, PORTAL], displayName: groupName(), [PORTAL]: { groupType: 'mail', email: `g${n}@corp.example.com` } });
       expect(mail.statusCode, mail.body).toBe(201);
       expect(mail.json()[PORTAL]).toMatchObject({ groupType: 'MAIL' });
-      const [off] = await userIds(1);
-      await scim('PATCH', `/Users/${off}`, { schemas: [PATCH], Operations: [{ op: 'replace', path: 'active', value: false }] });
-      const before = await db().selectFrom('mail_groups').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
-      expectError(await scim('POST', '/Groups', { schemas: [GROUP], displayName: groupName(), members: [{ value: off }] }), 400, 'invalidValue', /^E20301/);
-      expect(await db().selectFrom('mail_groups').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).toEqual(before);
     });
   });
 });

@@ -106,9 +106,10 @@ export function adminGroupsService(ctx: ServiceContext, base: BaseServices) {
       return mapPage(await ctx.repos.groups.pageMembers(current.id, pageNum, pageSize), (m) => ({ userId: m.account, userName: m.userName, companyName: m.companyName, deptName: m.deptName }));
     },
 
-    async addMembers(actor: AuthUser, id: number, accounts: string[], caller: Caller): Promise<{ added: number }> {
+    /** `anyState`: people join whatever their state (provisioning; the workbench adds enabled people only). */
+    async addMembers(actor: AuthUser, id: number, accounts: string[], caller: Caller, opts: { anyState?: boolean } = {}): Promise<{ added: number }> {
       const current = await group(id);
-      const people = await peopleByAccounts(ctx.repos, accounts, true);
+      const people = await peopleByAccounts(ctx.repos, accounts, opts.anyState ? 'anyState' : true);
       const refs = people.map((p) => p.id);
       const added = await ctx.transaction(async (repos) => {
         const before = await repos.admin.groups.memberAccounts(id, refs);

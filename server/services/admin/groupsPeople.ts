@@ -5,13 +5,21 @@ import type { Repos } from '../../repositories/index.js';
 import { mayJoinGroups } from '../groups.js';
 
 /**
- * The accounts named in a workbench action, each once. Unknown accounts — and, when `eligible`,
- * those the personal centre's group rules turn away (disabled people, shared mailboxes) — refuse
- * the whole action, named in the answer (E20301), as the personal centre does.
+ * Who an action may name: anyone (false); those the personal centre's group rules let join (true:
+ * no disabled people, no shared mailboxes); or those rules whatever the person's state
+ * ('anyState': provisioning, whose identity provider keeps deactivated people in their groups).
  */
-export async function peopleByAccounts(repos: Repos, accounts: string[], eligible: boolean): Promise<MemberCandidate[]> {
+export type Eligibility = boolean | 'anyState';
+
+/**
+ * The accounts named in a workbench action, each once. Unknown accounts — and, by `eligible`,
+ * those the group rules turn away — refuse the whole action, named in the answer (E20301), as
+ * the personal centre does.
+ */
+export async function peopleByAccounts(repos: Repos, accounts: string[], eligible: Eligibility): Promise<MemberCandidate[]> {
   const unique = [...new Set(accounts.map((a) => a.toLowerCase()))];
-  const found = (await repos.groups.candidatesByAccounts(unique)).filter((c) => !eligible || mayJoinGroups(c));
+  const allowed = (c: MemberCandidate) => eligible === false || mayJoinGroups(eligible === 'anyState' ? { ...c, enabled: true } : c);
+  const found = (await repos.groups.candidatesByAccounts(unique)).filter(allowed);
   if (found.length !== unique.length) {
     const missing = unique.filter((a) => !found.some((r) => r.account === a));
     throw new AppError(CODE.unknownUsers, { accounts: missing.join(', ') });
