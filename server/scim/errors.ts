@@ -75,13 +75,13 @@ export function registerScimErrors(scope: FastifyInstance): void {
       // Malformed JSON, an unknown content type, an oversized body: the client's, said plainly.
       return sendScimError(reply, status, `${detailOf(request, CODE.invalidInput)} — body: ${error.message}`, status === 400 ? 'invalidSyntax' : undefined);
     }
-    request.log.error({ err: error }, 'unhandled SCIM error');
     if (isStoreUnavailable(error)) {
       // Provisioning clients retry a 503 with Retry-After (RFC 7644 §3.12); nothing was written.
       request.log.warn({ err: (error as Error).message }, 'database unavailable');
       reply.header('retry-after', '1');
       return sendScimError(reply, 503, detailOf(request, CODE.storeUnavailable));
     }
+    request.log.error({ err: error }, 'unhandled SCIM error');
     return sendScimError(reply, 500, detailOf(request, CODE.internalError));
   });
   scope.setNotFoundHandler((request, reply) => sendScimError(reply, 404, detailOf(request, CODE.notFound)));
