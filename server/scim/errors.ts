@@ -73,7 +73,8 @@ export function registerScimErrors(scope: FastifyInstance): void {
     const status = (error as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {
       // Malformed JSON, an unknown content type, an oversized body: the client's, said plainly.
-      return sendScimError(reply, status, `${detailOf(request, CODE.invalidInput)} — body: ${error.message}`, status === 400 ? 'invalidSyntax' : undefined);
+      const code = status === 413 ? CODE.bodyTooLarge : CODE.invalidInput;
+      return sendScimError(reply, status, `${detailOf(request, code)} — body: ${error.message}`, status === 400 ? 'invalidSyntax' : undefined);
     }
     if (isStoreUnavailable(error)) {
       // Provisioning clients retry a 503 with Retry-After (RFC 7644 §3.12); nothing was written.

@@ -63,6 +63,7 @@ describe.each(storeCases())('bad input and request hygiene ($name)', (store) => 
     });
     expect(scim.statusCode).toBe(413);
     expect(scim.json()).toMatchObject({ schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'], status: '413' });
+    expect(scim.json().detail).toMatch(/^E00413: The request is too large/);
   });
 
   it('refuses a state-changing call without X-Client-Id (CSRF) before it does anything', async () => {
