@@ -1,17 +1,26 @@
 import type { User } from '../repositories/users.js';
 import type { Caller, ServiceContext } from './context.js';
-import type { CoreServices } from './deps.js';
+import type { PasswordService } from './passwords.js';
+import type { PasswordPolicyService } from './passwordPolicy.js';
+import type { AuditService } from './audit.js';
+import type { ThrottleService } from './throttle.js';
 import { AppError } from '../domain/errors.js';
 import { accountKey } from './throttle.js';
 import { passwordExpiresAt } from './passwordPolicy.js';
 import { CODE } from '../../contract/codes.js';
 
 /**
+ * The building blocks this one is made of, named by their own types: CoreServices (deps.ts)
+ * lists this service too, so taking a Pick of it would make the two types depend on each other.
+ */
+interface CredentialDeps { passwords: PasswordService; policy: PasswordPolicyService; audit: AuditService; throttle: ThrottleService }
+
+/**
  * Replacing a password, whichever flow asks: the policy (the earlier passwords included), a fresh
  * hash and expiry, the password history, the end of the user's other sessions, and the
  * operation-log row. Every path that sets a password comes through here, so the history is whole.
  */
-export function credentialService(ctx: ServiceContext, deps: Pick<CoreServices, 'passwords' | 'policy' | 'audit' | 'throttle'>) {
+export function credentialService(ctx: ServiceContext, deps: CredentialDeps) {
   return {
     /**
      * Proves the current password before a change. It costs an argon2 verification like a

@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import type { GroupMember, MailGroup, PublicMailbox, UserSearchResult } from '../../contract/schemas/groups.js';
 import type { PageResult } from '../../contract/schemas/common.js';
 import { AppError, forbidden, notFound } from '../domain/errors.js';
@@ -8,20 +7,6 @@ import type { AuthUser, Caller, ServiceContext } from './context.js';
 import type { CoreServices } from './deps.js';
 import { CODE } from '../../contract/codes.js';
 import type { GroupType } from '../../contract/enums.js';
-
-const ALPHABETS = ['ABCDEFGHJKLMNPQRSTUVWXYZ', 'abcdefghijkmnpqrstuvwxyz', '23456789', '!@#$%^&*-_+='];
-
-/** Characters from the CSPRNG with every kind present; policy.generate() picks a length the live policy accepts. */
-export function generatePassword(length = 16): string {
-  const chars = ALPHABETS.map((a) => a[randomInt(a.length)]);
-  const all = ALPHABETS.join('');
-  while (chars.length < length) chars.push(all[randomInt(all.length)]);
-  for (let i = chars.length - 1; i > 0; i--) {
-    const j = randomInt(i + 1);
-    [chars[i], chars[j]] = [chars[j], chars[i]];
-  }
-  return chars.join('');
-}
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 

@@ -7,7 +7,7 @@ import type { Repos } from '../repositories/index.js';
 import type { ServiceContext } from './context.js';
 import type { PasswordService } from './passwords.js';
 import type { SettingsService } from './settings.js';
-import { generatePassword } from './groups.js';
+import { generatePassword } from '../security/generatePassword.js';
 
 /** The policy as the forms' format hint lists it (pwd/strategy/detail); refusals speak through their codes. */
 const RULES: Record<PolicyViolation, (p: PasswordPolicy) => { zh: string; en: string }> = {

@@ -7,7 +7,12 @@ import type { User } from '../repositories/users.js';
 import { TRUST_COOKIE_PREFIX, type Caller, type ServiceContext } from './context.js';
 import { randomId, sha256 } from '../lib/crypto.js';
 import { deviceNameOf } from '../lib/deviceName.js';
-import type { CoreServices } from './deps.js';
+import type { SessionService } from './sessions.js';
+import type { TicketService } from './tickets.js';
+import type { AuditService } from './audit.js';
+import type { LoginConfigService } from './loginConfig.js';
+import type { SecretsService } from './secrets.js';
+import type { SettingsService } from './settings.js';
 import { CODE } from '../../contract/codes.js';
 import type { FactorKind } from '../../contract/schemas/factors.js';
 import type { FactorPolicyService } from './factors/policy.js';
@@ -41,10 +46,24 @@ export interface LoginTicketData {
 }
 
 /**
+ * The building blocks the flow is made of, named by their own types: CoreServices (deps.ts)
+ * lists the flow too, so taking a Pick of it would make the two types depend on each other.
+ */
+interface SignInFlowDeps {
+  sessions: SessionService;
+  tickets: TicketService;
+  audit: AuditService;
+  loginConfig: LoginConfigService;
+  secrets: SecretsService;
+  settings: SettingsService;
+  factorPolicy: FactorPolicyService;
+}
+
+/**
  * The rules every sign-in method shares once the user is known: account states, application
  * access, forced or expired passwords, self-service steps, the second factor, the session.
  */
-export function signInFlow(ctx: ServiceContext, deps: Pick<CoreServices, 'sessions' | 'tickets' | 'audit' | 'loginConfig' | 'secrets' | 'settings'> & { factorPolicy: FactorPolicyService }) {
+export function signInFlow(ctx: ServiceContext, deps: SignInFlowDeps) {
   const now = () => ctx.clock.now();
 
   function daysUntilPasswordExpiry(user: User): number | null {
