@@ -1,6 +1,5 @@
 import { lookup as dnsLookup, type LookupAddress, type LookupAllOptions } from 'node:dns';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
-import type { Config } from '../config.js';
 
 /**
  * Which URLs the server itself may call (DESIGN.md §5): today the back-channel logout URIs an
@@ -198,7 +197,17 @@ function agentWith(lookup: LookupFunction): unknown {
   return new Agent({ connect: { lookup } });
 }
 
-export function outboundPolicy(config: Pick<Config, 'mode' | 'outboundAllow'>, resolve: Resolver = dnsLookup): OutboundPolicy {
+/**
+ * What a policy is made from: the part of the configuration it reads. Named here rather than
+ * taken from config.ts, which parses OUTBOUND_ALLOW with this module (config's Mode must stay
+ * assignable to this mode, which the callers handing a Config over check).
+ */
+export interface OutboundSettings {
+  mode: 'demo' | 'test' | 'production';
+  outboundAllow: readonly string[];
+}
+
+export function outboundPolicy(config: OutboundSettings, resolve: Resolver = dnsLookup): OutboundPolicy {
   const entries = config.mode === 'production' ? config.outboundAllow : [...NON_PRODUCTION_ALLOW, ...config.outboundAllow];
   const names = new Set<string>();
   const ranges = new BlockList();
@@ -259,9 +268,9 @@ export function outboundPolicy(config: Pick<Config, 'mode' | 'outboundAllow'>, r
   return { refusal, lookup, fetch: vettedFetch };
 }
 
-const policies = new WeakMap<Config, OutboundPolicy>();
+const policies = new WeakMap<OutboundSettings, OutboundPolicy>();
 /** The policy of a configuration, made once (it holds the connection pool of the calls it vets). */
-export function outboundPolicyOf(config: Config): OutboundPolicy {
+export function outboundPolicyOf(config: OutboundSettings): OutboundPolicy {
   let policy = policies.get(config);
   if (!policy) policies.set(config, (policy = outboundPolicy(config)));
   return policy;
