@@ -1,6 +1,5 @@
 import client from 'prom-client';
-import { sql } from 'kysely';
-import type { Store } from '../db/connect.js';
+import { sql, type QueryExecutorProvider } from 'kysely';
 
 /**
  * The process's Prometheus metrics. One registry per process (a server is one process), so the
@@ -72,8 +71,18 @@ const storeUnavailable = new client.Counter({
   registers: [registry],
 });
 
+/**
+ * What a scrape reads of a store (db/connect's Store has it): its database, and its PostgreSQL
+ * pool when it has one. Named here because db/connect reports every statement's time through
+ * this module.
+ */
+export interface WatchedStore {
+  db: QueryExecutorProvider;
+  pool?: { totalCount: number; idleCount: number; waitingCount: number };
+}
+
 /** Stores of the apps alive in this process, read on scrape. */
-const stores = new Set<Store>();
+const stores = new Set<WatchedStore>();
 
 new client.Gauge({
   name: 'idaas_active_sessions',
@@ -106,7 +115,7 @@ new client.Gauge({
 });
 
 export const metrics = {
-  watchStore(store: Store): () => void {
+  watchStore(store: WatchedStore): () => void {
     stores.add(store);
     return () => { stores.delete(store); };
   },
