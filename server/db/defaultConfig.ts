@@ -1,6 +1,6 @@
 import { CaptchaStrategy } from '../../contract/enums.js';
 import type { LoginTypeConfig } from '../../contract/schemas/auth.js';
-import type { StoredLoginPage } from '../services/loginConfig.js';
+import type { StoredLoginPage } from '../services/loginPageStore.js';
 import type { HomeContent } from '../../contract/schemas/account.js';
 
 export const defaultLoginPage: StoredLoginPage = {

@@ -2,7 +2,7 @@ import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { Store } from './connect.js';
 import type { Database, LoginHistoryTable, OperationLogTable, UsersTable } from './schema.js';
 import { DAY, HOUR, MINUTE } from '../lib/clock.js';
-import { LOGIN_PAGE_KEY, LOGIN_TYPES_KEY } from '../services/loginConfig.js';
+import { LOGIN_PAGE_KEY, LOGIN_TYPES_KEY } from '../services/loginPageStore.js';
 import { defaultHomeContent, defaultLoginTypes, defaultLoginPage } from './defaultConfig.js';
 import { HOME_CONTENT_KEY } from '../services/logs.js';
 import { seedDemoNotices } from './seedNotices.js';

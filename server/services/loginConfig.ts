@@ -4,13 +4,8 @@ import type { App } from '../repositories/apps.js';
 import type { ServiceContext } from './context.js';
 import type { Lang } from '../../contract/codes.js';
 import type { SettingsService } from './settings.js';
+import { LOGIN_TYPES_KEY } from './loginPageStore.js';
 
-export const LOGIN_PAGE_KEY = 'login.page';
-export const LOGIN_TYPES_KEY = 'login.types';
-
-/** Stored form: the default (zh) texts plus per-language overrides; whether registration is open is a policy of its own. */
-type PageTexts = Omit<LoginPageConfig, 'registrationEnabled'>;
-export type StoredLoginPage = PageTexts & { translations?: Partial<Record<Lang, Partial<PageTexts>>> };
 
 /** Sign-in page settings and which login types an application allows. */
 export function loginConfigService(ctx: ServiceContext, settings: SettingsService) {

@@ -4,7 +4,7 @@ import { AppError, notSignedIn } from '../domain/errors.js';
 import type { Caller, ServiceContext } from './context.js';
 import type { CoreServices } from './deps.js';
 import { LOGIN_TICKET, SECOND_AUTH_STEP, type LoginOutcome, type LoginTicketData } from './signInFlow.js';
-import { LOGIN_PAGE_KEY } from './loginConfig.js';
+import { LOGIN_PAGE_KEY } from './loginPageStore.js';
 import type { LoginPageConfig } from '../../contract/schemas/auth.js';
 import { CODE } from '../../contract/codes.js';
 import type { FactorPolicyService } from './factors/policy.js';

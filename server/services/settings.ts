@@ -6,7 +6,7 @@ import {
 import type { Config } from '../config.js';
 import type { Repos } from '../repositories/index.js';
 import type { ServiceContext } from './context.js';
-import { LOGIN_PAGE_KEY, type StoredLoginPage } from './loginConfig.js';
+import { LOGIN_PAGE_KEY, type StoredLoginPage } from './loginPageStore.js';
 
 /**
  * How long an instance trusts the policies it read. Another instance's change shows within this;
