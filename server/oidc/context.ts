@@ -8,10 +8,6 @@ import type { OidcRepo } from './repository.js';
 
 /** Where interactions (sign-in, second factor, consent) are handled: outside the provider's mount and outside /idaas. */
 export const INTERACTION_PREFIX = '/oidc-interaction';
-/** The provider's mount path; the issuer is the public origin plus this. */
-export const OIDC_MOUNT = '/oidc';
-/** The issuer identifier: the public origin plus the mount path. */
-export const issuerOf = (publicUrl: string) => `${publicUrl}${OIDC_MOUNT}`;
 /** Ticket purpose: the browser showed the second factor's device trust for this interaction. */
 export const FACTOR_TICKET = 'oidc-factor';
 /** The SPA's second-factor page (it takes srmi, appId and userId). */

@@ -5,7 +5,7 @@ import type { App } from '../repositories/apps.js';
 import type { SsoRedeemBody } from '../../contract/schemas/auth.js';
 import { AppError, notFound } from '../domain/errors.js';
 import { CODE } from '../../contract/codes.js';
-import { issuerOf } from '../oidc/context.js';
+import { issuerOf } from '../oidc/issuer.js';
 
 const CODE_TICKET = 'sso-code';
 

@@ -5,7 +5,7 @@ import type { CaptchaStrategy, OidcGrantType } from '../../../contract/enums.js'
 import type { LoginType } from '../../../contract/rules.js';
 import { ZodError } from 'zod';
 import { AppError, notFound } from '../../domain/errors.js';
-import { issuerOf } from '../../oidc/context.js';
+import { issuerOf } from '../../oidc/issuer.js';
 import { mapPage } from '../../repositories/paging.js';
 import { outboundPolicyOf } from '../../security/outboundUrl.js';
 import type { AdminAppPatch, AdminAppRecord } from '../../repositories/admin/apps.js';

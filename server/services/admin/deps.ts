@@ -1,4 +1,4 @@
-import type { buildBaseServices } from '../index.js';
+import type { buildBaseServices } from '../base.js';
 
 /** The portal's own services, which the workbench reuses so one rule holds on every path. */
 export type BaseServices = ReturnType<typeof buildBaseServices>;
