@@ -275,6 +275,11 @@ export function codeIn(group: readonly ResultCode[], code: string): boolean {
   return (group as readonly string[]).includes(code);
 }
 
+/** Whether any string (from an envelope, a stored row, a file's check) is a result code. */
+export function isResultCode(code: string): code is ResultCode {
+  return Object.prototype.hasOwnProperty.call(codes, code);
+}
+
 /** Message for a code, with `{name}` placeholders filled from params. */
 export function codeMessage(code: ResultCode, lang: Lang = 'zh', params: Record<string, string | number> = {}): string {
   const template: string = codes[code][lang];

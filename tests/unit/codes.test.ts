@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CODE, CODE_GROUPS, codeIn, codeMessage, codes, envelopeStatus, type ResultCode } from '../../contract/codes';
+import { CODE, CODE_GROUPS, codeIn, codeMessage, codes, envelopeStatus, isResultCode, type ResultCode } from '../../contract/codes';
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 const entries = Object.entries(codes) as [ResultCode, (typeof codes)[ResultCode]][];
@@ -34,6 +34,13 @@ describe('result codes', () => {
   it('names every code exactly once', () => {
     const named = Object.values(CODE) as string[];
     expect([...named].sort()).toEqual(Object.keys(codes).sort());
+  });
+
+  it('tells whether any string is a result code', () => {
+    expect(isResultCode('E10802')).toBe(true);
+    expect(isResultCode('NETWORK')).toBe(false);
+    expect(isResultCode('constructor')).toBe(false);
+    expect(isResultCode('')).toBe(false);
   });
 
   it('tells whether any string is in a group', () => {

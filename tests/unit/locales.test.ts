@@ -1,7 +1,9 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { codes, isResultCode } from '../../contract/codes';
 import { LOGIN_TYPES } from '../../contract/rules';
+import { codeText } from '../../src/providers/codeText';
 import { i18n, LANGUAGES } from '../../src/providers/i18nProvider';
 
 const SRC = join(__dirname, '../../src');
@@ -59,6 +61,25 @@ describe('locales', () => {
     const zh = new Set(keysOf('zh'));
     const missing = usedKeys().filter((k) => !zh.has(k));
     expect(missing).toEqual([]);
+  });
+
+  it('no locale file restates a result code\'s message: code texts come from contract/codes.ts', () => {
+    // A code's message written again in a locale file drifts from the one the server answers.
+    const restated = [...keysOf('zh'), ...keysOf('en')].filter((key) => key.split('.').some(isResultCode));
+    expect(restated).toEqual([]);
+  });
+
+  it('shows a result code in the reader\'s language from the code table, an unknown code as itself', async () => {
+    expect(codeText('E40124', { field: 'phone' })).toBe('缺少必填项：phone');
+    await i18n.changeLanguage('en');
+    try {
+      expect(codeText('E40124', { field: 'phone' })).toBe('A required value is missing: phone');
+      expect(codeText('E10602')).toBe(codes.E10602.en);
+    } finally {
+      await i18n.changeLanguage('zh');
+    }
+    expect(codeText('NETWORK')).toBe('NETWORK');
+    expect(codeText('constructor')).toBe('constructor');
   });
 
   it('the i18n instance serves both languages, zh by default', () => {

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../../../contract/rules';
 import type { ImportCheckResult, ImportRowError, ImportStatus } from '../../../../contract/schemas/admin/usersImport';
 import { IMPORT_COLUMNS } from '../../../../contract/schemas/admin/usersImport';
+import { codeText } from '../../../providers/codeText';
 import { useAdminAction } from '../../shared/useAdminAction';
 
 /** How often a running import is asked for its progress. */
@@ -13,13 +14,10 @@ const POLL_MS = 500;
 
 type Step = 'choose' | 'checked' | 'running' | 'done';
 
-/** Why a row was refused, in the reader's language (the code when this page has no text for it). */
+/** Why a row was refused: its code's message in the reader's language (the code when it is not one). */
 function useReason() {
-  const { t, i18n } = useTranslation();
-  return (row: ImportRowError) => {
-    const key = `wb.import.codes.${row.code}`;
-    return i18n.exists(key) ? t(key, { field: row.field ?? '' }) : row.code;
-  };
+  useTranslation(); // re-render when the language changes
+  return (row: ImportRowError) => codeText(row.code, { field: row.field ?? '' });
 }
 
 function RowErrors({ errors, testId }: { errors: readonly ImportRowError[]; testId: string }) {
