@@ -1,4 +1,8 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 
@@ -17,6 +21,10 @@ declare module 'vitest' {
     /** One database per vitest worker (index: VITEST_POOL_ID − 1), or only the base one; none without PostgreSQL. */
     pgWorkerUrls: string[];
     pgRunPrefix: string;
+    /** A SQLite file migrated and seeded as a first start in test mode leaves it, in one file (no WAL beside it). */
+    sqliteTemplate: string;
+    /** The PostgreSQL database holding the same, for `create database … template`; null without PostgreSQL. */
+    pgTemplate: string | null;
   }
 }
 
@@ -47,6 +55,44 @@ async function workerDatabases(base: string, prefix: string, workers: number): P
   }
 }
 
+/** What a first start in test mode leaves in an empty store: migrations run, the demo organisation seeded. */
+async function firstStart(databaseUrl: string): Promise<void> {
+  const { buildApp } = await import('../../server/app.js');
+  const { readConfig } = await import('../../server/config.js');
+  const app = await buildApp({ config: readConfig({ IDAAS_MODE: 'test', DATABASE_URL: databaseUrl }, { staticDir: null }) });
+  await app.close();
+}
+
+/**
+ * The seeded stores every startClient copies (harness.ts): migrating and seeding the demo
+ * organisation took about 0.7 s on SQLite and 2 s on PostgreSQL per app; a copy takes a few ms.
+ */
+async function seededTemplates(dir: string, base: string | null, prefix: string): Promise<{ sqlite: string; pg: string | null }> {
+  const sqlite = join(dir, 'template.db');
+  await firstStart(`file:${sqlite}`);
+  const db = new SQLite(sqlite);
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  db.pragma('journal_mode = DELETE');
+  db.close();
+  if (existsSync(`${sqlite}-wal`)) throw new Error('the SQLite template kept a WAL file');
+  if (!base) return { sqlite, pg: null };
+  const name = `${prefix}_template`;
+  const client = new pg.Client({ connectionString: base });
+  await client.connect();
+  try {
+    await client.query(`create database "${name}"`);
+  } catch (error) {
+    console.warn(`NOTICE: cannot create a template database (${(error as Error).message}); every PostgreSQL app migrates and seeds its own schema.`);
+    return { sqlite, pg: null };
+  } finally {
+    await client.end();
+  }
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  await firstStart(url.toString());
+  return { sqlite, pg: name };
+}
+
 export default async function setup(project: TestProject) {
   const explicit = process.env.TEST_DATABASE_URL;
   const base = explicit ?? ((await reachable('127.0.0.1', 5432)) ? 'postgres://postgres@127.0.0.1:5432/test' : null);
@@ -54,9 +100,14 @@ export default async function setup(project: TestProject) {
   if (!base) console.warn('NOTICE: no PostgreSQL answers on 127.0.0.1:5432 and TEST_DATABASE_URL is unset — the PostgreSQL API runs are skipped.');
   project.provide('pgWorkerUrls', base ? await workerDatabases(base, prefix, Math.max(1, project.globalConfig.maxWorkers)) : []);
   project.provide('pgRunPrefix', prefix);
+  const dir = mkdtempSync(join(tmpdir(), 'idaas-template-'));
+  const templates = await seededTemplates(dir, base, prefix);
+  project.provide('sqliteTemplate', templates.sqlite);
+  project.provide('pgTemplate', templates.pg);
   return async () => {
+    rmSync(dir, { recursive: true, force: true });
     if (!base) return;
-    // Drop what this run created: the workers' databases, and any schema left in the base one.
+    // Drop what this run created: the template, the workers' and the files' databases, and any schema left in the base one.
     const client = new pg.Client({ connectionString: base });
     await client.connect();
     const { rows: databases } = await client.query<{ datname: string }>('select datname from pg_database where datname like $1', [`${prefix}%`]);

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sm2Encrypt } from '../support/sm2Encrypt.js';
@@ -6,21 +6,28 @@ import pg from 'pg';
 import { afterAll, inject } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../server/app.js';
-import { readConfig, type Config } from '../../server/config.js';
+import { isDevMode, readConfig, type Config } from '../../server/config.js';
 import type { Clock } from '../../server/lib/clock.js';
 
 export const DEMO_PASSWORD = 'Idaas@2026';
 
 export interface StoreCase {
   name: 'sqlite' | 'postgres';
-  /** A fresh, empty database for one test file. */
+  /** A fresh, empty database (nothing migrated, nothing seeded): for migrations, production mode, the CLI. */
   url(label: string): string;
+  /**
+   * A fresh database holding what a first start in test mode leaves (migrated, the demo
+   * organisation seeded): a copy of the run's template (global-setup.ts). Its seeded dates are
+   * relative to when the run began, not to this call.
+   */
+  seededUrl(label: string): Promise<string>;
 }
 
 let counter = 0;
 const tempDirs: string[] = [];
 
 const pgSchemas: string[] = [];
+const pgDatabases: string[] = [];
 
 /**
  * Drops the file's PostgreSQL schemas once its suites have closed their clients. Left to the end
@@ -31,11 +38,12 @@ const pgSchemas: string[] = [];
  */
 function dropSchemasAfterFile(base: string): void {
   afterAll(async () => {
-    if (pgSchemas.length === 0) return;
+    if (pgSchemas.length === 0 && pgDatabases.length === 0) return;
     const client = new pg.Client({ connectionString: base });
     await client.connect();
     try {
       for (const schema of pgSchemas.splice(0)) await client.query(`drop schema if exists "${schema}" cascade`);
+      for (const database of pgDatabases.splice(0)) await client.query(`drop database if exists "${database}" with (force)`);
     } finally {
       await client.end();
     }
@@ -44,13 +52,20 @@ function dropSchemasAfterFile(base: string): void {
 
 /** The stores every API suite runs against; PostgreSQL only when a server answers. */
 export function storeCases(): StoreCase[] {
+  const sqliteUrl = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'idaas-api-'));
+    tempDirs.push(dir);
+    return `file:${join(dir, 'test.db')}`;
+  };
+  const sqliteTemplate = inject('sqliteTemplate');
   const cases: StoreCase[] = [
     {
       name: 'sqlite',
-      url: () => {
-        const dir = mkdtempSync(join(tmpdir(), 'idaas-api-'));
-        tempDirs.push(dir);
-        return `file:${join(dir, 'test.db')}`;
+      url: sqliteUrl,
+      seededUrl: async () => {
+        const url = sqliteUrl();
+        copyFileSync(sqliteTemplate, url.slice('file:'.length));
+        return url;
       },
     },
   ];
@@ -58,15 +73,34 @@ export function storeCases(): StoreCase[] {
   const pgBase = workerUrls.length ? workerUrls[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % workerUrls.length] : null;
   if (pgBase) {
     const prefix = inject('pgRunPrefix');
+    const template = inject('pgTemplate');
     dropSchemasAfterFile(pgBase);
+    const url = (label: string) => {
+      const url = new URL(pgBase);
+      const schema = `${prefix}_${label.replace(/[^a-z0-9]/gi, '').toLowerCase()}_${process.pid}_${counter++}`;
+      pgSchemas.push(schema);
+      url.searchParams.set('schema', schema);
+      return url.toString();
+    };
     cases.push({
       name: 'postgres',
-      url: (label) => {
-        const url = new URL(pgBase);
-        const schema = `${prefix}_${label.replace(/[^a-z0-9]/gi, '').toLowerCase()}_${process.pid}_${counter++}`;
-        pgSchemas.push(schema);
-        url.searchParams.set('schema', schema);
-        return url.toString();
+      url,
+      seededUrl: async (label) => {
+        if (!template) return url(label);
+        // A database of its own, copied from the template: the app finds its tables in the
+        // default schema, and its migrator lists no other file's tables.
+        const name = `${prefix}_${process.pid}_${counter++}_${label.replace(/[^a-z0-9]/gi, '').toLowerCase()}`.slice(0, 63);
+        const client = new pg.Client({ connectionString: pgBase });
+        await client.connect();
+        try {
+          await client.query(`create database "${name}" template "${template}"`);
+        } finally {
+          await client.end();
+        }
+        pgDatabases.push(name);
+        const seeded = new URL(pgBase);
+        seeded.pathname = `/${name}`;
+        return seeded.toString();
       },
     });
   }
@@ -95,10 +129,24 @@ export interface Client {
  */
 export const ROOMY_SMS_BUDGETS = { SMS_IP_CAPTCHA_AFTER: '10000', SMS_IP_HOURLY_LIMIT: '10000', SMS_ACCOUNT_HOURLY_LIMIT: '10000' };
 
+/** The argon2 cost the template's demo passwords were hashed with (test-mode defaults). */
+const templateArgon2 = JSON.stringify(readConfig({ IDAAS_MODE: 'test' }).argon2);
+
+/**
+ * An app on the given store, or else on a fresh one: a copy of the seeded template when this
+ * config would seed the demo organisation just as the template's did (test mode, default
+ * argon2 cost), an empty store otherwise (production mode: nothing seeded).
+ */
 export async function startClient(store: StoreCase, label: string, overrides: Partial<Config> = {}, env: Record<string, string> = ROOMY_SMS_BUDGETS, databaseUrl?: string): Promise<Client> {
   const clock = testClock();
-  const config = readConfig({ IDAAS_MODE: 'test', DATABASE_URL: databaseUrl ?? store.url(label), ...env }, { staticDir: null, ...overrides });
-  return clientFor(await buildApp({ config, clock }), clock);
+  const configOn = (url: string) => readConfig({ IDAAS_MODE: 'test', DATABASE_URL: url, ...env }, { staticDir: null, ...overrides });
+  let url = databaseUrl;
+  if (url === undefined) {
+    const planned = configOn('file::memory:');
+    const seedsLikeTemplate = isDevMode(planned) && JSON.stringify(planned.argon2) === templateArgon2;
+    url = seedsLikeTemplate ? await store.seededUrl(label) : store.url(label);
+  }
+  return clientFor(await buildApp({ config: configOn(url), clock }), clock);
 }
 
 export function sessionTokenOf(res: LightMyRequestResponse): string | undefined {
