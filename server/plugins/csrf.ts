@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { langOf } from '../http/envelope.js';
 import { CODE } from '../../contract/codes.js';
 import { LIMITS } from '../../contract/rules.js';
+import { text } from '../domain/texts.js';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -16,12 +17,7 @@ export function registerCsrfGuard(api: FastifyInstance): void {
     if (SAFE.has(request.method)) return;
     const clientId = request.headers['x-client-id'];
     if (typeof clientId !== 'string' || clientId.trim() === '' || clientId.length > LIMITS.clientHeaderMax) {
-      const lang = langOf(request);
-      return reply.status(403).send({
-        code: CODE.forbidden,
-        message: lang === 'en' ? 'Forbidden — the X-Client-Id header is required' : '无权操作 — 缺少 X-Client-Id 请求头',
-        data: null,
-      });
+      return reply.status(403).send({ code: CODE.forbidden, message: text('csrf.clientIdRequired', langOf(request)), data: null });
     }
   });
 }

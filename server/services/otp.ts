@@ -1,5 +1,6 @@
 import { LIMITS, MOBILE_PATTERN } from '../../contract/rules.js';
 import { AppError } from '../domain/errors.js';
+import { text } from '../domain/texts.js';
 import { randomDigits, randomId, safeEqual, sha256 } from '../lib/crypto.js';
 import type { Otp } from '../repositories/otps.js';
 import type { ServiceContext } from './context.js';
@@ -47,7 +48,7 @@ export function otpService(ctx: ServiceContext, deps: { budget: SmsBudgetService
       await repo.create({ id, purpose, mobileNo, userRef: opts.userRef, codeHash: codeHash(id, opts.deliver ? code : randomId(8)), createdAt: now, expiresAt: now + ttlSeconds * 1000, tries: 0, used: false });
       if (opts.deliver) {
         const minutes = Math.round(ttlSeconds / 60);
-        const content = `【统一身份认证】您的验证码为 ${code}，${minutes}分钟内有效，请勿泄露给他人。`;
+        const content = text('sms.otp', 'zh', { code, minutes });
         await ctx.repos.smsOutbox.enqueue({ mobileNo, purpose, content, sentAt: now, charges });
         deps.outbox.kick();
       }

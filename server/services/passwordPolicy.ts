@@ -1,6 +1,7 @@
-import { checkPasswordShape, passwordStrength, type PasswordPolicy, type PasswordRules, type PolicyViolation } from '../../contract/rules.js';
+import { checkPasswordShape, passwordStrength, type PasswordRules, type PolicyViolation } from '../../contract/rules.js';
 import { CODE, type Lang, type ResultCode } from '../../contract/codes.js';
 import { AppError } from '../domain/errors.js';
+import { text, type TextKey } from '../domain/texts.js';
 import { DAY } from '../lib/clock.js';
 import { COMMON_PASSWORDS } from '../security/commonPasswords.js';
 import type { Repos } from '../repositories/index.js';
@@ -10,12 +11,12 @@ import type { SettingsService } from './settings.js';
 import { generatePassword } from '../security/generatePassword.js';
 
 /** The policy as the forms' format hint lists it (pwd/strategy/detail); refusals speak through their codes. */
-const RULES: Record<PolicyViolation, (p: PasswordPolicy) => { zh: string; en: string }> = {
-  length: (p) => ({ zh: `密码长度须为 ${p.minLength}-${p.maxLength} 位`, en: `Passwords are ${p.minLength} to ${p.maxLength} characters long` }),
-  kinds: (p) => ({ zh: `须包含数字、字母、特殊字符中的至少 ${p.minKinds} 种`, en: `Use at least ${p.minKinds} of: digits, letters, other characters` }),
-  containsAccount: () => ({ zh: '不能包含账号', en: 'Must not contain the account name' }),
-  common: () => ({ zh: '不能使用常见弱密码', en: 'Must not be a commonly used password' }),
-  sameAsCurrent: () => ({ zh: '不能与当前密码相同', en: 'Must differ from the current password' }),
+const RULES: Record<PolicyViolation, TextKey> = {
+  length: 'passwordRule.length',
+  kinds: 'passwordRule.kinds',
+  containsAccount: 'passwordRule.containsAccount',
+  common: 'passwordRule.common',
+  sameAsCurrent: 'passwordRule.sameAsCurrent',
 };
 
 const ORDER: PolicyViolation[] = ['length', 'kinds', 'containsAccount', 'common', 'sameAsCurrent'];
@@ -35,9 +36,6 @@ const GENERATED_LENGTH = 16;
 /** When a password set now expires under these rules (null: never). */
 export const passwordExpiresAt = (rules: Pick<PasswordRules, 'expiryDays'>, now: number): number | null =>
   rules.expiryDays > 0 ? now + rules.expiryDays * DAY : null;
-
-/** The line of the format hint for "no reuse of the last N" (shown once N reaches past the current password). */
-const HISTORY_RULE = (n: number) => ({ zh: `不能与最近 ${n} 次使用过的密码相同`, en: `Must not be one of your last ${n} passwords` });
 
 /**
  * The password policy: served as text, enforced on every save (one E1071x code per rule broken).
@@ -63,8 +61,9 @@ export function passwordPolicyService(ctx: ServiceContext, deps: { passwords: Pa
      */
     async describe(lang: Lang, forNewAccount = false): Promise<string> {
       const policy = await rules();
-      const lines = ORDER.filter((r) => !forNewAccount || r !== 'sameAsCurrent').map((r) => RULES[r](policy)[lang]);
-      if (policy.historyCount > 1 && !forNewAccount) lines.push(HISTORY_RULE(policy.historyCount)[lang]);
+      const lines = ORDER.filter((r) => !forNewAccount || r !== 'sameAsCurrent').map((r) => text(RULES[r], lang, { minLength: policy.minLength, maxLength: policy.maxLength, minKinds: policy.minKinds }));
+      // "No reuse of the last N" is shown once N reaches past the current password.
+      if (policy.historyCount > 1 && !forNewAccount) lines.push(text('passwordRule.history', lang, { n: policy.historyCount }));
       return `<ul>${lines.map((line) => `<li>${line}</li>`).join('')}</ul>`;
     },
     /** A random password the live rules accept (at least 16 characters, every kind present), to be shown once. */

@@ -9,6 +9,7 @@ import type { LogCursor, OperationEntry, OperationQuery, SignInEntry, SignInQuer
 import type { ServiceContext } from '../context.js';
 import type { BaseServices } from './deps.js';
 import { csvLine } from './usersCsv.js';
+import { text, type TextKey } from '../../domain/texts.js';
 
 /** Rows per query of an export: memory stays flat whatever the log holds. */
 const EXPORT_BATCH = 500;
@@ -27,16 +28,10 @@ function parseChanges(json: string | null): AdminOperationLogRow['changes'] {
 }
 
 const HEADERS = {
-  signIn: {
-    zh: ['时间', '账号', '姓名', '登录方式', '应用', '结果', '结果码', '说明', 'IP', '设备'],
-    en: ['Time', 'Account', 'Name', 'Type', 'Application', 'Result', 'Code', 'Message', 'IP', 'Device'],
-  },
-  operation: {
-    zh: ['时间', '账号', '姓名', '操作', '对象', '变更', '详情', 'IP'],
-    en: ['Time', 'Account', 'Name', 'Scene', 'Target', 'Changes', 'Detail', 'IP'],
-  },
-} as const;
-const RESULT_TEXT = { zh: { ok: '成功', failed: '失败' }, en: { ok: 'Success', failed: 'Failure' } };
+  signIn: ['auditCsv.time', 'auditCsv.account', 'auditCsv.name', 'auditCsv.loginType', 'auditCsv.application', 'auditCsv.result', 'auditCsv.code', 'auditCsv.message', 'auditCsv.ip', 'auditCsv.device'],
+  operation: ['auditCsv.time', 'auditCsv.account', 'auditCsv.name', 'auditCsv.scene', 'auditCsv.target', 'auditCsv.changes', 'auditCsv.detail', 'auditCsv.ip'],
+} as const satisfies Record<string, readonly TextKey[]>;
+const header = (columns: readonly TextKey[], lang: Lang): string[] => columns.map((column) => text(column, lang));
 
 /**
  * Streams a log as CSV: a byte-order mark and the header, then one keyset page at a time, each
@@ -115,14 +110,14 @@ export function adminAuditService(ctx: ServiceContext, _base: BaseServices) {
     /** The filtered sign-in log as CSV chunks (the filters are resolved before the first chunk). */
     async signInsCsv(f: SignInLogFilters, lang: Lang): Promise<AsyncIterable<string>> {
       const q = await signInQuery(f);
-      const result = RESULT_TEXT[lang];
-      return csvOf(HEADERS.signIn[lang], (after, limit) => (q ? repo.signInsAfter(q, after, limit) : Promise.resolve([])), (e) => csvLine([
+      const result = { ok: text('auditCsv.ok', lang), failed: text('auditCsv.failed', lang) };
+      return csvOf(header(HEADERS.signIn, lang), (after, limit) => (q ? repo.signInsAfter(q, after, limit) : Promise.resolve([])), (e) => csvLine([
         iso(e.createdAt), e.account, e.userName, e.optType, e.appName, e.success ? result.ok : result.failed, e.loginMsg, message(e.loginMsg, lang), e.ip, e.deviceName,
       ]));
     },
     async operationsCsv(f: OperationLogFilters, lang: Lang): Promise<AsyncIterable<string>> {
       const q = await operationQuery(f);
-      return csvOf(HEADERS.operation[lang], (after, limit) => (q ? repo.operationsAfter(q, after, limit) : Promise.resolve([])), (e) => csvLine([
+      return csvOf(header(HEADERS.operation, lang), (after, limit) => (q ? repo.operationsAfter(q, after, limit) : Promise.resolve([])), (e) => csvLine([
         iso(e.createdAt), e.account, e.userName, e.sceneCode, e.target, e.changes, e.detail, e.ip,
       ]));
     },

@@ -4,6 +4,7 @@ import { passwordStrength, type UserType } from '../../../contract/rules.js';
 import type { PageResult } from '../../../contract/schemas/common.js';
 import type { AdminUserDetail, AdminUserItem, SignInEntry, UserFilters } from '../../../contract/schemas/admin/users.js';
 import { AppError, notFound } from '../../domain/errors.js';
+import { text } from '../../domain/texts.js';
 import type { AdminUserPatch, AdminUserRecord, NewAdminUser, UserSearch } from '../../repositories/admin/users.js';
 import type { Repos } from '../../repositories/index.js';
 import { mapPage } from '../../repositories/paging.js';
@@ -19,7 +20,8 @@ import { usersImportService } from './usersImport.js';
 
 /** The portal role that opens the workbench, and the names a store that has no roles yet gives the two roles. */
 export const ADMIN_ROLE = 'SYS_ADMIN';
-const ROLE_NAMES: Record<string, string> = { [ADMIN_ROLE]: '系统管理员', [EVERY_USER_ROLE]: '普通员工' };
+/** The built-in roles' names, stored in zh (the default language) when a role is first needed. */
+const ROLE_NAMES: Record<string, string> = { [ADMIN_ROLE]: text('role.SYS_ADMIN', 'zh'), [EVERY_USER_ROLE]: text('role.EMPLOYEE', 'zh') };
 
 /** What the operation log calls each change an administrator makes to a person. */
 const SCENE = {
