@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../contract/paths';
+import { devEndpoints } from '../../contract/endpoints/dev';
 import { MOBILE_BREAKPOINT } from '../../contract/rules';
-import { http } from '../providers/http';
+import { call } from '../providers/api';
 
 /* The drawer (antd Drawer, List…) loads on the first click; this launcher stays tiny. */
 const DemoOutboxDrawer = lazy(() => import('./DemoOutboxDrawer'));
@@ -42,7 +42,7 @@ export default function DemoOutbox() {
 
   useEffect(() => {
     let live = true;
-    http.get(paths.dev.outbox).then(
+    call(devEndpoints.outbox).then(
       () => live && setAvailable(true),
       () => undefined,
     );

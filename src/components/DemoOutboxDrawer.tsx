@@ -1,14 +1,14 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Drawer, Empty, List, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../contract/paths';
+import { devEndpoints } from '../../contract/endpoints/dev';
 import type { OutboxMessage } from '../../contract/schemas/common';
 import { useRequest } from '../hooks/useRequest';
-import { http } from '../providers/http';
+import { call } from '../providers/api';
 import { PageLoading } from './PageLoading';
 import { ItemMeta } from './Headings';
 
-const loadOutbox = () => http.get<OutboxMessage[]>(paths.dev.outbox);
+const loadOutbox = () => call(devEndpoints.outbox);
 
 function MessageItem({ message }: { message: OutboxMessage }) {
   return (

@@ -2,11 +2,10 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../contract/paths';
-import type { SliderResult } from '../../contract/schemas/auth';
+import { signInEndpoints } from '../../contract/endpoints/signIn';
 import { useRequest } from '../hooks/useRequest';
 import { toastRefusal } from '../providers/feedback';
-import { http } from '../providers/http';
+import { call } from '../providers/api';
 import { PageLoading } from './PageLoading';
 
 /** Where a key moves the piece: arrows by 1 px (10 with Shift), Home and End to the ends; null for other keys. */
@@ -30,7 +29,7 @@ interface Props {
 export function SliderCaptcha({ onSolve, disabled }: Props) {
   const { t } = useTranslation();
   const [round, setRound] = useState(0);
-  const { data, isLoading, error } = useRequest(() => toastRefusal(http.post<SliderResult>(paths.auth.slider, {})), String(round));
+  const { data, isLoading, error } = useRequest(() => toastRefusal(call(signInEndpoints.slider, {})), String(round));
   const [x, setX] = useState(0);
   const drag = useRef<{ startX: number; startOffset: number } | null>(null);
 

@@ -1,9 +1,9 @@
 import { useCallback, useRef, useState } from 'react';
 import { LIMITS } from '../../contract/rules';
-import { paths } from '../../contract/paths';
+import { authEndpoints } from '../../contract/endpoints/auth';
 import type { CaptchaResult } from '../../contract/schemas/auth';
 import { toastRefusal } from '../providers/feedback';
-import { http } from '../providers/http';
+import { call } from '../providers/api';
 
 export interface CaptchaState {
   visible: boolean;
@@ -15,7 +15,7 @@ export interface CaptchaState {
 
 const hidden: CaptchaState = { visible: false, loading: false, image: '', capKey: '', len: LIMITS.captchaLength };
 
-const loadPictureCaptcha = () => http.post<CaptchaResult>(paths.auth.captcha, {});
+const loadPictureCaptcha = () => call(authEndpoints.captcha, {});
 
 /**
  * A picture captcha shown on demand. Each answer is single-use on the server, so callers

@@ -1,6 +1,6 @@
 import type { AccessControlProvider } from '@refinedev/core';
-import type { AccessDetail } from '../../contract/endpoints/account';
-import { paths } from '../../contract/paths';
+import { accountEndpoints, type AccessDetail } from '../../contract/endpoints/account';
+import { callThrough } from './api';
 import { http as defaultHttp, type Http } from './http';
 import { sessionStore, type SessionStore } from './storage';
 
@@ -22,7 +22,7 @@ const NEEDS: Record<string, keyof AccessDetail> = {
 export async function accessDetail(http: Http, store: SessionStore): Promise<AccessDetail> {
   const known = store.access();
   if (known) return known;
-  const fresh = await http.post<AccessDetail>(paths.personal.access, {});
+  const fresh = await callThrough(http)(accountEndpoints.accessDetail, {});
   store.setAccess(fresh);
   return fresh;
 }

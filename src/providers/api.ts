@@ -1,6 +1,6 @@
 import type { EndpointSpec, InputOf, ResultOf } from '../../contract/endpoint';
 import { fillPath } from '../../contract/paths';
-import { http, type CallOptions } from './http';
+import { http, type CallOptions, type Http } from './http';
 
 /**
  * What the client needs of a declaration: its method and path at run time (in the browser build
@@ -26,6 +26,16 @@ export function resolvePath(path: string, input: unknown): { url: string; rest: 
   return { url: fillPath(path, params), rest };
 }
 
+/** A `call` through one http layer (providers that take theirs as a dependency, for tests). */
+export type Call = <S extends Declared>(endpoint: S, ...[input, options]: OptionalInput<S>) => Promise<Result<S>>;
+
+export function callThrough(through: Http): Call {
+  return (endpoint, ...[input, options]) => {
+    const { url, rest } = resolvePath(endpoint.path, input);
+    return endpoint.method === 'GET' ? through.get(url, rest as Record<string, unknown> | undefined, options) : through.post(url, rest ?? {}, options);
+  };
+}
+
 /**
  * Calls a declared endpoint: `call(passwordEndpoints.forgetSendOtp, { requestId })`. Method and
  * path come from the declaration, the input is checked against its input schema's type and the
@@ -33,7 +43,4 @@ export function resolvePath(path: string, input: unknown): { url: string; rest: 
  * nothing is shown: inside <Refine> pages call through useEndpointQuery / useEndpointMutation,
  * whose notifications decide what the person reads.
  */
-export function call<S extends Declared>(endpoint: S, ...[input, options]: OptionalInput<S>): Promise<Result<S>> {
-  const { url, rest } = resolvePath(endpoint.path, input);
-  return http.request<Result<S>>(endpoint.method, url, endpoint.method === 'GET' ? rest : (rest ?? {}), options);
-}
+export const call: Call = callThrough(http);

@@ -1,9 +1,13 @@
 import type { AuthActionResponse, AuthProvider, CheckResponse, OnErrorResponse } from '@refinedev/core';
 import { CODE } from '../../contract/codes';
-import { paths } from '../../contract/paths';
+import { accountEndpoints } from '../../contract/endpoints/account';
+import { authEndpoints } from '../../contract/endpoints/auth';
+import { factorEndpoints } from '../../contract/endpoints/factors';
+import { signInEndpoints } from '../../contract/endpoints/signIn';
 import type { LoginResponse } from '../../contract/schemas/auth';
 import type { AuthenticationCredential } from '../../contract/schemas/factors';
 import type { CurrentUser } from '../../contract/schemas/personal';
+import { callThrough } from './api';
 import { ApiError, errorCode } from './apiError';
 import { deviceInfo as defaultDeviceInfo, type DeviceInfo } from './device';
 import { feedback as defaultFeedback } from './feedback';
@@ -89,6 +93,7 @@ export function createAuth(deps: AuthDeps) {
   let identity: CurrentUser | null = null;
   let identityRequest: Promise<CurrentUser> | null = null;
   let expiryDialogOpen = false;
+  const send = callThrough(deps.http);
 
   const flowDeps: FlowDeps = {
     http: deps.http,
@@ -110,8 +115,7 @@ export function createAuth(deps: AuthDeps) {
   }
 
   function loadIdentity(): Promise<CurrentUser> {
-    identityRequest ??= deps.http
-      .post<CurrentUser>(paths.personal.currentUserDetail, {})
+    identityRequest ??= send(accountEndpoints.personalCurrentUserDetail, {})
       .then((user) => {
         identity = user;
         if (user.instanceId) deps.store.setInstanceId(user.instanceId);
@@ -135,11 +139,11 @@ export function createAuth(deps: AuthDeps) {
     const shared = { ...device, appId: params.appId || undefined, query: params.query };
     if (params.loginType === 'MSG_CODE') {
       const { mobileNo, validateCode, smsCodeKey } = params;
-      return deps.http.post<LoginResponse>(paths.auth.msgLoginCheck, { ...shared, mobileNo, validateCode, smsCodeKey, loginType: 'MSG_CODE' });
+      return send(signInEndpoints.msgLoginCheck, { ...shared, mobileNo, validateCode, smsCodeKey, loginType: 'MSG_CODE' });
     }
-    if (params.loginType === 'PASSKEY') return deps.http.post<LoginResponse>(paths.factors.passkeyLogin, { ...shared, credential: params.credential });
+    if (params.loginType === 'PASSKEY') return send(factorEndpoints.passkeyLogin, { ...shared, credential: params.credential });
     const [userId, password] = await Promise.all([deps.encrypt(params.account.trim()), deps.encrypt(params.password)]);
-    return deps.http.post<LoginResponse>(paths.auth.loginCheck, {
+    return send(authEndpoints.loginCheck, {
       ...shared,
       userId,
       password,
@@ -189,7 +193,7 @@ export function createAuth(deps: AuthDeps) {
       // Where the person was when they chose to leave: signing in again brings them back.
       const back = signInAddress();
       try {
-        await deps.http.post(paths.auth.logout, await deps.device());
+        await send(authEndpoints.logout, await deps.device());
       } catch (error) {
         // An already-expired session is as good as logged out.
         if (errorCode(error) !== CODE.notSignedIn) return failure(error);

@@ -1,12 +1,12 @@
-import { paths } from '../../contract/paths';
+import { accountEndpoints } from '../../contract/endpoints/account';
 import { isAdminRole } from '../../contract/rules';
-import type { UserRole } from '../../contract/schemas/personal';
+import { callThrough } from './api';
 import type { Http } from './http';
 import type { SessionStore } from './storage';
 
-/** Fetches the user's roles and remembers their codes (as roleCode). null when the server sends no data. */
+/** Fetches the user's roles and remembers their codes (as roleCode). null when the server sends no data (not the contract, kept as a guard). */
 export async function fetchRoleCodes(http: Http, store: SessionStore): Promise<string[] | null> {
-  const roles = await http.post<UserRole[] | null>(paths.auty.userRoles, {});
+  const roles = await callThrough(http)(accountEndpoints.userRoles, {});
   if (!Array.isArray(roles)) return null;
   const codes = roles.map((role) => role.code).filter((code): code is string => typeof code === 'string');
   store.setRoleCodes(codes);

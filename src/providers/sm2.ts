@@ -1,5 +1,5 @@
-import { paths } from '../../contract/paths';
-import type { Sm2Key } from '../../contract/schemas/auth';
+import { authEndpoints } from '../../contract/endpoints/auth';
+import { callThrough } from './api';
 import { http as defaultHttp, type Http } from './http';
 
 /** Uncompressed SM2 public key: 04 || X || Y, 64 hex digits each. */
@@ -37,7 +37,7 @@ export function createSm2Client(http: Http = defaultHttp, fallback: () => string
 
   async function fetchKey(): Promise<string> {
     try {
-      const { pubX, pubY } = await http.get<Sm2Key>(paths.auth.sm2Key);
+      const { pubX, pubY } = await callThrough(http)(authEndpoints.sm2Key);
       const key = `04${pubX}${pubY}`;
       if (isPublicKey(key)) return key;
     } catch {

@@ -1,10 +1,10 @@
 import { CODE } from '../../../contract/codes';
-import { paths } from '../../../contract/paths';
-import type { AuthenticationCredential, WebauthnOptions } from '../../../contract/schemas/factors';
+import { factorEndpoints } from '../../../contract/endpoints/factors';
+import type { AuthenticationCredential } from '../../../contract/schemas/factors';
 import { autofillSupported, ceremonyCancelled, getPasskey } from '../../hooks/webauthn';
 import { errorCode, isApiError } from '../../providers/apiError';
 import { feedback } from '../../providers/feedback';
-import { http } from '../../providers/http';
+import { call } from '../../providers/api';
 
 /** The account field conditional UI attaches to (autocomplete="username webauthn"). */
 const AUTOFILL_FIELD = 'input[autocomplete$="webauthn"]';
@@ -28,7 +28,7 @@ export function createPasskeyFlow(ctx: FlowContext) {
   let armed = false;
   let byButton = false;
   let supported: boolean | null = null;
-  const options = () => http.post<WebauthnOptions>(paths.factors.passkeyLoginOptions, { appId: ctx.appId() || undefined });
+  const options = () => call(factorEndpoints.passkeyLoginOptions, { appId: ctx.appId() || undefined });
 
   async function arm(): Promise<void> {
     if (!live || armed || byButton || supported === false || !document.querySelector(AUTOFILL_FIELD)) return;

@@ -3,16 +3,15 @@ import { Button, Form } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CODE } from '../../../contract/codes';
-import { paths } from '../../../contract/paths';
+import { signInEndpoints } from '../../../contract/endpoints/signIn';
 import { LIMITS, MOBILE_PATTERN } from '../../../contract/rules';
-import type { SendOtpResult } from '../../../contract/schemas/signIn';
 import { CaptchaInput } from '../../components/CaptchaInput';
 import { Input } from '../../components/inputs';
 import { SmsCodeButton } from '../../components/SmsCodeButton';
 import { useCaptcha } from '../../components/useCaptcha';
 import { errorCode } from '../../providers/apiError';
 import { feedback } from '../../providers/feedback';
-import { http } from '../../providers/http';
+import { call } from '../../providers/api';
 import { LoginWarning } from './LoginWarning';
 import { useSignIn } from './useSignIn';
 
@@ -39,7 +38,7 @@ export function SmsLoginForm({ appId, query, returnTo }: { appId?: string; query
     }
     const withCaptcha = captcha.visible ? { capKey: captcha.capKey, capText: values.capText } : {};
     try {
-      const result = await http.post<SendOtpResult>(paths.auth.sendMsgLogin, { appId, mobileNo: values.mobileNo, ...withCaptcha });
+      const result = await call(signInEndpoints.sendMsgLogin, { appId, mobileNo: values.mobileNo, ...withCaptcha });
       setSmsCodeKey(result.msgCodeKey);
       captcha.hide();
       feedback.success(t('login.messages.smsSent'));

@@ -1,8 +1,8 @@
 import { CODE, CODE_GROUPS, codeIn } from '../../../contract/codes';
-import { paths } from '../../../contract/paths';
+import { authEndpoints } from '../../../contract/endpoints/auth';
 import { errorCode } from '../../providers/apiError';
 import { feedback } from '../../providers/feedback';
-import { http } from '../../providers/http';
+import { call } from '../../providers/api';
 
 export type IpCheckOutcome = { kind: 'clear' } | { kind: 'captcha' } | { kind: 'warning'; message: string } | { kind: 'stop' };
 
@@ -12,7 +12,7 @@ export type IpCheckOutcome = { kind: 'clear' } | { kind: 'captcha' } | { kind: '
  */
 export async function checkLoginScene(): Promise<IpCheckOutcome> {
   try {
-    await http.post(paths.auth.ipCheck, { sceneCode: 'LOGIN' });
+    await call(authEndpoints.ipCheck, { sceneCode: 'LOGIN' });
     return { kind: 'clear' };
   } catch (error) {
     const code = errorCode(error);

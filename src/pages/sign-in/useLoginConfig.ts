@@ -1,21 +1,22 @@
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../contract/paths';
-import type { LoginPageConfig, LoginTypeConfig } from '../../../contract/schemas/auth';
+import { accountEndpoints } from '../../../contract/endpoints/account';
+import { authEndpoints } from '../../../contract/endpoints/auth';
+import type { LoginPageConfig } from '../../../contract/schemas/auth';
 import { useRequest } from '../../hooks/useRequest';
 import { toastRefusal } from '../../providers/feedback';
-import { http } from '../../providers/http';
+import { call } from '../../providers/api';
 
 /** Branding of the login page (data[0] of the page configuration), in the current language. */
 export function useLoginPageConfig(): LoginPageConfig | undefined {
   const { i18n } = useTranslation();
-  const { data } = useRequest(() => toastRefusal(http.post<LoginPageConfig[]>(paths.system.loginPageConfig, { isOptions: true })), `page:${i18n.language}`);
+  const { data } = useRequest(() => toastRefusal(call(accountEndpoints.loginPageConfig, { isOptions: true })), `page:${i18n.language}`);
   return Array.isArray(data) ? data[0] : undefined;
 }
 
 /** Login types the server offers for this app, priority type first. */
 export function useLoginTypes(appId: string | undefined) {
   const { data, isLoading, error } = useRequest(
-    () => toastRefusal(http.post<LoginTypeConfig[]>(paths.auth.appLoginConfig, appId ? { appId } : {})),
+    () => toastRefusal(call(authEndpoints.appLoginConfig, appId ? { appId } : {})),
     appId ?? '',
   );
   const types = Array.isArray(data) ? [...data].sort((a, b) => Number(b.isPriorityShow) - Number(a.isPriorityShow)) : [];

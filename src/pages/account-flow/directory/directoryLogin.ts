@@ -1,7 +1,7 @@
 import { CODE } from '../../../../contract/codes';
-import { paths } from '../../../../contract/paths';
+import { signInEndpoints } from '../../../../contract/endpoints/signIn';
 import type { LoginResponse } from '../../../../contract/schemas/auth';
-import type { CasResult } from '../../../../contract/schemas/signIn';
+import { callThrough } from '../../../providers/api';
 import { errorCode, errorDataField } from '../../../providers/apiError';
 import type { DeviceInfo } from '../../../providers/device';
 import type { Http } from '../../../providers/http';
@@ -38,8 +38,8 @@ const NEED_RAND_CODE = 'NEED_RAND_CODE';
 export async function directorySignIn(input: DirectoryInput, deps: DirectoryDeps): Promise<DirectoryOutcome> {
   try {
     const [userId, password, device] = await Promise.all([deps.encrypt(input.account.trim()), deps.encrypt(input.password), deps.device()]);
-    const result = await deps.http.post<CasResult<LoginResponse>>(
-      paths.auth.pacasAuthenticate,
+    const result = await callThrough(deps.http)(
+      signInEndpoints.pacasAuthenticate,
       { userId, password, loginType: input.loginType, validCode: input.validCode || undefined, capKey: input.capKey || undefined, appId: input.appId || undefined, ...device },
     );
     if (result.casCode === 'NEED_BINDING' && result.casData.srmi) return { kind: 'bind', srmi: result.casData.srmi };
@@ -59,7 +59,7 @@ export type BindSendOutcome = { kind: 'sent'; smsCodeKey: string } | { kind: 'to
 /** Texts a code to the main account's phone, after the picture captcha. */
 export async function sendBindCode(body: { srmi: string; mobileNo: string; capKey: string; capText: string }, http: Http): Promise<BindSendOutcome> {
   try {
-    const sent = await http.post<{ msgCodeKey: string; smsCodeKey: string }>(paths.auth.pacasSendMsg, body);
+    const sent = await callThrough(http)(signInEndpoints.pacasSendMsg, body);
     return { kind: 'sent', smsCodeKey: sent.smsCodeKey || sent.msgCodeKey };
   } catch (error) {
     const code = errorCode(error);
@@ -75,5 +75,5 @@ export async function bindMainAccount(
   body: { srmi: string; mobileNo: string; validateCode: string; smsCodeKey: string },
   deps: Pick<DirectoryDeps, 'http' | 'device'>,
 ): Promise<LoginResponse> {
-  return deps.http.post<LoginResponse>(paths.auth.pacasBind, { ...body, ...(await deps.device()) });
+  return callThrough(deps.http)(signInEndpoints.pacasBind, { ...body, ...(await deps.device()) });
 }
