@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { permissionEndpoints as e } from '../../contract/endpoints/permissions.js';
 import { serve } from '../http/serve.js';
+import { approver } from '../services/requests.js';
 
 /** Permission requests, approvals and the user's own application permissions. */
 export default async function permissionRoutes(app: FastifyInstance): Promise<void> {
@@ -13,7 +14,7 @@ export default async function permissionRoutes(app: FastifyInstance): Promise<vo
   serve(app, e.applyDetail, ({ input, services, user }) => services.requests.detail(user, input.applyId));
   serve(app, e.awaitingApproval, ({ input, services, user }) =>
     services.requests.awaiting(user, { applyUserId: input.applyUserId, appName: input.appName }, { field: input.sortField, order: input.sortOrder }, input.pageNum, input.pageSize));
-  serve(app, e.approve, ({ input, services, user, caller }) => services.requests.decide(user, input, caller));
+  serve(app, e.approve, ({ input, services, user, caller }) => services.requests.decide(approver(user), input.applyIdList, input, caller));
 
   serve(app, e.myPermissions, ({ input, services, user }) => services.permissions.mine(user, input.pageNum, input.pageSize));
   serve(app, e.cancelAppPermission, ({ input, services, user, caller }) => services.permissions.cancelApp(user, input.appId, caller));

@@ -27,6 +27,63 @@ function toRecord(r: PermissionRequest): ApplyRecord {
   };
 }
 
+/**
+ * Who decides a batch: an approver, limited to the applications they approve (the portal), or an
+ * administrator deciding any request as an override (the workbench).
+ */
+export type Decider = { kind: 'approver'; user: AuthUser } | { kind: 'administrator'; user: AuthUser };
+
+export const approver = (user: AuthUser): Decider => ({ kind: 'approver', user });
+export const administrator = (user: AuthUser): Decider => ({ kind: 'administrator', user });
+
+/** A pass or a reject, and the words that go with it. */
+export interface DecisionInput {
+  status: number;
+  approvalSuggestion: string;
+}
+
+/**
+ * The one decision rule of portal and workbench: a batch is decided all or none, only while every
+ * request in it is pending — one conditional update, so two deciders racing (approvers,
+ * administrators or one of each) decide a request once — a pass grants the app and roles in the
+ * same transaction, and both sides' log rows are written with it. An approver is refused the whole
+ * batch unless they approve every application in it; an administrator's decision is logged as
+ * ADMIN_REQUEST_OVERRIDE, an approver's as APPROVE_PASS / APPROVE_REJECT.
+ */
+function decideRule(ctx: ServiceContext, audit: AuditService) {
+  const repo = ctx.repos.requests;
+  return async (actor: Decider, applyIdList: number[], decision: DecisionInput, caller: Caller): Promise<{ decided: number }> => {
+    const { user } = actor;
+    const ids = [...new Set(applyIdList)];
+    const rows = await repo.findMany(ids);
+    if (rows.length !== ids.length) throw notFound();
+    if (actor.kind === 'approver' && !(await repo.isApprover(user.userRef, rows.map((r) => r.appRef)))) throw new AppError(CODE.notApproverOfAll);
+    const alreadyDecided = () => new AppError(CODE.alreadyDecided);
+    if (rows.some((r) => r.status !== ApplyStatus.PENDING)) throw alreadyDecided();
+    const now = ctx.clock.now();
+    const pass = decision.status === Decision.PASS;
+    // The decisions, the grants of a pass and both sides' log rows stand or fall together.
+    await ctx.transaction(async (repos) => {
+      // Another decider got there first for part of the batch: undo ours, say so.
+      if ((await repos.requests.decide(ids, decision.status, user.userRef, decision.approvalSuggestion, now)) !== ids.length) throw alreadyDecided();
+      if (pass) {
+        for (const r of rows) await repos.permissions.grant(r.applicantRef, r.appRef, r.roleIds, now);
+      }
+      for (const r of rows) {
+        if (actor.kind === 'administrator') {
+          await audit.adminChange(user.userRef, 'ADMIN_REQUEST_OVERRIDE', `request:${r.id}`, {
+            before: { status: ApplyStatus.PENDING }, after: { status: decision.status, approvalSuggestion: decision.approvalSuggestion },
+          }, caller, repos);
+        } else {
+          await audit.operation(user.userRef, pass ? 'APPROVE_PASS' : 'APPROVE_REJECT', caller, `#${r.id}`, repos);
+        }
+        await audit.operation(r.applicantRef, pass ? 'APPLY_PASSED' : 'APPLY_REJECTED', caller, `#${r.id}`, repos);
+      }
+    });
+    return { decided: ids.length };
+  };
+}
+
 /** Permission requests: applicants apply and cancel, approvers of the app pass or reject, atomically. */
 export function requestsService(ctx: ServiceContext, audit: AuditService) {
   const repo = ctx.repos.requests;
@@ -97,34 +154,7 @@ export function requestsService(ctx: ServiceContext, audit: AuditService) {
       return mapPage(await repo.pagePendingForApprover(user.userRef, filters, pageNum, pageSize, sort), toRecord);
     },
 
-    /**
-     * Passes or rejects a batch in one transaction. The whole batch is refused if any request is
-     * not the caller's to decide or no longer pending; a pass grants the app and roles at once.
-     */
-    async decide(user: AuthUser, body: { status: number; approvalSuggestion: string; applyIdList: number[] }, caller: Caller): Promise<{ decided: number }> {
-      const ids = [...new Set(body.applyIdList)];
-      const rows = await repo.findMany(ids);
-      if (rows.length !== ids.length) throw notFound();
-      if (!(await repo.isApprover(user.userRef, rows.map((r) => r.appRef)))) throw new AppError(CODE.notApproverOfAll);
-      const now = ctx.clock.now();
-      const alreadyDecided = () => new AppError(CODE.alreadyDecided);
-      if (rows.some((r) => r.status !== ApplyStatus.PENDING)) throw alreadyDecided();
-      const scene = body.status === Decision.PASS ? 'APPROVE_PASS' : 'APPROVE_REJECT';
-      // The decisions, the grants of a pass and both sides' log rows stand or fall together.
-      await ctx.transaction(async (repos) => {
-        const changed = await repos.requests.decide(ids, body.status, user.userRef, body.approvalSuggestion, now);
-        // Another approver got there first for part of the batch: undo ours, say so.
-        if (changed !== ids.length) throw alreadyDecided();
-        if (body.status === Decision.PASS) {
-          for (const r of rows) await repos.permissions.grant(r.applicantRef, r.appRef, r.roleIds, now);
-        }
-        for (const r of rows) {
-          await audit.operation(user.userRef, scene, caller, `#${r.id}`, repos);
-          await audit.operation(r.applicantRef, body.status === Decision.PASS ? 'APPLY_PASSED' : 'APPLY_REJECTED', caller, `#${r.id}`, repos);
-        }
-      });
-      return { decided: ids.length };
-    },
+    decide: decideRule(ctx, audit),
   };
 }
 

@@ -20,7 +20,7 @@ export function buildAdminServices(ctx: ServiceContext, base: BaseServices) {
     users: adminUsersService(ctx, base),
     apps: adminAppsService(ctx, base),
     groups: adminGroupsService(ctx, base),
-    requests: adminRequestsService(ctx, base),
+    requests: adminRequestsService(ctx),
     notices: adminNoticesService(ctx, base),
     policies: adminPoliciesService(ctx, base),
     audit: adminAuditService(ctx, base),
