@@ -4,7 +4,8 @@ import type { PageResult } from '../../contract/schemas/common';
 import { endpointsOf, resources, type PortalResource, type ResourceEndpoints } from '../resources';
 import { ApiError } from './apiError';
 import { signalOf } from './querySignal';
-import { http as defaultHttp, type Http } from './http';
+import { callThrough, type Declared } from './api';
+import { http as defaultHttp, type CallOptions, type Http } from './http';
 import { CODE } from '../../contract/codes';
 
 /** Filters become plain body fields; empty values are left out so the server sees "no filter". */
@@ -38,13 +39,15 @@ function unsupported(resource: string, action: string): never {
 
 /**
  * Refine data provider over the /idaas POST endpoints: getList → paged list, create → add,
- * deleteMany → batch remove, custom → any call. Endpoint paths come from the resources
- * declaration (see resources.ts for why not from meta).
+ * deleteMany → batch remove, custom → any call. Each call goes through the contract
+ * declaration the resources name (see resources.ts for why not from meta).
  */
 export function createDataProvider(http: Http = defaultHttp, declared: readonly PortalResource[] = resources): DataProvider {
   const endpoints = (resource: string): ResourceEndpoints => endpointsOf(resource, declared) ?? unsupported(resource, 'resource');
-  const path = (resource: string, key: 'createPath' | 'showPath' | 'deletePath' | 'deleteManyPath', action: string): string =>
+  const endpoint = (resource: string, key: 'create' | 'show' | 'delete' | 'deleteMany', action: string): Declared =>
     endpoints(resource)[key] ?? unsupported(resource, action);
+  /** The typed client, loosely: Refine hands untyped variables, the pages type them (useForm, useTable). */
+  const send = callThrough(http) as (endpoint: Declared, input: unknown, options?: CallOptions) => Promise<unknown>;
 
   return {
     getApiUrl: () => '/idaas',
@@ -52,10 +55,10 @@ export function createDataProvider(http: Http = defaultHttp, declared: readonly 
     async getList<TData extends BaseRecord>({ resource, pagination, filters, sorters, meta }: Parameters<DataProvider['getList']>[0]): Promise<GetListResponse<TData>> {
       const ep = endpoints(resource);
       const variant = typeof meta?.variant === 'string' ? ep.listVariants?.[meta.variant] : undefined;
-      const url = variant ?? ep.listPath ?? unsupported(resource, 'list');
+      const list = variant ?? ep.list ?? unsupported(resource, 'list');
       const paging = ep.paged === false ? null : pagingBody(pagination);
       const body = { ...filtersToBody(filters), ...sortBody(sorters), ...(paging ?? {}) };
-      const data = await http.post<PageResult<TData> | TData[] | null>(url, body, { signal: signalOf(meta) });
+      const data = (await send(list, body, { signal: signalOf(meta) })) as PageResult<TData> | TData[] | null;
       if (Array.isArray(data)) return { data, total: data.length };
       // totalCapped: the server stopped counting (10,000); lists say "more than" instead of paging to the end.
       return { data: data?.datas ?? [], total: data?.total ?? 0, totalCapped: data?.totalCapped === true };
@@ -63,12 +66,12 @@ export function createDataProvider(http: Http = defaultHttp, declared: readonly 
 
     async getOne({ resource, id, meta }) {
       const ep = endpoints(resource);
-      const data = await http.post(path(resource, 'showPath', 'show'), { [ep.idField ?? 'id']: id }, { signal: signalOf(meta) });
+      const data = await send(endpoint(resource, 'show', 'show'), { [ep.idField ?? 'id']: id }, { signal: signalOf(meta) });
       return { data: data as never };
     },
 
     async create({ resource, variables }) {
-      const data = await http.post(path(resource, 'createPath', 'create'), variables ?? {});
+      const data = await send(endpoint(resource, 'create', 'create'), variables ?? {});
       return { data: (data ?? {}) as never };
     },
 
@@ -76,13 +79,13 @@ export function createDataProvider(http: Http = defaultHttp, declared: readonly 
 
     async deleteOne({ resource, id, variables }) {
       const ep = endpoints(resource);
-      const data = await http.post(path(resource, 'deletePath', 'delete'), { ...(variables ?? {}), [ep.idField ?? 'id']: id });
+      const data = await send(endpoint(resource, 'delete', 'delete'), { ...(variables ?? {}), [ep.idField ?? 'id']: id });
       return { data: (data ?? { id }) as never };
     },
 
     async deleteMany({ resource, ids, variables }) {
       const ep = endpoints(resource);
-      const data = await http.post(path(resource, 'deleteManyPath', 'deleteMany'), { ...(variables ?? {}), [ep.idsField ?? 'ids']: ids });
+      const data = await send(endpoint(resource, 'deleteMany', 'deleteMany'), { ...(variables ?? {}), [ep.idsField ?? 'ids']: ids });
       return { data: (Array.isArray(data) ? data : []) as never };
     },
 

@@ -144,6 +144,6 @@ describe('helpers', () => {
   });
 
   it('every resource with a list route declares a list endpoint', () => {
-    for (const r of resources) expect(r.meta.listPath, r.name).toMatch(/^\/[a-z]/);
+    for (const r of resources) expect(r.meta.endpoints.list?.path, r.name).toMatch(/^\/[a-z]/);
   });
 });
