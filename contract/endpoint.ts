@@ -30,7 +30,10 @@ export interface EndpointSpec<I extends z.ZodType | undefined = z.ZodType | unde
 /** Declares one endpoint; the server routes it, the client calls it, OpenAPI and tests are made from it. */
 export const endpoint = <const S extends EndpointSpec>(spec: S): S => spec;
 
-/** The validated input a handler receives. */
+/**
+ * The validated input a handler receives. Services name their parameters with it too
+ * (`InputOf<typeof signInEndpoints.secondAuth>`), so a body's shape is declared once, here in the contract.
+ */
 export type InputOf<S extends EndpointSpec> = S['input'] extends z.ZodType ? z.output<S['input']> : undefined;
 /** What a handler returns for `data` (the output schema then strips whatever it does not declare). */
 export type OutputOf<S extends EndpointSpec> = z.input<S['output']>;

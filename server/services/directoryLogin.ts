@@ -7,6 +7,8 @@ import { authenticateInDirectory, type DirectoryEntry } from '../directory/ldap.
 import type { Caller, ServiceContext } from './context.js';
 import type { CoreServices } from './deps.js';
 import type { LoginOutcome } from './signInFlow.js';
+import type { InputOf } from '../../contract/endpoint.js';
+import type { signInEndpoints } from '../../contract/endpoints/signIn.js';
 
 type DirectoryType = 'LDAP' | 'PA_ACCOUNT';
 const BIND_TICKET = 'bind-master';
@@ -40,7 +42,7 @@ export function directoryLoginService(ctx: ServiceContext, deps: Pick<CoreServic
   }
 
   return {
-    async authenticate(body: { userId: string; password: string; loginType: DirectoryType; validCode?: string; capKey?: string; appId?: string }, caller: Caller): Promise<{ result: CasResult<LoginResponse>; outcome: LoginOutcome | null }> {
+    async authenticate(body: InputOf<typeof signInEndpoints.pacasAuthenticate>, caller: Caller): Promise<{ result: CasResult<LoginResponse>; outcome: LoginOutcome | null }> {
       const account = (await deps.sm2.decrypt('userId', body.userId)).trim();
       const password = await deps.sm2.decrypt('password', body.password);
       const app = await deps.flow.resolveApp(body.appId);
@@ -74,7 +76,7 @@ export function directoryLoginService(ctx: ServiceContext, deps: Pick<CoreServic
     },
 
     /** Code to the main account's phone. Unknown numbers are answered alike and never texted. */
-    async sendBindCode(body: { srmi: string; mobileNo: string; capKey: string; capText: string }, caller: Caller): Promise<{ msgCodeKey: string; smsCodeKey: string }> {
+    async sendBindCode(body: InputOf<typeof signInEndpoints.pacasSendMsg>, caller: Caller): Promise<{ msgCodeKey: string; smsCodeKey: string }> {
       await deps.tickets.load<BindData>(body.srmi, [BIND_TICKET], ['directory']);
       if (!(await deps.captcha.verify(body.capKey, body.capText))) throw new AppError(CODE.codeWrong);
       const user = await ctx.repos.users.findByMobile(body.mobileNo);
@@ -88,7 +90,7 @@ export function directoryLoginService(ctx: ServiceContext, deps: Pick<CoreServic
       }
     },
 
-    async bind(body: { srmi: string; mobileNo: string; validateCode: string; smsCodeKey: string }, caller: Caller): Promise<LoginOutcome> {
+    async bind(body: InputOf<typeof signInEndpoints.pacasBind>, caller: Caller): Promise<LoginOutcome> {
       const ticket = await deps.tickets.load<BindData>(body.srmi, [BIND_TICKET], ['directory']);
       const otp = await deps.otp.verify({ msgCodeKey: body.smsCodeKey, code: body.validateCode, purpose: 'bind-master', mobileNo: body.mobileNo });
       const user = otp.userRef === null ? undefined : await ctx.repos.users.findById(otp.userRef);

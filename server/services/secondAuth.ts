@@ -9,6 +9,8 @@ import type { LoginPageConfig } from '../../contract/schemas/auth.js';
 import { CODE } from '../../contract/codes.js';
 import type { FactorPolicyService } from './factors/policy.js';
 import { passSecondFactor } from './secondFactorPass.js';
+import type { InputOf } from '../../contract/endpoint.js';
+import type { signInEndpoints } from '../../contract/endpoints/signIn.js';
 
 /** The SMS second factor: reachable only with a login ticket at its step; the session opens after it. */
 export function secondAuthService(ctx: ServiceContext, deps: Pick<CoreServices, 'otp' | 'captcha' | 'tickets' | 'audit' | 'flow'> & { factorPolicy: FactorPolicyService }) {
@@ -40,7 +42,7 @@ export function secondAuthService(ctx: ServiceContext, deps: Pick<CoreServices, 
     },
 
     /** Texts a code to the bound phone. The first send is automatic; resends need a captcha. */
-    async send(body: { srmi: string; capKey?: string; capText?: string }, caller: Caller): Promise<SecondAuthSendResult> {
+    async send(body: InputOf<typeof signInEndpoints.secondAuthSend>, caller: Caller): Promise<SecondAuthSendResult> {
       const ticket = await ticketOf(body.srmi);
       const user = await userOf(ticket.userRef);
       await assertSmsAllowed(user);
@@ -66,7 +68,7 @@ export function secondAuthService(ctx: ServiceContext, deps: Pick<CoreServices, 
       return answer;
     },
 
-    async verify(body: { srmi: string; validateCode: string; smsCodeKey: string }, caller: Caller): Promise<LoginOutcome> {
+    async verify(body: InputOf<typeof signInEndpoints.secondAuth>, caller: Caller): Promise<LoginOutcome> {
       const ticket = await ticketOf(body.srmi);
       const user = await userOf(ticket.userRef);
       const app = ticket.payload.appId ? await ctx.repos.apps.findByAppId(ticket.payload.appId) : undefined;

@@ -8,6 +8,8 @@ import { LOGIN_TICKET, SECOND_AUTH_STEP, type LoginOutcome, type LoginTicketData
 import { CODE } from '../../contract/codes.js';
 import { PhoneScene } from '../../contract/enums.js';
 import type { FactorPolicyService } from './factors/policy.js';
+import type { InputOf } from '../../contract/endpoint.js';
+import type { signInEndpoints } from '../../contract/endpoints/signIn.js';
 
 type Ticket = StoredTicket & { payload: LoginTicketData };
 
@@ -42,7 +44,7 @@ export function selfServiceService(ctx: ServiceContext, deps: Pick<CoreServices,
   }
 
   return {
-    async sendSms(body: { srmi: string; scene: number; mobileNo?: string; capKey?: string; capText?: string }, caller: Caller): Promise<{ smsCodeKey: string }> {
+    async sendSms(body: InputOf<typeof signInEndpoints.sendSmsByScene>, caller: Caller): Promise<{ smsCodeKey: string }> {
       const proof = { capKey: body.capKey, capText: body.capText };
       if (body.scene === PhoneScene.BIND_PHONE) {
         const ticket = await load(body.srmi, 'BIND-PHONE');
@@ -61,7 +63,7 @@ export function selfServiceService(ctx: ServiceContext, deps: Pick<CoreServices,
       return { smsCodeKey: msgCodeKey };
     },
 
-    async bindPhone(body: { srmi: string; mobileNo: string; smsValueClient: string; smsCodeKey: string }, caller: Caller): Promise<StepResult> {
+    async bindPhone(body: InputOf<typeof signInEndpoints.bindPhone>, caller: Caller): Promise<StepResult> {
       const ticket = await load(body.srmi, 'BIND-PHONE');
       const user = await userOf(ticket);
       const otp = await deps.otp.verify({ msgCodeKey: body.smsCodeKey, code: body.smsValueClient, purpose: 'bind-phone', mobileNo: body.mobileNo });
@@ -74,7 +76,7 @@ export function selfServiceService(ctx: ServiceContext, deps: Pick<CoreServices,
     },
 
     /** Only optional steps can be skipped: binding a phone, or a password that is merely expiring. */
-    async skip(body: { srmi: string }): Promise<StepResult> {
+    async skip(body: InputOf<typeof signInEndpoints.skipStep>): Promise<StepResult> {
       const ticket = await deps.tickets.load<LoginTicketData>(body.srmi, [LOGIN_TICKET], ['BIND-PHONE', 'UPDATE-PASSWORD']) as Ticket;
       // A second factor is owed and the phone about to be bound is the only one it will have (see signInFlow.needsEnrolment).
       if (ticket.step === 'BIND-PHONE' && ticket.payload.secondAuth && !ticket.payload.steps.some((s) => s.code === 'ENROL-FACTOR')) {
@@ -84,7 +86,7 @@ export function selfServiceService(ctx: ServiceContext, deps: Pick<CoreServices,
       return next(ticket);
     },
 
-    async updatePasswordBySms(body: { srmi: string; smsValueClient: string; smsCodeKey: string; newPassword: string }, caller: Caller): Promise<StepResult> {
+    async updatePasswordBySms(body: InputOf<typeof signInEndpoints.updatePwdBySms>, caller: Caller): Promise<StepResult> {
       const ticket = await load(body.srmi, 'UPDATE-PASSWORD');
       const user = await userOf(ticket);
       const otp = await deps.otp.verify({ msgCodeKey: body.smsCodeKey, code: body.smsValueClient, purpose: 'self-pwd', mobileNo: user.mobileNo });
@@ -92,7 +94,7 @@ export function selfServiceService(ctx: ServiceContext, deps: Pick<CoreServices,
       return savePassword(ticket, body.newPassword, caller);
     },
 
-    async updatePasswordByOld(body: { srmi: string; oldPassword: string; newPassword: string }, caller: Caller): Promise<StepResult> {
+    async updatePasswordByOld(body: InputOf<typeof signInEndpoints.updatePwdByOld>, caller: Caller): Promise<StepResult> {
       const ticket = await load(body.srmi, 'UPDATE-PASSWORD');
       const user = await userOf(ticket);
       await deps.credentials.checkCurrent(user, await deps.sm2.decrypt('oldPassword', body.oldPassword), caller);
@@ -100,7 +102,7 @@ export function selfServiceService(ctx: ServiceContext, deps: Pick<CoreServices,
     },
 
     /** After FINISH: on to the second factor if required, otherwise the session. */
-    async continueLogin(body: { srmi: string }, caller: Caller): Promise<LoginOutcome> {
+    async continueLogin(body: InputOf<typeof signInEndpoints.continueLogin>, caller: Caller): Promise<LoginOutcome> {
       const ticket = await load(body.srmi, 'FINISH');
       const user = await userOf(ticket);
       deps.flow.assertUsable(user);

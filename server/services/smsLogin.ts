@@ -4,6 +4,8 @@ import type { CoreServices } from './deps.js';
 import type { LoginOutcome } from './signInFlow.js';
 import type { SendOtpResult } from '../../contract/schemas/signIn.js';
 import { CODE } from '../../contract/codes.js';
+import type { InputOf } from '../../contract/endpoint.js';
+import type { signInEndpoints } from '../../contract/endpoints/signIn.js';
 
 /**
  * Sign-in with a code texted to the phone. A number that matches no usable account gets the same
@@ -11,7 +13,7 @@ import { CODE } from '../../contract/codes.js';
  */
 export function smsLoginService(ctx: ServiceContext, deps: Pick<CoreServices, 'otp' | 'captcha' | 'throttle' | 'audit' | 'flow'>) {
   return {
-    async sendCode(body: { mobileNo: string; capKey?: string; capText?: string }, caller: Caller): Promise<SendOtpResult> {
+    async sendCode(body: InputOf<typeof signInEndpoints.sendMsgLogin>, caller: Caller): Promise<SendOtpResult> {
       // An address with many failed sign-ins answers a captcha before texting (checked with the send).
       if (!body.capKey || !body.capText) await deps.throttle.ipCheck(caller.ip);
       const user = await ctx.repos.users.findByMobile(body.mobileNo);
@@ -20,7 +22,7 @@ export function smsLoginService(ctx: ServiceContext, deps: Pick<CoreServices, 'o
       return { requestId: msgCodeKey, msgCodeKey };
     },
 
-    async login(body: { mobileNo: string; validateCode: string; smsCodeKey: string; appId?: string }, caller: Caller): Promise<LoginOutcome> {
+    async login(body: InputOf<typeof signInEndpoints.msgLoginCheck>, caller: Caller): Promise<LoginOutcome> {
       const app = await deps.flow.resolveApp(body.appId);
       const user = await ctx.repos.users.findByMobile(body.mobileNo);
       const record = (result: Parameters<typeof deps.audit.signIn>[0]['result']) =>

@@ -1,11 +1,13 @@
 import { CODE } from '../../../contract/codes.js';
-import type { FactorKind, RegistrationCredential, TotpEnrolment, WebauthnOptions } from '../../../contract/schemas/factors.js';
+import type { FactorKind, TotpEnrolment, WebauthnOptions } from '../../../contract/schemas/factors.js';
 import type { StepResult } from '../../../contract/schemas/signIn.js';
 import { AppError, notSignedIn, ticketExpired } from '../../domain/errors.js';
 import type { Caller, ServiceContext } from '../context.js';
 import type { CoreServices } from '../deps.js';
 import { LOGIN_TICKET, type LoginTicketData } from '../signInFlow.js';
 import type { FactorAdding } from './adding.js';
+import type { InputOf } from '../../../contract/endpoint.js';
+import type { factorEndpoints } from '../../../contract/endpoints/factors.js';
 
 export const ENROL_STEP = 'ENROL-FACTOR';
 
@@ -39,7 +41,7 @@ export function enrolStepService(ctx: ServiceContext, deps: Pick<CoreServices, '
       if (passkeyOnly) throw new AppError(CODE.passkeyRequired);
       return deps.adding.startTotp(user);
     },
-    async totpConfirm(body: { srmi: string; code: string }, caller: Caller): Promise<StepResult> {
+    async totpConfirm(body: InputOf<typeof factorEndpoints.enrolTotpConfirm>, caller: Caller): Promise<StepResult> {
       const { ticket, user, passkeyOnly } = await load(body.srmi);
       if (passkeyOnly) throw new AppError(CODE.passkeyRequired);
       await deps.adding.confirmTotp(user, body.code, caller);
@@ -49,7 +51,7 @@ export function enrolStepService(ctx: ServiceContext, deps: Pick<CoreServices, '
       const { ticket, user } = await load(srmi);
       return deps.adding.passkeyOptions(user, 'enrol', ticket.id);
     },
-    async passkey(body: { srmi: string; name: string; credential: RegistrationCredential }, caller: Caller): Promise<StepResult> {
+    async passkey(body: InputOf<typeof factorEndpoints.enrolPasskey>, caller: Caller): Promise<StepResult> {
       const { ticket, user } = await load(body.srmi);
       await deps.adding.registerPasskey(user, body.name, body.credential, 'enrol', ticket.id, caller);
       return next(ticket, 'PASSKEY');

@@ -1,5 +1,5 @@
 import { CODE } from '../../../contract/codes.js';
-import type { AuthenticationCredential, WebauthnOptions } from '../../../contract/schemas/factors.js';
+import type { WebauthnOptions } from '../../../contract/schemas/factors.js';
 import { AppError } from '../../domain/errors.js';
 import { MINUTE } from '../../lib/clock.js';
 import type { User } from '../../repositories/users.js';
@@ -8,6 +8,8 @@ import type { CoreServices } from '../deps.js';
 import type { LoginOutcome } from '../signInFlow.js';
 import { accountKey } from '../throttle.js';
 import type { WebauthnCeremonies } from './webauthn.js';
+import type { InputOf } from '../../../contract/endpoint.js';
+import type { factorEndpoints } from '../../../contract/endpoints/factors.js';
 
 /** How the sign-in history names a passwordless sign-in. */
 export const PASSKEY_LOGIN = 'PASSKEY';
@@ -32,7 +34,7 @@ export function passwordlessService(ctx: ServiceContext, deps: Pick<CoreServices
       return deps.ceremonies.authenticationOptions('login', { userRef: null, binding: null });
     },
 
-    async login(body: { credential: AuthenticationCredential; appId?: string; query?: Record<string, string> }, caller: Caller): Promise<LoginOutcome> {
+    async login(body: InputOf<typeof factorEndpoints.passkeyLogin>, caller: Caller): Promise<LoginOutcome> {
       const app = await deps.flow.resolveApp(body.appId ?? body.query?.appId);
       let user: User | undefined;
       try {

@@ -1,6 +1,6 @@
 import { CODE } from '../../../contract/codes.js';
 import { maskMobile } from '../../../contract/rules.js';
-import type { AuthenticationCredential, FactorKind, OfferedFactor, RecoverySignInResult, SignInFactors, WebauthnOptions } from '../../../contract/schemas/factors.js';
+import type { FactorKind, OfferedFactor, RecoverySignInResult, SignInFactors, WebauthnOptions } from '../../../contract/schemas/factors.js';
 import { AppError, notSignedIn } from '../../domain/errors.js';
 import type { Caller, ServiceContext } from '../context.js';
 import type { CoreServices } from '../deps.js';
@@ -9,6 +9,8 @@ import { passSecondFactor } from '../secondFactorPass.js';
 import type { FactorChecks } from './checks.js';
 import type { FactorPolicyService } from './policy.js';
 import type { WebauthnCeremonies } from './webauthn.js';
+import type { InputOf } from '../../../contract/endpoint.js';
+import type { factorEndpoints } from '../../../contract/endpoints/factors.js';
 
 export interface FactorSignInDeps extends Pick<CoreServices, 'tickets' | 'audit' | 'flow'> {
   policy: FactorPolicyService;
@@ -54,13 +56,13 @@ export function factorSignInService(ctx: ServiceContext, deps: FactorSignInDeps)
       return { factors: offered, passkeyRequired: c.requirement.passkeyOnly };
     },
 
-    async totp(body: { srmi: string; code: string }, caller: Caller): Promise<LoginOutcome> {
+    async totp(body: InputOf<typeof factorEndpoints.signInTotp>, caller: Caller): Promise<LoginOutcome> {
       const c = await context(body.srmi);
       assertAllowed(c, 'TOTP');
       return pass(c, caller, () => deps.checks.totp(c.user.id, body.code));
     },
 
-    async recoveryCode(body: { srmi: string; code: string }, caller: Caller): Promise<LoginOutcome & { response: RecoverySignInResult }> {
+    async recoveryCode(body: InputOf<typeof factorEndpoints.signInRecoveryCode>, caller: Caller): Promise<LoginOutcome & { response: RecoverySignInResult }> {
       const c = await context(body.srmi);
       assertAllowed(c, 'RECOVERY_CODE');
       let left = 0;
@@ -76,7 +78,7 @@ export function factorSignInService(ctx: ServiceContext, deps: FactorSignInDeps)
       return deps.ceremonies.authenticationOptions('second', { userRef: c.user.id, binding: c.ticket.id });
     },
 
-    async passkey(body: { srmi: string; credential: AuthenticationCredential }, caller: Caller): Promise<LoginOutcome> {
+    async passkey(body: InputOf<typeof factorEndpoints.signInPasskey>, caller: Caller): Promise<LoginOutcome> {
       const c = await context(body.srmi);
       return pass(c, caller, async () => {
         await deps.ceremonies.verifyAuthentication(body.credential, 'second', { userRef: c.user.id, binding: c.ticket.id });
