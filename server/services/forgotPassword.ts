@@ -5,6 +5,8 @@ import { AppError } from '../domain/errors.js';
 import type { Caller, ServiceContext } from './context.js';
 import type { CoreServices } from './deps.js';
 import { CODE } from '../../contract/codes.js';
+import type { InputOf } from '../../contract/endpoint.js';
+import type { passwordEndpoints } from '../../contract/endpoints/passwords.js';
 
 const TICKET = 'forget-pwd';
 
@@ -38,7 +40,7 @@ export function forgotPasswordService(ctx: ServiceContext, deps: Pick<CoreServic
       return { ...captcha, requestId };
     },
 
-    async verifyAccount(body: { requestId: string; capKey: string; capText: string; userId: string }): Promise<PhoneTicket> {
+    async verifyAccount(body: InputOf<typeof passwordEndpoints.forgetVerifyAccount>): Promise<PhoneTicket> {
       const ticket = await deps.tickets.load<ForgotData>(body.requestId, [TICKET], ['captcha']);
       if (!(await deps.captcha.verify(body.capKey, body.capText))) throw new AppError(CODE.codeWrong);
       const account = (await deps.sm2.decrypt('userId', body.userId)).trim();
@@ -60,7 +62,7 @@ export function forgotPasswordService(ctx: ServiceContext, deps: Pick<CoreServic
       return sent;
     },
 
-    async verifyOtp(body: { requestId: string; msgCodeKey: string; msgValueClient: string }): Promise<null> {
+    async verifyOtp(body: InputOf<typeof passwordEndpoints.forgetVerifyOtp>): Promise<null> {
       const ticket = await deps.tickets.load<ForgotData>(body.requestId, [TICKET], ['otp-sent']);
       const otp = await deps.otp.verify({ msgCodeKey: body.msgCodeKey, code: body.msgValueClient, purpose: 'forget-pwd', mobileNo: ticket.payload.mobileNo });
       if (!ticket.payload.real || otp.userRef !== ticket.userRef) throw new AppError(CODE.codeWrong);
@@ -68,7 +70,7 @@ export function forgotPasswordService(ctx: ServiceContext, deps: Pick<CoreServic
       return null;
     },
 
-    async save(body: { requestId: string; newPassword: string }, caller: Caller): Promise<{ userId: string }> {
+    async save(body: InputOf<typeof passwordEndpoints.forgetSave>, caller: Caller): Promise<{ userId: string }> {
       const ticket = await deps.tickets.load<ForgotData>(body.requestId, [TICKET], ['verified']);
       const user = ticket.userRef === null ? undefined : await ctx.repos.users.findById(ticket.userRef);
       if (!user) throw new AppError(CODE.ticketExpired);

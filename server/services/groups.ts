@@ -7,6 +7,8 @@ import type { AuthUser, Caller, ServiceContext } from './context.js';
 import type { CoreServices } from './deps.js';
 import { CODE } from '../../contract/codes.js';
 import type { GroupType } from '../../contract/enums.js';
+import type { InputOf } from '../../contract/endpoint.js';
+import type { groupEndpoints } from '../../contract/endpoints/groups.js';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -48,7 +50,7 @@ export function groupsService(ctx: ServiceContext, deps: Pick<CoreServices, 'aud
     },
 
     /** Sets a mailbox password (typed, SM2-encrypted; or generated and shown once). */
-    async resetMailboxPassword(user: AuthUser, body: { userId: string; newPassword?: string; autoGen: boolean }, caller: Caller): Promise<string | null> {
+    async resetMailboxPassword(user: AuthUser, body: InputOf<typeof groupEndpoints.pubMailResetPwd>, caller: Caller): Promise<string | null> {
       const mailbox = await repo.findMailbox(body.userId);
       if (!mailbox) throw notFound();
       if (mailbox.mailboxManagerRef !== user.userRef) throw forbidden();

@@ -6,11 +6,12 @@ import type { AppLogRow, HomeContent, OperationLogRow, SelectOption } from '../.
 import type { PageResult } from '../../contract/schemas/common.js';
 import { codes, codeMessage, type Lang, type ResultCode } from '../../contract/codes.js';
 import { LIMITS } from '../../contract/rules.js';
-import type { SortOrder } from '../../contract/schemas/sort.js';
 import { NoticeKind } from '../../contract/enums.js';
 import { DAY } from '../lib/clock.js';
 import type { AuthUser, ServiceContext } from './context.js';
 import { describeDetails } from './logDetails.js';
+import type { InputOf } from '../../contract/endpoint.js';
+import type { securityEndpoints } from '../../contract/endpoints/security.js';
 
 type TimeInput = number | string | undefined;
 
@@ -31,7 +32,7 @@ export function logsService(ctx: ServiceContext) {
   const message = (code: string, lang: Lang) => (code in codes ? codeMessage(code as ResultCode, lang) : code);
 
   return {
-    async appLog(auth: AuthUser, body: { optType?: string; isSuccess?: boolean | number | ''; startTime?: TimeInput; endTime?: TimeInput; sortOrder?: SortOrder; pageNum: number; pageSize: number }, lang: Lang): Promise<PageResult<AppLogRow>> {
+    async appLog(auth: AuthUser, body: InputOf<typeof securityEndpoints.appLog>, lang: Lang): Promise<PageResult<AppLogRow>> {
       const success = body.isSuccess === '' || body.isSuccess === undefined ? undefined : Number(body.isSuccess) === 1;
       const result = await ctx.repos.logs.pageAppLog(auth.userRef, range(body.startTime, body.endTime), { optType: body.optType || undefined, success }, body.pageNum, body.pageSize, body.sortOrder);
       return {
@@ -40,7 +41,7 @@ export function logsService(ctx: ServiceContext) {
         datas: result.datas.map((r) => ({ id: r.id, optType: r.optType, appName: r.appName, isSuccess: r.success, loginMsg: message(r.loginMsg, lang), ip: r.ip, deviceName: r.deviceName, createdDate: iso(r.createdAt) })),
       };
     },
-    async operationLog(auth: AuthUser, body: { sceneCode?: string; startTime?: TimeInput; endTime?: TimeInput; sortOrder?: SortOrder; pageNum: number; pageSize: number }): Promise<PageResult<OperationLogRow>> {
+    async operationLog(auth: AuthUser, body: InputOf<typeof securityEndpoints.operationLog>): Promise<PageResult<OperationLogRow>> {
       const result = await ctx.repos.logs.pageOperationLog(auth.userRef, range(body.startTime, body.endTime), { sceneCode: body.sceneCode || undefined }, body.pageNum, body.pageSize, body.sortOrder);
       const details = await describeDetails(ctx.repos, result.datas);
       return {

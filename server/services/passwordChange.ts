@@ -6,6 +6,8 @@ import type { AuthUser, Caller, ServiceContext } from './context.js';
 import type { CoreServices } from './deps.js';
 import { PASSWORD_CHANGE_TICKET } from './signInFlow.js';
 import { CODE } from '../../contract/codes.js';
+import type { InputOf } from '../../contract/endpoint.js';
+import type { passwordEndpoints } from '../../contract/endpoints/passwords.js';
 
 const PERSON_TICKET = 'pwd-person';
 
@@ -58,12 +60,12 @@ export function passwordChangeService(ctx: ServiceContext, deps: Pick<CoreServic
         const user = await userById(auth.userRef);
         return phoneTicket(await deps.tickets.issue(PERSON_TICKET, user.id, 'start', {}), user);
       },
-      async sendOtp(auth: AuthUser, body: { requestId: string; capKey?: string; capText?: string }, caller: Caller) {
+      async sendOtp(auth: AuthUser, body: InputOf<typeof passwordEndpoints.pwdPersonSendOtp>, caller: Caller) {
         const ticket = await deps.tickets.load(body.requestId, [PERSON_TICKET]);
         if (ticket.userRef !== auth.userRef) throw new AppError(CODE.ticketExpired);
         return sendCode(await userById(auth.userRef), body.capKey, body.capText, caller);
       },
-      async saveByOtp(auth: AuthUser, body: { requestId: string; msgCodeKey: string; msgValueClient: string; newPassword: string; repeatNewPassword: string }, caller: Caller) {
+      async saveByOtp(auth: AuthUser, body: InputOf<typeof passwordEndpoints.pwdPersonSaveByOtp>, caller: Caller) {
         const ticket = await deps.tickets.load(body.requestId, [PERSON_TICKET]);
         if (ticket.userRef !== auth.userRef) throw new AppError(CODE.ticketExpired);
         const user = await userById(auth.userRef);
@@ -72,7 +74,7 @@ export function passwordChangeService(ctx: ServiceContext, deps: Pick<CoreServic
         await deps.tickets.close(ticket.id);
         return null;
       },
-      async saveByOld(auth: AuthUser, body: { oldPassword: string; newPassword: string; repeatNewPassword: string }, caller: Caller) {
+      async saveByOld(auth: AuthUser, body: InputOf<typeof passwordEndpoints.pwdPersonSaveByOld>, caller: Caller) {
         const user = await userById(auth.userRef);
         await checkOld(user, body.oldPassword, caller);
         await store(user, await newPassword(body.newPassword, body.repeatNewPassword), auth.sessionId, caller, 'old-password');
@@ -86,11 +88,11 @@ export function passwordChangeService(ctx: ServiceContext, deps: Pick<CoreServic
         const ticket = await deps.tickets.load(requestId, [PASSWORD_CHANGE_TICKET]);
         return phoneTicket(ticket.id, await userById(ticket.userRef));
       },
-      async sendOtp(body: { requestId: string; capKey?: string; capText?: string }, caller: Caller) {
+      async sendOtp(body: InputOf<typeof passwordEndpoints.pwdAuthSendOtp>, caller: Caller) {
         const ticket = await deps.tickets.load(body.requestId, [PASSWORD_CHANGE_TICKET]);
         return sendCode(await userById(ticket.userRef), body.capKey, body.capText, caller);
       },
-      async saveByOtp(body: { requestId: string; msgCodeKey: string; msgValueClient: string; newPassword: string; repeatNewPassword: string }, caller: Caller) {
+      async saveByOtp(body: InputOf<typeof passwordEndpoints.pwdAuthSaveByOtp>, caller: Caller) {
         const ticket = await deps.tickets.load(body.requestId, [PASSWORD_CHANGE_TICKET]);
         const user = await userById(ticket.userRef);
         await checkCode(user, body.msgCodeKey, body.msgValueClient);
@@ -99,7 +101,7 @@ export function passwordChangeService(ctx: ServiceContext, deps: Pick<CoreServic
         await deps.tickets.close(ticket.id);
         return { userId: user.account };
       },
-      async saveByOld(body: { requestId?: string; oldPassword: string; newPassword: string; repeatNewPassword: string }, caller: Caller) {
+      async saveByOld(body: InputOf<typeof passwordEndpoints.pwdAuthSaveByOld>, caller: Caller) {
         const ticket = await deps.tickets.load(body.requestId, [PASSWORD_CHANGE_TICKET]);
         const user = await userById(ticket.userRef);
         await checkOld(user, body.oldPassword, caller);

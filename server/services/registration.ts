@@ -9,6 +9,8 @@ import type { PasswordService } from './passwords.js';
 import { passwordExpiresAt, type PasswordPolicyService } from './passwordPolicy.js';
 import type { SettingsService } from './settings.js';
 import { CODE } from '../../contract/codes.js';
+import type { InputOf } from '../../contract/endpoint.js';
+import type { passwordEndpoints } from '../../contract/endpoints/passwords.js';
 
 export interface RegistrationDeps {
   audit: AuditService;
@@ -27,7 +29,7 @@ export const EVERY_USER_ROLE = 'EMPLOYEE';
 /** Self-registration of an employee account (switched on and off by the live registration policy). */
 export function registrationService(ctx: ServiceContext, deps: RegistrationDeps) {
   return {
-    async register(body: { userId?: string; userName: string; mobileNo: string; password: string; email?: string; description?: string }, caller: Caller): Promise<{ userId: string }> {
+    async register(body: InputOf<typeof passwordEndpoints.register>, caller: Caller): Promise<{ userId: string }> {
       const { registration, pwd } = await deps.settings.current();
       if (!registration.enabled) throw new AppError(CODE.registrationClosed);
       const ipKey = `register:${caller.ip}`;

@@ -7,6 +7,8 @@ import { mapPage } from '../repositories/paging.js';
 import type { AuthUser, Caller, ServiceContext } from './context.js';
 import type { CoreServices } from './deps.js';
 import { CODE } from '../../contract/codes.js';
+import type { InputOf } from '../../contract/endpoint.js';
+import type { securityEndpoints } from '../../contract/endpoints/security.js';
 
 const CHANGE_TICKET = 'change-mobile';
 const taken = () => new AppError(CODE.mobileBoundElsewhere);
@@ -66,7 +68,7 @@ export function securityService(ctx: ServiceContext, deps: Pick<CoreServices, 'o
     },
 
     /** Binding a first phone: a code to the new number proves it is the user's. */
-    async bindSend(auth: AuthUser, body: { mobileNo: string; capKey?: string; capText?: string }, caller: Caller): Promise<{ msgCodeKey: string; requestId: string }> {
+    async bindSend(auth: AuthUser, body: InputOf<typeof securityEndpoints.bindMobileSend>, caller: Caller): Promise<{ msgCodeKey: string; requestId: string }> {
       const { mobileNo } = body;
       const user = await load(auth);
       if (user.mobileNo) throw new AppError(CODE.phoneAlreadyBound);
@@ -74,7 +76,7 @@ export function securityService(ctx: ServiceContext, deps: Pick<CoreServices, 'o
       const { msgCodeKey } = await deps.otp.send({ purpose: 'bind-phone', mobileNo, userRef: user.id, deliver: true, ip: caller.ip, proof: { capKey: body.capKey, capText: body.capText } });
       return { msgCodeKey, requestId: msgCodeKey };
     },
-    async bindSave(auth: AuthUser, body: { mobileNo: string; msgCodeKey: string; msgValueClient: string }, caller: Caller): Promise<null> {
+    async bindSave(auth: AuthUser, body: InputOf<typeof securityEndpoints.bindMobileSave>, caller: Caller): Promise<null> {
       const user = await load(auth);
       if (user.mobileNo) throw new AppError(CODE.phoneAlreadyBound);
       const otp = await deps.otp.verify({ msgCodeKey: body.msgCodeKey, code: body.msgValueClient, purpose: 'bind-phone', mobileNo: body.mobileNo });
@@ -102,7 +104,7 @@ export function securityService(ctx: ServiceContext, deps: Pick<CoreServices, 'o
       if (ticket.step === 'start') await deps.tickets.advance(ticket, 'old-sent', ticket.payload);
       return { msgCodeKey, requestId };
     },
-    async changeVerifyOld(auth: AuthUser, body: { requestId: string; msgCodeKey: string; msgValueClient: string }): Promise<null> {
+    async changeVerifyOld(auth: AuthUser, body: InputOf<typeof securityEndpoints.changeMobileVerifyOld>): Promise<null> {
       const ticket = await changeTicket(auth, body.requestId, ['old-sent']);
       const user = await load(auth);
       const otp = await deps.otp.verify({ msgCodeKey: body.msgCodeKey, code: body.msgValueClient, purpose: 'change-mobile-old', mobileNo: user.mobileNo });
@@ -110,7 +112,7 @@ export function securityService(ctx: ServiceContext, deps: Pick<CoreServices, 'o
       await deps.tickets.advance(ticket, 'old-verified', ticket.payload);
       return null;
     },
-    async changeSendNew(auth: AuthUser, body: { requestId: string; mobileNo: string }, caller: Caller): Promise<{ msgCodeKey: string; requestId: string }> {
+    async changeSendNew(auth: AuthUser, body: InputOf<typeof securityEndpoints.changeMobileSendNew>, caller: Caller): Promise<{ msgCodeKey: string; requestId: string }> {
       const ticket = await changeTicket(auth, body.requestId, ['old-verified', 'new-sent']);
       const user = await load(auth);
       if (body.mobileNo === user.mobileNo) throw new AppError(CODE.mobileUnchanged);
@@ -119,7 +121,7 @@ export function securityService(ctx: ServiceContext, deps: Pick<CoreServices, 'o
       await deps.tickets.advance(ticket, 'new-sent', { newMobile: body.mobileNo });
       return { msgCodeKey, requestId: body.requestId };
     },
-    async changeSetNew(auth: AuthUser, body: { requestId: string; msgCodeKey: string; msgValueClient: string }, caller: Caller): Promise<null> {
+    async changeSetNew(auth: AuthUser, body: InputOf<typeof securityEndpoints.changeMobileSetNew>, caller: Caller): Promise<null> {
       const ticket = await changeTicket(auth, body.requestId, ['new-sent']);
       const newMobile = ticket.payload.newMobile!;
       const otp = await deps.otp.verify({ msgCodeKey: body.msgCodeKey, code: body.msgValueClient, purpose: 'change-mobile-new', mobileNo: newMobile });

@@ -2,7 +2,7 @@ import { CODE } from '../../../contract/codes.js';
 import { maskMobile } from '../../../contract/rules.js';
 import {
   FACTOR_LIMITS, type AuthenticationCredential, type FactorKind, type FactorOverview, type PasskeyItem, type ReauthMethod, type ReauthResult,
-  type RecoveryCodes, type RegistrationCredential, type TotpEnrolment, type WebauthnOptions,
+  type RecoveryCodes, type TotpEnrolment, type WebauthnOptions,
 } from '../../../contract/schemas/factors.js';
 import { AppError, notSignedIn } from '../../domain/errors.js';
 import { MINUTE } from '../../lib/clock.js';
@@ -14,6 +14,8 @@ import type { FactorChecks } from './checks.js';
 import type { FactorPolicyService } from './policy.js';
 import { newRecoveryCodes, recoveryHash } from './recovery.js';
 import type { WebauthnCeremonies } from './webauthn.js';
+import type { InputOf } from '../../../contract/endpoint.js';
+import type { factorEndpoints } from '../../../contract/endpoints/factors.js';
 
 const REAUTH_MS = FACTOR_LIMITS.reauthMinutes * MINUTE;
 const iso = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : new Date(Number(ms)).toISOString());
@@ -147,11 +149,11 @@ export function factorAccountService(ctx: ServiceContext, deps: FactorAccountDep
     async passkeyOptions(auth: AuthUser): Promise<WebauthnOptions> {
       return deps.adding.passkeyOptions(await requireReauth(auth), 'register', String(auth.sessionId));
     },
-    async passkeyRegister(auth: AuthUser, body: { name: string; credential: RegistrationCredential }, caller: Caller): Promise<PasskeyItem> {
+    async passkeyRegister(auth: AuthUser, body: InputOf<typeof factorEndpoints.passkeyRegister>, caller: Caller): Promise<PasskeyItem> {
       const user = await requireReauth(auth);
       return deps.adding.registerPasskey(user, body.name, body.credential, 'register', String(auth.sessionId), caller);
     },
-    async passkeyRename(auth: AuthUser, body: { id: number; name: string }): Promise<null> {
+    async passkeyRename(auth: AuthUser, body: InputOf<typeof factorEndpoints.passkeyRename>): Promise<null> {
       if (!(await repo.passkeyRename(auth.userRef, body.id, body.name))) throw new AppError(CODE.notFound);
       return null;
     },
