@@ -1,4 +1,4 @@
-import { OIDC_GRANT_TYPES, type AdminApp, type AppCreateBody, type AppUpdateBody, type RotatedSecret } from '../../../contract/schemas/admin/apps.js';
+import { OIDC_GRANT_TYPES, type AdminApp, type RotatedSecret } from '../../../contract/schemas/admin/apps.js';
 import type { PageResult } from '../../../contract/schemas/common.js';
 import { CODE } from '../../../contract/codes.js';
 import type { CaptchaStrategy, OidcGrantType } from '../../../contract/enums.js';
@@ -13,6 +13,8 @@ import type { AuthUser, Caller, ServiceContext } from '../context.js';
 import type { BaseServices } from './deps.js';
 import { appTarget, appsAccessService } from './appsAccess.js';
 import { SECRET_OVERLAP_MS, hashClientSecret, newClientSecret, secretMatches } from './appsSecret.js';
+import type { InputOf } from '../../../contract/endpoint.js';
+import type { adminAppsEndpoints } from '../../../contract/endpoints/admin/apps.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const CLIENT_ID_SUFFIX = '-client';
@@ -105,7 +107,7 @@ export function adminAppsService(ctx: ServiceContext, base: BaseServices) {
 
     get: async (id: number): Promise<AdminApp> => view(await found(id)),
 
-    async create(actor: AuthUser, body: AppCreateBody, caller: Caller): Promise<{ id: number }> {
+    async create(actor: AuthUser, body: InputOf<typeof adminAppsEndpoints.create>, caller: Caller): Promise<{ id: number }> {
       const clientId = body.clientId ?? `${body.appId}${CLIENT_ID_SUFFIX}`;
       refuseUncallable(body.backchannelLogoutUri);
       if (!body.legacy && !body.redirectUris.length) throw new AppError(CODE.oidcRedirectUriRequired);
@@ -137,7 +139,7 @@ export function adminAppsService(ctx: ServiceContext, base: BaseServices) {
       return { id };
     },
 
-    async update(actor: AuthUser, body: AppUpdateBody, caller: Caller): Promise<null> {
+    async update(actor: AuthUser, body: InputOf<typeof adminAppsEndpoints.update>, caller: Caller): Promise<null> {
       const { id, captchaStrategy, ...rest } = body;
       refuseUncallable(body.backchannelLogoutUri);
       const patch: AdminAppPatch = { ...rest, ...(captchaStrategy !== undefined ? { captchaStrategy: storedStrategy(captchaStrategy) } : {}) };

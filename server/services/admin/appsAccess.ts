@@ -9,6 +9,8 @@ import type { Repos } from '../../repositories/index.js';
 import type { AuthUser, Caller, ServiceContext } from '../context.js';
 import type { BaseServices } from './deps.js';
 import { peopleByAccounts } from './groupsPeople.js';
+import type { InputOf } from '../../../contract/endpoint.js';
+import type { adminAppsEndpoints } from '../../../contract/endpoints/admin/apps.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 /** An application as the audit names it (shared with apps.ts, so both halves of the service write the same target). */
@@ -101,7 +103,7 @@ export function appsAccessService(ctx: ServiceContext, base: BaseServices, found
       return null;
     },
 
-    async addRole(actor: AuthUser, body: { groupId: number; code: string; name: string }, caller: Caller): Promise<{ id: number }> {
+    async addRole(actor: AuthUser, body: InputOf<typeof adminAppsEndpoints.roleAdd>, caller: Caller): Promise<{ id: number }> {
       const { group, app } = await roleGroup(body.groupId);
       if (await repo.roleCodeUsed(app.id, body.code)) throw new AppError(CODE.roleCodeTaken);
       const id = await ctx.transaction(async (repos) => {

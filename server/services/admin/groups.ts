@@ -9,6 +9,8 @@ import type { AdminGroupRecord, AdminMailboxRecord, GroupRowRecord } from '../..
 import type { AuthUser, Caller, ServiceContext } from '../context.js';
 import type { BaseServices } from './deps.js';
 import { peopleByAccounts } from './groupsPeople.js';
+import type { InputOf } from '../../../contract/endpoint.js';
+import type { adminGroupsEndpoints } from '../../../contract/endpoints/admin/groups.js';
 
 const toRow = (r: GroupRowRecord): AdminGroupRow => ({
   kind: r.kind, id: r.id, code: r.code, name: r.name, email: r.email, managerUserId: r.managerAccount, managerName: r.managerName, memberNumber: r.memberNumber,
@@ -54,7 +56,7 @@ export function adminGroupsService(ctx: ServiceContext, base: BaseServices) {
       return toRow(row);
     },
 
-    async create(actor: AuthUser, body: { groupCode: string; groupName: string; groupType: number; email?: string | null; managerUserId: string }, caller: Caller): Promise<{ id: number }> {
+    async create(actor: AuthUser, body: InputOf<typeof adminGroupsEndpoints.create>, caller: Caller): Promise<{ id: number }> {
       const email = body.email ?? null;
       checkEmail(body.groupType, email);
       const [manager] = await peopleByAccounts(ctx.repos, [body.managerUserId], true);
@@ -69,7 +71,7 @@ export function adminGroupsService(ctx: ServiceContext, base: BaseServices) {
       return { id };
     },
 
-    async update(actor: AuthUser, body: { id: number; groupName?: string; email?: string | null }, caller: Caller): Promise<null> {
+    async update(actor: AuthUser, body: InputOf<typeof adminGroupsEndpoints.update>, caller: Caller): Promise<null> {
       const current = await group(body.id);
       checkEmail(current.groupType, body.email === undefined ? current.email : body.email);
       await ctx.transaction(async (repos) => {
@@ -133,7 +135,7 @@ export function adminGroupsService(ctx: ServiceContext, base: BaseServices) {
       return { removed };
     },
 
-    async updateMailbox(actor: AuthUser, body: { id: number; userName?: string; email?: string }, caller: Caller): Promise<null> {
+    async updateMailbox(actor: AuthUser, body: InputOf<typeof adminGroupsEndpoints.mailboxUpdate>, caller: Caller): Promise<null> {
       const current = await mailbox(body.id);
       await ctx.transaction(async (repos) => {
         if (!(await repos.admin.groups.updateMailbox(body.id, { userName: body.userName, email: body.email }, ctx.clock.now()))) throw notFound();

@@ -1,4 +1,4 @@
-import type { AdminNotice, NoticeCreateBody, NoticeUpdateBody } from '../../../contract/schemas/admin/notices.js';
+import type { AdminNotice } from '../../../contract/schemas/admin/notices.js';
 import type { PageResult } from '../../../contract/schemas/common.js';
 import { CODE } from '../../../contract/codes.js';
 import type { NoticeKind } from '../../../contract/enums.js';
@@ -8,6 +8,8 @@ import type { NoticeRecord } from '../../repositories/admin/notices.js';
 import type { Repos } from '../../repositories/index.js';
 import type { AuthUser, Caller, ServiceContext } from '../context.js';
 import type { BaseServices } from './deps.js';
+import type { InputOf } from '../../../contract/endpoint.js';
+import type { adminNoticesEndpoints } from '../../../contract/endpoints/admin/notices.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -55,7 +57,7 @@ export function adminNoticesService(ctx: ServiceContext, base: BaseServices) {
 
     get: async (id: number): Promise<AdminNotice> => toNotice(await found(id)),
 
-    async create(actor: AuthUser, body: NoticeCreateBody, caller: Caller): Promise<{ id: number }> {
+    async create(actor: AuthUser, body: InputOf<typeof adminNoticesEndpoints.create>, caller: Caller): Promise<{ id: number }> {
       const id = await ctx.transaction(async (repos) => {
         const created = await repos.admin.notices.insert({ kind: body.kind, title: body.title, body: body.body, link: body.link ?? null, createdBy: actor.userRef, now: ctx.clock.now() });
         const after = await repos.admin.notices.find(created);
@@ -65,7 +67,7 @@ export function adminNoticesService(ctx: ServiceContext, base: BaseServices) {
       return { id };
     },
 
-    update(actor: AuthUser, body: NoticeUpdateBody, caller: Caller): Promise<null> {
+    update(actor: AuthUser, body: InputOf<typeof adminNoticesEndpoints.update>, caller: Caller): Promise<null> {
       const { id, ...patch } = body;
       return change(actor, id, 'ADMIN_NOTICE_UPDATE', caller, (repos, now) => repos.admin.notices.update(id, patch, now), notFound);
     },

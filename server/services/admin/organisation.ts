@@ -6,6 +6,8 @@ import type { Repos } from '../../repositories/index.js';
 import type { Caller, ServiceContext } from '../context.js';
 import type { BaseServices } from './deps.js';
 import { indexTree, parentAllowed, type TreeIndex } from './organisationTree.js';
+import type { InputOf } from '../../../contract/endpoint.js';
+import type { adminOrganisationEndpoints } from '../../../contract/endpoints/admin/organisation.js';
 
 /** What the operation log calls each change of the tree. */
 const SCENE = { CREATE: 'ADMIN_DEPT_CREATE', RENAME: 'ADMIN_DEPT_RENAME', MOVE: 'ADMIN_DEPT_MOVE', DELETE: 'ADMIN_DEPT_DELETE' } as const;
@@ -76,7 +78,7 @@ export function adminOrganisationService(ctx: ServiceContext, base: BaseServices
       return { nodes: tree.ordered().map((node) => nodeOf(tree, node, direct, total)) };
     },
 
-    async create(actorRef: number, input: { name: string; kind: string; parentId?: number | null }, caller: Caller): Promise<OrgNode> {
+    async create(actorRef: number, input: InputOf<typeof adminOrganisationEndpoints.orgCreate>, caller: Caller): Promise<OrgNode> {
       const parentRef = input.parentId ?? null;
       const id = await shapeChange(async (repos, tree) => {
         const parent = parentRef === null ? undefined : tree.find(parentRef);

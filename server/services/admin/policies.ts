@@ -6,6 +6,8 @@ import { AppError } from '../../domain/errors.js';
 import type { AuthUser, Caller, ServiceContext } from '../context.js';
 import { pageToStored, SECTION_KEYS, type PolicyState } from '../settings.js';
 import type { BaseServices } from './deps.js';
+import type { InputOf } from '../../../contract/endpoint.js';
+import type { adminPoliciesEndpoints } from '../../../contract/endpoints/admin/policies.js';
 
 type PoliciesOut = z.input<typeof policiesOut>;
 
@@ -67,7 +69,7 @@ export function adminPoliciesService(ctx: ServiceContext, base: BaseServices) {
       return answer(await base.settings.read());
     },
 
-    async update(actor: AuthUser, patch: PoliciesUpdate, caller: Caller): Promise<PoliciesOut> {
+    async update(actor: AuthUser, patch: InputOf<typeof adminPoliciesEndpoints.update>, caller: Caller): Promise<PoliciesOut> {
       const sections = POLICY_SECTIONS.filter((s) => patch[s] !== undefined);
       if (!sections.length) return answer(await base.settings.read());
       for (let round = 1; ; round++) {
