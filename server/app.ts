@@ -5,8 +5,9 @@ import { isDevMode, type Config } from './config.js';
 import { migrate, openStore, type Store } from './db/connect.js';
 import { seedDemo } from './db/seedDemo.js';
 import { prepareFirstSigningKeys } from './oidc/keys.js';
-import { buildRepos, unitOfWork } from './repositories/index.js';
+import { dataLayer } from './repositories/index.js';
 import { buildServices, type Services } from './services/index.js';
+import { contextOn } from './services/context.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { demoGateway, httpGateway } from './sms/gateway.js';
 import { registerErrorHandler } from './plugins/errors.js';
@@ -94,7 +95,11 @@ export async function buildApp({ config, clock = systemClock, logger = false, lo
     app.log.warn({ err: error.message }, 'database connection lost; the pool replaces it on next use');
   };
   const gateway = config.sms.gatewayUrl ? httpGateway(config.sms.gatewayUrl) : demoGateway;
-  const services = buildServices({ repos: buildRepos(store.db), transaction: unitOfWork(store.db), config, clock }, gateway);
+  // The one composition root: the data layer and the services are built here, once, and handed
+  // to the routes (app.services) and to the SCIM and OIDC plugins (their options).
+  const data = dataLayer(store.db);
+  const ctx = contextOn(data, config, clock);
+  const services = buildServices(ctx, gateway);
   if (isDevMode(config)) await seedDemo(store, clock.now(), services.passwords.hash);
   app.decorate('services', services);
   app.decorate('config', config);
@@ -129,9 +134,9 @@ export async function buildApp({ config, clock = systemClock, logger = false, lo
     { prefix: API_PREFIX },
   );
   // Provisioning (SCIM 2.0) beside the /idaas API, not in it: its own media type, errors and bearer tokens.
-  await app.register(scimPlugin, { prefix: SCIM_PREFIX, clock });
+  await app.register(scimPlugin, { prefix: SCIM_PREFIX, data, ctx, services });
   // The OpenID Connect provider at /oidc and its interactions, also beside the /idaas API.
-  await app.register(oidcPlugin, { clock });
+  await app.register(oidcPlugin, { data, ctx, services });
 
   const { full } = await services.sm2.publicKey();
   await registerSpa(app, config.staticDir, full);

@@ -26,9 +26,9 @@ import { migrate, openStore } from '../db/connect.js';
 import { seedDemo } from '../db/seedDemo.js';
 import { AppError } from '../domain/errors.js';
 import { systemClock } from '../lib/clock.js';
-import { buildRepos, unitOfWork } from '../repositories/index.js';
+import { dataLayer } from '../repositories/index.js';
 import { buildServices } from '../services/index.js';
-import type { Caller } from '../services/context.js';
+import { contextOn, type Caller } from '../services/context.js';
 import { demoGateway, httpGateway } from '../sms/gateway.js';
 
 const USAGE = [
@@ -97,7 +97,7 @@ async function createAdministrator(account: string, env: NodeJS.ProcessEnv, io: 
   try {
     await migrate(store);
     const gateway = env.SMS_GATEWAY_URL ? httpGateway(env.SMS_GATEWAY_URL) : demoGateway;
-    const services = buildServices({ repos: buildRepos(store.db), transaction: unitOfWork(store.db), config, clock: systemClock }, gateway);
+    const services = buildServices(contextOn(dataLayer(store.db), config, systemClock), gateway);
     if (isDevMode(config)) await seedDemo(store, systemClock.now(), services.passwords.hash);
     const { password } = await services.admin.users.createAdministrator(account, CLI_CALLER);
     io.out(`Created administrator "${account.trim().toLowerCase()}".`);

@@ -8,8 +8,7 @@ import { registerApiScope } from '../plugins/apiScope.js';
 import { serve } from '../http/serve.js';
 import { callerOf, SESSION_COOKIE, tokenOf } from '../http/request.js';
 import { langOf } from '../http/envelope.js';
-import { buildRepos } from '../repositories/index.js';
-import type { Clock } from '../lib/clock.js';
+import type { Composition } from '../services/index.js';
 import { INTERACTION_PREFIX, interactionPath, type OidcContext } from './context.js';
 import { OIDC_MOUNT, issuerOf } from './issuer.js';
 import { interactions, type InteractionStep } from './interaction.js';
@@ -36,11 +35,11 @@ const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store
  * else: not /idaas, not the SPA), its interactions at /oidc-interaction/:uid, and the one portal
  * endpoint they need under /idaas (the second factor, where the device-trust cookie is sent).
  */
-async function oidcPlugin(app: FastifyInstance, opts: { clock: Clock }): Promise<void> {
-  const issuer = issuerOf(app.config.publicUrl);
+async function oidcPlugin(app: FastifyInstance, { data, ctx, services }: Composition): Promise<void> {
+  const issuer = issuerOf(ctx.config.publicUrl);
   const d: OidcContext = {
-    issuer, config: app.config, clock: opts.clock, services: app.services, repos: buildRepos(app.store.db),
-    oidc: oidcRepo(app.store.db), payloads: payloadsRepo(app.store.db), keys: signingKeys(app.store.db), log: app.log,
+    issuer, config: ctx.config, clock: ctx.clock, services, repos: data.repos,
+    oidc: oidcRepo(data.db), payloads: payloadsRepo(data.db), keys: signingKeys(data.db), log: app.log,
   };
   const runtime = await oidcRuntime(d);
   const flows = interactions(d);

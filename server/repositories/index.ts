@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { usersRepo } from './users.js';
 import { sessionsRepo } from './sessions.js';
@@ -64,4 +64,51 @@ export type UnitOfWork = <T>(work: (repos: Repos) => Promise<T>) => Promise<T>;
 
 export function unitOfWork(db: Kysely<Database>): UnitOfWork {
   return (work) => db.transaction().execute((tx) => work(buildRepos(tx)));
+}
+
+/**
+ * A unit of work inside a transaction already open: a savepoint, so a statement a step gives up
+ * on (a unique index refusing a number) leaves the outer transaction usable on PostgreSQL for the
+ * caller to say why, and undoes only that step.
+ */
+function savepoints(tx: Kysely<Database>): UnitOfWork {
+  return async (work) => {
+    await sql`savepoint unit_step`.execute(tx);
+    try {
+      const result = await work(buildRepos(tx));
+      await sql`release savepoint unit_step`.execute(tx);
+      return result;
+    } catch (error) {
+      await sql`rollback to savepoint unit_step`.execute(tx);
+      await sql`release savepoint unit_step`.execute(tx);
+      throw error;
+    }
+  };
+}
+
+/** Repositories on one connection (the pool, or a transaction), and how several writes on it stand or fall together. */
+export interface DataScope {
+  /** What the repositories run on: a plugin's own repositories (SCIM's, OIDC's) are built on the same. */
+  db: Kysely<Database>;
+  repos: Repos;
+  transaction: UnitOfWork;
+}
+
+/**
+ * The data layer, built once (server/app.ts) and handed to every service and plugin: the
+ * repositories on the pool, whose units of work are transactions, and `inTransaction`, which
+ * opens one and gives its work the same layer bound to it — repositories on the transaction,
+ * nested units of work as savepoints — so a check, the writes it guards and their audit rows
+ * (SCIM's If-Match) are one transaction.
+ */
+export interface DataLayer extends DataScope {
+  inTransaction<T>(work: (scope: DataScope) => Promise<T>): Promise<T>;
+}
+
+export function dataLayer(db: Kysely<Database>): DataLayer {
+  const onTransaction = (tx: Kysely<Database>): DataScope => ({ db: tx, repos: buildRepos(tx), transaction: savepoints(tx) });
+  return {
+    db, repos: buildRepos(db), transaction: unitOfWork(db),
+    inTransaction: (work) => db.transaction().execute((tx) => work(onTransaction(tx))),
+  };
 }

@@ -1,5 +1,5 @@
 import type { Config } from '../config.js';
-import type { Repos, UnitOfWork } from '../repositories/index.js';
+import type { DataScope, Repos, UnitOfWork } from '../repositories/index.js';
 import type { Clock } from '../lib/clock.js';
 
 /** What every service is built from. */
@@ -10,6 +10,9 @@ export interface ServiceContext {
   config: Config;
   clock: Clock;
 }
+
+/** The services' context on a data scope: the pool's (app.ts) or, for a write inside one transaction, that transaction's. */
+export const contextOn = (scope: DataScope, config: Config, clock: Clock): ServiceContext => ({ repos: scope.repos, transaction: scope.transaction, config, clock });
 
 /** Cookies whose names start with this carry device trust (one per user who trusted the browser). */
 export const TRUST_COOKIE_PREFIX = 'idaas_dt_';

@@ -1,4 +1,5 @@
 import type { ServiceContext } from './context.js';
+import type { DataLayer } from '../repositories/index.js';
 import type { SmsGateway } from '../sms/gateway.js';
 import { buildBaseServices } from './base.js';
 import { buildAdminServices } from './admin/index.js';
@@ -9,3 +10,13 @@ export function buildServices(ctx: ServiceContext, gateway: SmsGateway) {
 }
 
 export type Services = ReturnType<typeof buildServices>;
+
+/**
+ * What the composition root (server/app.ts) hands every plugin: the data layer, the services'
+ * context on it and the services built from it, so no plugin builds its own.
+ */
+export interface Composition {
+  data: DataLayer;
+  ctx: ServiceContext;
+  services: Services;
+}
