@@ -1,4 +1,4 @@
-import { useCustom, useCustomMutation, type BaseRecord, type HttpError } from '@refinedev/core';
+import { useCustom, useCustomMutation, useInvalidate, type BaseRecord, type HttpError } from '@refinedev/core';
 import { useCallback } from 'react';
 import type { ResultCode } from '../../contract/codes';
 import { resolvePath, type Declared, type Input, type Result } from '../providers/api';
@@ -33,7 +33,15 @@ export function useEndpointQuery<S extends Declared>(endpoint: S, input: Input<S
     errorNotification: errorNotification(quiet),
   });
   // Not useCustom's result.data: Refine fills it with {} before the first answer.
-  return { data: query.data?.data as Result<S> | undefined, query };
+  return {
+    data: query.data?.data as Result<S> | undefined,
+    query,
+    isLoading: query.isLoading,
+    isFetching: query.isFetching,
+    isError: query.isError,
+    error: query.error,
+    refetch: () => query.refetch(),
+  };
 }
 
 interface MutationOptions<S extends Declared> {
@@ -42,6 +50,8 @@ interface MutationOptions<S extends Declared> {
   success?: string | ((data: Result<S>) => string);
   /** The error toast's text when the spec gives one instead of the server's (e.g. 解绑失败). */
   failure?: string;
+  /** Resources whose lists and records are fetched again after the call succeeds (the workbench's tables). */
+  refresh?: readonly string[];
 }
 
 /**
@@ -52,8 +62,9 @@ interface MutationOptions<S extends Declared> {
  * `error` are the mutation's own state. `submit` keeps its identity while the options do
  * (module-level code lists), for callers that list it in an effect's dependencies.
  */
-export function useEndpointMutation<S extends Declared>(endpoint: S, { quiet, success, failure }: MutationOptions<S> = {}) {
+export function useEndpointMutation<S extends Declared>(endpoint: S, { quiet, success, failure, refresh }: MutationOptions<S> = {}) {
   const { mutateAsync, mutation } = useCustomMutation<BaseRecord, HttpError>();
+  const invalidate = useInvalidate();
   const submit = useCallback(
     async (input: Input<S>): Promise<Result<S>> => {
       const { url, rest } = resolvePath(endpoint.path, input);
@@ -65,9 +76,10 @@ export function useEndpointMutation<S extends Declared>(endpoint: S, { quiet, su
         errorNotification: failure === undefined || notice === false ? notice : (error) => notice(error) && { type: 'error', message: failure },
         successNotification: success === undefined ? false : successNotice<Result<S>>(success),
       });
+      if (refresh) await Promise.all(refresh.map((name) => invalidate({ resource: name, invalidates: ['list', 'many', 'detail'] })));
       return data as Result<S>;
     },
-    [endpoint.path, failure, mutateAsync, quiet, success],
+    [endpoint.path, failure, invalidate, mutateAsync, quiet, refresh, success],
   );
   return { submit, isPending: mutation.isPending, isSuccess: mutation.isSuccess, error: mutation.error, reset: mutation.reset };
 }

@@ -31,7 +31,16 @@ function missing(resource: string, action: string): never {
   throw new ApiError(CODE.notFound, `${action} is not available for ${resource}`, null, 404);
 }
 
-/** The typed client, loosely: Refine hands untyped variables, the pages type them (useAdminAction, useForm). */
+/** The declaration in the table (a resource's endpoint or action) with this path. */
+function declaredByPath(table: Record<string, ResourceEndpoints>, path: string): Declared | undefined {
+  for (const { actions, ...crud } of Object.values(table)) {
+    const found = [...Object.values(crud), ...Object.values(actions ?? {})].find((d) => d?.path === path);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** The typed client, loosely: Refine hands untyped variables, the pages type them (useEndpointMutation, useForm). */
 const send = (endpoint: Declared, input: unknown, signal?: AbortSignal): Promise<unknown> =>
   (call as (endpoint: Declared, input: unknown, options: CallOptions) => Promise<unknown>)(endpoint, input, { signal });
 
@@ -45,6 +54,11 @@ const send = (endpoint: Declared, input: unknown, signal?: AbortSignal): Promise
 export function createDataProvider(table: Record<string, ResourceEndpoints> = ENDPOINTS): DataProvider {
   const of = (resource: string): ResourceEndpoints => table[resource] ?? missing(resource, 'resource');
   const endpoint = (resource: string, key: Exclude<keyof ResourceEndpoints, 'actions'>): Declared => of(resource)[key] ?? missing(resource, key);
+
+  const action = (url: string): Declared => {
+    const [resource, name] = url.split('/');
+    return of(resource).actions?.[name] ?? missing(resource, name);
+  };
 
   const provider: DataProvider = {
     getApiUrl: () => '/idaas',
@@ -82,10 +96,12 @@ export function createDataProvider(table: Record<string, ResourceEndpoints> = EN
       return { data: (data ?? { id }) as never };
     },
 
-    /** `url` names an action: `users/unlock` → ENDPOINTS.users.actions.unlock. */
+    /**
+     * `url` is the path of a declaration in the table (what useEndpointQuery / useEndpointMutation
+     * send), or names an action: `users/unlock` → ENDPOINTS.users.actions.unlock. Nothing else is called.
+     */
     async custom({ url, payload, query }) {
-      const [resource, action] = url.split('/');
-      const declared = of(resource).actions?.[action] ?? missing(resource, action);
+      const declared = url.startsWith('/') ? (declaredByPath(table, url) ?? missing('workbench', url)) : action(url);
       const data = await send(declared, declared.method === 'GET' ? query : (payload ?? {}));
       return { data: data as never };
     },

@@ -28,7 +28,7 @@ export interface ResourceEndpoints {
 
 /**
  * Resource name → the contract's declarations. Typed by the declarations themselves, so a
- * page that calls an action gets its input and output types (see useAdminAction).
+ * page that calls an action gets its input and output types (useEndpointQuery / useEndpointMutation, as in the portal).
  */
 export const ENDPOINTS = {
   home: { actions: { summary: home.summary } },

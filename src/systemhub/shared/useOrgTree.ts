@@ -1,5 +1,6 @@
 import type { OrgNode } from '../../../contract/schemas/admin/organisation';
-import { useAdminQuery } from './useAdminAction';
+import { useEndpointQuery } from '../../hooks/useEndpoint';
+import { ENDPOINTS } from '../providers/endpoints';
 
 export interface OrgTreeNode extends OrgNode {
   children: OrgTreeNode[];
@@ -18,7 +19,7 @@ export function nest(nodes: readonly OrgNode[]): OrgTreeNode[] {
 
 /** The organisation tree, flat and nested. */
 export function useOrgTree() {
-  const query = useAdminQuery('departments', 'tree', {});
+  const query = useEndpointQuery(ENDPOINTS.departments.actions.tree, {});
   const nodes = query.data?.nodes ?? [];
   return { ...query, nodes, roots: nest(nodes) };
 }

@@ -8,7 +8,8 @@ import { feedback } from '../../../providers/feedback';
 import { ConfirmLink } from '../../shared/ConfirmLink';
 import { PageHeader } from '../../shared/PageHeader';
 import { SearchForm } from '../../shared/SearchForm';
-import { useAdminAction } from '../../shared/useAdminAction';
+import { useEndpointMutation } from '../../../hooks/useEndpoint';
+import { ENDPOINTS } from '../../providers/endpoints';
 import { useAdminTable } from '../../shared/useAdminTable';
 
 interface Filters {
@@ -22,8 +23,8 @@ export default function AppList() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { tableProps, searchFormProps } = useAdminTable<AdminApp, Filters>('apps');
-  const enable = useAdminAction('apps', 'enable');
-  const disable = useAdminAction('apps', 'disable');
+  const enable = useEndpointMutation(ENDPOINTS.apps.actions.enable, { refresh: ['apps'] });
+  const disable = useEndpointMutation(ENDPOINTS.apps.actions.disable, { refresh: ['apps'] });
 
   return (
     <>
@@ -83,7 +84,7 @@ export default function AppList() {
                 <ConfirmLink
                   title={t('wb.apps.disableConfirm', { name: row.appName })}
                   onConfirm={async () => {
-                    await disable.run({ id: row.id });
+                    await disable.submit({ id: row.id });
                     feedback.success(t('wb.apps.disabled'));
                   }}
                 >
@@ -94,7 +95,7 @@ export default function AppList() {
                   type="link"
                   size="small"
                   onClick={async () => {
-                    await enable.run({ id: row.id });
+                    await enable.submit({ id: row.id });
                     feedback.success(t('wb.apps.enabledDone'));
                   }}
                 >

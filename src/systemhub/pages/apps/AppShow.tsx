@@ -8,7 +8,8 @@ import type { AdminApp, RotatedSecret } from '../../../../contract/schemas/admin
 import { formatTime } from '../../shared/format';
 import { PageHeader } from '../../shared/PageHeader';
 import { ShownOnce } from '../../shared/ShownOnce';
-import { useAdminAction } from '../../shared/useAdminAction';
+import { useEndpointMutation } from '../../../hooks/useEndpoint';
+import { ENDPOINTS } from '../../providers/endpoints';
 import { ApproversPanel } from './ApproversPanel';
 import { GrantsPanel } from './GrantsPanel';
 import { RolesPanel } from './RolesPanel';
@@ -17,7 +18,7 @@ import { OidcDetail } from './OidcDetail';
 
 function Settings({ app }: { app: AdminApp }) {
   const { t } = useTranslation();
-  const rotate = useAdminAction('apps', 'rotateSecret');
+  const rotate = useEndpointMutation(ENDPOINTS.apps.actions.rotateSecret, { refresh: ['apps'] });
   const [rotated, setRotated] = useState<RotatedSecret | null>(null);
   const none = t('wb.common.none');
   return (
@@ -47,7 +48,7 @@ function Settings({ app }: { app: AdminApp }) {
           <Popconfirm
             title={t(app.clientSecretSet ? 'wb.apps.secret.rotateConfirm' : 'wb.apps.secret.generateConfirm')}
             okButtonProps={{ danger: app.clientSecretSet }}
-            onConfirm={async () => setRotated(await rotate.run({ id: app.id }))}
+            onConfirm={async () => setRotated(await rotate.submit({ id: app.id }))}
           >
             <Button icon={<KeyOutlined />} loading={rotate.isPending} data-testid="app-rotate-secret">
               {app.clientSecretSet ? t('wb.apps.secret.rotate') : t('wb.apps.secret.generate')}

@@ -3,16 +3,17 @@ import { useTranslation } from 'react-i18next';
 import type { AppPerson } from '../../../../contract/schemas/admin/apps';
 import { ConfirmLink } from '../../shared/ConfirmLink';
 import { UserSelect } from '../../shared/UserSelect';
-import { useAdminAction, useAdminQuery } from '../../shared/useAdminAction';
+import { useEndpointMutation, useEndpointQuery } from '../../../hooks/useEndpoint';
+import { ENDPOINTS } from '../../providers/endpoints';
 import { AddBar } from './AddBar';
 import { LoadFailed } from '../../shared/LoadFailed';
 
 /** Who approves requests for an application: add people, remove them. */
 export function ApproversPanel({ appId }: { appId: number }) {
   const { t } = useTranslation();
-  const approvers = useAdminQuery('apps', 'approvers', { id: appId });
-  const add = useAdminAction('apps', 'approversAdd', []);
-  const remove = useAdminAction('apps', 'approversRemove', []);
+  const approvers = useEndpointQuery(ENDPOINTS.apps.actions.approvers, { id: appId });
+  const add = useEndpointMutation(ENDPOINTS.apps.actions.approversAdd, { refresh: [] });
+  const remove = useEndpointMutation(ENDPOINTS.apps.actions.approversRemove, { refresh: [] });
 
   if (approvers.isError) return <LoadFailed onRetry={approvers.refetch} />;
   return (
@@ -20,7 +21,7 @@ export function ApproversPanel({ appId }: { appId: number }) {
       <AddBar<string>
         picker={(value, onChange) => <UserSelect multiple value={value} onChange={(next) => onChange((next as string[] | null) ?? [])} style={{ minWidth: 280 }} aria-label={t('wb.apps.tabs.approvers')} data-testid="approver-select" />}
         add={async (userIdSet) => {
-          const answer = await add.run({ id: appId, userIdSet });
+          const answer = await add.submit({ id: appId, userIdSet });
           void approvers.refetch();
           return answer;
         }}
@@ -48,7 +49,7 @@ export function ApproversPanel({ appId }: { appId: number }) {
               <ConfirmLink
                 title={t('wb.apps.approvers.removeConfirm', { name: person.userName })}
                 onConfirm={async () => {
-                  await remove.run({ id: appId, userIdSet: [person.userId] });
+                  await remove.submit({ id: appId, userIdSet: [person.userId] });
                   void approvers.refetch();
                 }}
               >

@@ -6,7 +6,8 @@ import { ConfirmLink } from '../../shared/ConfirmLink';
 import { formatTime } from '../../shared/format';
 import { GroupSelect } from '../../shared/GroupSelect';
 import { UserSelect } from '../../shared/UserSelect';
-import { useAdminAction } from '../../shared/useAdminAction';
+import { useEndpointMutation } from '../../../hooks/useEndpoint';
+import { ENDPOINTS } from '../../providers/endpoints';
 import { useAdminTable } from '../../shared/useAdminTable';
 import { AddBar } from './AddBar';
 
@@ -16,17 +17,17 @@ export function GrantsPanel({ appId }: { appId: number }) {
   const byApp = [{ field: 'id', operator: 'eq' as const, value: appId }];
   const users = useAdminTable<UserGrant>('appUserGrants', { permanent: byApp });
   const groups = useAdminTable<GroupGrant>('appGroupGrants', { permanent: byApp });
-  const addUsers = useAdminAction('apps', 'userGrantsAdd', ['appUserGrants']);
-  const removeUsers = useAdminAction('apps', 'userGrantsRemove', ['appUserGrants']);
-  const addGroups = useAdminAction('apps', 'groupGrantsAdd', ['appGroupGrants']);
-  const removeGroups = useAdminAction('apps', 'groupGrantsRemove', ['appGroupGrants']);
+  const addUsers = useEndpointMutation(ENDPOINTS.apps.actions.userGrantsAdd, { refresh: ['appUserGrants'] });
+  const removeUsers = useEndpointMutation(ENDPOINTS.apps.actions.userGrantsRemove, { refresh: ['appUserGrants'] });
+  const addGroups = useEndpointMutation(ENDPOINTS.apps.actions.groupGrantsAdd, { refresh: ['appGroupGrants'] });
+  const removeGroups = useEndpointMutation(ENDPOINTS.apps.actions.groupGrantsRemove, { refresh: ['appGroupGrants'] });
 
   return (
     <Space direction="vertical" style={{ width: '100%' }} size="middle">
       <Card size="small" title={t('wb.apps.grants.users')}>
         <AddBar<string>
           picker={(value, onChange) => <UserSelect multiple value={value} onChange={(next) => onChange((next as string[] | null) ?? [])} style={{ minWidth: 280 }} aria-label={t('wb.apps.grants.users')} data-testid="grant-user-select" />}
-          add={(userIdSet) => addUsers.run({ id: appId, userIdSet })}
+          add={(userIdSet) => addUsers.submit({ id: appId, userIdSet })}
           loading={addUsers.isPending}
           label={t('wb.apps.grants.grant')}
           testId="grant-user-add"
@@ -40,7 +41,7 @@ export function GrantsPanel({ appId }: { appId: number }) {
             key="actions"
             title={t('wb.common.actions')}
             render={(_, row) => (
-              <ConfirmLink title={t('wb.apps.grants.revokeUserConfirm', { name: row.userName })} onConfirm={() => removeUsers.run({ id: appId, userIdSet: [row.userId] })}>
+              <ConfirmLink title={t('wb.apps.grants.revokeUserConfirm', { name: row.userName })} onConfirm={() => removeUsers.submit({ id: appId, userIdSet: [row.userId] })}>
                 {t('wb.apps.grants.revoke')}
               </ConfirmLink>
             )}
@@ -50,7 +51,7 @@ export function GrantsPanel({ appId }: { appId: number }) {
       <Card size="small" title={t('wb.apps.grants.groups')}>
         <AddBar<number>
           picker={(value, onChange) => <GroupSelect value={value} onChange={onChange} aria-label={t('wb.apps.grants.groups')} testId="grant-group-select" />}
-          add={(groupIdSet) => addGroups.run({ id: appId, groupIdSet })}
+          add={(groupIdSet) => addGroups.submit({ id: appId, groupIdSet })}
           loading={addGroups.isPending}
           label={t('wb.apps.grants.grant')}
           testId="grant-group-add"
@@ -65,7 +66,7 @@ export function GrantsPanel({ appId }: { appId: number }) {
             key="actions"
             title={t('wb.common.actions')}
             render={(_, row) => (
-              <ConfirmLink title={t('wb.apps.grants.revokeGroupConfirm', { name: row.groupName })} onConfirm={() => removeGroups.run({ id: appId, groupIdSet: [row.groupId] })}>
+              <ConfirmLink title={t('wb.apps.grants.revokeGroupConfirm', { name: row.groupName })} onConfirm={() => removeGroups.submit({ id: appId, groupIdSet: [row.groupId] })}>
                 {t('wb.apps.grants.revoke')}
               </ConfirmLink>
             )}

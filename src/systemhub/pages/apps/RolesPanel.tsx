@@ -8,7 +8,8 @@ import type { AdminRoleGroup } from '../../../../contract/schemas/admin/apps';
 import { feedback } from '../../../providers/feedback';
 import { ConfirmLink } from '../../shared/ConfirmLink';
 import { showFieldError } from '../../shared/fieldErrors';
-import { useAdminAction, useAdminQuery } from '../../shared/useAdminAction';
+import { useEndpointMutation, useEndpointQuery } from '../../../hooks/useEndpoint';
+import { ENDPOINTS } from '../../providers/endpoints';
 import { LoadFailed } from '../../shared/LoadFailed';
 
 type Role = AdminRoleGroup['roles'][number];
@@ -17,16 +18,16 @@ type Edit = { kind: 'group' } | { kind: 'role'; groupId?: number } | { kind: 're
 /** An application's role groups and roles: add, rename, remove (refused while someone holds or requests one). */
 export function RolesPanel({ appId }: { appId: number }) {
   const { t } = useTranslation();
-  const roles = useAdminQuery('apps', 'roles', { id: appId });
+  const roles = useEndpointQuery(ENDPOINTS.apps.actions.roles, { id: appId });
   const [form] = Form.useForm<{ name: string; code?: string; groupId?: number }>();
   const [edit, setEdit] = useState<Edit | null>(null);
   const none: string[] = [];
-  const groupAdd = useAdminAction('apps', 'roleGroupAdd', none);
-  const groupRename = useAdminAction('apps', 'roleGroupRename', none);
-  const groupRemove = useAdminAction('apps', 'roleGroupRemove', none);
-  const roleAdd = useAdminAction('apps', 'roleAdd', none);
-  const roleRename = useAdminAction('apps', 'roleRename', none);
-  const roleRemove = useAdminAction('apps', 'roleRemove', none);
+  const groupAdd = useEndpointMutation(ENDPOINTS.apps.actions.roleGroupAdd, { refresh: none });
+  const groupRename = useEndpointMutation(ENDPOINTS.apps.actions.roleGroupRename, { refresh: none });
+  const groupRemove = useEndpointMutation(ENDPOINTS.apps.actions.roleGroupRemove, { refresh: none });
+  const roleAdd = useEndpointMutation(ENDPOINTS.apps.actions.roleAdd, { refresh: none });
+  const roleRename = useEndpointMutation(ENDPOINTS.apps.actions.roleRename, { refresh: none });
+  const roleRemove = useEndpointMutation(ENDPOINTS.apps.actions.roleRemove, { refresh: none });
   const groups = roles.data ?? [];
 
   function open(next: Edit) {
@@ -39,10 +40,10 @@ export function RolesPanel({ appId }: { appId: number }) {
   async function submit(values: { name: string; code?: string; groupId?: number }) {
     if (!edit) return;
     try {
-      if (edit.kind === 'group') await groupAdd.run({ appRef: appId, name: values.name });
-      if (edit.kind === 'renameGroup') await groupRename.run({ id: edit.id, name: values.name });
-      if (edit.kind === 'role') await roleAdd.run({ groupId: values.groupId ?? 0, code: values.code ?? '', name: values.name });
-      if (edit.kind === 'renameRole') await roleRename.run({ id: edit.id, name: values.name });
+      if (edit.kind === 'group') await groupAdd.submit({ appRef: appId, name: values.name });
+      if (edit.kind === 'renameGroup') await groupRename.submit({ id: edit.id, name: values.name });
+      if (edit.kind === 'role') await roleAdd.submit({ groupId: values.groupId ?? 0, code: values.code ?? '', name: values.name });
+      if (edit.kind === 'renameRole') await roleRename.submit({ id: edit.id, name: values.name });
       setEdit(null);
       feedback.success(t('wb.common.saved'));
       void roles.refetch();
@@ -83,7 +84,7 @@ export function RolesPanel({ appId }: { appId: number }) {
                 {t('wb.apps.roles.addRole')}
               </Button>
               <Button type="link" size="small" icon={<EditOutlined />} onClick={() => open({ kind: 'renameGroup', id: group.id, name: group.name })} aria-label={t('wb.apps.roles.rename')} />
-              <ConfirmLink title={t('wb.common.deleteConfirm', { name: group.name })} onConfirm={() => removeWith(() => groupRemove.run({ id: group.id }))} icon={<DeleteOutlined />} ariaLabel={t('wb.common.delete')} />
+              <ConfirmLink title={t('wb.common.deleteConfirm', { name: group.name })} onConfirm={() => removeWith(() => groupRemove.submit({ id: group.id }))} icon={<DeleteOutlined />} ariaLabel={t('wb.common.delete')} />
             </Space>
           }
         >
@@ -106,7 +107,7 @@ export function RolesPanel({ appId }: { appId: number }) {
                     <Button type="link" size="small" onClick={() => open({ kind: 'renameRole', id: role.id, name: role.name })}>
                       {t('wb.apps.roles.rename')}
                     </Button>
-                    <ConfirmLink title={t('wb.common.deleteConfirm', { name: role.name })} onConfirm={() => removeWith(() => roleRemove.run({ id: role.id }))}>
+                    <ConfirmLink title={t('wb.common.deleteConfirm', { name: role.name })} onConfirm={() => removeWith(() => roleRemove.submit({ id: role.id }))}>
                       {t('wb.common.delete')}
                     </ConfirmLink>
                   </Space>

@@ -9,7 +9,8 @@ import type { AdminGroupRow } from '../../../../contract/schemas/admin/groups';
 import { feedback } from '../../../providers/feedback';
 import { showFieldError } from '../../shared/fieldErrors';
 import { UserSelect } from '../../shared/UserSelect';
-import { useAdminAction } from '../../shared/useAdminAction';
+import { useEndpointMutation } from '../../../hooks/useEndpoint';
+import { ENDPOINTS } from '../../providers/endpoints';
 import { errorNotice } from '../../../providers/notificationProvider';
 
 const FIELDS = {
@@ -90,9 +91,9 @@ export function EditGroupDialog({ row, onClose }: { row: AdminGroupRow | null; o
   const { t } = useTranslation();
   const [form] = Form.useForm<EditValues>();
   const { mutateAsync: update } = useUpdate();
-  const mailboxUpdate = useAdminAction('groups', 'mailboxUpdate');
-  const setManager = useAdminAction('groups', 'setManager');
-  const mailboxSetManager = useAdminAction('groups', 'mailboxSetManager');
+  const mailboxUpdate = useEndpointMutation(ENDPOINTS.groups.actions.mailboxUpdate, { refresh: ['groups'] });
+  const setManager = useEndpointMutation(ENDPOINTS.groups.actions.setManager, { refresh: ['groups'] });
+  const mailboxSetManager = useEndpointMutation(ENDPOINTS.groups.actions.mailboxSetManager, { refresh: ['groups'] });
   const mailbox = row?.kind === GroupKind.PUBLIC_MAIL;
   const security = row?.kind === GroupKind.SECURITY;
 
@@ -103,10 +104,10 @@ export function EditGroupDialog({ row, onClose }: { row: AdminGroupRow | null; o
   async function submit(values: EditValues) {
     if (!row) return;
     try {
-      if (mailbox) await mailboxUpdate.run({ id: row.id, userName: values.name, email: values.email ?? undefined });
+      if (mailbox) await mailboxUpdate.submit({ id: row.id, userName: values.name, email: values.email ?? undefined });
       else await update({ resource: 'groups', id: row.id, values: { groupName: values.name, email: security ? null : (values.email ?? null) }, successNotification: false, errorNotification: errorNotice() });
       if (values.managerUserId && values.managerUserId !== row.managerUserId) {
-        await (mailbox ? mailboxSetManager : setManager).run({ id: row.id, managerUserId: values.managerUserId });
+        await (mailbox ? mailboxSetManager : setManager).submit({ id: row.id, managerUserId: values.managerUserId });
       }
       feedback.success(t('wb.common.saved'));
       onClose();

@@ -8,7 +8,8 @@ import type { GroupMember } from '../../../../contract/schemas/groups';
 import { feedback } from '../../../providers/feedback';
 import { PageHeader } from '../../shared/PageHeader';
 import { UserSelect } from '../../shared/UserSelect';
-import { useAdminAction } from '../../shared/useAdminAction';
+import { useEndpointMutation } from '../../../hooks/useEndpoint';
+import { ENDPOINTS } from '../../providers/endpoints';
 import { useAdminTable } from '../../shared/useAdminTable';
 import { EditGroupDialog } from './GroupDialogs';
 import { NotFound } from '../../shared/LoadFailed';
@@ -20,8 +21,8 @@ export default function GroupShow() {
   const { query } = useShow<AdminGroupRow>({ resource: 'groups', id });
   const group = query.data?.data;
   const members = useAdminTable<GroupMember>('groupMembers', { permanent: [{ field: 'id', operator: 'eq', value: Number(id) }] });
-  const add = useAdminAction('groups', 'membersAdd', ['groups', 'groupMembers']);
-  const remove = useAdminAction('groups', 'membersRemove', ['groups', 'groupMembers']);
+  const add = useEndpointMutation(ENDPOINTS.groups.actions.membersAdd, { refresh: ['groups', 'groupMembers'] });
+  const remove = useEndpointMutation(ENDPOINTS.groups.actions.membersRemove, { refresh: ['groups', 'groupMembers'] });
   const [people, setPeople] = useState<string[]>([]);
   const [editing, setEditing] = useState(false);
 
@@ -47,7 +48,7 @@ export default function GroupShow() {
             disabled={!people.length}
             loading={add.isPending}
             onClick={async () => {
-              const { added } = await add.run({ id: group.id, userIdSet: people });
+              const { added } = await add.submit({ id: group.id, userIdSet: people });
               setPeople([]);
               feedback.success(t('wb.apps.people.added', { count: added }));
             }}
@@ -63,7 +64,7 @@ export default function GroupShow() {
             key="actions"
             title={t('wb.common.actions')}
             render={(_, row) => (
-              <Popconfirm title={t('wb.groups.removeMemberConfirm', { name: row.userName })} okButtonProps={{ danger: true }} onConfirm={() => remove.run({ id: group.id, userIdSet: [row.userId] })}>
+              <Popconfirm title={t('wb.groups.removeMemberConfirm', { name: row.userName })} okButtonProps={{ danger: true }} onConfirm={() => remove.submit({ id: group.id, userIdSet: [row.userId] })}>
                 <Button type="link" size="small" danger>
                   {t('wb.apps.people.remove')}
                 </Button>

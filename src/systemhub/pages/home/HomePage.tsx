@@ -6,7 +6,8 @@ import { useNavigate } from 'react-router';
 import type { AdminHome, SecurityEvent } from '../../../../contract/schemas/admin/home';
 import { formatTime } from '../../shared/format';
 import { PageHeader } from '../../shared/PageHeader';
-import { useAdminQuery } from '../../shared/useAdminAction';
+import { useEndpointQuery } from '../../../hooks/useEndpoint';
+import { ENDPOINTS } from '../../providers/endpoints';
 import { LoadFailed } from '../../shared/LoadFailed';
 
 /* The chart library is the heaviest thing here: it loads after the numbers. */
@@ -30,7 +31,7 @@ const COUNTS: { key: CountKey; to: string }[] = [
 export default function HomePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { data, isLoading, isError, error, refetch, isFetching } = useAdminQuery('home', 'summary', {});
+  const { data, isLoading, isError, error, refetch, isFetching } = useEndpointQuery(ENDPOINTS.home.actions.summary, {});
 
   return (
     <>

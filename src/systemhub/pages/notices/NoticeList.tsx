@@ -10,7 +10,8 @@ import { formatTime } from '../../shared/format';
 import { ConfirmLink } from '../../shared/ConfirmLink';
 import { PageHeader } from '../../shared/PageHeader';
 import { SearchForm } from '../../shared/SearchForm';
-import { useAdminAction } from '../../shared/useAdminAction';
+import { useEndpointMutation } from '../../../hooks/useEndpoint';
+import { ENDPOINTS } from '../../providers/endpoints';
 import { useAdminDelete } from '../../shared/useAdminDelete';
 import { useAdminTable } from '../../shared/useAdminTable';
 
@@ -19,8 +20,8 @@ export default function NoticeList() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { tableProps, searchFormProps } = useAdminTable<AdminNotice, { kind?: NoticeKind; published?: boolean; keyword?: string }>('notices');
-  const publish = useAdminAction('notices', 'publish');
-  const unpublish = useAdminAction('notices', 'unpublish');
+  const publish = useEndpointMutation(ENDPOINTS.notices.actions.publish, { refresh: ['notices'] });
+  const unpublish = useEndpointMutation(ENDPOINTS.notices.actions.unpublish, { refresh: ['notices'] });
   const remove = useAdminDelete('notices');
 
   return (
@@ -74,7 +75,7 @@ export default function NoticeList() {
                 <Popconfirm
                   title={t('wb.notices.unpublishConfirm', { title: row.title })}
                   onConfirm={async () => {
-                    await unpublish.run({ id: row.id });
+                    await unpublish.submit({ id: row.id });
                     feedback.success(t('wb.notices.unpublished'));
                   }}
                 >
@@ -87,7 +88,7 @@ export default function NoticeList() {
                   type="link"
                   size="small"
                   onClick={async () => {
-                    await publish.run({ id: row.id });
+                    await publish.submit({ id: row.id });
                     feedback.success(t('wb.notices.publishedDone'));
                   }}
                 >

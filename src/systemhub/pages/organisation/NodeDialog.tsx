@@ -7,7 +7,8 @@ import { LIMITS } from '../../../../contract/rules';
 import type { OrgNode } from '../../../../contract/schemas/admin/organisation';
 import { DeptSelect } from '../../shared/DeptSelect';
 import { showFieldError, type CodeFields } from '../../shared/fieldErrors';
-import { useAdminAction } from '../../shared/useAdminAction';
+import { useEndpointMutation } from '../../../hooks/useEndpoint';
+import { ENDPOINTS } from '../../providers/endpoints';
 
 /** What the dialog does: add under a node (or at the top), rename a node, or move it. */
 export type NodeEdit = { mode: 'create'; parent: OrgNode | null } | { mode: 'rename'; node: OrgNode } | { mode: 'move'; node: OrgNode };
@@ -29,9 +30,9 @@ interface Values {
 export function NodeDialog({ edit, onClose, onDone }: { edit: NodeEdit | null; onClose: () => void; onDone: (node: OrgNode) => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const create = useAdminAction('departments', 'create', []);
-  const rename = useAdminAction('departments', 'rename', ['users']);
-  const move = useAdminAction('departments', 'move', ['users']);
+  const create = useEndpointMutation(ENDPOINTS.departments.actions.create, { refresh: [] });
+  const rename = useEndpointMutation(ENDPOINTS.departments.actions.rename, { refresh: ['users'] });
+  const move = useEndpointMutation(ENDPOINTS.departments.actions.move, { refresh: ['users'] });
   const pending = create.isPending || rename.isPending || move.isPending;
 
   useEffect(() => {
@@ -46,9 +47,9 @@ export function NodeDialog({ edit, onClose, onDone }: { edit: NodeEdit | null; o
     if (!edit) return;
     try {
       let node: OrgNode;
-      if (edit.mode === 'create') node = await create.run({ name: values.name ?? '', kind: values.kind ?? DeptKind.DEPARTMENT, parentId: edit.parent?.id ?? null });
-      else if (edit.mode === 'rename') node = await rename.run({ id: edit.node.id, name: values.name ?? '' });
-      else node = await move.run({ id: edit.node.id, parentId: values.parentId ?? null });
+      if (edit.mode === 'create') node = await create.submit({ name: values.name ?? '', kind: values.kind ?? DeptKind.DEPARTMENT, parentId: edit.parent?.id ?? null });
+      else if (edit.mode === 'rename') node = await rename.submit({ id: edit.node.id, name: values.name ?? '' });
+      else node = await move.submit({ id: edit.node.id, parentId: values.parentId ?? null });
       onDone(node);
     } catch (error) {
       showFieldError(form, error, FIELDS);

@@ -8,7 +8,8 @@ import type { OrgNode } from '../../../../contract/schemas/admin/organisation';
 import type { AdminUserItem } from '../../../../contract/schemas/admin/users';
 import { feedback } from '../../../providers/feedback';
 import { PageHeader } from '../../shared/PageHeader';
-import { useAdminAction } from '../../shared/useAdminAction';
+import { useEndpointMutation } from '../../../hooks/useEndpoint';
+import { ENDPOINTS } from '../../providers/endpoints';
 import { useAdminTable } from '../../shared/useAdminTable';
 import { useOrgTree, type OrgTreeNode } from '../../shared/useOrgTree';
 import { UserStateTags } from '../users/UserStateTags';
@@ -47,7 +48,7 @@ function SubtreeUsers({ node }: { node: OrgNode }) {
 export default function OrganisationPage() {
   const { t } = useTranslation();
   const { nodes, roots, isLoading, isError, error, refetch } = useOrgTree();
-  const remove = useAdminAction('departments', 'delete', ['users']);
+  const remove = useEndpointMutation(ENDPOINTS.departments.actions.delete, { refresh: ['users'] });
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [edit, setEdit] = useState<NodeEdit | null>(null);
   const treeData = useMemo(() => roots.map(toItem), [roots]);
@@ -117,7 +118,7 @@ export default function OrganisationPage() {
                         okButtonProps={{ danger: true }}
                         disabled={!deletable}
                         onConfirm={async () => {
-                          await remove.run({ id: selected.id });
+                          await remove.submit({ id: selected.id });
                           feedback.success(t('wb.org.deleted'));
                           setSelectedId(selected.parentId);
                           void refetch();

@@ -6,10 +6,12 @@ import { LIMITS, POLICY_RANGES, USER_TYPES } from '../../../../contract/rules';
 import { feedback } from '../../../providers/feedback';
 import { showFieldError, type CodeFields } from '../../shared/fieldErrors';
 import { PageHeader } from '../../shared/PageHeader';
-import { useAdminAction, useAdminQuery, type ActionResult } from '../../shared/useAdminAction';
+import { useEndpointMutation, useEndpointQuery } from '../../../hooks/useEndpoint';
+import { ENDPOINTS } from '../../providers/endpoints';
+import type { Result } from '../../../providers/api';
 import { LoadFailed } from '../../shared/LoadFailed';
 
-type Policies = ActionResult<'policies', 'get'>;
+type Policies = Result<typeof ENDPOINTS.policies.actions.get>;
 type Section = Exclude<keyof Policies, 'customized'>;
 type Range = { min: number; max: number };
 
@@ -45,13 +47,13 @@ const NUMBERS: Partial<Record<Section, Record<string, Range>>> = {
 function SectionForm({ section, policies, onSaved }: { section: Section; policies: Policies; onSaved: (next: Policies) => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm();
-  const update = useAdminAction('policies', 'update', []);
+  const update = useEndpointMutation(ENDPOINTS.policies.actions.update, { refresh: [] });
   const values = policies[section];
   useEffect(() => form.setFieldsValue(values), [form, values]);
 
   async function save(next: Record<string, unknown>) {
     try {
-      const saved = await update.run({ [section]: next });
+      const saved = await update.submit({ [section]: next });
       feedback.success(t('wb.policies.saved'));
       onSaved(saved);
     } catch (error) {
@@ -137,7 +139,7 @@ const SECTIONS: Section[] = ['pwd', 'signIn', 'sessions', 'sms', 'registration',
 /** The policies in force, one form per section; each takes effect on save. */
 export default function PoliciesPage() {
   const { t } = useTranslation();
-  const { data, isLoading, isError, error, refetch } = useAdminQuery('policies', 'get', {});
+  const { data, isLoading, isError, error, refetch } = useEndpointQuery(ENDPOINTS.policies.actions.get, {});
   return (
     <>
       <PageHeader title={t('wb.policies.title')} />

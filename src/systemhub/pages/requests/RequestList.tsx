@@ -15,7 +15,8 @@ import { showFieldError } from '../../shared/fieldErrors';
 import { formatTime } from '../../shared/format';
 import { PageHeader } from '../../shared/PageHeader';
 import { SearchForm } from '../../shared/SearchForm';
-import { useAdminAction } from '../../shared/useAdminAction';
+import { useEndpointMutation } from '../../../hooks/useEndpoint';
+import { ENDPOINTS } from '../../providers/endpoints';
 import { toFilters, useAdminTable } from '../../shared/useAdminTable';
 
 interface Filters {
@@ -45,7 +46,7 @@ function filtersOf({ range, appRef, ...rest }: Filters): CrudFilter[] {
 export default function RequestList() {
   const { t } = useTranslation();
   const { tableProps, searchFormProps } = useAdminTable<ApplyRecord, Filters>('requests', { filtersOf, initialValues: { status: ApplyStatus.PENDING } });
-  const decide = useAdminAction('requests', 'decide');
+  const decide = useEndpointMutation(ENDPOINTS.requests.actions.decide, { refresh: ['requests'] });
   const { selectProps: appSelect } = useSelect<AdminApp>({ resource: 'apps', optionLabel: 'appName', optionValue: (app) => String(app.id), onSearch: (keyword) => [{ field: 'keyword', operator: 'eq', value: keyword }] });
   const [selected, setSelected] = useState<number[]>([]);
   const [decision, setDecision] = useState<Decision | null>(null);
@@ -55,7 +56,7 @@ export default function RequestList() {
   async function submit({ approvalSuggestion }: { approvalSuggestion: string }) {
     if (decision === null) return;
     try {
-      const { decided } = await decide.run({ status: decision, approvalSuggestion, applyIdList: selected });
+      const { decided } = await decide.submit({ status: decision, approvalSuggestion, applyIdList: selected });
       feedback.success(t('wb.requests.decided', { count: decided }));
       setSelected([]);
       setDecision(null);

@@ -11,7 +11,8 @@ import { formatTime } from '../../shared/format';
 import { PageHeader } from '../../shared/PageHeader';
 import { SearchForm } from '../../shared/SearchForm';
 import { ShownOnce } from '../../shared/ShownOnce';
-import { useAdminAction } from '../../shared/useAdminAction';
+import { useEndpointMutation } from '../../../hooks/useEndpoint';
+import { ENDPOINTS } from '../../providers/endpoints';
 import { useAdminTable } from '../../shared/useAdminTable';
 import { errorNotice } from '../../../providers/notificationProvider';
 
@@ -24,7 +25,7 @@ interface Filters {
 export default function ScimTokenList() {
   const { t } = useTranslation();
   const { tableProps, searchFormProps } = useAdminTable<ScimToken, Filters>('scimTokens');
-  const revoke = useAdminAction('scimTokens', 'revoke');
+  const revoke = useEndpointMutation(ENDPOINTS.scimTokens.actions.revoke, { refresh: ['scimTokens'] });
   const [token, setToken] = useState<string | null>(null);
   const { modalProps, formProps, show, form } = useModalForm<ScimTokenCreated>({
     resource: 'scimTokens',
@@ -72,7 +73,7 @@ export default function ScimTokenList() {
                 title={t('wb.scim.revokeConfirm', { name: row.name })}
                 okButtonProps={{ danger: true }}
                 onConfirm={async () => {
-                  await revoke.run({ id: row.id });
+                  await revoke.submit({ id: row.id });
                   feedback.success(t('wb.scim.revokedDone'));
                 }}
               >

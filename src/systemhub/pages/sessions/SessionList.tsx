@@ -7,15 +7,16 @@ import { ConfirmLink } from '../../shared/ConfirmLink';
 import { formatTime } from '../../shared/format';
 import { PageHeader } from '../../shared/PageHeader';
 import { SearchForm } from '../../shared/SearchForm';
-import { useAdminAction } from '../../shared/useAdminAction';
+import { useEndpointMutation } from '../../../hooks/useEndpoint';
+import { ENDPOINTS } from '../../providers/endpoints';
 import { useAdminTable } from '../../shared/useAdminTable';
 
 /** Who is signed in where: end one session, or all of a person's. */
 export default function SessionList() {
   const { t } = useTranslation();
   const { tableProps, searchFormProps } = useAdminTable<AdminSession, { keyWord?: string; userId?: string }>('sessions');
-  const end = useAdminAction('sessions', 'end');
-  const endUser = useAdminAction('sessions', 'endUser');
+  const end = useEndpointMutation(ENDPOINTS.sessions.actions.end, { refresh: ['sessions'] });
+  const endUser = useEndpointMutation(ENDPOINTS.sessions.actions.endUser, { refresh: ['sessions'] });
 
   return (
     <>
@@ -52,7 +53,7 @@ export default function SessionList() {
                 <ConfirmLink
                   title={t('wb.sessions.endConfirm', { name: row.userName })}
                   onConfirm={async () => {
-                    await end.run({ id: row.id });
+                    await end.submit({ id: row.id });
                     feedback.success(t('wb.sessions.ended'));
                   }}
                   testId={`session-end-${row.id}`}
@@ -63,7 +64,7 @@ export default function SessionList() {
               <ConfirmLink
                 title={t('wb.sessions.endUserConfirm', { name: row.userName })}
                 onConfirm={async () => {
-                  const { ended } = await endUser.run({ userId: row.userId });
+                  const { ended } = await endUser.submit({ userId: row.userId });
                   feedback.success(t('wb.users.sessionsEnded', { count: ended }));
                 }}
               >

@@ -7,7 +7,8 @@ import { LIMITS } from '../../../../contract/rules';
 import type { ImportCheckResult, ImportRowError, ImportStatus } from '../../../../contract/schemas/admin/usersImport';
 import { IMPORT_COLUMNS } from '../../../../contract/schemas/admin/usersImport';
 import { codeText } from '../../../providers/codeText';
-import { useAdminAction } from '../../shared/useAdminAction';
+import { useEndpointMutation } from '../../../hooks/useEndpoint';
+import { ENDPOINTS } from '../../providers/endpoints';
 
 /** How often a running import is asked for its progress. */
 const POLL_MS = 500;
@@ -48,9 +49,9 @@ function RowErrors({ errors, testId }: { errors: readonly ImportRowError[]; test
  */
 export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const check = useAdminAction('users', 'importCheck', []);
-  const start = useAdminAction('users', 'importStart', []);
-  const status = useAdminAction('users', 'importStatus', []);
+  const check = useEndpointMutation(ENDPOINTS.users.actions.importCheck, { refresh: [] });
+  const start = useEndpointMutation(ENDPOINTS.users.actions.importStart, { refresh: [] });
+  const status = useEndpointMutation(ENDPOINTS.users.actions.importStatus, { refresh: [] });
   const invalidate = useInvalidate();
   const [csv, setCsv] = useState<string | null>(null);
   const [fileName, setFileName] = useState('');
@@ -75,18 +76,18 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
 
   async function runCheck() {
     if (!csv) return;
-    setChecked(await check.run({ csv }));
+    setChecked(await check.submit({ csv }));
     setStep('checked');
   }
 
   async function runImport() {
     if (!csv) return;
-    const started = await start.run({ csv });
+    const started = await start.submit({ csv });
     setStep('running');
     setProgress({ total: started.valid, processed: 0, created: 0, failed: 0, done: started.valid === 0, errors: [] });
     const poll = async () => {
       try {
-        const now = await status.run({ jobId: started.jobId });
+        const now = await status.submit({ jobId: started.jobId });
         setProgress(now);
         if (now.done) {
           setStep('done');

@@ -7,7 +7,8 @@ import type { AdminUserDetail } from '../../../../contract/schemas/admin/users';
 import { feedback } from '../../../providers/feedback';
 import { showFieldError } from '../../shared/fieldErrors';
 import { ShownOnce } from '../../shared/ShownOnce';
-import { useAdminAction } from '../../shared/useAdminAction';
+import { useEndpointMutation } from '../../../hooks/useEndpoint';
+import { ENDPOINTS } from '../../providers/endpoints';
 
 /**
  * An administrator's password reset: a generated one-time password (shown here once, to be
@@ -17,12 +18,12 @@ import { useAdminAction } from '../../shared/useAdminAction';
 export function ResetPasswordDialog({ user, open, onClose }: { user: AdminUserDetail; open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ mode: PasswordResetMode }>();
-  const reset = useAdminAction('users', 'resetPassword');
+  const reset = useEndpointMutation(ENDPOINTS.users.actions.resetPassword, { refresh: ['users'] });
   const [password, setPassword] = useState<string | null>(null);
 
   async function submit({ mode }: { mode: PasswordResetMode }) {
     try {
-      const result = await reset.run({ id: user.id, mode });
+      const result = await reset.submit({ id: user.id, mode });
       onClose();
       if (result.password) setPassword(result.password);
       else feedback.success(t('wb.users.reset.mustChangeDone'));

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { AdminUserFactors } from '../../../../contract/schemas/factors';
 import { feedback } from '../../../providers/feedback';
 import { formatTime } from '../../shared/format';
-import { useAdminAction, useAdminQuery } from '../../shared/useAdminAction';
+import { useEndpointMutation, useEndpointQuery } from '../../../hooks/useEndpoint';
+import { ENDPOINTS } from '../../providers/endpoints';
 
 type Removable = 'TOTP' | 'PASSKEY' | 'RECOVERY_CODE';
 
@@ -19,13 +20,13 @@ function held(factors: AdminUserFactors): Record<Removable, boolean> {
  */
 export function UserFactors({ id, name }: { id: number; name: string }) {
   const { t } = useTranslation();
-  const factors = useAdminQuery('users', 'factors', { id });
-  const reset = useAdminAction('users', 'resetFactors');
+  const factors = useEndpointQuery(ENDPOINTS.users.actions.factors, { id });
+  const reset = useEndpointMutation(ENDPOINTS.users.actions.resetFactors, { refresh: ['users'] });
   const none = t('wb.users.factors.notSetUp');
   const data = factors.data;
 
   const remove = async (kind: Removable) => {
-    await reset.run({ id, kinds: [kind] });
+    await reset.submit({ id, kinds: [kind] });
     await factors.refetch();
     feedback.success(t('wb.users.factors.removed'));
   };

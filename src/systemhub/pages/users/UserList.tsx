@@ -12,7 +12,8 @@ import { ConfirmLink } from '../../shared/ConfirmLink';
 import { DeptSelect } from '../../shared/DeptSelect';
 import { PageHeader } from '../../shared/PageHeader';
 import { SearchForm } from '../../shared/SearchForm';
-import { useAdminAction } from '../../shared/useAdminAction';
+import { useEndpointMutation } from '../../../hooks/useEndpoint';
+import { ENDPOINTS } from '../../providers/endpoints';
 import { useAdminTable } from '../../shared/useAdminTable';
 import { exportHref } from './exportLink';
 import { ImportDialog } from './ImportDialog';
@@ -23,7 +24,7 @@ export default function UserList() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { tableProps, searchFormProps, filters } = useAdminTable<AdminUserItem, UserFilters>('users');
-  const setEnabled = useAdminAction('users', 'setEnabled');
+  const setEnabled = useEndpointMutation(ENDPOINTS.users.actions.setEnabled, { refresh: ['users'] });
   const [importing, setImporting] = useState(false);
   const { data: me } = useGetIdentity<CurrentUser>();
   const yesNo = [
@@ -90,7 +91,7 @@ export default function UserList() {
                   <ConfirmLink
                     title={t('wb.users.disableConfirm', { name: row.userName })}
                     onConfirm={async () => {
-                      await setEnabled.run({ id: row.id, enabled: false });
+                      await setEnabled.submit({ id: row.id, enabled: false });
                       feedback.success(t('wb.users.disabled'));
                     }}
                     testId={`user-disable-${row.userId}`}
@@ -104,7 +105,7 @@ export default function UserList() {
                   size="small"
                   data-testid={`user-enable-${row.userId}`}
                   onClick={async () => {
-                    await setEnabled.run({ id: row.id, enabled: true });
+                    await setEnabled.submit({ id: row.id, enabled: true });
                     feedback.success(t('wb.users.enabledDone'));
                   }}
                 >

@@ -9,7 +9,8 @@ import type { CurrentUser } from '../../../../contract/schemas/personal';
 import { feedback } from '../../../providers/feedback';
 import { formatTime } from '../../shared/format';
 import { PageHeader } from '../../shared/PageHeader';
-import { useAdminAction } from '../../shared/useAdminAction';
+import { useEndpointMutation } from '../../../hooks/useEndpoint';
+import { ENDPOINTS } from '../../providers/endpoints';
 import { useAdminTable } from '../../shared/useAdminTable';
 import { ResetPasswordDialog } from './ResetPasswordDialog';
 import { UserFactors } from './UserFactors';
@@ -42,9 +43,9 @@ export default function UserShow() {
   const { id } = useParams();
   const { query } = useShow<AdminUserDetail>({ resource: 'users', id });
   const { data: me } = useGetIdentity<CurrentUser>();
-  const setEnabled = useAdminAction('users', 'setEnabled');
-  const unlock = useAdminAction('users', 'unlock');
-  const endSessions = useAdminAction('users', 'endSessions');
+  const setEnabled = useEndpointMutation(ENDPOINTS.users.actions.setEnabled, { refresh: ['users'] });
+  const unlock = useEndpointMutation(ENDPOINTS.users.actions.unlock, { refresh: ['users'] });
+  const endSessions = useEndpointMutation(ENDPOINTS.users.actions.endSessions, { refresh: ['users'] });
   const [resetting, setResetting] = useState(false);
   const user = query.data?.data;
 
@@ -71,7 +72,7 @@ export default function UserShow() {
                   title={t('wb.users.disableConfirm', { name: user.userName })}
                   okButtonProps={{ danger: true }}
                   onConfirm={async () => {
-                    await setEnabled.run({ id: user.id, enabled: false });
+                    await setEnabled.submit({ id: user.id, enabled: false });
                     feedback.success(t('wb.users.disabled'));
                   }}
                 >
@@ -84,7 +85,7 @@ export default function UserShow() {
               <Button
                 data-testid="user-enable"
                 onClick={async () => {
-                  await setEnabled.run({ id: user.id, enabled: true });
+                  await setEnabled.submit({ id: user.id, enabled: true });
                   feedback.success(t('wb.users.enabledDone'));
                 }}
               >
@@ -95,7 +96,7 @@ export default function UserShow() {
               <Button
                 data-testid="user-unlock"
                 onClick={async () => {
-                  await unlock.run({ id: user.id });
+                  await unlock.submit({ id: user.id });
                   feedback.success(t('wb.users.unlocked'));
                 }}
               >
@@ -109,7 +110,7 @@ export default function UserShow() {
               title={t(self ? 'wb.users.endSessionsSelfConfirm' : 'wb.users.endSessionsConfirm', { name: user.userName })}
               okButtonProps={{ danger: true }}
               onConfirm={async () => {
-                const { ended } = await endSessions.run({ id: user.id });
+                const { ended } = await endSessions.submit({ id: user.id });
                 feedback.success(t('wb.users.sessionsEnded', { count: ended }));
               }}
             >
