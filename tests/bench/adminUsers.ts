@@ -10,15 +10,13 @@
  *    (budget ≤ 20 ms), for an account prefix, a name prefix, a department's subtree and a state filter.
  * Each measurement is bounded (BENCH_SECONDS, an import deadline); the server runs in its own process.
  */
-import { spawn } from 'node:child_process';
+import { serveOrRun, startAppProcess } from './appProcess.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { sql, type Insertable } from 'kysely';
 import { sm2Encrypt } from '../support/sm2Encrypt.js';
-import { buildApp } from '../../server/app.js';
-import { readConfig } from '../../server/config.js';
 import { migrate, openStore, type Store } from '../../server/db/connect.js';
 import type { UsersTable } from '../../server/db/schema.js';
 import { COMPANY } from '../../server/db/demoData.js';
@@ -86,17 +84,7 @@ async function insertPeople(store: Store, deptRef: number, now: number, count: n
   }
 }
 
-function startServer(env: NodeJS.ProcessEnv): Promise<{ address: string; stop: () => void }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/bench/adminUsers.ts', 'serve'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (out.includes('\n')) resolve({ address: out.split('\n')[0].trim(), stop: () => child.kill('SIGTERM') });
-    });
-    child.on('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-  });
-}
+const startServer = (env: NodeJS.ProcessEnv) => startAppProcess('tests/bench/adminUsers.ts', env);
 
 const run = (opts: autocannon.Options) => new Promise<autocannon.Result>((resolve, reject) => autocannon(opts, (err, res) => (err ? reject(err) : resolve(res))));
 
@@ -175,14 +163,4 @@ async function main(): Promise<void> {
   }
 }
 
-if (process.argv[2] === 'serve') {
-  // The process under test: the real app on its own store (demo organisation, admin signs in).
-  const config = readConfig({ ...process.env, IDAAS_MODE: 'test', LOGIN_IP_FAILURES_PER_HOUR: '1000000' }, { staticDir: null });
-  const app = await buildApp({ config });
-  console.log(await app.listen({ port: 0, host: '127.0.0.1' }));
-} else {
-  main().then(() => process.exit(0), (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  });
-}
+await serveOrRun(main);

@@ -9,15 +9,13 @@
  * checks at most 2× the p95 alone. Also printed: checks done, busy answers, the server's RSS
  * before and at its peak. The server runs in its own process, as `npm start` runs it (tsx).
  */
-import { spawn } from 'node:child_process';
+import { serveOrRun, startAppProcess } from './appProcess.js';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { sm2Encrypt } from '../support/sm2Encrypt.js';
-import { buildApp } from '../../server/app.js';
-import { readConfig } from '../../server/config.js';
 import { openStore } from '../../server/db/connect.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -33,17 +31,7 @@ function storeUrl(base: string | undefined, dir: string): string {
   return url.toString();
 }
 
-function startServer(env: NodeJS.ProcessEnv): Promise<{ address: string; pid: number; stop: () => void }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/bench/importLoad.ts', 'serve'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (out.includes('\n')) resolve({ address: out.split('\n')[0].trim(), pid: child.pid!, stop: () => child.kill('SIGTERM') });
-    });
-    child.on('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-  });
-}
+const startServer = (env: NodeJS.ProcessEnv) => startAppProcess('tests/bench/importLoad.ts', env);
 
 /** The server's resident memory (Linux), MB. */
 function rssMb(pid: number): number {
@@ -144,14 +132,4 @@ async function main(): Promise<void> {
   }
 }
 
-if (process.argv[2] === 'serve') {
-  // The process under test: the real app on its own store (demo organisation: admin and lisi sign in).
-  const config = readConfig({ ...process.env, IDAAS_MODE: 'test', LOGIN_IP_FAILURES_PER_HOUR: '1000000' }, { staticDir: null });
-  const app = await buildApp({ config });
-  console.log(await app.listen({ port: 0, host: '127.0.0.1' }));
-} else {
-  main().then(() => process.exit(0), (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  });
-}
+await serveOrRun(main);
