@@ -7,7 +7,7 @@ import { LIMITS } from '../../../contract/rules';
 import type { ApplyRecord } from '../../../contract/schemas/permissions';
 import { PageTitle } from '../../components/PageTitle';
 import { useSelectionLabels } from '../../components/useSelectionLabels';
-import { FilterBar } from '../shared/FilterBar';
+import { SearchBar } from '../../components/SearchBar';
 import { formatTime, orDash } from '../shared/format';
 import { usePortalTable } from '../shared/usePortalTable';
 import type { DialogHandle } from '../shared/useDialogForm';
@@ -83,14 +83,14 @@ export default function ApprovalList() {
       <PageTitle>
         {t('approvals.title')}
       </PageTitle>
-      <FilterBar formProps={filterFormProps} testId="approval-filters">
+      <SearchBar formProps={filterFormProps} testId="approval-filters">
         <Form.Item name="applyUserId" label={t('approvals.fields.applyUserId')}>
           <Input allowClear maxLength={LIMITS.accountMax} style={{ width: 160 }} data-testid="filter-apply-user" />
         </Form.Item>
         <Form.Item name="appName" label={t('approvals.fields.appName')}>
           <Input allowClear maxLength={LIMITS.searchMax} style={{ width: 160 }} data-testid="filter-app-name" />
         </Form.Item>
-      </FilterBar>
+      </SearchBar>
       <Space wrap style={{ marginBottom: 12 }}>
         <CanAccess resource="approvals" action="pass">
         <Button type="primary" icon={<CheckOutlined />} onClick={() => decideSelected(Decision.PASS)} data-testid="batch-pass">

@@ -6,7 +6,7 @@ import { LIMITS } from '../../../contract/rules';
 import type { MailGroup } from '../../../contract/schemas/groups';
 import { ButtonLink } from '../../components/ButtonLink';
 import { tabOfGroupType } from '../mailboxes/tabs';
-import { FilterBar } from '../shared/FilterBar';
+import { SearchBar } from '../../components/SearchBar';
 import { orDash } from '../shared/format';
 import { usePortalTable } from '../shared/usePortalTable';
 import type { DialogHandle } from '../shared/useDialogForm';
@@ -50,11 +50,11 @@ export function GroupList({ groupType }: { groupType: GroupType }) {
 
   return (
     <>
-      <FilterBar formProps={searchFormProps} testId={`group-filters-${groupType}`}>
+      <SearchBar formProps={searchFormProps} testId={`group-filters-${groupType}`}>
         <Form.Item name="groupName" label={t('groups.fields.groupName')}>
           <Input allowClear maxLength={LIMITS.searchMax} style={{ width: 180 }} data-testid="filter-group-name" />
         </Form.Item>
-      </FilterBar>
+      </SearchBar>
       <ListTable<MailGroup> {...tableProps} rowKey="groupCode" columns={columns} size="middle" data-testid={`group-table-${groupType}`} />
       <TransferDialog ref={transfer} />
     </>

@@ -3,7 +3,7 @@ import { Button, Form, Input, type TableColumnsType } from 'antd';
 import { useRef } from 'react';
 import { LIMITS } from '../../../contract/rules';
 import type { PublicMailbox } from '../../../contract/schemas/groups';
-import { FilterBar } from '../shared/FilterBar';
+import { SearchBar } from '../../components/SearchBar';
 import { formatDate, orDash } from '../shared/format';
 import { usePortalTable } from '../shared/usePortalTable';
 import type { DialogHandle } from '../shared/useDialogForm';
@@ -42,14 +42,14 @@ export function PublicMailboxList() {
 
   return (
     <>
-      <FilterBar formProps={searchFormProps} testId="mailbox-filters">
+      <SearchBar formProps={searchFormProps} testId="mailbox-filters">
         <Form.Item name="userName" label={t('mailboxes.fields.userName')}>
           <Input allowClear maxLength={LIMITS.searchMax} style={{ width: 160 }} data-testid="filter-mailbox-name" />
         </Form.Item>
         <Form.Item name="userId" label={t('mailboxes.fields.userId')}>
           <Input allowClear maxLength={LIMITS.accountMax} style={{ width: 160 }} data-testid="filter-mailbox-account" />
         </Form.Item>
-      </FilterBar>
+      </SearchBar>
       <ListTable<PublicMailbox> {...tableProps} rowKey="userId" columns={columns} size="middle" data-testid="mailbox-table" />
       <ResetPasswordDialog ref={resetting} />
     </>

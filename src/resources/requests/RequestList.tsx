@@ -7,7 +7,7 @@ import type { ApplyRecord } from '../../../contract/schemas/permissions';
 import { PageTitle } from '../../components/PageTitle';
 import { useConfirm } from '../../hooks/useConfirm';
 import { errorNotice, successNotice } from '../../providers/notificationProvider';
-import { FilterBar } from '../shared/FilterBar';
+import { SearchBar } from '../../components/SearchBar';
 import { formatTime, orDash } from '../shared/format';
 import { usePortalTable } from '../shared/usePortalTable';
 import type { DialogHandle } from '../shared/useDialogForm';
@@ -73,7 +73,7 @@ export default function RequestList() {
           {t('requests.apply.open')}
         </Button>
       </Space>
-      <FilterBar formProps={searchFormProps} testId="request-filters">
+      <SearchBar formProps={searchFormProps} testId="request-filters">
         <Form.Item name="status" label={t('requests.fields.status')}>
           <Select
             allowClear
@@ -83,7 +83,7 @@ export default function RequestList() {
             options={STATUSES.map((s) => ({ value: s, label: t(`requests.status.${s}`) }))}
           />
         </Form.Item>
-      </FilterBar>
+      </SearchBar>
       <ListTable<ApplyRecord> {...tableProps} rowKey="id" columns={columns} size="middle" data-testid="request-table" />
       <ApplyDialog ref={apply} />
       <RequestDetailDialog applyId={detailId} onClose={() => setDetailId(null)} />
