@@ -1,5 +1,5 @@
-import { useTranslation } from '@refinedev/core';
 import { Button, Result } from 'antd';
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   /** What could not be loaded. */
@@ -9,10 +9,12 @@ interface Props {
   /** Asks again. */
   onRetry: () => unknown;
   status?: 'warning' | 'error';
+  /** Translation key of the retry button (each app names it in its own namespace). */
+  retryText?: string;
 }
 
-/** A load that failed (DESIGN §7: every list has an error state): what, why, and a retry. */
-export function LoadFailed({ title, error, onRetry, status = 'warning' }: Props) {
-  const { translate: t } = useTranslation();
-  return <Result status={status} title={title} subTitle={error?.message} extra={<Button onClick={() => void onRetry()}>{t('common.actions.retry')}</Button>} />;
+/** A load that failed (DESIGN §7: every list has an error state): what, why, and a retry; in the portal and the workbench alike. */
+export function LoadFailed({ title, error, onRetry, status = 'warning', retryText = 'common.actions.retry' }: Props) {
+  const { t } = useTranslation();
+  return <Result status={status} title={title} subTitle={error?.message} extra={<Button onClick={() => void onRetry()}>{t(retryText)}</Button>} />;
 }

@@ -1,8 +1,9 @@
 import { useTable } from '@refinedev/antd';
 import type { BaseRecord, CrudFilter, HttpError } from '@refinedev/core';
-import { Button, Empty, Result, type FormProps, type TableProps } from 'antd';
+import { Empty, type FormProps, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../../contract/rules';
+import { LoadFailed } from './LoadFailed';
 
 const PAGE_SIZES = LIMITS.pageSizeOptions.map(String);
 
@@ -39,12 +40,7 @@ export function useAdminTable<T extends BaseRecord, V extends object = object>(r
   const capped = tableQuery.data?.totalCapped === true;
 
   const emptyText = tableQuery.isError ? (
-    <Result
-      status="warning"
-      title={t('wb.common.loadFailed')}
-      subTitle={tableQuery.error?.message}
-      extra={<Button onClick={() => void tableQuery.refetch()}>{t('wb.common.retry')}</Button>}
-    />
+    <LoadFailed error={tableQuery.error} onRetry={tableQuery.refetch} />
   ) : (
     <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('wb.common.empty')} />
   );
