@@ -17,8 +17,8 @@ import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { sm2Encrypt } from '../support/sm2Encrypt.js';
 import { buildApp } from '../../server/app.js';
-import { readConfig } from '../../server/config.js';
-import { openStore } from '../../server/db/connect.js';
+import { readConfig } from '../../server/platform/config.js';
+import { openStore } from '../../server/platform/db/connect.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const rows = Number(process.env.BENCH_IMPORT_ROWS ?? 99_999);
