@@ -8,7 +8,7 @@ export const MOBILE_AS_ACCOUNT_PATTERN = /^(0086)?1[3-9]\d{9}$/;
 /**
  * Field limits, each meaning named once: the schemas, the services and the form inputs use these
  * names, never the numbers. The limit of a value the server stores matches the width of the
- * database column that keeps it (server/db/migrations/0001_init.ts; the migrations keep their own
+ * database column that keeps it (server/platform/db/migrations/0001_init.ts; the migrations keep their own
  * numbers, being history), so whatever a schema lets in fits where it is stored.
  */
 export const LIMITS = {

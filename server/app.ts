@@ -1,38 +1,38 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import { API_PREFIX } from '../contract/paths.js';
-import { isDevMode, type Config } from './config.js';
-import { migrate, openStore, type Store } from './db/connect.js';
-import { seedDemo } from './db/seedDemo.js';
-import { prepareFirstSigningKeys } from './oidc/keys.js';
-import { dataLayer } from './repositories/index.js';
-import { buildServices, type Services } from './services/index.js';
-import { contextOn } from './services/context.js';
-import { systemClock, type Clock } from './lib/clock.js';
+import { isDevMode, type Config } from './platform/config.js';
+import { migrate, openStore, type Store } from './platform/db/connect.js';
+import { seedDemo } from './demo/seed.js';
+import { prepareFirstSigningKeys } from './protocols/oidc/keys.js';
+import { dataLayer } from './composition/repositories.js';
+import { buildServices, type Services } from './composition/services.js';
+import { contextOn } from './composition/context.js';
+import { systemClock, type Clock } from './platform/lib/clock.js';
 import { demoGateway, httpGateway } from './sms/gateway.js';
-import { registerErrorHandler } from './plugins/errors.js';
-import { registerContractCheck } from './plugins/contractCheck.js';
-import { registerApiScope } from './plugins/apiScope.js';
-import { fastifyTrustProxy } from './http/trustProxy.js';
-import { registerSecurityHeaders } from './plugins/security.js';
-import { registerSpa } from './plugins/spa.js';
-import authRoutes from './routes/auth.js';
-import accountRoutes from './routes/account.js';
-import devRoutes from './routes/dev.js';
-import signInStepRoutes from './routes/signInSteps.js';
-import permissionRoutes from './routes/permissions.js';
-import groupRoutes from './routes/groups.js';
-import passwordRoutes from './routes/passwords.js';
-import securityRoutes from './routes/security.js';
-import factorRoutes from './routes/factors.js';
-import docsRoutes from './routes/docs.js';
-import adminRoutes from './routes/admin/index.js';
-import scimPlugin from './scim/plugin.js';
-import { SCIM_PREFIX } from './scim/links.js';
-import oidcPlugin from './oidc/plugin.js';
-import { registerOps, type Ops } from './ops/register.js';
-import { AccessLog } from './ops/accessLog.js';
-import { metrics } from './ops/metrics.js';
+import { registerErrorHandler } from './platform/http/errors.js';
+import { registerContractCheck } from './platform/http/contractCheck.js';
+import { registerApiScope } from './platform/http/apiScope.js';
+import { fastifyTrustProxy } from './platform/http/trustProxy.js';
+import { registerSecurityHeaders } from './platform/http/security.js';
+import { registerSpa } from './platform/http/spa.js';
+import authRoutes from './sign-in/routes.js';
+import accountRoutes from './account/routes.js';
+import devRoutes from './demo/devRoutes.js';
+import signInStepRoutes from './sign-in/stepRoutes.js';
+import permissionRoutes from './requests/routes.js';
+import groupRoutes from './groups/routes.js';
+import passwordRoutes from './passwords/routes.js';
+import securityRoutes from './account/securityRoutes.js';
+import factorRoutes from './factors/routes.js';
+import docsRoutes from './docs/routes.js';
+import adminRoutes from './composition/workbenchRoutes.js';
+import scimPlugin from './protocols/scim/plugin.js';
+import { SCIM_PREFIX } from './protocols/scim/links.js';
+import oidcPlugin from './protocols/oidc/plugin.js';
+import { registerOps, type Ops } from './platform/ops/register.js';
+import { AccessLog } from './platform/ops/accessLog.js';
+import { metrics } from './platform/ops/metrics.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -81,7 +81,7 @@ export async function buildApp({ config, clock = systemClock, logger = false, lo
 
   const app = Fastify({
     logger: logger ? { level: config.logLevel, redact: REDACT, ...(logStream ? { stream: logStream } : {}) } : false,
-    // One access line per request instead of Fastify's two (ops/accessLog.ts).
+    // One access line per request instead of Fastify's two (platform/ops/accessLog.ts).
     logController: new AccessLog(),
     // Requests already on a connection when a shutdown starts are served, not turned away with 503.
     return503OnClosing: false,

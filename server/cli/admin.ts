@@ -21,14 +21,14 @@ import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { pathToFileURL } from 'node:url';
 import { codeMessage } from '../../contract/codes.js';
-import { isDevMode, readConfig } from '../config.js';
-import { migrate, openStore } from '../db/connect.js';
-import { seedDemo } from '../db/seedDemo.js';
-import { AppError } from '../domain/errors.js';
-import { systemClock } from '../lib/clock.js';
-import { dataLayer } from '../repositories/index.js';
-import { buildServices } from '../services/index.js';
-import { contextOn, type Caller } from '../services/context.js';
+import { isDevMode, readConfig } from '../platform/config.js';
+import { migrate, openStore } from '../platform/db/connect.js';
+import { seedDemo } from '../demo/seed.js';
+import { AppError } from '../platform/lib/errors.js';
+import { systemClock } from '../platform/lib/clock.js';
+import { dataLayer } from '../composition/repositories.js';
+import { buildServices } from '../composition/services.js';
+import { contextOn, type Caller } from '../composition/context.js';
 import { demoGateway, httpGateway } from '../sms/gateway.js';
 
 const USAGE = [

@@ -1,6 +1,6 @@
-import { useCan, useTranslation } from '@refinedev/core';
-import { Menu } from 'antd';
-import { useLocation, useNavigate } from 'react-router';
+import { useCan } from '@refinedev/core';
+import { useLocation } from 'react-router';
+import { NavMenu } from '../components/NavMenu';
 import { entryFor, MENU } from './menuItems';
 
 /**
@@ -9,26 +9,9 @@ import { entryFor, MENU } from './menuItems';
  * by address and are simply empty for others).
  */
 export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
-  const { translate: t } = useTranslation();
-  const navigate = useNavigate();
   const { pathname } = useLocation();
-  const selected = entryFor(pathname)?.path;
   const mailboxes = useCan({ resource: 'mailboxes', action: 'list' }).data?.can === true;
   const approvals = useCan({ resource: 'approvals', action: 'list' }).data?.can === true;
   const shown = MENU.filter((entry) => !entry.resource || (entry.resource === 'mailboxes' ? mailboxes : approvals));
-  return (
-    <nav aria-label={t('layout.navigation')}>
-      <Menu
-        mode="inline"
-        selectedKeys={selected ? [selected] : []}
-        style={{ borderInlineEnd: 'none' }}
-        data-testid="side-menu"
-        items={shown.map((entry) => ({ key: entry.path, icon: entry.icon, label: t(entry.labelKey) }))}
-        onClick={({ key }) => {
-          navigate(key);
-          onNavigate?.();
-        }}
-      />
-    </nav>
-  );
+  return <NavMenu entries={shown} selected={entryFor(pathname)?.path} labelKey="layout.navigation" testId="side-menu" onNavigate={onNavigate} />;
 }

@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LoginHistoryTable } from '../../server/db/schema.js';
+import type { LoginHistoryTable } from '../../server/platform/db/schema.js';
 import { passwordLogin, signIn, startClient, storeCases, type Client } from './harness.js';
 
 const SIGN_INS = '/admin/v1/sign-in-log/list';

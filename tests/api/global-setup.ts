@@ -58,7 +58,7 @@ async function workerDatabases(base: string, prefix: string, workers: number): P
 /** What a first start in test mode leaves in an empty store: migrations run, the demo organisation seeded. */
 async function firstStart(databaseUrl: string): Promise<void> {
   const { buildApp } = await import('../../server/app.js');
-  const { readConfig } = await import('../../server/config.js');
+  const { readConfig } = await import('../../server/platform/config.js');
   const app = await buildApp({ config: readConfig({ IDAAS_MODE: 'test', DATABASE_URL: databaseUrl }, { staticDir: null }) });
   await app.close();
 }

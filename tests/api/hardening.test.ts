@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
-import { readConfig } from '../../server/config.js';
+import { readConfig } from '../../server/platform/config.js';
 import { ROOMY_SMS_BUDGETS, signIn, startClient, storeCases, type Client } from './harness.js';
 
 const LOGIN = '/auth/v1/login-check';

@@ -6,8 +6,8 @@ import pg from 'pg';
 import { afterAll, inject } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../server/app.js';
-import { isDevMode, readConfig, type Config } from '../../server/config.js';
-import type { Clock } from '../../server/lib/clock.js';
+import { isDevMode, readConfig, type Config } from '../../server/platform/config.js';
+import type { Clock } from '../../server/platform/lib/clock.js';
 
 export const DEMO_PASSWORD = 'Idaas@2026';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readConfig } from '../../server/config.js';
+import { readConfig } from '../../server/platform/config.js';
 import { DEMO_PASSWORD, lastSmsCode, passwordLogin, sessionTokenOf, signIn, startClient, storeCases, type Client } from './harness.js';
 
 const codesOf = (responses: { json(): { code: string } }[]) => responses.map((r) => r.json().code);

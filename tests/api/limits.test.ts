@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readConfig } from '../../server/config.js';
+import { readConfig } from '../../server/platform/config.js';
 import {
   DEMO_PASSWORD, lastSmsCode, passwordLogin, sessionTokenOf, signIn, solvedCaptcha, startClient, storeCases, type Client, forgotPasswordFor,
 } from './harness.js';

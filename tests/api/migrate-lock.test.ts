@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { migrate, openStore } from '../../server/db/connect.js';
+import { migrate, openStore } from '../../server/platform/db/connect.js';
 import { storeCases } from './harness.js';
 import { freePort } from '../support/freePort.js';
 

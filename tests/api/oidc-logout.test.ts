@@ -5,7 +5,7 @@ import { startClient, storeCases } from './harness.js';
 import {
   authorize, createOidcApp, exchange, logoutReceiver, refusal, relyingParty, signedInBrowser, startOidc, verifyWithJwks, type OidcServer,
 } from './oidcFlow.js';
-import { KEY_RETENTION_MS } from '../../server/oidc/keys.js';
+import { KEY_RETENTION_MS } from '../../server/protocols/oidc/keys.js';
 
 describe.each(storeCases())('OpenID Connect provider: sign-out and keys ($name)', (store) => {
   let server: OidcServer;

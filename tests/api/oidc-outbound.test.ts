@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as oidc from 'openid-client';
 import { buildApp } from '../../server/app.js';
-import { readConfig, type Config } from '../../server/config.js';
+import { readConfig, type Config } from '../../server/platform/config.js';
 import { freePort } from '../support/freePort.js';
 import { adminApi, unique } from './adminHarness.js';
 import { ROOMY_SMS_BUDGETS, clientFor, signIn, startClient, storeCases, type Client } from './harness.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as oidc from 'openid-client';
-import { sha256 } from '../../server/lib/crypto.js';
+import { sha256 } from '../../server/platform/lib/crypto.js';
 import { storeCases } from './harness.js';
 import {
   Browser, accessLog, authorize, createOidcApp, exchange, refusal, relyingParty, signedInBrowser, startOidc, verifyWithJwks, type OidcServer,

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import * as oidc from 'openid-client';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
-import { sha256 } from '../../server/lib/crypto.js';
+import { sha256 } from '../../server/platform/lib/crypto.js';
 import { freePort } from '../support/freePort.js';
 import { signIn, startClient, type Client, type StoreCase } from './harness.js';
 

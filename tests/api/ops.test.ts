@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { buildApp } from '../../server/app.js';
-import { readConfig } from '../../server/config.js';
-import { startMetricsServer } from '../../server/ops/metricsRoute.js';
+import { readConfig } from '../../server/platform/config.js';
+import { startMetricsServer } from '../../server/platform/ops/metricsRoute.js';
 import { clientFor, passwordLogin, signIn, startClient, storeCases, type Client } from './harness.js';
 
 const TOKEN = 'metrics-token-for-tests';

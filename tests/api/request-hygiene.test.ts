@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
-import { readConfig } from '../../server/config.js';
+import { readConfig } from '../../server/platform/config.js';
 import { clientFor, DEMO_PASSWORD, sessionTokenOf, signIn, startClient, storeCases, type Client } from './harness.js';
 
 const LOGIN = '/auth/v1/login-check';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DAY, HOUR, MINUTE } from '../../server/lib/clock.js';
+import { DAY, HOUR, MINUTE } from '../../server/platform/lib/clock.js';
 import { startClient, storeCases, type Client } from './harness.js';
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DAY, HOUR, startOfDay } from '../../server/lib/clock.js';
+import { DAY, HOUR, startOfDay } from '../../server/platform/lib/clock.js';
 import { lastSmsCode, sessionTokenOf, solvedCaptcha, startClient, storeCases, type Client } from './harness.js';
 
 const SEND = '/auth/v1/send-msg/msg-login';

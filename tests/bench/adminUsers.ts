@@ -17,10 +17,10 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { sql, type Insertable } from 'kysely';
 import { sm2Encrypt } from '../support/sm2Encrypt.js';
-import { migrate, openStore, type Store } from '../../server/db/connect.js';
-import type { UsersTable } from '../../server/db/schema.js';
-import { COMPANY } from '../../server/db/demoData.js';
-import { IMPORT_BATCH_ROWS as BATCH } from '../../server/services/admin/usersImport.js';
+import { migrate, openStore, type Store } from '../../server/platform/db/connect.js';
+import type { UsersTable } from '../../server/platform/db/schema.js';
+import { COMPANY } from '../../server/demo/data.js';
+import { IMPORT_BATCH_ROWS as BATCH } from '../../server/organisation/usersImport.js';
 import { DeptKind } from '../../contract/enums.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);

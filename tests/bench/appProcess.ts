@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { buildApp } from '../../server/app.js';
-import { readConfig } from '../../server/config.js';
+import { readConfig } from '../../server/platform/config.js';
 
 export interface AppProcess { address: string; pid: number; stop: () => void }
 

@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { sm2Encrypt } from '../support/sm2Encrypt.js';
-import { openStore } from '../../server/db/connect.js';
+import { openStore } from '../../server/platform/db/connect.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const rows = Number(process.env.BENCH_IMPORT_ROWS ?? 99_999);

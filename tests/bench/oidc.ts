@@ -18,7 +18,7 @@ import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { sm2Encrypt } from '../support/sm2Encrypt.js';
 import { buildApp } from '../../server/app.js';
-import { readConfig } from '../../server/config.js';
+import { readConfig } from '../../server/platform/config.js';
 import { freePort } from '../support/freePort.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);

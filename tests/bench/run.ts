@@ -18,7 +18,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { hash, verify } from '@node-rs/argon2';
-import { readConfig } from '../../server/config.js';
+import { readConfig } from '../../server/platform/config.js';
 import type { Job, LoadMessage, Scenario, ScenarioResult } from './load.js';
 import { sm2Encryptor } from '../support/sm2Encrypt.js';
 

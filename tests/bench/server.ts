@@ -9,11 +9,11 @@ import { Session } from 'node:inspector';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { buildApp } from '../../server/app.js';
-import { readConfig } from '../../server/config.js';
-import { seedBulk } from '../../server/db/seedBulk.js';
-import { openStore } from '../../server/db/connect.js';
-import { sha256 } from '../../server/lib/crypto.js';
-import { reusable } from '../../server/repositories/reusable.js';
+import { readConfig } from '../../server/platform/config.js';
+import { seedBulk } from '../../server/demo/seedBulk.js';
+import { openStore } from '../../server/platform/db/connect.js';
+import { sha256 } from '../../server/platform/lib/crypto.js';
+import { reusable } from '../../server/platform/db/reusable.js';
 
 const mode = process.argv[2];
 

@@ -7,7 +7,7 @@ import { expect, lastSmsSentAt, nextSmsCode, signIn, signInHere, test } from './
 /*
  * Single sign-on through the portal's OpenID Connect provider, in the browser: the sample
  * application (examples/oidc-rp) twice, as the demo clients demo-rp (port 8765) and demo-rp-2
- * (port 8766), whose redirect URIs the demo organisation registers (server/db/seedDemoOidc.ts).
+ * (port 8766), whose redirect URIs the demo organisation registers (server/demo/seedOidc.ts).
  * The person with the second factor is a generated employee no other journey uses: zhaoliu's own
  * journey (sign-in-flows.spec.ts) texts 13800000004, and a number takes one text a minute.
  */

@@ -3,7 +3,7 @@
  * so several processes started one after another race for the migration at the same moment.
  * Prints the milliseconds it took; exits 1 with the error when the migration failed.
  */
-import { migrate, openStore } from '../../server/db/connect.js';
+import { migrate, openStore } from '../../server/platform/db/connect.js';
 
 const [databaseUrl, at] = process.argv.slice(2);
 const store = openStore(databaseUrl);

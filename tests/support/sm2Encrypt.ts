@@ -1,5 +1,5 @@
 import { ECDH, createECDH } from 'node:crypto';
-import { SM2_FIELD_PRIME as P, SM2_ORDER as N, kdf, sm3 } from '../../server/lib/sm2Native.js';
+import { SM2_FIELD_PRIME as P, SM2_ORDER as N, kdf, sm3 } from '../../server/platform/lib/sm2Native.js';
 
 /**
  * SM2 encryption (GB/T 32918.4, C1C3C2 with C1 lacking its 04 prefix, as sm-crypto's

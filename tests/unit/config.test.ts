@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readConfig } from '../../server/config.js';
+import { readConfig } from '../../server/platform/config.js';
 
 describe('configuration', () => {
   it('keeps the numbers of DESIGN.md §5 as defaults', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { LogNameKeys, LogNames } from '../../server/repositories/logNames';
-import { describeDetails } from '../../server/services/logDetails';
+import type { LogNameKeys, LogNames } from '../../server/audit/logNamesRepository';
+import { describeDetails } from '../../server/audit/logDetails';
 import { sortBody } from '../../src/providers/dataProvider';
 
 /** The names a page would resolve to, and the keys it asked for. */

@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { LookupAddress } from 'node:dns';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readConfig } from '../../server/config.js';
-import { OutboundRefused, forbiddenRange, outboundPolicy, parseOutboundAllow, type Resolver } from '../../server/security/outboundUrl.js';
+import { readConfig } from '../../server/platform/config.js';
+import { OutboundRefused, forbiddenRange, outboundPolicy, parseOutboundAllow, type Resolver } from '../../server/platform/lib/outboundUrl.js';
 
 const production = (allow: string[] = [], resolve?: Resolver) => outboundPolicy({ mode: 'production', outboundAllow: allow }, resolve);
 const rangeOf = (url: string, allow: string[] = []) => production(allow).refusal(url)?.range ?? null;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import smCrypto from 'sm-crypto';
-import { sm2Decrypt, sm2KeyPair } from '../../server/lib/sm2Native.js';
+import { sm2Decrypt, sm2KeyPair } from '../../server/platform/lib/sm2Native.js';
 
 const { sm2 } = smCrypto;
 

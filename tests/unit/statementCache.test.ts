@@ -1,6 +1,6 @@
 import SQLite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { withStatementCache } from '../../server/db/statementCache.js';
+import { withStatementCache } from '../../server/platform/db/statementCache.js';
 
 describe('SQLite statement cache', () => {
   it('reuses a prepared statement for the same SQL and still answers fresh data', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTextKey, text, texts, type TextKey } from '../../server/domain/texts';
+import { isTextKey, text, texts, type TextKey } from '../../server/platform/lib/texts';
 
 const placeholders = (value: string) => [...value.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 const entries = Object.entries(texts) as [TextKey, (typeof texts)[TextKey]][];

@@ -1,0 +1,67 @@
+import type { Kysely } from 'kysely';
+import type { PageResult } from '../../contract/schemas/common.js';
+import type { Database } from '../platform/db/schema.js';
+import { page } from '../platform/db/paging.js';
+
+/** An account elsewhere (WeChat, DingTalk…) linked to the user. */
+export interface SocialBinding {
+  id: number;
+  source: string;
+  socialId: string;
+  createdAt: number;
+}
+
+/** A device the user signed in from, with how many live sessions it holds right now. */
+export interface DeviceActivity {
+  deviceId: string;
+  deviceName: string | null;
+  firstSeenAt: number;
+  lastSeenAt: number;
+  lastIp: string | null;
+  trustedUntil: number | null;
+  activeSessions: number;
+}
+
+/** Linked accounts, devices and the user's own sessions. */
+export function securityRepo(db: Kysely<Database>) {
+  return {
+    pageSocial(userRef: number, pageNum: number, pageSize: number): Promise<PageResult<SocialBinding>> {
+      const base = db.selectFrom('social_bindings').where('user_ref', '=', userRef);
+      return page(db, base, (q) => q.select(['id', 'source', 'social_id as socialId', 'created_at as createdAt']).orderBy('created_at', 'desc'), pageNum, pageSize);
+    },
+    async unbindSocial(userRef: number, source: string): Promise<number> {
+      const result = await db.deleteFrom('social_bindings').where('user_ref', '=', userRef).where('source', '=', source).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+    async setPhoneDisabled(userRef: number, disabled: boolean, now: number): Promise<boolean> {
+      const result = await db.updateTable('users').set({ phone_disabled: disabled ? 1 : 0, updated_at: now })
+        .where('id', '=', userRef).where('mobile_no', 'is not', null).executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+    /** The user's devices, each with how many live sessions it holds right now. */
+    async devices(userRef: number, now: number): Promise<DeviceActivity[]> {
+      const rows = await db.selectFrom('devices as d')
+        .select((eb) => [
+          'd.device_id', 'd.device_name', 'd.first_seen_at', 'd.last_seen_at', 'd.last_ip', 'd.trusted_until',
+          eb.selectFrom('sessions as s').select((e) => e.fn.countAll<number>().as('n'))
+            .whereRef('s.user_ref', '=', 'd.user_ref').whereRef('s.device_id', '=', 'd.device_id').where('s.expires_at', '>', now).as('active_sessions'),
+        ])
+        .where('d.user_ref', '=', userRef)
+        .orderBy('d.last_seen_at', 'desc')
+        .limit(100)
+        .execute();
+      return rows.map((d) => ({
+        deviceId: d.device_id, deviceName: d.device_name, firstSeenAt: d.first_seen_at, lastSeenAt: d.last_seen_at, lastIp: d.last_ip,
+        trustedUntil: d.trusted_until, activeSessions: Number(d.active_sessions ?? 0),
+      }));
+    },
+    /** The device a session was opened on, if it reported one. */
+    async deviceOfSession(sessionId: number): Promise<string | null> {
+      const row = await db.selectFrom('sessions').select('device_id').where('id', '=', sessionId).executeTakeFirst();
+      return row?.device_id ?? null;
+    },
+    async deviceExists(userRef: number, deviceId: string): Promise<boolean> {
+      return !!(await db.selectFrom('devices').select('id').where('user_ref', '=', userRef).where('device_id', '=', deviceId).executeTakeFirst());
+    },
+  };
+}

@@ -1,0 +1,128 @@
+import type { Kysely } from 'kysely';
+import type { PageResult } from '../../contract/schemas/common.js';
+import type { Database } from '../platform/db/schema.js';
+import type { LoginEntry } from './logsRepository.js';
+import { mapPage, page, startsWith } from '../platform/db/paging.js';
+
+/** Where a keyset page starts: after this row in newest-first order. */
+export interface LogCursor {
+  createdAt: number;
+  id: number;
+}
+
+interface Common {
+  from?: number;
+  to?: number;
+  userRef?: number;
+  ip?: string;
+}
+export interface SignInQuery extends Common {
+  /** An account that matches no user (failed attempts keep what was typed). */
+  account?: string;
+  appRef?: number;
+  success?: boolean;
+  optType?: string;
+}
+export interface OperationQuery extends Common {
+  sceneCode?: string;
+  /** Starts with. */
+  target?: string;
+}
+
+/** A sign-in row as the user's own log shows it, with whose it is. */
+export interface SignInEntry extends LoginEntry {
+  account: string;
+  userName: string | null;
+}
+
+export interface OperationEntry {
+  id: number;
+  account: string;
+  userName: string;
+  sceneCode: string;
+  target: string | null;
+  changes: string | null;
+  detail: string | null;
+  ip: string;
+  createdAt: number;
+}
+
+/**
+ * Workbench queries: both logs of the whole organisation, newest first. Every filter set leads
+ * to an index: a user's rows by (user_ref, created_at), otherwise the time index (created_at)
+ * read backwards, the page stopping as soon as it is full.
+ */
+export function adminAuditRepo(db: Kysely<Database>) {
+  function signInBase(f: SignInQuery) {
+    let q = db.selectFrom('login_history');
+    if (f.userRef !== undefined) q = q.where('login_history.user_ref', '=', f.userRef);
+    if (f.account !== undefined) q = q.where('login_history.account', '=', f.account);
+    if (f.appRef !== undefined) q = q.where('login_history.app_ref', '=', f.appRef);
+    if (f.success !== undefined) q = q.where('login_history.is_success', '=', f.success ? 1 : 0);
+    if (f.optType !== undefined) q = q.where('login_history.opt_type', '=', f.optType);
+    if (f.ip !== undefined) q = q.where(startsWith('login_history.ip', f.ip));
+    if (f.from !== undefined) q = q.where('login_history.created_at', '>=', f.from);
+    if (f.to !== undefined) q = q.where('login_history.created_at', '<=', f.to);
+    return q;
+  }
+  const signInRows = (q: ReturnType<typeof signInBase>) =>
+    q.leftJoin('users', 'users.id', 'login_history.user_ref')
+      .select([
+        'login_history.id as id', 'login_history.account as account', 'users.user_name as userName', 'login_history.opt_type as optType',
+        'login_history.app_name as appName', 'login_history.is_success as isSuccess', 'login_history.login_msg as loginMsg', 'login_history.ip as ip',
+        'login_history.device_name as deviceName', 'login_history.created_at as createdAt',
+      ])
+      .orderBy('login_history.created_at', 'desc').orderBy('login_history.id', 'desc');
+  const signInEntry = (r: Awaited<ReturnType<ReturnType<typeof signInRows>['execute']>>[number]): SignInEntry => ({
+    id: r.id, account: r.account, userName: r.userName, optType: r.optType, appName: r.appName, success: Number(r.isSuccess) === 1,
+    loginMsg: r.loginMsg, ip: r.ip, deviceName: r.deviceName, createdAt: Number(r.createdAt),
+  });
+
+  function operationBase(f: OperationQuery) {
+    let q = db.selectFrom('operation_log');
+    if (f.userRef !== undefined) q = q.where('operation_log.user_ref', '=', f.userRef);
+    if (f.sceneCode !== undefined) q = q.where('operation_log.scene_code', '=', f.sceneCode);
+    if (f.target !== undefined) q = q.where(startsWith('operation_log.target', f.target));
+    if (f.ip !== undefined) q = q.where(startsWith('operation_log.ip', f.ip));
+    if (f.from !== undefined) q = q.where('operation_log.created_at', '>=', f.from);
+    if (f.to !== undefined) q = q.where('operation_log.created_at', '<=', f.to);
+    return q;
+  }
+  const operationRows = (q: ReturnType<typeof operationBase>) =>
+    q.innerJoin('users', 'users.id', 'operation_log.user_ref')
+      .select([
+        'operation_log.id as id', 'users.user_id as account', 'users.user_name as userName', 'operation_log.scene_code as sceneCode',
+        'operation_log.target as target', 'operation_log.changes as changes', 'operation_log.detail as detail', 'operation_log.ip as ip',
+        'operation_log.created_at as createdAt',
+      ])
+      .orderBy('operation_log.created_at', 'desc').orderBy('operation_log.id', 'desc');
+  const operationEntry = (r: Awaited<ReturnType<ReturnType<typeof operationRows>['execute']>>[number]): OperationEntry => ({ ...r, createdAt: Number(r.createdAt) });
+
+  return {
+    async pageSignIns(f: SignInQuery, pageNum: number, pageSize: number): Promise<PageResult<SignInEntry>> {
+      return mapPage(await page(db, signInBase(f), signInRows, pageNum, pageSize), signInEntry);
+    },
+    /** The next `limit` rows after the cursor (from the newest when null): a keyset page for exports. */
+    async signInsAfter(f: SignInQuery, after: LogCursor | null, limit: number): Promise<SignInEntry[]> {
+      let q = signInBase(f);
+      if (after) {
+        // The bound on created_at alone is what lets the time index start where the last page ended.
+        q = q.where('login_history.created_at', '<=', after.createdAt)
+          .where((eb) => eb.or([eb('login_history.created_at', '<', after.createdAt), eb('login_history.id', '<', after.id)]));
+      }
+      return (await signInRows(q).limit(limit).execute()).map(signInEntry);
+    },
+    async pageOperations(f: OperationQuery, pageNum: number, pageSize: number): Promise<PageResult<OperationEntry>> {
+      return mapPage(await page(db, operationBase(f), operationRows, pageNum, pageSize), operationEntry);
+    },
+    async operationsAfter(f: OperationQuery, after: LogCursor | null, limit: number): Promise<OperationEntry[]> {
+      let q = operationBase(f);
+      if (after) {
+        // The bound on created_at alone is what lets the time index start where the last page ended.
+        q = q.where('operation_log.created_at', '<=', after.createdAt)
+          .where((eb) => eb.or([eb('operation_log.created_at', '<', after.createdAt), eb('operation_log.id', '<', after.id)]));
+      }
+      return (await operationRows(q).limit(limit).execute()).map(operationEntry);
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import type { Insertable, Kysely } from 'kysely';
+import type { Database, LoginHistoryTable } from '../platform/db/schema.js';
+import { reusable } from '../platform/db/reusable.js';
+
+/** One sign-in attempt (or application launch) for the user's app-access log. */
+export interface NewLoginEntry {
+  userRef: number | null;
+  account: string;
+  optType: string;
+  appRef: number | null;
+  appName: string | null;
+  success: boolean;
+  loginMsg: string;
+  ip: string;
+  deviceId: string | null;
+  deviceName: string | null;
+  createdAt: number;
+}
+
+export function loginHistoryRepo(db: Kysely<Database>) {
+  // Every sign-in and launch writes one: built once per set of filled columns (reusable.ts).
+  const inserting = reusable(db, (row: Insertable<LoginHistoryTable>) => db.insertInto('login_history').values(row));
+  return {
+    async insert(entry: NewLoginEntry): Promise<void> {
+      await inserting({
+        user_ref: entry.userRef,
+        account: entry.account,
+        opt_type: entry.optType,
+        app_ref: entry.appRef,
+        app_name: entry.appName,
+        is_success: entry.success ? 1 : 0,
+        login_msg: entry.loginMsg,
+        ip: entry.ip,
+        device_id: entry.deviceId,
+        device_name: entry.deviceName,
+        created_at: entry.createdAt,
+      });
+    },
+    async countSince(userRef: number, optType: string, since: number): Promise<number> {
+      const row = await db
+        .selectFrom('login_history')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_ref', '=', userRef)
+        .where('created_at', '>=', since)
+        .where('opt_type', '=', optType)
+        .where('is_success', '=', 1)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+  };
+}

@@ -1,0 +1,32 @@
+import type { ServiceContext } from './context.js';
+import type { BaseServices } from './portalServicesType.js';
+import { adminHomeService } from '../dashboard/adminService.js';
+import { adminOrganisationService } from '../organisation/adminService.js';
+import { adminUsersService } from '../organisation/usersAdminService.js';
+import { adminAppsService } from '../apps/adminService.js';
+import { adminGroupsService } from '../groups/adminService.js';
+import { adminRequestsService } from '../requests/adminService.js';
+import { adminNoticesService } from '../notices/adminService.js';
+import { adminPoliciesService } from '../policies/adminService.js';
+import { adminAuditService } from '../audit/adminService.js';
+import { adminSessionsService } from '../sessions/adminService.js';
+import { adminScimTokensService } from '../protocols/scim/tokensAdminService.js';
+
+/** The workbench's services (`services.admin.users.create(…)`), built on the portal's. */
+export function buildAdminServices(ctx: ServiceContext, base: BaseServices) {
+  return {
+    home: adminHomeService(ctx, base),
+    organisation: adminOrganisationService(ctx, base),
+    users: adminUsersService(ctx, base),
+    apps: adminAppsService(ctx, base),
+    groups: adminGroupsService(ctx, base),
+    requests: adminRequestsService(ctx),
+    notices: adminNoticesService(ctx, base),
+    policies: adminPoliciesService(ctx, base),
+    audit: adminAuditService(ctx, base),
+    sessions: adminSessionsService(ctx, base),
+    scimTokens: adminScimTokensService(ctx, base),
+  };
+}
+
+export type AdminServices = ReturnType<typeof buildAdminServices>;

@@ -1,0 +1,114 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../platform/db/schema.js';
+import { usersRepo } from '../organisation/usersRepository.js';
+import { sessionsRepo } from '../sessions/repository.js';
+import { limitCountersRepo } from '../sign-in/limitCountersRepository.js';
+import { captchasRepo } from '../sign-in/captchasRepository.js';
+import { configRepo } from '../platform/db/configRepository.js';
+import { sm2ReplayRepo } from '../sign-in/sm2ReplayRepository.js';
+import { loginHistoryRepo } from '../audit/loginHistoryRepository.js';
+import { operationLogRepo } from '../audit/operationLogRepository.js';
+import { appsRepo } from '../apps/repository.js';
+import { portalRolesRepo } from '../access/portalRolesRepository.js';
+import { accessRepo } from '../access/repository.js';
+import { ticketsRepo } from '../sign-in/ticketsRepository.js';
+import { otpsRepo } from '../sms/otpsRepository.js';
+import { smsOutboxRepo } from '../sms/outboxRepository.js';
+import { devicesRepo } from '../account/devicesRepository.js';
+import { requestsRepo } from '../requests/repository.js';
+import { permissionsRepo } from '../requests/permissionsRepository.js';
+import { groupsRepo } from '../groups/repository.js';
+import { securityRepo } from '../account/securityRepository.js';
+import { logsRepo } from '../audit/logsRepository.js';
+import { factorsRepo } from '../factors/repository.js';
+import { logNamesRepo } from '../audit/logNamesRepository.js';
+import { buildAdminRepos } from './adminRepositories.js';
+
+export function buildRepos(db: Kysely<Database>) {
+  return {
+    users: usersRepo(db),
+    sessions: sessionsRepo(db),
+    limits: limitCountersRepo(db),
+    captchas: captchasRepo(db),
+    config: configRepo(db),
+    sm2Replay: sm2ReplayRepo(db),
+    loginHistory: loginHistoryRepo(db),
+    operationLog: operationLogRepo(db),
+    apps: appsRepo(db),
+    portalRoles: portalRolesRepo(db),
+    access: accessRepo(db),
+    tickets: ticketsRepo(db),
+    otps: otpsRepo(db),
+    smsOutbox: smsOutboxRepo(db),
+    devices: devicesRepo(db),
+    requests: requestsRepo(db),
+    permissions: permissionsRepo(db),
+    groups: groupsRepo(db),
+    security: securityRepo(db),
+    logs: logsRepo(db),
+    factors: factorsRepo(db),
+    logNames: logNamesRepo(db),
+    admin: buildAdminRepos(db),
+  };
+}
+
+export type Repos = ReturnType<typeof buildRepos>;
+
+/**
+ * Runs `work` in one database transaction, over repositories built on it: everything it writes
+ * through `repos` stands or falls together. Inside, use only the `repos` given (on SQLite the
+ * transaction holds the one connection, so a query through the outer repositories would wait for
+ * it forever); keep slow work (hashing, HTTP) outside.
+ */
+export type UnitOfWork = <T>(work: (repos: Repos) => Promise<T>) => Promise<T>;
+
+export function unitOfWork(db: Kysely<Database>): UnitOfWork {
+  return (work) => db.transaction().execute((tx) => work(buildRepos(tx)));
+}
+
+/**
+ * A unit of work inside a transaction already open: a savepoint, so a statement a step gives up
+ * on (a unique index refusing a number) leaves the outer transaction usable on PostgreSQL for the
+ * caller to say why, and undoes only that step.
+ */
+function savepoints(tx: Kysely<Database>): UnitOfWork {
+  return async (work) => {
+    await sql`savepoint unit_step`.execute(tx);
+    try {
+      const result = await work(buildRepos(tx));
+      await sql`release savepoint unit_step`.execute(tx);
+      return result;
+    } catch (error) {
+      await sql`rollback to savepoint unit_step`.execute(tx);
+      await sql`release savepoint unit_step`.execute(tx);
+      throw error;
+    }
+  };
+}
+
+/** Repositories on one connection (the pool, or a transaction), and how several writes on it stand or fall together. */
+export interface DataScope {
+  /** What the repositories run on: a plugin's own repositories (SCIM's, OIDC's) are built on the same. */
+  db: Kysely<Database>;
+  repos: Repos;
+  transaction: UnitOfWork;
+}
+
+/**
+ * The data layer, built once (server/app.ts) and handed to every service and plugin: the
+ * repositories on the pool, whose units of work are transactions, and `inTransaction`, which
+ * opens one and gives its work the same layer bound to it — repositories on the transaction,
+ * nested units of work as savepoints — so a check, the writes it guards and their audit rows
+ * (SCIM's If-Match) are one transaction.
+ */
+export interface DataLayer extends DataScope {
+  inTransaction<T>(work: (scope: DataScope) => Promise<T>): Promise<T>;
+}
+
+export function dataLayer(db: Kysely<Database>): DataLayer {
+  const onTransaction = (tx: Kysely<Database>): DataScope => ({ db: tx, repos: buildRepos(tx), transaction: savepoints(tx) });
+  return {
+    db, repos: buildRepos(db), transaction: unitOfWork(db),
+    inTransaction: (work) => db.transaction().execute((tx) => work(onTransaction(tx))),
+  };
+}

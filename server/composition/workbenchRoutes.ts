@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import adminHomeRoutes from '../dashboard/adminRoutes.js';
+import adminOrganisationRoutes from '../organisation/adminRoutes.js';
+import adminUsersRoutes from '../organisation/usersAdminRoutes.js';
+import adminAppsRoutes from '../apps/adminRoutes.js';
+import adminGroupsRoutes from '../groups/adminRoutes.js';
+import adminRequestsRoutes from '../requests/adminRoutes.js';
+import adminNoticesRoutes from '../notices/adminRoutes.js';
+import adminPoliciesRoutes from '../policies/adminRoutes.js';
+import adminAuditRoutes from '../audit/adminRoutes.js';
+import adminSessionsRoutes from '../sessions/adminRoutes.js';
+import adminScimTokensRoutes from '../protocols/scim/tokensAdminRoutes.js';
+
+/** The administrators' workbench (/idaas/admin/v1/…): every route is declared `access: 'admin'`. */
+export default async function adminRoutes(app: FastifyInstance): Promise<void> {
+  for (const routes of [
+    adminHomeRoutes, adminOrganisationRoutes, adminUsersRoutes, adminAppsRoutes, adminGroupsRoutes, adminRequestsRoutes,
+    adminNoticesRoutes, adminPoliciesRoutes, adminAuditRoutes, adminSessionsRoutes, adminScimTokensRoutes,
+  ]) {
+    await app.register(routes);
+  }
+}

@@ -1,0 +1,66 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../platform/db/schema.js';
+import { sha256 } from '../platform/lib/crypto.js';
+import { DAY } from '../platform/lib/clock.js';
+
+/**
+ * The demo organisation's OpenID Connect clients, published in the README so that the sample
+ * application (examples/oidc-rp) signs in through the portal at once; the second one is the
+ * sample again on another port, to show single sign-on between two applications. Production
+ * never seeds them.
+ */
+export const DEMO_RP = {
+  clientId: 'demo-rp',
+  clientSecret: 'demo-rp-secret',
+  origin: 'http://127.0.0.1:8765',
+} as const;
+
+export const DEMO_RP_2 = {
+  clientId: 'demo-rp-2',
+  clientSecret: 'demo-rp-2-secret',
+  origin: 'http://127.0.0.1:8766',
+} as const;
+
+interface DemoClient { clientId: string; clientSecret: string; origin: string; appName: string; sortOrder: number }
+
+/**
+ * Who may use each, and with which of its roles: emp0001 and everyone else may not. lisi does not
+ * get the second one, so her "my apps" stays as the personal-centre journeys know it.
+ */
+const CLIENTS: { client: DemoClient; holders: Record<string, string> }[] = [
+  { client: { ...DEMO_RP, appName: '示例应用 Demo RP', sortOrder: 100 }, holders: { lisi: 'RP_USER', zhangsan: 'RP_ADMIN', zhaoliu: 'RP_USER' } },
+  { client: { ...DEMO_RP_2, appName: '示例应用二 Demo RP 2', sortOrder: 101 }, holders: { zhangsan: 'RP_USER', zhaoliu: 'RP_USER' } },
+];
+
+export async function seedDemoOidcClient(db: Kysely<Database>, now: number, userIds: Record<string, number>): Promise<void> {
+  for (const { client, holders } of CLIENTS) await seedClient(db, now, userIds, client, holders);
+}
+
+async function seedClient(db: Kysely<Database>, now: number, userIds: Record<string, number>, client: DemoClient, holders: Record<string, string>): Promise<void> {
+  const app = await db.insertInto('apps').values({
+    app_id: client.clientId, app_name: client.appName, icon: null, client_id: client.clientId, idp_sso_url: `${client.origin}/`,
+    login_types: JSON.stringify(['ACCOUNT', 'MSG_CODE', 'PA_ACCOUNT', 'LDAP']), second_auth_required: 0, perm_system: 1, enabled: 1,
+    sort_order: client.sortOrder, created_at: now - 30 * DAY, category: null, captcha_strategy: null,
+    // Only the hash is kept, as for every client secret; the clear one is the README's.
+    client_secret_hash: sha256(client.clientSecret), client_secret_prev_hash: null, client_secret_prev_until: null,
+    oidc_redirect_uris: JSON.stringify([`${client.origin}/callback`]),
+    oidc_post_logout_redirect_uris: JSON.stringify([`${client.origin}/`]),
+    oidc_grant_types: JSON.stringify(['authorization_code', 'refresh_token']),
+    oidc_token_auth_method: 'client_secret_basic', oidc_jwks: null,
+    oidc_access_token_ttl: null, oidc_id_token_ttl: null, oidc_refresh_token_ttl: null,
+    oidc_backchannel_logout_uri: `${client.origin}/backchannel-logout`,
+    oidc_initiate_login_uri: `${client.origin}/login`,
+    oidc_first_party: 1, sso_legacy: 0,
+  }).returning('id').executeTakeFirstOrThrow();
+  const group = await db.insertInto('perm_groups').values({ app_ref: app.id, name: `${client.appName} 权限组` }).returning('id').executeTakeFirstOrThrow();
+  const roles: Record<string, number> = {};
+  for (const code of ['RP_USER', 'RP_ADMIN']) {
+    roles[code] = (await db.insertInto('app_roles').values({ group_ref: group.id, code, name: code }).returning('id').executeTakeFirstOrThrow()).id;
+  }
+  for (const [account, role] of Object.entries(holders)) {
+    const userRef = userIds[account];
+    if (userRef === undefined) continue;
+    await db.insertInto('user_apps').values({ user_ref: userRef, app_ref: app.id, granted_at: now - 7 * DAY }).execute();
+    await db.insertInto('user_roles').values({ user_ref: userRef, role_ref: roles[role], granted_at: now - 7 * DAY }).execute();
+  }
+}

@@ -1,0 +1,71 @@
+import { randomInt } from 'node:crypto';
+import { ACCOUNT_NAME_PATTERN, EMAIL_PATTERN, MOBILE_PATTERN } from '../../contract/rules.js';
+import { AppError } from '../platform/lib/errors.js';
+import { HOUR } from '../platform/lib/clock.js';
+import type { Caller, ServiceContext } from '../composition/context.js';
+import type { AuditService } from '../audit/service.js';
+import type { Sm2Service } from '../sign-in/sm2.js';
+import type { PasswordService } from './hashing.js';
+import { passwordExpiresAt, type PasswordPolicyService } from './policy.js';
+import type { SettingsService } from '../policies/settings.js';
+import { CODE } from '../../contract/codes.js';
+import type { InputOf } from '../../contract/endpoint.js';
+import type { passwordEndpoints } from '../../contract/endpoints/passwords.js';
+
+export interface RegistrationDeps {
+  audit: AuditService;
+  sm2: Sm2Service;
+  passwords: PasswordService;
+  policy: PasswordPolicyService;
+  settings: SettingsService;
+}
+
+/** Registrations one IP may make per hour, against scripted sign-ups. */
+const PER_IP_HOURLY = 10;
+
+/** Every user holds this portal role (docs/DECISIONS.md), so the roles call never answers an empty list. */
+export const EVERY_USER_ROLE = 'EMPLOYEE';
+
+/** Self-registration of an employee account (switched on and off by the live registration policy). */
+export function registrationService(ctx: ServiceContext, deps: RegistrationDeps) {
+  return {
+    async register(body: InputOf<typeof passwordEndpoints.register>, caller: Caller): Promise<{ userId: string }> {
+      const { registration, pwd } = await deps.settings.current();
+      if (!registration.enabled) throw new AppError(CODE.registrationClosed);
+      const ipKey = `register:${caller.ip}`;
+      const now = ctx.clock.now();
+      if ((await ctx.repos.limits.take(ipKey, now, now - HOUR, PER_IP_HOURLY)) === null) throw new AppError(CODE.tooManyRequests);
+
+      const account = body.userId?.trim() ? body.userId.trim() : `u${body.mobileNo.slice(-4)}${randomInt(100000, 999999)}`;
+      // The registration schema takes these as plain text (the account may be left out and made up here).
+      if (!ACCOUNT_NAME_PATTERN.test(account)) throw new AppError(CODE.accountNameInvalid);
+      if (!MOBILE_PATTERN.test(body.mobileNo)) throw new AppError(CODE.mobileInvalid);
+      if (body.email && !EMAIL_PATTERN.test(body.email)) throw new AppError(CODE.emailInvalid);
+      const password = await deps.sm2.decrypt('password', body.password);
+      const level = await deps.policy.enforce(password, account, null);
+      if (await ctx.repos.users.findByAccount(account)) throw new AppError(CODE.accountNameTaken);
+      if (await ctx.repos.users.findByMobile(body.mobileNo)) throw new AppError(CODE.mobileRegistered);
+      const hash = await deps.passwords.hash(password);
+      // The account, its EMPLOYEE role, its first history entry and the log row stand or fall together.
+      await ctx.transaction(async (repos) => {
+        const id = await repos.users.create({
+          account: account.toLowerCase(), userName: body.userName.trim(), userType: 'STAFF', mobileNo: body.mobileNo, email: body.email || null,
+          description: body.description || null, companyName: body.description || null, passwordHash: hash, passwordLevel: level,
+          passwordChangedAt: now, passwordExpireAt: passwordExpiresAt(pwd, now), createdAt: now, updatedAt: now,
+          // A self-registered employee can sign in at once, with no forced change and no second factor until one is set up.
+          phoneDisabled: false, enabled: true, activated: true, mustChangePassword: false, secondAuthRequired: false, seniorLeader: false,
+        }).catch(() => {
+          // A racing registration took the name or number between the checks and the insert.
+          throw new AppError(CODE.accountOrMobileTaken);
+        });
+        const everyUser = await repos.portalRoles.findByCode(EVERY_USER_ROLE);
+        if (everyUser) await repos.portalRoles.grant(id, everyUser.id);
+        await deps.policy.remember(repos, { id, passwordHash: null }, hash, pwd.historyCount, now);
+        await deps.audit.operation(id, 'REGISTER', caller, null, repos);
+      });
+      return { userId: account.toLowerCase() };
+    },
+  };
+}
+
+export type RegistrationService = ReturnType<typeof registrationService>;

@@ -1,0 +1,58 @@
+import { SqliteAdapter, sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import type { PageResult } from '../../../contract/schemas/common.js';
+import { COUNT_CAP } from './paging.js';
+import { reusable } from './reusable.js';
+
+/** What a list gives for one shape: its filtered rows (for the count), its page query, its order restated on the page's columns. */
+export interface PageShape<R> {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  filtered: SelectQueryBuilder<any, any, any>;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  rows: SelectQueryBuilder<any, any, R>;
+  /** The page's ORDER BY on its output columns as `p.<column> asc|desc, …` (from an allow-list, never from input). */
+  order: string;
+  /** A cheaper exact `total` than counting the filtered rows, where the store keeps one. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  total?: SelectQueryBuilder<any, any, { total: number | string }>;
+}
+
+/**
+ * A paged list built once per shape (reusable.ts). On PostgreSQL the capped count and the page
+ * are one statement (joined), so a page costs one round trip instead of two. The count still
+ * stops at COUNT_CAP + 1 rows (paging.ts). `key` is a column every real row has: a page past
+ * the end comes back as the count alone.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function reusablePage<V extends Record<string, unknown>, R extends Record<string, unknown>>(db: Kysely<any>, key: keyof R & string, build: (values: V, shape: string) => PageShape<R>, options: { countApart?: boolean } = {}) {
+  const counted = ({ filtered, total }: PageShape<R>) =>
+    total ?? db.selectFrom(filtered.clearSelect().select(sql<number>`1`.as('one')).limit(COUNT_CAP + 1).as('limited')).select(sql<number>`count(*)`.as('total'));
+  type Values = V & { pageSize: number; offset: number };
+  const together = reusable(db, (v: Values, shape) => {
+    const shaped = build(v, shape);
+    const { rows, order } = shaped;
+    return sql<R & { total: number | string }>`select p.*, c.total from (${counted(shaped)}) as c left join (${rows.limit(v.pageSize).offset(v.offset)}) as p on 1 = 1 order by ${sql.raw(order)}`;
+  });
+  const count = reusable(db, (v: V, shape) => counted(build(v, shape)));
+  const rowsOnly = reusable(db, (v: Values, shape) => build(v, shape).rows.limit(v.pageSize).offset(v.offset));
+  // SQLite answers in-process: a round trip costs nothing there, and the joined form made it
+  // materialise and sort the page again, so it runs the two statements.
+  const inProcess = db.getExecutor().adapter instanceof SqliteAdapter;
+  // A list whose count is planned worse inside the page's statement than alone (the approval
+  // queue's) takes the two round trips.
+  const apart = inProcess || options.countApart === true;
+
+  return async (values: V, pageNum: number, pageSize: number, shape = ''): Promise<PageResult<R>> => {
+    const paged = { ...values, pageSize, offset: (pageNum - 1) * pageSize };
+    let total: number;
+    let datas: R[];
+    if (apart) {
+      total = Number((await count(values, shape))[0]?.total ?? 0);
+      datas = await rowsOnly(paged, shape);
+    } else {
+      const found = await together(paged, shape);
+      total = Number(found[0]?.total ?? 0);
+      datas = found.filter((r) => r[key] !== null).map(({ total: _, ...row }) => row as unknown as R);
+    }
+    return total > COUNT_CAP ? { datas, total: COUNT_CAP, totalCapped: true } : { datas, total };
+  };
+}

@@ -1,0 +1,88 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { EndpointSpec, InputOf, OutputOf } from '../../../contract/endpoint.js';
+import { fromQueryString } from '../../../contract/schemas/common.js';
+import { topLevelIntegerNames } from '../../../contract/schemas/integers.js';
+import { ok } from './envelope.js';
+import { forbidden } from '../lib/errors.js';
+import { callerOf, tokenOf } from './request.js';
+import type { Services } from '../../composition/services.js';
+import type { AuthUser, Caller } from '../../composition/context.js';
+
+export interface EndpointContext<S extends EndpointSpec> {
+  input: InputOf<S>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  services: Services;
+  caller: Caller;
+  /** The signed-in user; null only on public endpoints. */
+  user: S['access'] extends 'public' ? null : AuthUser;
+}
+
+/** A handler's answer does not match its declared output: a bug of ours, never the caller's. */
+export class ContractViolation extends Error {}
+
+/**
+ * The input schema with unknown fields refused rather than dropped: a misspelt or invented field
+ * is the client's mistake, and saying so beats silently ignoring it.
+ */
+function strict(schema: z.ZodType | undefined): z.ZodType | undefined {
+  if (schema instanceof z.ZodObject) return schema.strict();
+  if (schema instanceof z.ZodOptional && schema.unwrap() instanceof z.ZodObject) return (schema.unwrap() as z.ZodObject).strict().optional();
+  return schema;
+}
+
+/**
+ * A query string is all text: its integer fields are read from plain decimal digits (anything
+ * else stays text, which an integer field refuses). A JSON body gets no such reading.
+ */
+function queryOf(request: FastifyRequest, integers: readonly string[]): Record<string, unknown> {
+  const query = { ...(request.query as Record<string, unknown>) };
+  for (const name of integers) if (name in query) query[name] = fromQueryString(query[name]);
+  return query;
+}
+
+function inputOf(schema: z.ZodType | undefined, spec: EndpointSpec, request: FastifyRequest, integers: readonly string[]): unknown {
+  if (!schema) return undefined;
+  // A path parameter is part of the address: a query field of the same name cannot override it.
+  const source = spec.method === 'GET' ? { ...queryOf(request, integers), ...(request.params as object) } : (request.body ?? {});
+  return schema.parse(source);
+}
+
+function outputOf(spec: EndpointSpec, data: unknown): unknown {
+  const result = spec.output.safeParse(data ?? null);
+  if (!result.success) throw new ContractViolation(`${spec.method} ${spec.path} answered outside its contract: ${result.error.message}`);
+  return result.data;
+}
+
+/**
+ * Routes one endpoint from its declaration: the session and role its access level asks for
+ * (E00009 / E00403 before anything else), the input parsed by its schema (E00001 naming the
+ * field), and the answer put through its output schema, so nothing undeclared leaves.
+ */
+export function serve<const S extends EndpointSpec>(
+  app: FastifyInstance,
+  spec: S,
+  handler: (ctx: EndpointContext<S>) => Promise<OutputOf<S> | FastifyReply>,
+): void {
+  const input = strict(spec.input);
+  const queryIntegers = spec.method === 'GET' ? topLevelIntegerNames(spec.input) : [];
+  app.route({
+    method: spec.method,
+    url: spec.path,
+    config: { endpoint: spec },
+    handler: async (request, reply) => {
+      let user: AuthUser | null = null;
+      if (spec.access !== 'public') {
+        user = await app.services.sessions.authenticate(tokenOf(request));
+        if (!(await app.services.access.holds(user, spec.access))) throw forbidden();
+      }
+      const parsed = inputOf(input, spec, request, queryIntegers);
+      const ctx = { input: parsed, request, reply, services: app.services, caller: callerOf(request, parsed), user } as EndpointContext<S>;
+      const data = await handler(ctx);
+      // Awaiting a returned reply yields undefined (a reply is thenable): only `sent` tells.
+      if (reply.sent || data === reply) return reply;
+      return ok(request, outputOf(spec, data));
+    },
+  });
+}

@@ -1,0 +1,56 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { API_PREFIX } from '../../../contract/paths.js';
+import { CODE, codeMessage } from '../../../contract/codes.js';
+import { langOf } from './envelope.js';
+import { API_CACHE_CONTROL } from './apiScope.js';
+
+const META = /<meta name="idaas-sm2"[^>]*>/;
+const WORKBENCH_DIR = 'systemhub';
+
+/** index.html is revalidated on every load, so a new build reaches browsers at once. */
+const sendIndex = (reply: FastifyReply, index: string) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(index);
+
+/**
+ * Serves the built SPA: hashed assets with long caching, and index.html for every client-side
+ * route, carrying the SM2 public key in a meta tag as the browser's fallback key.
+ * API paths that match nothing answer E00404 as JSON.
+ */
+export async function registerSpa(app: FastifyInstance, staticDir: string | null, publicKey: string): Promise<void> {
+  const root = staticDir ? resolve(staticDir) : null;
+  const indexFile = root ? join(root, 'index.html') : null;
+  const index = indexFile && existsSync(indexFile)
+    ? readFileSync(indexFile, 'utf8').replace(META, `<meta name="idaas-sm2" content="${publicKey}">`)
+    : null;
+  // The administrators' workbench, a page of its own (hash routes: /systemhub/#/home).
+  const workbenchFile = root ? join(root, WORKBENCH_DIR, 'index.html') : null;
+  const workbench = workbenchFile && existsSync(workbenchFile) ? readFileSync(workbenchFile, 'utf8') : null;
+
+  if (root && index) {
+    await app.register(fastifyStatic, {
+      root,
+      index: false,
+      wildcard: true,
+      // The build writes .br/.gz beside each asset; clients get the smallest they accept.
+      preCompressed: true,
+      setHeaders(reply, filePath) {
+        if (filePath.startsWith(join(root, 'assets'))) reply.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+    // The workbench's page (the trailing slash is optional to the router).
+    if (workbench) app.get(`/${WORKBENCH_DIR}/`, (_request, reply) => sendIndex(reply, workbench));
+    // The static wildcard would answer the root folder with 403 (index: false).
+    app.get('/', (_request, reply) => sendIndex(reply, index));
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith(`${API_PREFIX}/`) || request.url === API_PREFIX || !index || request.method !== 'GET') {
+      return reply.status(404).header('cache-control', API_CACHE_CONTROL).send({ code: CODE.notFound, message: codeMessage(CODE.notFound, langOf(request)), data: null });
+    }
+    // Any other address under the workbench is one of its client routes.
+    if (workbench && request.url.startsWith(`/${WORKBENCH_DIR}/`)) return sendIndex(reply, workbench);
+    return sendIndex(reply, index);
+  });
+}

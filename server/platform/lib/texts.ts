@@ -1,0 +1,82 @@
+import type { Lang } from '../../../contract/codes.js';
+
+/**
+ * The server's own user-facing texts, besides the result codes' messages (contract/codes.ts): the
+ * pages the OpenID provider renders, the password policy's rules as the forms' hint lists them,
+ * the audit exports' CSV headers, the texted code, the built-in roles' names and the CSRF refusal.
+ * Each is written once with its zh (default) and en wording and `{name}` parameters, as the codes
+ * are; `text(key, lang, params)` picks the request's language (`langOf` in server/platform/http/envelope.ts).
+ * The browser does not need them: it shows what the server rendered or answered.
+ */
+export const texts = {
+  // The pages the OpenID provider renders (server/protocols/oidc/pages.ts)
+  'oidc.consentTitle': { zh: '授权确认', en: 'Allow access' },
+  'oidc.consentLead': { zh: '{app} 请求访问您的以下信息：', en: '{app} asks to access:' },
+  'oidc.allow': { zh: '同意并继续', en: 'Allow and continue' },
+  'oidc.deny': { zh: '拒绝', en: 'Deny' },
+  'oidc.logoutTitle': { zh: '退出登录', en: 'Sign out' },
+  'oidc.logoutLead': {
+    zh: '是否退出统一身份认证门户？退出后，通过门户登录的应用也将一并退出。',
+    en: 'Sign out of the identity portal? Applications you signed in to through the portal are signed out too.',
+  },
+  'oidc.logoutYes': { zh: '退出登录', en: 'Sign out' },
+  'oidc.logoutNo': { zh: '保持登录', en: 'Stay signed in' },
+  'oidc.loggedOutTitle': { zh: '已退出', en: 'Signed out' },
+  'oidc.loggedOutLead': { zh: '您已成功退出登录。', en: 'You have signed out.' },
+  'oidc.errorTitle': { zh: '无法完成登录', en: 'Sign-in could not be completed' },
+  'oidc.errorLead': { zh: '请求无效或已过期，请返回应用重新登录。', en: 'The request is invalid or has expired. Go back to the application and sign in again.' },
+  // The scopes a consent page lists
+  'oidc.scope.openid': { zh: '确认您的身份', en: 'Who you are' },
+  'oidc.scope.profile': { zh: '姓名和账号', en: 'Your name and account name' },
+  'oidc.scope.email': { zh: '邮箱地址', en: 'Your email address' },
+  'oidc.scope.phone': { zh: '手机号码', en: 'Your phone number' },
+  'oidc.scope.roles': { zh: '您在该应用中的角色', en: 'Your roles in this application' },
+  'oidc.scope.offline_access': { zh: '在您离开后继续访问', en: 'Access while you are away' },
+  // The password policy as the forms' format hint lists it (refusals speak through their E1071x codes)
+  'passwordRule.length': { zh: '密码长度须为 {minLength}-{maxLength} 位', en: 'Passwords are {minLength} to {maxLength} characters long' },
+  'passwordRule.kinds': { zh: '须包含数字、字母、特殊字符中的至少 {minKinds} 种', en: 'Use at least {minKinds} of: digits, letters, other characters' },
+  'passwordRule.containsAccount': { zh: '不能包含账号', en: 'Must not contain the account name' },
+  'passwordRule.common': { zh: '不能使用常见弱密码', en: 'Must not be a commonly used password' },
+  'passwordRule.sameAsCurrent': { zh: '不能与当前密码相同', en: 'Must differ from the current password' },
+  'passwordRule.history': { zh: '不能与最近 {n} 次使用过的密码相同', en: 'Must not be one of your last {n} passwords' },
+  // The audit exports' CSV columns and result column (server/audit/adminService.ts)
+  'auditCsv.time': { zh: '时间', en: 'Time' },
+  'auditCsv.account': { zh: '账号', en: 'Account' },
+  'auditCsv.name': { zh: '姓名', en: 'Name' },
+  'auditCsv.loginType': { zh: '登录方式', en: 'Type' },
+  'auditCsv.application': { zh: '应用', en: 'Application' },
+  'auditCsv.result': { zh: '结果', en: 'Result' },
+  'auditCsv.code': { zh: '结果码', en: 'Code' },
+  'auditCsv.message': { zh: '说明', en: 'Message' },
+  'auditCsv.ip': { zh: 'IP', en: 'IP' },
+  'auditCsv.device': { zh: '设备', en: 'Device' },
+  'auditCsv.scene': { zh: '操作', en: 'Scene' },
+  'auditCsv.target': { zh: '对象', en: 'Target' },
+  'auditCsv.changes': { zh: '变更', en: 'Changes' },
+  'auditCsv.detail': { zh: '详情', en: 'Detail' },
+  'auditCsv.ok': { zh: '成功', en: 'Success' },
+  'auditCsv.failed': { zh: '失败', en: 'Failure' },
+  // The texted one-time code (server/sms/otp.ts); sent in zh, the number's language being unknown
+  'sms.otp': {
+    zh: '【统一身份认证】您的验证码为 {code}，{minutes}分钟内有效，请勿泄露给他人。',
+    en: '[Identity Portal] Your verification code is {code}, valid for {minutes} minutes. Do not share it with anyone.',
+  },
+  // The built-in roles' names, stored in zh when the role is first needed (server/organisation/usersAdminService.ts)
+  'role.SYS_ADMIN': { zh: '系统管理员', en: 'System administrator' },
+  'role.EMPLOYEE': { zh: '普通员工', en: 'Employee' },
+  // A state-changing API call without X-Client-Id (server/platform/http/csrf.ts)
+  'csrf.clientIdRequired': { zh: '无权操作 — 缺少 X-Client-Id 请求头', en: 'Forbidden — the X-Client-Id header is required' },
+} as const satisfies Record<string, { zh: string; en: string }>;
+
+export type TextKey = keyof typeof texts;
+
+/** Whether a string (e.g. a key built from a scope's name) names a text. */
+export function isTextKey(key: string): key is TextKey {
+  return Object.prototype.hasOwnProperty.call(texts, key);
+}
+
+/** A text in the language asked for, with `{name}` placeholders filled from params. */
+export function text(key: TextKey, lang: Lang = 'zh', params: Record<string, string | number> = {}): string {
+  const template: string = texts[key][lang];
+  return template.replace(/\{(\w+)\}/g, (_, k: string) => String(params[k] ?? ''));
+}

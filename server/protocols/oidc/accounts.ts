@@ -1,0 +1,55 @@
+import type { Account, FindAccount, KoaContextWithOIDC } from 'oidc-provider';
+import type { User } from '../../organisation/usersRepository.js';
+import type { OidcContext } from './context.js';
+
+/**
+ * Claims released per scope; `roles` are the user's role codes in the application asking, and
+ * `amr` (with openid) says "mfa" when the sign-in proved a second factor.
+ */
+export const CLAIMS = {
+  openid: ['sub', 'amr'],
+  profile: ['name', 'preferred_username'],
+  email: ['email'],
+  phone: ['phone_number'],
+  roles: ['roles'],
+};
+
+/** The portal's accounts as the provider sees them: by `sub`, only while usable and permitted. */
+export function accounts(d: OidcContext) {
+  /** The user behind a subject, if the account may still sign in (enabled, activated, not expired). */
+  async function usableUser(sub: string): Promise<User | undefined> {
+    const userRef = await d.oidc.userOfSubject(sub);
+    const user = userRef === undefined ? undefined : await d.repos.users.findById(userRef);
+    if (!user) return undefined;
+    try {
+      d.services.flow.assertUsable(user);
+      return user;
+    } catch {
+      return undefined;
+    }
+  }
+
+  const findAccount: FindAccount = async (ctx: KoaContextWithOIDC, sub: string, token?: { clientId?: string }): Promise<Account | undefined> => {
+    const user = await usableUser(sub);
+    if (!user) return undefined;
+    const clientId = token?.clientId ?? ctx.oidc.client?.clientId;
+    const app = clientId ? await d.oidc.appByClientId(clientId) : undefined;
+    // Exchanging a code or refresh token and reading userinfo check the permission again: a revoke counts at once.
+    if (token && (!app || !(await d.repos.apps.hasPermission(user.id, app.id)))) return undefined;
+    return {
+      accountId: sub,
+      async claims() {
+        return {
+          sub,
+          preferred_username: user.account,
+          name: user.userName,
+          ...(user.email ? { email: user.email } : {}),
+          ...(user.mobileNo ? { phone_number: user.mobileNo } : {}),
+          roles: app ? await d.oidc.roleCodes(user.id, app.id) : [],
+        };
+      },
+    };
+  };
+
+  return { findAccount, usableUser };
+}

@@ -1,0 +1,36 @@
+import type { Config } from '../../platform/config.js';
+import type { Clock } from '../../platform/lib/clock.js';
+import type { Repos } from '../../composition/repositories.js';
+import type { Services } from '../../composition/services.js';
+import type { SigningKeys } from './keys.js';
+import type { PayloadsRepo } from './payloadsRepository.js';
+import type { OidcRepo } from './repository.js';
+
+/** Where interactions (sign-in, second factor, consent) are handled: outside the provider's mount and outside /idaas. */
+export const INTERACTION_PREFIX = '/oidc-interaction';
+/** Ticket purpose: the browser showed the second factor's device trust for this interaction. */
+export const FACTOR_TICKET = 'oidc-factor';
+/** The SPA's second-factor page (it takes srmi, appId and userId). */
+export const SECOND_AUTH_PAGE = '/secondAuth';
+/** `amr` value of a sign-in whose second factor was proven (RFC 8176). */
+export const AMR_MFA = 'mfa';
+
+export interface OidcLog {
+  warn(detail: object, message: string): void;
+  error(detail: object, message: string): void;
+}
+
+/** What the provider's pieces are built from: the portal's services and repositories, and the provider's own stores. */
+export interface OidcContext {
+  issuer: string;
+  config: Config;
+  clock: Clock;
+  services: Services;
+  repos: Repos;
+  oidc: OidcRepo;
+  payloads: PayloadsRepo;
+  keys: SigningKeys;
+  log: OidcLog;
+}
+
+export const interactionPath = (uid: string) => `${INTERACTION_PREFIX}/${encodeURIComponent(uid)}`;

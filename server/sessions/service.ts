@@ -1,0 +1,64 @@
+import { LIMITS } from '../../contract/rules.js';
+import { randomId, sha256 } from '../platform/lib/crypto.js';
+import { deviceNameOf } from '../account/deviceName.js';
+import { HOUR, MINUTE } from '../platform/lib/clock.js';
+import { notSignedIn } from '../platform/lib/errors.js';
+import type { AuthUser, Caller, ServiceContext } from '../composition/context.js';
+import type { SettingsService } from '../policies/settings.js';
+
+/**
+ * Server-side sessions: the browser holds a 256-bit random token, the database only its
+ * SHA-256, so a leaked table cannot be replayed as cookies. The idle timeout is the live session
+ * policy, applied to every session at its next use; the absolute lifetime is fixed when a session
+ * opens.
+ */
+export function sessionService(ctx: ServiceContext, settings: SettingsService) {
+  const { touchSeconds } = ctx.config.session;
+  const repo = ctx.repos.sessions;
+
+  return {
+    async create(userRef: number, caller: Caller): Promise<{ token: string; instanceId: string }> {
+      const { absoluteHours } = (await settings.current()).sessions;
+      const now = ctx.clock.now();
+      const token = randomId(32);
+      const instanceId = randomId(12);
+      await repo.create({
+        tokenHash: sha256(token),
+        userRef,
+        instanceId,
+        createdAt: now,
+        lastSeenAt: now,
+        expiresAt: now + absoluteHours * HOUR,
+        ip: caller.ip,
+        deviceId: caller.deviceId,
+        deviceName: deviceNameOf(caller.userAgent, caller.deviceName),
+        userAgent: caller.userAgent?.slice(0, LIMITS.userAgentMax) ?? null,
+      });
+      return { token, instanceId };
+    },
+
+    /** Resolves a token to its user, enforcing idle and absolute expiry; E00009 otherwise. */
+    async authenticate(token: string | undefined): Promise<AuthUser> {
+      if (!token || token.length > LIMITS.tokenMax) throw notSignedIn();
+      const [row, policies] = await Promise.all([repo.findByHash(sha256(token)), settings.current()]);
+      if (!row) throw notSignedIn();
+      const { idleMinutes } = policies.sessions;
+      const now = ctx.clock.now();
+      if (row.expiresAt <= now || row.lastSeenAt + idleMinutes * MINUTE <= now || !row.enabled) {
+        await repo.delete(row.sessionId);
+        throw notSignedIn();
+      }
+      // Sliding the idle window costs a write; once a minute is precise enough.
+      if (now - row.lastSeenAt >= touchSeconds * 1000) await repo.touch(row.sessionId, now);
+      return { userRef: row.userRef, account: row.account, sessionId: row.sessionId, instanceId: row.instanceId };
+    },
+
+    async end(token: string | undefined): Promise<void> {
+      if (token && token.length <= LIMITS.tokenMax) await repo.deleteByHash(sha256(token));
+    },
+
+    endOthers: (userRef: number, keepSessionId: number | null) => repo.deleteOthers(userRef, keepSessionId),
+  };
+}
+
+export type SessionService = ReturnType<typeof sessionService>;

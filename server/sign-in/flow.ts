@@ -1,0 +1,182 @@
+import type { LoginType } from '../../contract/rules.js';
+import type { LoginResponse, SelfServiceStep } from '../../contract/schemas/auth.js';
+import { AppError } from '../platform/lib/errors.js';
+import { DAY } from '../platform/lib/clock.js';
+import type { App } from '../apps/repository.js';
+import type { User } from '../organisation/usersRepository.js';
+import { TRUST_COOKIE_PREFIX, type Caller, type ServiceContext } from '../composition/context.js';
+import { randomId, sha256 } from '../platform/lib/crypto.js';
+import { deviceNameOf } from '../account/deviceName.js';
+import type { SessionService } from '../sessions/service.js';
+import type { TicketService } from './tickets.js';
+import type { AuditService } from '../audit/service.js';
+import type { LoginConfigService } from '../policies/loginConfig.js';
+import type { SecretsService } from '../platform/secrets.js';
+import type { SettingsService } from '../policies/settings.js';
+import { CODE } from '../../contract/codes.js';
+import type { FactorKind } from '../../contract/schemas/factors.js';
+import type { FactorPolicyService } from '../factors/policy.js';
+
+/** A finished sign-in step: the answer for the browser and, when a session was opened, its token. */
+export interface LoginOutcome {
+  response: LoginResponse;
+  session: { token: string; instanceId: string } | null;
+  /** A device-trust cookie to set: the second factor was just passed on this browser. */
+  trust?: { name: string; token: string; maxAgeSeconds: number };
+}
+
+/** Ticket purposes a sign-in can open. */
+export const LOGIN_TICKET = 'login';
+export const PASSWORD_CHANGE_TICKET = 'pwd-change';
+export const SECOND_AUTH_STEP = 'SECOND-AUTH';
+/** How long a device that passed the second factor is trusted to skip it. */
+export const DEVICE_TRUST_DAYS = 30;
+
+export interface LoginTicketData {
+  appId: string | null;
+  loginType: string;
+  steps: SelfServiceStep[];
+  secondAuth: boolean;
+  passwordExpireDays: number;
+  deviceId: string | null;
+  /** Set once a second-factor code was sent: later sends need a captcha. */
+  secondAuthSent?: boolean;
+  /** The factor added in the ENROL-FACTOR step: it counts as this sign-in's second factor. */
+  enrolled?: FactorKind;
+}
+
+/**
+ * The building blocks the flow is made of, named by their own types: CoreServices (composition/coreServices.ts)
+ * lists the flow too, so taking a Pick of it would make the two types depend on each other.
+ */
+interface SignInFlowDeps {
+  sessions: SessionService;
+  tickets: TicketService;
+  audit: AuditService;
+  loginConfig: LoginConfigService;
+  secrets: SecretsService;
+  settings: SettingsService;
+  factorPolicy: FactorPolicyService;
+}
+
+/**
+ * The rules every sign-in method shares once the user is known: account states, application
+ * access, forced or expired passwords, self-service steps, the second factor, the session.
+ */
+export function signInFlow(ctx: ServiceContext, deps: SignInFlowDeps) {
+  const now = () => ctx.clock.now();
+
+  function daysUntilPasswordExpiry(user: User): number | null {
+    if (user.passwordExpireAt === null) return null;
+    return Math.ceil((user.passwordExpireAt - now()) / DAY);
+  }
+
+  /** Each user who trusts a browser gets a cookie of their own, named so that it tells nobody whose it is. */
+  const trustCookieName = async (userRef: number) => `${TRUST_COOKIE_PREFIX}${(await deps.secrets.digest('device-trust', String(userRef))).slice(0, 16)}`;
+
+  /** Trust rides only on the server-issued cookie, never on the device id the client reports. */
+  async function deviceTrusted(userRef: number, caller: Caller): Promise<boolean> {
+    const token = caller.trustTokens[await trustCookieName(userRef)];
+    return !!token && (await ctx.repos.devices.trusted(userRef, sha256(token), now()));
+  }
+
+  function baseResponse(user: User, app: App | undefined | null): LoginResponse {
+    return {
+      passwordExpireDays: 0,
+      secondAuth: false,
+      steps: [],
+      srmi: null,
+      appId: app?.appId ?? null,
+      instanceId: null,
+      userId: user.account,
+      redirectUrl: app ? `/idaas/auth/v1/sso/go/${encodeURIComponent(app.clientId)}` : null,
+    };
+  }
+
+  /** Opens the session: the last thing any sign-in does. */
+  async function openSession(user: User, app: App | undefined | null, caller: Caller, trustDevice: boolean): Promise<LoginOutcome> {
+    const deviceId = caller.deviceId ?? (trustDevice ? `browser-${randomId(9)}` : null);
+    let trust: LoginOutcome['trust'];
+    if (deviceId) {
+      const token = trustDevice ? randomId(32) : null;
+      const trusted = token ? { hash: sha256(token), until: now() + DEVICE_TRUST_DAYS * DAY } : null;
+      await ctx.repos.devices.seen(user.id, deviceId, deviceNameOf(caller.userAgent, caller.deviceName), caller.ip, now(), trusted);
+      if (token) trust = { name: await trustCookieName(user.id), token, maxAgeSeconds: DEVICE_TRUST_DAYS * 86_400 };
+    }
+    const session = await deps.sessions.create(user.id, { ...caller, deviceId });
+    return { response: { ...baseResponse(user, app), instanceId: session.instanceId }, session, trust };
+  }
+
+  /**
+   * A required second factor the user cannot pass with anything held: the ENROL-FACTOR step.
+   * Recovery codes are a fallback, not a factor to live on; a phone bound in an earlier step counts.
+   */
+  async function needsEnrolment(user: User, requirement: { passkeyOnly: boolean }, steps: SelfServiceStep[]): Promise<boolean> {
+    const { kinds } = await deps.factorPolicy.held(user);
+    if (!requirement.passkeyOnly && steps.some((s) => s.code === 'BIND-PHONE')) kinds.push('SMS');
+    return !deps.factorPolicy.passing(kinds, { required: true, passkeyOnly: requirement.passkeyOnly }).some((k) => k !== 'RECOVERY_CODE');
+  }
+
+  return {
+    baseResponse,
+    openSession,
+    deviceTrusted,
+
+    async resolveApp(appId: string | undefined | null): Promise<App | undefined> {
+      if (!appId) return undefined;
+      const app = await ctx.repos.apps.findByAppId(appId);
+      if (!app || !app.enabled) throw new AppError(CODE.unknownApp);
+      return app;
+    },
+
+    /** Account states that refuse sign-in, checked only after the credentials are proven. */
+    assertUsable(user: User): void {
+      if (!user.enabled) throw new AppError(CODE.accountDisabled);
+      if (!user.activated) throw new AppError(CODE.accountNotActivated);
+      if (user.userExpireDate !== null && user.userExpireDate <= now()) throw new AppError(CODE.accountExpired);
+    },
+
+    async assertAppAccess(user: User, app: App | undefined, loginType: LoginType): Promise<void> {
+      if (!app) return;
+      if (!deps.loginConfig.allows(app, loginType)) throw new AppError(CODE.loginTypeNotAllowed);
+      if (!(await ctx.repos.apps.hasPermission(user.id, app.id))) throw new AppError(CODE.noAppPermission);
+    },
+
+    /**
+     * Everything after the credentials are proven: forced/expired password tickets, self-service
+     * steps, the second factor (skipped on a device that passed it recently), and the session.
+     * `factorProven`: the credential was two factors already (a user-verified passkey).
+     */
+    async complete(user: User, app: App | undefined, loginType: LoginType, caller: Caller, opts: { factorProven?: boolean } = {}): Promise<LoginOutcome> {
+      const daysLeft = daysUntilPasswordExpiry(user);
+      if (user.mustChangePassword || (daysLeft !== null && daysLeft <= 0)) {
+        const forced = user.mustChangePassword;
+        const srmi = await deps.tickets.issue(PASSWORD_CHANGE_TICKET, user.id, 'start', { appId: app?.appId ?? null, reason: forced ? 'forced' : 'expired' });
+        throw new AppError(forced ? CODE.passwordResetByAdmin : CODE.passwordExpired, {}, { srmi });
+      }
+      const { reminderDays } = (await deps.settings.current()).pwd;
+      const expiring = daysLeft !== null && daysLeft <= reminderDays;
+      const steps: SelfServiceStep[] = [];
+      if (user.userType === 'TEMP' && !user.mobileNo) steps.push({ code: 'BIND-PHONE', title: 'BIND-PHONE', message: 'BIND-PHONE' });
+      // An expiring password is a skippable step when the user is in self-service anyway; alone it is a reminder dialog.
+      if (steps.length && expiring) steps.push({ code: 'UPDATE-PASSWORD', title: 'UPDATE-PASSWORD', message: 'UPDATE-PASSWORD' });
+      const requirement = opts.factorProven ? { required: false, passkeyOnly: false } : await deps.factorPolicy.requirement(user, app);
+      if (requirement.required && (await needsEnrolment(user, requirement, steps))) {
+        steps.push({ code: 'ENROL-FACTOR', title: 'ENROL-FACTOR', message: requirement.passkeyOnly ? 'PASSKEY' : 'ANY' });
+      }
+      if (steps.length) steps.push({ code: 'FINISH', title: 'FINISH', message: 'FINISH' });
+      const secondAuth = requirement.required && !(await deviceTrusted(user.id, caller));
+      const passwordExpireDays = expiring && daysLeft !== null && !steps.length ? daysLeft : 0;
+      if (steps.length || secondAuth) {
+        // The session only exists once every step and the second factor are passed.
+        const data: LoginTicketData = { appId: app?.appId ?? null, loginType, steps, secondAuth, passwordExpireDays, deviceId: caller.deviceId };
+        const srmi = await deps.tickets.issue(LOGIN_TICKET, user.id, steps.length ? steps[0].code : SECOND_AUTH_STEP, data);
+        return { response: { ...baseResponse(user, app), passwordExpireDays, secondAuth, steps, srmi }, session: null };
+      }
+      const outcome = await openSession(user, app, caller, false);
+      return { response: { ...outcome.response, passwordExpireDays }, session: outcome.session };
+    },
+  };
+}
+
+export type SignInFlow = ReturnType<typeof signInFlow>;

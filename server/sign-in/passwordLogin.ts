@@ -1,0 +1,62 @@
+import { LIMITS, MOBILE_AS_ACCOUNT_PATTERN } from '../../contract/rules.js';
+import type { LoginCheckBody } from '../../contract/schemas/auth.js';
+import { AppError } from '../platform/lib/errors.js';
+import type { Caller, ServiceContext } from '../composition/context.js';
+import type { CoreServices } from '../composition/coreServices.js';
+import { accountKey } from './throttle.js';
+import type { LoginOutcome } from './flow.js';
+import { CODE } from '../../contract/codes.js';
+
+/** Password sign-in: SM2-encrypted credentials, captcha escalation, lockout, uniform errors. */
+export function loginService(ctx: ServiceContext, deps: Pick<CoreServices, 'sm2' | 'passwords' | 'captcha' | 'throttle' | 'audit' | 'flow'>) {
+  return {
+    /** E30127 when this IP has failed often enough that the page should show a captcha up front. */
+    ipCheck: (ip: string) => deps.throttle.ipCheck(ip),
+
+    async passwordLogin(body: LoginCheckBody, caller: Caller): Promise<LoginOutcome> {
+      const plain = await deps.sm2.decryptAll({ userId: body.userId, password: body.password });
+      const account = plain.userId.trim();
+      const password = plain.password;
+      // The schema sees only ciphertext: what the account says is checked once decrypted.
+      if (!account || account.length > LIMITS.accountMax) throw new AppError(CODE.accountRequired);
+      if (MOBILE_AS_ACCOUNT_PATTERN.test(account)) throw new AppError(CODE.mobileAsAccount);
+      const app = await deps.flow.resolveApp(body.appId ?? body.query?.appId);
+
+      const user = await ctx.repos.users.findByAccount(account);
+      const record = (result: Parameters<typeof deps.audit.signIn>[0]['result']) =>
+        deps.audit.signIn({ userRef: user?.id ?? null, account, optType: 'ACCOUNT', app, result, caller });
+
+      try {
+        const attempt = await deps.throttle.reserve(accountKey(account), caller.ip);
+        if (attempt.captchaRequired) {
+          const capKey = body.capKey ?? body.requestId;
+          const refusal = !body.validCode || !capKey ? CODE.captchaRequired : (await deps.captcha.verify(capKey, body.validCode)) ? null : CODE.codeWrong;
+          if (refusal) {
+            await attempt.cancel();
+            throw new AppError(refusal);
+          }
+        }
+        const passwordOk = await deps.passwords.verify(user?.passwordHash ?? null, password);
+        if (!user || !passwordOk) {
+          const { locked, minutes } = await attempt.failed();
+          if (locked) throw new AppError(CODE.accountLocked, { minutes });
+          throw new AppError(CODE.accountOrPasswordWrong);
+        }
+        await attempt.succeeded();
+        if (user.passwordHash && deps.passwords.needsRehash(user.passwordHash)) {
+          await ctx.repos.users.setPasswordHash(user.id, await deps.passwords.hash(password), ctx.clock.now());
+        }
+        deps.flow.assertUsable(user);
+        await deps.flow.assertAppAccess(user, app, 'ACCOUNT');
+        const outcome = await deps.flow.complete(user, app, 'ACCOUNT', caller);
+        await record(CODE.ok);
+        return outcome;
+      } catch (error) {
+        if (error instanceof AppError) await record(error.code);
+        throw error;
+      }
+    },
+  };
+}
+
+export type LoginService = ReturnType<typeof loginService>;
