@@ -1,11 +1,9 @@
 import { useTable } from '@refinedev/antd';
-import { useTranslation, type BaseRecord, type CrudFilter, type HttpError, type MetaQuery } from '@refinedev/core';
-import { Empty, type FormProps, type TableProps } from 'antd';
+import type { BaseRecord, CrudFilter, HttpError, MetaQuery } from '@refinedev/core';
+import type { FormProps, TableProps } from 'antd';
 import { LIMITS } from '../../../contract/rules';
-import { LoadFailed } from '../../components/LoadFailed';
+import { useListTableProps } from '../../hooks/useListTableProps';
 import { errorNotice } from '../../providers/notificationProvider';
-
-const PAGE_SIZES = LIMITS.pageSizeOptions.map(String);
 
 /** Values of a filter form; blank text means "no filter" (the data provider drops empty values). */
 export type FilterValues = object;
@@ -41,7 +39,6 @@ export function usePortalTable<T extends BaseRecord, V extends FilterValues = Fi
   resource: string,
   { permanent, initialValues, filtersOf = toFilters, meta, texts = {} }: Options<V> = {},
 ) {
-  const { translate: t } = useTranslation();
   const table = useTable<T, HttpError, V>({
     resource,
     meta,
@@ -57,30 +54,12 @@ export function usePortalTable<T extends BaseRecord, V extends FilterValues = Fi
     },
   });
   const { tableProps: base, tableQuery, pageSize } = table;
-  const capped = tableQuery.data?.totalCapped === true;
-
-  const emptyText = tableQuery.isError ? (
-    <LoadFailed title={t(texts.loadFailed ?? 'common.list.loadFailed')} error={tableQuery.error} onRetry={tableQuery.refetch} />
-  ) : (
-    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(texts.empty ?? 'common.list.empty')} />
-  );
-
   const tableProps: TableProps<T> = {
-    ...base,
-    // A failed load leaves no rows behind from an earlier answer.
-    dataSource: tableQuery.isError ? [] : base.dataSource,
-    loading: tableQuery.isFetching,
-    // Narrow screens scroll the table sideways instead of wrapping every cell letter by letter.
-    scroll: { x: 'max-content' },
-    locale: { emptyText },
-    pagination: base.pagination
-      ? {
-          ...base.pagination,
-          showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZES,
-          showTotal: (total: number) => t(texts.total ?? 'common.list.total', { count: total, total: capped ? `${total}+` : total }),
-        }
-      : false,
+    ...useListTableProps(base, tableQuery, {
+      empty: texts.empty ?? 'common.list.empty',
+      loadFailed: texts.loadFailed ?? 'common.list.loadFailed',
+      total: texts.total ?? 'common.list.total',
+    }),
     onChange: (next, filters, sorter, extra) => {
       const current = next.pageSize !== pageSize ? 1 : next.current;
       base.onChange?.({ ...next, current }, filters, sorter, extra);

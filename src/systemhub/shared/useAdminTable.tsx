@@ -1,11 +1,8 @@
 import { useTable } from '@refinedev/antd';
 import type { BaseRecord, CrudFilter, HttpError } from '@refinedev/core';
-import { Empty, type FormProps, type TableProps } from 'antd';
-import { useTranslation } from 'react-i18next';
+import type { FormProps, TableProps } from 'antd';
 import { LIMITS } from '../../../contract/rules';
-import { LoadFailed } from './LoadFailed';
-
-const PAGE_SIZES = LIMITS.pageSizeOptions.map(String);
+import { useListTableProps } from '../../hooks/useListTableProps';
 
 /** Form values → "field equals value" filters; blank ones are dropped by the data provider. */
 export function toFilters(values: object): CrudFilter[] {
@@ -27,7 +24,6 @@ interface Options<V extends object> {
  * loading, empty and failed states (a failed load offers a retry rather than "no data").
  */
 export function useAdminTable<T extends BaseRecord, V extends object = object>(resource: string, options: Options<V> = {}) {
-  const { t } = useTranslation();
   const { permanent, initialValues, filtersOf = toFilters, pageSize = LIMITS.defaultPageSize } = options;
   const table = useTable<T, HttpError, V>({
     resource,
@@ -37,30 +33,9 @@ export function useAdminTable<T extends BaseRecord, V extends object = object>(r
     onSearch: (values) => filtersOf(values),
   });
   const { tableProps: base, tableQuery } = table;
-  const capped = tableQuery.data?.totalCapped === true;
-
-  const emptyText = tableQuery.isError ? (
-    <LoadFailed error={tableQuery.error} onRetry={tableQuery.refetch} />
-  ) : (
-    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('wb.common.empty')} />
-  );
-
   const tableProps: TableProps<T> = {
-    ...base,
-    dataSource: tableQuery.isError ? [] : base.dataSource,
-    loading: tableQuery.isFetching,
-    // Narrow screens scroll the table sideways rather than wrapping each cell letter by letter.
-    scroll: { x: 'max-content' },
+    ...useListTableProps(base, tableQuery, { empty: 'wb.common.empty', loadFailed: 'wb.common.loadFailed', total: 'wb.common.total', retry: 'wb.common.retry' }),
     size: 'middle',
-    locale: { emptyText },
-    pagination: base.pagination
-      ? {
-          ...base.pagination,
-          showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZES,
-          showTotal: (total: number) => t('wb.common.total', { total: capped ? `${total}+` : total }),
-        }
-      : false,
   };
 
   const searchFormProps: FormProps<V> = { ...table.searchFormProps, initialValues };
