@@ -2,6 +2,7 @@ import type { Plugin } from 'vite';
 import * as account from '../contract/endpoints/account.js';
 import * as auth from '../contract/endpoints/auth.js';
 import * as dev from '../contract/endpoints/dev.js';
+import * as factors from '../contract/endpoints/factors.js';
 import * as groups from '../contract/endpoints/groups.js';
 import * as index from '../contract/endpoints/index.js';
 import * as passwords from '../contract/endpoints/passwords.js';
@@ -23,7 +24,7 @@ import * as adminUsers from '../contract/endpoints/admin/users.js';
 
 /** By path under contract/endpoints, without the extension (the workbench's areas live in admin/). */
 const AREAS: Record<string, Record<string, unknown>> = {
-  account, auth, dev, groups, index, passwords, permissions, security, signIn,
+  account, auth, dev, factors, groups, index, passwords, permissions, security, signIn,
   'admin/apps': adminApps,
   'admin/audit': adminAudit,
   'admin/groups': adminGroups,
@@ -67,8 +68,11 @@ export function clientEndpoints(): Plugin {
     enforce: 'pre',
     load(id) {
       const match = /[\\/]contract[\\/]endpoints[\\/]((?:admin[\\/])?\w+)\.ts$/.exec(id.split('?')[0]);
-      const area = match && AREAS[match[1].replace('\\', '/')];
-      if (!area) return null;
+      if (!match) return null;
+      const area = AREAS[match[1].replace('\\', '/')];
+      // An area missing here would reach the browser whole, schemas and zod with it (the sign-in
+      // page's download budget broke that way once): name it above.
+      if (!area) throw new Error(`contract/endpoints/${match[1]}.ts is not listed in build/clientEndpoints.ts`);
       const lines = Object.entries(area)
         .map(([name, value]) => [name, light(value)] as const)
         .filter(([, value]) => value !== undefined)

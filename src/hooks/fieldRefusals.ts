@@ -1,5 +1,5 @@
 import type { FormInstance } from 'antd';
-import { CODE, CODE_GROUPS, codeIn, type ResultCode } from '../../contract/codes';
+import { CODE, CODE_GROUPS, codeIn, type ResultCode } from '../../contract/codeNames';
 import { errorCode } from '../providers/apiError';
 
 /**

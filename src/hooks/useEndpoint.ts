@@ -1,6 +1,6 @@
 import { useCustom, useCustomMutation, useInvalidate, type BaseRecord, type HttpError } from '@refinedev/core';
 import { useCallback } from 'react';
-import type { ResultCode } from '../../contract/codes';
+import type { ResultCode } from '../../contract/codeNames';
 import { resolvePath, type Declared, type Input, type Result } from '../providers/api';
 import { errorNotice, successNotice } from '../providers/notificationProvider';
 

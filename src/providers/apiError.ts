@@ -1,5 +1,5 @@
 import type { HttpError } from '@refinedev/core';
-import { CODE, CODE_GROUPS, codeIn, type ResultCode } from '../../contract/codes';
+import { CODE, CODE_GROUPS, codeIn, type ResultCode } from '../../contract/codeNames';
 
 /** Codes that are not from the server: the request never got an envelope back. */
 export const NETWORK_ERROR = 'NETWORK';

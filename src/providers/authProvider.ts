@@ -1,5 +1,5 @@
 import type { AuthActionResponse, AuthProvider, CheckResponse, OnErrorResponse } from '@refinedev/core';
-import { CODE } from '../../contract/codes';
+import { CODE } from '../../contract/codeNames';
 import { accountEndpoints } from '../../contract/endpoints/account';
 import { authEndpoints } from '../../contract/endpoints/auth';
 import { factorEndpoints } from '../../contract/endpoints/factors';

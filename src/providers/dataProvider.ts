@@ -6,7 +6,7 @@ import { ApiError } from './apiError';
 import { signalOf } from './querySignal';
 import { callThrough, type Declared } from './api';
 import { http as defaultHttp, type CallOptions, type Http } from './http';
-import { CODE } from '../../contract/codes';
+import { CODE } from '../../contract/codeNames';
 
 /** Filters become plain body fields; empty values are left out so the server sees "no filter". */
 export function filtersToBody(filters: readonly CrudFilter[] | undefined): Record<string, unknown> {

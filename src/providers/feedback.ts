@@ -1,5 +1,5 @@
 import type { message, Modal, ModalFuncProps } from 'antd';
-import type { ResultCode } from '../../contract/codes';
+import type { ResultCode } from '../../contract/codeNames';
 import { NETWORK_TOAST_SECONDS } from '../config';
 import { isNetworkFailure, refusalText } from './apiError';
 

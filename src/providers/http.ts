@@ -1,6 +1,6 @@
 import axios, { type AxiosAdapter, type AxiosError, type AxiosInstance, type AxiosRequestConfig, type Method } from 'axios';
 // Import contract files one by one: the index re-exports the zod schemas, which the browser never needs.
-import { OK, type Envelope } from '../../contract/codes';
+import { OK, type Envelope } from '../../contract/codeNames';
 import { API_PREFIX } from '../../contract/paths';
 import { CLIENT_ID, REQUEST_TIMEOUT_MS } from '../config';
 import { ApiError, CONNECTION_FAILED, NETWORK_ERROR } from './apiError';

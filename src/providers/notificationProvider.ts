@@ -1,5 +1,5 @@
 import type { HttpError, NotificationProvider, OpenNotificationParams } from '@refinedev/core';
-import type { ResultCode } from '../../contract/codes';
+import type { ResultCode } from '../../contract/codeNames';
 import { NETWORK_TOAST_SECONDS } from '../config';
 import { CONNECTION_FAILED, NETWORK_ERROR, refusalText } from './apiError';
 import { notice } from './feedback';

@@ -1,4 +1,4 @@
-import { CODE, type ResultCode } from '../../../contract/codes';
+import { CODE, type ResultCode } from '../../../contract/codeNames';
 import type { FieldRefusals } from '../../hooks/fieldRefusals';
 
 /** An authenticator-app code refused (wrong, used already, the app locked, none set up): under the code field. */

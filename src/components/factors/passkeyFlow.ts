@@ -1,4 +1,4 @@
-import { CODE } from '../../../contract/codes';
+import { CODE } from '../../../contract/codeNames';
 import { factorEndpoints } from '../../../contract/endpoints/factors';
 import type { AuthenticationCredential } from '../../../contract/schemas/factors';
 import { autofillSupported, ceremonyCancelled, getPasskey } from '../../hooks/webauthn';

@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import { CODE } from '../../../contract/codes';
+import { CODE } from '../../../contract/codeNames';
 import type { ReauthMethod } from '../../../contract/schemas/factors';
 import { errorCode } from '../../providers/apiError';
 import { ReauthDialog } from './ReauthDialog';

@@ -1,4 +1,4 @@
-import { CODE } from '../../../contract/codes';
+import { CODE } from '../../../contract/codeNames';
 import { errorCode } from '../../providers/apiError';
 import type { CaptchaSendResult } from './useCaptchaSend';
 

@@ -2,7 +2,7 @@ import { useTranslation } from '@refinedev/core';
 import { App } from 'antd';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { CODE } from '../../../contract/codes';
+import { CODE } from '../../../contract/codeNames';
 import { errorCode } from '../../providers/apiError';
 import { loginAddress } from '../../providers/returnPath';
 

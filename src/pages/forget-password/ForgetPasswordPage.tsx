@@ -2,7 +2,7 @@ import { useTranslation } from '@refinedev/core';
 import { App, Result, Steps } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { CODE } from '../../../contract/codes';
+import { CODE } from '../../../contract/codeNames';
 import { ButtonLink } from '../../components/ButtonLink';
 import { LOGIN_PATH } from '../../config';
 import { errorCode } from '../../providers/apiError';

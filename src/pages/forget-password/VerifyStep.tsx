@@ -1,7 +1,7 @@
 import { useTranslation } from '@refinedev/core';
 import { Alert, Button, Form } from 'antd';
 import { useState } from 'react';
-import { CODE } from '../../../contract/codes';
+import { CODE } from '../../../contract/codeNames';
 import { passwordEndpoints as ep } from '../../../contract/endpoints/passwords';
 import { PhoneCodeFields } from '../../components/PhoneCodeFields';
 import { explainedCodes, showOnField } from '../../hooks/fieldRefusals';

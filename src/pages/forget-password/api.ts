@@ -1,4 +1,4 @@
-import { CODE, CODE_GROUPS } from '../../../contract/codes';
+import { CODE, CODE_GROUPS } from '../../../contract/codeNames';
 import { passwordEndpoints as ep } from '../../../contract/endpoints/passwords';
 import { call } from '../../providers/api';
 import type { FieldRefusals } from '../../hooks/fieldRefusals';

@@ -1,7 +1,7 @@
 import { useTranslation } from '@refinedev/core';
 import { Alert, Form, Modal, Select } from 'antd';
 import type { Ref } from 'react';
-import { CODE } from '../../../contract/codes';
+import { CODE } from '../../../contract/codeNames';
 import { permissionEndpoints } from '../../../contract/endpoints/permissions';
 import type { PermissionRow } from '../../../contract/schemas/permissions';
 import { useEndpointQuery } from '../../hooks/useEndpoint';

@@ -1,4 +1,4 @@
-import { CODE, CODE_GROUPS } from '../../../contract/codes';
+import { CODE, CODE_GROUPS } from '../../../contract/codeNames';
 import type { FieldRefusals } from '../../hooks/fieldRefusals';
 import { sm2Client } from '../../providers/sm2';
 

@@ -1,7 +1,7 @@
 import { useTranslation } from '@refinedev/core';
 import { Alert, Button, Form } from 'antd';
 import { useCallback, useState } from 'react';
-import { CODE, codeIn } from '../../../contract/codes';
+import { CODE, codeIn } from '../../../contract/codeNames';
 import { NewPasswordFields, type NewPasswordValues } from '../../components/NewPasswordFields';
 import { PhoneCodeFields } from '../../components/PhoneCodeFields';
 import { useEndpointMutation } from '../../hooks/useEndpoint';

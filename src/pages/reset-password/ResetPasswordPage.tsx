@@ -2,7 +2,7 @@ import { useGetIdentity, useTranslation } from '@refinedev/core';
 import { Result, Tabs } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { CODE } from '../../../contract/codes';
+import { CODE } from '../../../contract/codeNames';
 import type { CurrentUser } from '../../../contract/schemas/personal';
 import { ButtonLink } from '../../components/ButtonLink';
 import { PageLoading } from '../../components/PageLoading';

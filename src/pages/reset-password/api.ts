@@ -1,4 +1,4 @@
-import { CODE, CODE_GROUPS } from '../../../contract/codes';
+import { CODE, CODE_GROUPS } from '../../../contract/codeNames';
 import { passwordEndpoints as ep } from '../../../contract/endpoints/passwords';
 
 /** Refusals of the code send that are about the bound phone: said under it. */

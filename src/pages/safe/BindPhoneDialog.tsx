@@ -2,7 +2,7 @@ import { QuestionCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from '@refinedev/core';
 import { Button, Form, Modal, Tooltip } from 'antd';
 import { useState } from 'react';
-import { CODE } from '../../../contract/codes';
+import { CODE } from '../../../contract/codeNames';
 import { securityEndpoints } from '../../../contract/endpoints/security';
 import { LIMITS } from '../../../contract/rules';
 import { PhoneCodeFields } from '../../components/PhoneCodeFields';

@@ -1,7 +1,7 @@
 import { useTranslation } from '@refinedev/core';
 import { Alert, Button, Form, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
-import { CODE, CODE_GROUPS } from '../../../contract/codes';
+import { CODE, CODE_GROUPS } from '../../../contract/codeNames';
 import { passwordEndpoints } from '../../../contract/endpoints/passwords';
 import { CaptchaInput } from '../../components/CaptchaInput';
 import { NewPasswordFields, type NewPasswordValues } from '../../components/NewPasswordFields';

@@ -1,7 +1,7 @@
 import { useTranslation } from '@refinedev/core';
 import { Form, type FormInstance } from 'antd';
 import { useState } from 'react';
-import { CODE } from '../../../contract/codes';
+import { CODE } from '../../../contract/codeNames';
 import { securityEndpoints as security } from '../../../contract/endpoints/security';
 import { explainedCodes, showOnField } from '../../hooks/fieldRefusals';
 import { useEndpointMutation, useEndpointQuery } from '../../hooks/useEndpoint';

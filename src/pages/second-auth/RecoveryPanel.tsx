@@ -1,6 +1,6 @@
 import { useTranslation } from '@refinedev/core';
 import { App, Button, Form, Input, Typography, type ButtonProps } from 'antd';
-import { CODE } from '../../../contract/codes';
+import { CODE } from '../../../contract/codeNames';
 import { factorEndpoints as ep } from '../../../contract/endpoints/factors';
 import { FACTOR_LIMITS } from '../../../contract/schemas/factors';
 import { explainedCodes, showOnField, type FieldRefusals } from '../../hooks/fieldRefusals';

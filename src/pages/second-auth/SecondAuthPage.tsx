@@ -2,7 +2,7 @@ import { useTranslation } from '@refinedev/core';
 import { Alert, Button, Divider, Result, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { CODE } from '../../../contract/codes';
+import { CODE } from '../../../contract/codeNames';
 import { factorEndpoints } from '../../../contract/endpoints/factors';
 import { signInEndpoints as ep } from '../../../contract/endpoints/signIn';
 import type { FactorKind, OfferedFactor } from '../../../contract/schemas/factors';

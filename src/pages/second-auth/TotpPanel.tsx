@@ -1,6 +1,6 @@
 import { useTranslation } from '@refinedev/core';
 import { Button, Form, Typography } from 'antd';
-import { CODE } from '../../../contract/codes';
+import { CODE } from '../../../contract/codeNames';
 import { factorEndpoints as ep } from '../../../contract/endpoints/factors';
 import { TOTP_REFUSALS } from '../../components/factors/codes';
 import { OneTimeCodeInput } from '../../components/factors/OneTimeCodeInput';

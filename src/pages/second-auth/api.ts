@@ -1,4 +1,4 @@
-import { CODE, CODE_GROUPS, type ResultCode } from '../../../contract/codes';
+import { CODE, CODE_GROUPS, type ResultCode } from '../../../contract/codeNames';
 
 /** Send refusals the page explains: at the code boxes, in its no-phone notice, or by leaving for /login. */
 export const SEND_AT_CODE: readonly ResultCode[] = [CODE.sentTooOften, CODE.smsRefused];

@@ -1,7 +1,7 @@
 import { useNotification, useTranslation } from '@refinedev/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { CODE, CODE_GROUPS, codeIn } from '../../../contract/codes';
+import { CODE, CODE_GROUPS, codeIn } from '../../../contract/codeNames';
 import { signInEndpoints as ep } from '../../../contract/endpoints/signIn';
 import type { SecondAuthSendResult } from '../../../contract/schemas/signIn';
 import { useEndpointMutation, useEndpointQuery } from '../../hooks/useEndpoint';

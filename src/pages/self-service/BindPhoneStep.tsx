@@ -1,7 +1,7 @@
 import { useTranslation } from '@refinedev/core';
 import { Button, Form, Space } from 'antd';
 import { useState } from 'react';
-import { CODE } from '../../../contract/codes';
+import { CODE } from '../../../contract/codeNames';
 import { signInEndpoints as ep } from '../../../contract/endpoints/signIn';
 import { PhoneScene } from '../../../contract/enums';
 import { LIMITS } from '../../../contract/rules';

@@ -2,7 +2,7 @@ import { LockOutlined } from '@ant-design/icons';
 import { useTranslation } from '@refinedev/core';
 import { Button, Form, Tabs } from 'antd';
 import { useState, type ReactNode } from 'react';
-import { CODE } from '../../../contract/codes';
+import { CODE } from '../../../contract/codeNames';
 import { signInEndpoints as ep } from '../../../contract/endpoints/signIn';
 import { PhoneScene } from '../../../contract/enums';
 import { NewPasswordFields, type NewPasswordValues } from '../../components/NewPasswordFields';

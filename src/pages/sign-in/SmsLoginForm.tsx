@@ -2,7 +2,7 @@ import { MobileOutlined, SafetyOutlined } from '@ant-design/icons';
 import { Button, Form } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CODE } from '../../../contract/codes';
+import { CODE } from '../../../contract/codeNames';
 import { signInEndpoints } from '../../../contract/endpoints/signIn';
 import { LIMITS, MOBILE_PATTERN } from '../../../contract/rules';
 import { CaptchaInput } from '../../components/CaptchaInput';

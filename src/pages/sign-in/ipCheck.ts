@@ -1,4 +1,4 @@
-import { CODE, CODE_GROUPS, codeIn } from '../../../contract/codes';
+import { CODE, CODE_GROUPS, codeIn } from '../../../contract/codeNames';
 import { authEndpoints } from '../../../contract/endpoints/auth';
 import { errorCode } from '../../providers/apiError';
 import { feedback } from '../../providers/feedback';

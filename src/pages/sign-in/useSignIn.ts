@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { CODE, CODE_GROUPS, codeIn } from '../../../contract/codes';
+import { CODE, CODE_GROUPS, codeIn } from '../../../contract/codeNames';
 import { errorCode, errorDataField } from '../../providers/apiError';
 import { feedback } from '../../providers/feedback';
 import { auth, type LoginParams, type LoginResult, type PasswordExpiryPrompt } from '../../providers/authProvider';

@@ -1,7 +1,7 @@
 import { useTranslation, type OpenNotificationParams } from '@refinedev/core';
 import { Alert, Form, Modal } from 'antd';
 import type { Ref } from 'react';
-import { CODE } from '../../../contract/codes';
+import { CODE } from '../../../contract/codeNames';
 import { GroupType } from '../../../contract/enums';
 import type { MailGroup } from '../../../contract/schemas/groups';
 import { PersonSelect, type PersonOption } from '../shared/PersonSelect';

@@ -1,7 +1,7 @@
 import { useTranslation } from '@refinedev/core';
 import { Button, Modal, Space } from 'antd';
 import { useState, type Ref } from 'react';
-import { CODE, CODE_GROUPS } from '../../../contract/codes';
+import { CODE, CODE_GROUPS } from '../../../contract/codeNames';
 import type { PublicMailbox } from '../../../contract/schemas/groups';
 import { sm2Client } from '../../providers/sm2';
 import { useDialogForm, type DialogHandle } from '../shared/useDialogForm';

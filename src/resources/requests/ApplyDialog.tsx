@@ -1,7 +1,7 @@
 import { useTranslation } from '@refinedev/core';
 import { Alert, Avatar, Form, Input, Modal, Select, Space, Tag } from 'antd';
 import type { Ref } from 'react';
-import { CODE } from '../../../contract/codes';
+import { CODE } from '../../../contract/codeNames';
 import { LIMITS } from '../../../contract/rules';
 import type { FieldRefusals } from '../../hooks/fieldRefusals';
 import { successNotice } from '../../providers/notificationProvider';

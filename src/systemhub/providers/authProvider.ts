@@ -1,5 +1,5 @@
 import type { AuthProvider, CheckResponse, OnErrorResponse } from '@refinedev/core';
-import { CODE } from '../../../contract/codes';
+import { CODE } from '../../../contract/codeNames';
 import { accountEndpoints, type AccessDetail } from '../../../contract/endpoints/account';
 import { authEndpoints } from '../../../contract/endpoints/auth';
 import type { CurrentUser } from '../../../contract/schemas/personal';

@@ -1,6 +1,6 @@
 import { signalOf } from '../../providers/querySignal';
 import type { BaseRecord, CrudFilter, DataProvider, GetListResponse, Pagination } from '@refinedev/core';
-import { CODE } from '../../../contract/codes';
+import { CODE } from '../../../contract/codeNames';
 import { LIMITS } from '../../../contract/rules';
 import type { PageResult } from '../../../contract/schemas/common';
 import { call } from '../../providers/api';

@@ -1,5 +1,5 @@
 import type { FormInstance } from 'antd';
-import { CODE } from '../../../contract/codes';
+import { CODE } from '../../../contract/codeNames';
 import { errorCode } from '../../providers/apiError';
 
 /** Result code → the form field(s) it is about (a dotted name for a nested one: `companyName.zh`). */

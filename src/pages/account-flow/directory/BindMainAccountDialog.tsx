@@ -1,7 +1,7 @@
 import { Alert, Button, Form, Modal } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CODE_GROUPS, codeIn } from '../../../../contract/codes';
+import { CODE_GROUPS, codeIn } from '../../../../contract/codeNames';
 import type { LoginResponse } from '../../../../contract/schemas/auth';
 import { PhoneCodeFields } from '../../../components/PhoneCodeFields';
 import { errorCode } from '../../../providers/apiError';

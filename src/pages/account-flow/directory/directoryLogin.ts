@@ -1,4 +1,4 @@
-import { CODE } from '../../../../contract/codes';
+import { CODE } from '../../../../contract/codeNames';
 import { signInEndpoints } from '../../../../contract/endpoints/signIn';
 import type { LoginResponse } from '../../../../contract/schemas/auth';
 import { callThrough } from '../../../providers/api';

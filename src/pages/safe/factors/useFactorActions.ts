@@ -1,6 +1,6 @@
 import { useNotification, useTranslation } from '@refinedev/core';
 import { useState } from 'react';
-import { codeIn } from '../../../../contract/codes';
+import { codeIn } from '../../../../contract/codeNames';
 import { factorEndpoints as ep } from '../../../../contract/endpoints/factors';
 import type { RecoveryCodes, ReauthMethod, TotpEnrolment } from '../../../../contract/schemas/factors';
 import { ceremonyText } from '../../../components/factors/ceremonyText';

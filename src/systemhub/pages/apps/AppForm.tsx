@@ -1,6 +1,6 @@
 import { Checkbox, Col, Form, Input, InputNumber, Row, Select, Switch, type FormProps, type GetProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CODE } from '../../../../contract/codes';
+import { CODE } from '../../../../contract/codeNames';
 import type { CaptchaStrategy } from '../../../../contract/enums';
 import { CAPTCHA_STRATEGIES, LIMITS, LOGIN_TYPES } from '../../../../contract/rules';
 import type { AdminApp } from '../../../../contract/schemas/admin/apps';

@@ -2,7 +2,7 @@ import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, Form, Input, Modal, Select, Space, Spin, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CODE } from '../../../../contract/codes';
+import { CODE } from '../../../../contract/codeNames';
 import { IDENTIFIER_PATTERN, LIMITS } from '../../../../contract/rules';
 import type { AdminRoleGroup } from '../../../../contract/schemas/admin/apps';
 import { feedback } from '../../../providers/feedback';

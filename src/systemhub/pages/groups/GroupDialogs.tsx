@@ -2,7 +2,7 @@ import { useCreate, useUpdate } from '@refinedev/core';
 import { Form, Input, Modal, Radio } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CODE } from '../../../../contract/codes';
+import { CODE } from '../../../../contract/codeNames';
 import { GroupKind, GroupType } from '../../../../contract/enums';
 import { EMAIL_PATTERN, IDENTIFIER_PATTERN, LIMITS } from '../../../../contract/rules';
 import type { AdminGroupRow } from '../../../../contract/schemas/admin/groups';

@@ -1,7 +1,7 @@
 import { Form, Input, Modal, Radio } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CODE } from '../../../../contract/codes';
+import { CODE } from '../../../../contract/codeNames';
 import { DeptKind } from '../../../../contract/enums';
 import { LIMITS } from '../../../../contract/rules';
 import type { OrgNode } from '../../../../contract/schemas/admin/organisation';

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Col, Form, Input, InputNumber, Row, Select, Skeleton, Space, Switch, Tag } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CODE } from '../../../../contract/codes';
+import { CODE } from '../../../../contract/codeNames';
 import { LIMITS, POLICY_RANGES, USER_TYPES } from '../../../../contract/rules';
 import { feedback } from '../../../providers/feedback';
 import { showFieldError, type CodeFields } from '../../shared/fieldErrors';

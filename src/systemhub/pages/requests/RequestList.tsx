@@ -4,7 +4,7 @@ import { Button, DatePicker, Form, Input, Modal, Select, Table, Tag, Typography 
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CODE } from '../../../../contract/codes';
+import { CODE } from '../../../../contract/codeNames';
 import { ApplyStatus, Decision } from '../../../../contract/enums';
 import { LIMITS } from '../../../../contract/rules';
 import type { AdminApp } from '../../../../contract/schemas/admin/apps';

@@ -1,7 +1,7 @@
 import { Form, Modal, Radio, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CODE } from '../../../../contract/codes';
+import { CODE } from '../../../../contract/codeNames';
 import { PasswordResetMode } from '../../../../contract/enums';
 import type { AdminUserDetail } from '../../../../contract/schemas/admin/users';
 import { feedback } from '../../../providers/feedback';

@@ -1,6 +1,6 @@
 import { Col, Form, Input, Row, Select, Switch, type FormProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CODE } from '../../../../contract/codes';
+import { CODE } from '../../../../contract/codeNames';
 import { ACCOUNT_NAME_PATTERN, EMAIL_PATTERN, LIMITS, MOBILE_PATTERN, USER_TYPES } from '../../../../contract/rules';
 import { DeptSelect } from '../../shared/DeptSelect';
 import type { CodeFields } from '../../shared/fieldErrors';
