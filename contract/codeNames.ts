@@ -1,15 +1,9 @@
-/*
- * The names, numbers and status classes of the result codes: all a page that only branches on
- * codes needs. The messages are apart (codeMessages.ts) and codes.ts joins the two, so the
- * sign-in page downloads no message text (its download budget, DESIGN.md §8).
- */
 /**
- * Every result code the API can answer, by name, with its wire value and status class (its zh
- * (default) and en message: codeMessages.ts; both together with the lookups: codes.ts). These messages are
- * the only user-facing text a refusal carries: a refusal is its code plus `{name}` parameters,
- * never a one-off string, so clients and tests can match on the code and the two languages cannot
- * drift apart. The server picks the message from the request's language; the browser may
- * re-translate.
+ * Every result code the API can answer, by name, with its wire value and status class: all a page
+ * that only branches on codes needs. Each code's zh (default) and en message is under the same
+ * name in codeMessages.ts, the only user-facing text a refusal carries (its code plus `{name}`
+ * parameters, never a one-off string); codes.ts joins the two for the server and the pages that
+ * show a message. Apart, so the sign-in page downloads no message text (its budget, DESIGN.md §8).
  *
  * Numbering: D00000 is success; refusals are E, then an area, then a rule within it.
  *   E00xxx  any endpoint: input the schema refuses (E00001, field named), undecryptable or replayed
@@ -35,7 +29,7 @@
  * Status is each code's class: 400 a refusal of what was asked, 403 not allowed, 404 the thing
  * named does not exist (for this user), 409 in conflict with the current state (taken, already
  * bound, already decided), 429 a budget spent, 503 a dependency resting. SCIM answers the class
- * as its HTTP status; the /idaas envelope answers `envelopeStatus(code)` (below).
+ * as its HTTP status; the /idaas envelope answers `envelopeStatus(code)` (codes.ts).
  */
 interface ResultEntry {
   /** The wire value: what clients and tests match on. */
