@@ -56,6 +56,16 @@ function outputOf(spec: EndpointSpec, data: unknown): unknown {
 }
 
 /**
+ * The caller's user when their session is valid (E00009 otherwise) and their roles meet the access
+ * level (E00403 otherwise): every declared route asks this before it reads its input.
+ */
+export async function signedInFor(services: Services, request: FastifyRequest, access: EndpointSpec['access']): Promise<AuthUser> {
+  const user = await services.sessions.authenticate(tokenOf(request));
+  if (!(await services.access.holds(user, access))) throw forbidden();
+  return user;
+}
+
+/**
  * Routes one endpoint from its declaration: the session and role its access level asks for
  * (E00009 / E00403 before anything else), the input parsed by its schema (E00001 naming the
  * field), and the answer put through its output schema, so nothing undeclared leaves.
@@ -72,11 +82,7 @@ export function serve<const S extends EndpointSpec>(
     url: spec.path,
     config: { endpoint: spec },
     handler: async (request, reply) => {
-      let user: AuthUser | null = null;
-      if (spec.access !== 'public') {
-        user = await app.services.sessions.authenticate(tokenOf(request));
-        if (!(await app.services.access.holds(user, spec.access))) throw forbidden();
-      }
+      const user = spec.access === 'public' ? null : await signedInFor(app.services, request, spec.access);
       const parsed = inputOf(input, spec, request, queryIntegers);
       const ctx = { input: parsed, request, reply, services: app.services, caller: callerOf(request, parsed), user } as EndpointContext<S>;
       const data = await handler(ctx);

@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CODE, codeMessage } from '../../../contract/codes.js';
 import type { EndpointSpec, OutputOf } from '../../../contract/endpoint.js';
-import { AppError, forbidden } from '../lib/errors.js';
+import { AppError } from '../lib/errors.js';
 import type { PreparedJson } from '../lib/preparedJson.js';
 import type { AuthUser, Caller } from '../../composition/context.js';
 import type { Services } from '../../composition/services.js';
 import { langOf } from './envelope.js';
-import { callerOf, tokenOf } from './request.js';
+import { callerOf } from './request.js';
+import { signedInFor } from './serve.js';
 
 /** How long a client told "busy" (E40130) is asked to wait: about one large file's check. */
 export const UPLOAD_RETRY_SECONDS = 3;
@@ -53,8 +54,7 @@ export function uploadRoutes(scope: FastifyInstance, opts: { bodyLimit: number; 
       config: { endpoint: spec },
       bodyLimit: opts.bodyLimit,
       preParsing: async (request, reply, payload) => {
-        const user = await scope.services.sessions.authenticate(tokenOf(request));
-        if (!(await scope.services.access.holds(user, spec.access))) throw forbidden();
+        const user = await signedInFor(scope.services, request, spec.access);
         const leave = opts.enter(scope.services);
         if (!leave) {
           reply.header('retry-after', String(UPLOAD_RETRY_SECONDS));
