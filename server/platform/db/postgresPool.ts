@@ -28,7 +28,9 @@ export function openPostgresPool(connectionString: string, schema: string | null
     ...(statementTimeout > 0 ? { statement_timeout: statementTimeout } : {}),
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
-  pool.on('error', onError);
+  // pg-pool re-emits an idle client's error on the pool, and Node ends a process on an unheard
+  // 'error': heard here, reported once by the client's own listener below.
+  pool.on('error', () => undefined);
   pool.on('connect', (client) => {
     client.on('error', onError);
   });
