@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Plugin } from 'vite';
-import { theme } from '../src/theme';
+import { theme } from '../src/shared/theme';
 
 /**
  * antd 5 writes its component styles in the browser (CSS-in-JS): on the sign-in page that is

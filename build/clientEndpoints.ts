@@ -56,7 +56,7 @@ function light(value: unknown): unknown {
 
 /**
  * The browser build's view of contract/endpoints/*.ts: each declaration reduced to its method
- * and path, with the zod schemas left out. The SPA's typed client (src/providers/api.ts) reads
+ * and path, with the zod schemas left out. The SPA's typed client (src/shared/providers/api.ts) reads
  * method and path from the declarations and its types from the real files, so no schema and no
  * zod reach the browser, and the sign-in page may import an area file for nothing.
  * Exports that are neither data nor declarations (functions, schemas) are left out; importing

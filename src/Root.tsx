@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
-import { AppShell } from './components/AppShell';
-import { PageLoading } from './components/PageLoading';
+import { AppShell } from './shared/components/AppShell';
+import { PageLoading } from './shared/components/PageLoading';
 import { LOGIN_PATH } from './config';
 
 /*

@@ -1,9 +1,9 @@
-import './antdReact19';
+import './shared/antdReact19';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Root } from './Root';
-import { scheduleFingerprint } from './providers/device';
-import './global.css';
+import { scheduleFingerprint } from './shared/providers/device';
+import './shared/global.css';
 
 scheduleFingerprint();
 

@@ -3,7 +3,7 @@ import { accountEndpoints as account } from '../contract/endpoints/account';
 import { groupEndpoints as groups } from '../contract/endpoints/groups';
 import { permissionEndpoints as permissions } from '../contract/endpoints/permissions';
 import { securityEndpoints as security } from '../contract/endpoints/security';
-import type { Declared } from './providers/api';
+import type { Declared } from './shared/providers/api';
 
 /**
  * The contract's declarations behind a resource (method, path and types come from them, as

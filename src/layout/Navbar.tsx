@@ -3,7 +3,7 @@ import { useCan, useGetIdentity, useTranslation } from '@refinedev/core';
 import { Avatar, Button, Flex, Typography } from 'antd';
 import { ADMIN_HUB_PATH } from '../../contract/rules';
 import type { CurrentUser } from '../../contract/schemas/personal';
-import { LanguageSwitch } from '../components/LanguageSwitch';
+import { LanguageSwitch } from '../shared/components/LanguageSwitch';
 import { WORKBENCH } from '../providers/accessControlProvider';
 import { useSignOut } from './useSignOut';
 

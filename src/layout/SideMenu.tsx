@@ -1,6 +1,6 @@
 import { useCan } from '@refinedev/core';
 import { useLocation } from 'react-router';
-import { NavMenu } from '../components/NavMenu';
+import { NavMenu } from '../shared/components/NavMenu';
 import { entryFor, MENU } from './menuItems';
 
 /**

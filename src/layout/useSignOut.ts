@@ -2,7 +2,7 @@ import type { AuthActionResponse } from '@refinedev/core';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { LOGIN_PATH } from '../config';
-import { useSignOutWith } from '../hooks/useSignOutWith';
+import { useSignOutWith } from '../shared/hooks/useSignOutWith';
 import { authProvider } from '../providers/authProvider';
 
 const logout = () => authProvider.logout({});

@@ -1,8 +1,8 @@
 import type { AccessControlProvider } from '@refinedev/core';
 import { accountEndpoints, type AccessDetail } from '../../contract/endpoints/account';
-import { callThrough } from './api';
-import { http as defaultHttp, type Http } from './http';
-import { sessionStore, type SessionStore } from './storage';
+import { callThrough } from '../shared/providers/api';
+import { http as defaultHttp, type Http } from '../shared/providers/http';
+import { sessionStore, type SessionStore } from '../shared/providers/storage';
 
 /** The pseudo-resource of the "System workbench" button. */
 export const WORKBENCH = 'workbench';

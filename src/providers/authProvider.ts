@@ -7,16 +7,16 @@ import { signInEndpoints } from '../../contract/endpoints/signIn';
 import type { LoginResponse } from '../../contract/schemas/auth';
 import type { AuthenticationCredential } from '../../contract/schemas/factors';
 import type { CurrentUser } from '../../contract/schemas/personal';
-import { callThrough } from './api';
-import { ApiError, errorCode } from './apiError';
-import { deviceInfo as defaultDeviceInfo, type DeviceInfo } from './device';
-import { feedback as defaultFeedback } from './feedback';
-import { http as defaultHttp, type Http } from './http';
-import { t } from './i18nProvider';
+import { callThrough } from '../shared/providers/api';
+import { ApiError, errorCode } from '../shared/providers/apiError';
+import { deviceInfo as defaultDeviceInfo, type DeviceInfo } from '../shared/providers/device';
+import { feedback as defaultFeedback } from '../shared/providers/feedback';
+import { http as defaultHttp, type Http } from '../shared/providers/http';
+import { t } from '../shared/providers/i18nProvider';
 import { continueLogin, toCheckInfo, type FlowDeps, type LoginTarget } from './loginFlow';
-import { isLoginPage, loginAddress, safeReturnPath } from './returnPath';
-import { sm2Client } from './sm2';
-import { sessionStore, type SessionStore } from './storage';
+import { isLoginPage, loginAddress, safeReturnPath } from '../shared/providers/returnPath';
+import { sm2Client } from '../shared/providers/sm2';
+import { sessionStore, type SessionStore } from '../shared/providers/storage';
 
 export interface AccountLoginParams {
   loginType?: 'ACCOUNT';

@@ -1,10 +1,10 @@
 import { ADMIN_HUB_PATH } from '../../contract/rules';
 import type { LoginResponse } from '../../contract/schemas/auth';
 import { HOME_PATH, LOGIN_PATH } from '../config';
-import type { Http } from './http';
-import { needsFullPageLoad, RETURN_PARAM, safeReturnPath } from './returnPath';
-import { fetchRoleCodes, hasAdminRole } from './roles';
-import type { SessionStore } from './storage';
+import type { Http } from '../shared/providers/http';
+import { needsFullPageLoad, RETURN_PARAM, safeReturnPath } from '../shared/providers/returnPath';
+import { fetchRoleCodes, hasAdminRole } from '../shared/providers/roles';
+import type { SessionStore } from '../shared/providers/storage';
 
 /** Where a sign-in goes next: a route of this app, or a full-page load of another URL. */
 export type LoginTarget = { kind: 'route'; to: string } | { kind: 'external'; href: string };

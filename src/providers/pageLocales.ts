@@ -1,4 +1,4 @@
-import { addLocales } from './i18nProvider';
+import { addLocales } from '../shared/providers/i18nProvider';
 
 /**
  * The locale areas of the pages inside <Refine>, mounted when the Refine application loads

@@ -1,5 +1,5 @@
 import type { I18nProvider } from '@refinedev/core';
-import { i18n, i18nProvider as portalI18n } from '../providers/i18nProvider';
+import { i18n, i18nProvider as portalI18n } from '../shared/providers/i18nProvider';
 
 /** Where the workbench's texts live in the shared i18next instance: `wb.<file>.<key>`. */
 export const NS = 'wb';

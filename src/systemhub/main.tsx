@@ -1,8 +1,8 @@
-import '../antdReact19';
+import '../shared/antdReact19';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { AppShell } from '../components/AppShell';
-import '../global.css';
+import { AppShell } from '../shared/components/AppShell';
+import '../shared/global.css';
 import './i18n';
 import { Workbench } from './Workbench';
 

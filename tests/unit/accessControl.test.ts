@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AccessDetail } from '../../contract/endpoints/account';
 import { createAccessControlProvider, WORKBENCH } from '../../src/providers/accessControlProvider';
-import { createHttp } from '../../src/providers/http';
-import { createSessionStore, memoryStorage } from '../../src/providers/storage';
+import { createHttp } from '../../src/shared/providers/http';
+import { createSessionStore, memoryStorage } from '../../src/shared/providers/storage';
 import { fakeAdapter, ok } from './fakeAdapter';
 
 const NOBODY: AccessDetail = { admin: false, approver: false, manager: false };

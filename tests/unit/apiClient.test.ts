@@ -4,10 +4,10 @@ import { clientEndpoints } from '../../build/clientEndpoints';
 import { CODE } from '../../contract/codes';
 import { passwordEndpoints } from '../../contract/endpoints/passwords';
 import { API_PREFIX, paths } from '../../contract/paths';
-import { call, resolvePath } from '../../src/providers/api';
-import { ApiError } from '../../src/providers/apiError';
-import { http } from '../../src/providers/http';
-import { errorNotice } from '../../src/providers/notificationProvider';
+import { call, resolvePath } from '../../src/shared/providers/api';
+import { ApiError } from '../../src/shared/providers/apiError';
+import { http } from '../../src/shared/providers/http';
+import { errorNotice } from '../../src/shared/providers/notificationProvider';
 import { fakeAdapter, ok, refused } from './fakeAdapter';
 
 function answer(reply: ReturnType<typeof ok> | ReturnType<typeof refused>) {

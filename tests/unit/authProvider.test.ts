@@ -1,10 +1,10 @@
 import type { ModalFuncProps } from 'antd';
 import { describe, expect, it } from 'vitest';
 import type { LoginResponse } from '../../contract/schemas/auth';
-import { ApiError } from '../../src/providers/apiError';
+import { ApiError } from '../../src/shared/providers/apiError';
 import { createAuth, type LoginResult } from '../../src/providers/authProvider';
-import { createHttp } from '../../src/providers/http';
-import { createSessionStore, memoryStorage } from '../../src/providers/storage';
+import { createHttp } from '../../src/shared/providers/http';
+import { createSessionStore, memoryStorage } from '../../src/shared/providers/storage';
 import { fakeAdapter, ok, refused, type SentRequest } from './fakeAdapter';
 
 const base: LoginResponse = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createDataProvider, filtersToBody, pagingBody } from '../../src/providers/dataProvider';
-import { createHttp } from '../../src/providers/http';
-import { ApiError } from '../../src/providers/apiError';
+import { createDataProvider, filtersToBody, pagingBody } from '../../src/shared/providers/dataProvider';
+import { createHttp } from '../../src/shared/providers/http';
+import { ApiError } from '../../src/shared/providers/apiError';
 import { resources } from '../../src/resources';
 import { fakeAdapter, ok, refused, type SentRequest } from './fakeAdapter';
 

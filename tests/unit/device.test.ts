@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { browserName, FIRST_INPUT_EVENTS, scheduleFingerprint } from '../../src/providers/device';
+import { browserName, FIRST_INPUT_EVENTS, scheduleFingerprint } from '../../src/shared/providers/device';
 
 const UA = {
   ie7: 'Mozilla/4.0 (compatible; MSIE 7.0; Windows NT 6.0)',

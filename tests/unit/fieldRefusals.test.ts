@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CODE } from '../../contract/codes';
-import { explainedCodes, NEW_PASSWORD_FIELDS, showOnField, type FieldRefusals } from '../../src/hooks/fieldRefusals';
-import { tabIn } from '../../src/hooks/useTabParam';
-import { ApiError } from '../../src/providers/apiError';
+import { explainedCodes, NEW_PASSWORD_FIELDS, showOnField, type FieldRefusals } from '../../src/shared/hooks/fieldRefusals';
+import { tabIn } from '../../src/shared/hooks/useTabParam';
+import { ApiError } from '../../src/shared/providers/apiError';
 
 function form() {
   const set: unknown[] = [];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resendWithCaptcha, sendAskingCaptcha, type CaptchaAnswer } from '../../src/pages/account-flow/guardedSend';
-import { ApiError } from '../../src/providers/apiError';
+import { ApiError } from '../../src/shared/providers/apiError';
 
 /** An attempt answering from a script, and what each call carried. */
 function scripted(...answers: (ApiError | null)[]) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, CONNECTION_FAILED, isNetworkFailure, NETWORK_ERROR, refusalText, SILENT_CODES } from '../../src/providers/apiError';
-import { createHttp } from '../../src/providers/http';
+import { ApiError, CONNECTION_FAILED, isNetworkFailure, NETWORK_ERROR, refusalText, SILENT_CODES } from '../../src/shared/providers/apiError';
+import { createHttp } from '../../src/shared/providers/http';
 import { fakeAdapter, ok, refused } from './fakeAdapter';
 
 type Reply = Parameters<typeof fakeAdapter>[0] extends (req: never) => infer R ? R : never;

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { codes, isResultCode } from '../../contract/codes';
 import { LOGIN_TYPES } from '../../contract/rules';
-import { codeText } from '../../src/providers/codeText';
-import { i18n, LANGUAGES } from '../../src/providers/i18nProvider';
+import { codeText } from '../../src/shared/providers/codeText';
+import { i18n, LANGUAGES } from '../../src/shared/providers/i18nProvider';
 
 const SRC = join(__dirname, '../../src');
 /** The portal's texts, and the workbench's under `wb.<file>` (src/systemhub/i18n.ts adds them there). */

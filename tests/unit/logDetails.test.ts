@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LogNameKeys, LogNames } from '../../server/audit/logNamesRepository';
 import { describeDetails } from '../../server/audit/logDetails';
-import { sortBody } from '../../src/providers/dataProvider';
+import { sortBody } from '../../src/shared/providers/dataProvider';
 
 /** The names a page would resolve to, and the keys it asked for. */
 function namesOf(asked: LogNameKeys[]): { logNames: { resolve(keys: LogNameKeys): Promise<LogNames> } } {

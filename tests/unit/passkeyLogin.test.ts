@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { LoginResponse } from '../../contract/schemas/auth';
 import type { AuthenticationCredential } from '../../contract/schemas/factors';
 import { createAuth, type LoginResult } from '../../src/providers/authProvider';
-import { createHttp } from '../../src/providers/http';
-import { createSessionStore, memoryStorage } from '../../src/providers/storage';
+import { createHttp } from '../../src/shared/providers/http';
+import { createSessionStore, memoryStorage } from '../../src/shared/providers/storage';
 import { fakeAdapter, ok, refused } from './fakeAdapter';
 
 /*

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../contract/rules';
 import { resetPasswordPath } from '../../src/pages/sign-in/loginErrors';
-import { isLoginPage, loginAddress, needsFullPageLoad, safeReturnPath, withReturnPath } from '../../src/providers/returnPath';
+import { isLoginPage, loginAddress, needsFullPageLoad, safeReturnPath, withReturnPath } from '../../src/shared/providers/returnPath';
 
 /** Values as the page reads them: ?redirect= already decoded once by the query string. */
 const HOSTILE: [string, unknown][] = [

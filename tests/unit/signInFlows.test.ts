@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { LoginResponse } from '../../contract/schemas/auth';
-import { policyLines } from '../../src/components/PasswordStrengthHint';
-import { keyedOffset } from '../../src/components/SliderCaptcha';
+import { policyLines } from '../../src/shared/components/PasswordStrengthHint';
+import { keyedOffset } from '../../src/shared/components/SliderCaptcha';
 import { afterLogin } from '../../src/pages/account-flow/directory/afterLogin';
 import { bindMainAccount, directorySignIn, sendBindCode } from '../../src/pages/account-flow/directory/directoryLogin';
 import { missingClientPart } from '../../src/pages/register/clientParams';
-import { createHttp } from '../../src/providers/http';
-import { createSessionStore, memoryStorage } from '../../src/providers/storage';
+import { createHttp } from '../../src/shared/providers/http';
+import { createSessionStore, memoryStorage } from '../../src/shared/providers/storage';
 import { fakeAdapter, ok, refused, type SentRequest } from './fakeAdapter';
 
 const base: LoginResponse = { passwordExpireDays: 0, secondAuth: false, steps: [], srmi: null, appId: null, instanceId: 'inst-1', userId: 'lisi', redirectUrl: null };

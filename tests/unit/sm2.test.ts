@@ -1,7 +1,7 @@
 import smCrypto from 'sm-crypto';
 import { describe, expect, it } from 'vitest';
-import { createSm2Client, isPublicKey, metaPublicKey } from '../../src/providers/sm2';
-import type { Http } from '../../src/providers/http';
+import { createSm2Client, isPublicKey, metaPublicKey } from '../../src/shared/providers/sm2';
+import type { Http } from '../../src/shared/providers/http';
 
 const { sm2 } = smCrypto;
 

@@ -1,8 +1,8 @@
 import { Button, Input, Modal, Typography, type InputRef } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageLoading } from '../../components/PageLoading';
-import { useCaptcha } from '../../components/useCaptcha';
+import { PageLoading } from '../../shared/components/PageLoading';
+import { useCaptcha } from '../../shared/components/useCaptcha';
 
 /** What the caller made of an answer: done (it closes the popup), or try again with a new picture. */
 export type CaptchaOutcome = { kind: 'done' } | { kind: 'retry'; message?: string };

@@ -1,14 +1,14 @@
 import { useTranslation } from '@refinedev/core';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { LanguageSwitch } from '../../components/LanguageSwitch';
-import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { loginAddress, RETURN_PARAM } from '../../providers/returnPath';
+import { LanguageSwitch } from '../../shared/components/LanguageSwitch';
+import { useDocumentTitle } from '../../shared/components/useDocumentTitle';
+import { loginAddress, RETURN_PARAM } from '../../shared/providers/returnPath';
 import { useLoginPageConfig } from '../sign-in/useLoginConfig';
 import './flow.css';
 
 /* Only demo and test servers have an outbox; its code is fetched after the page is up. */
-const DemoOutbox = lazy(() => import('../../components/DemoOutbox'));
+const DemoOutbox = lazy(() => import('../../shared/components/DemoOutbox'));
 
 interface Props {
   title: string;

@@ -1,5 +1,5 @@
-import type { NewPasswordValues } from '../../components/NewPasswordFields';
-import { sm2Client } from '../../providers/sm2';
+import type { NewPasswordValues } from '../../shared/components/NewPasswordFields';
+import { sm2Client } from '../../shared/providers/sm2';
 
 /** A new password and its repetition, SM2-encrypted for a password change. */
 export async function encryptPair({ newPassword, repeatNewPassword }: NewPasswordValues): Promise<NewPasswordValues> {

@@ -1,6 +1,6 @@
-import { http } from '../../providers/http';
+import { http } from '../../shared/providers/http';
 import type { FlowDeps } from '../../providers/loginFlow';
-import { sessionStore } from '../../providers/storage';
+import { sessionStore } from '../../shared/providers/storage';
 
 /**
  * The login flow's dependencies for a page: the shared http client and this tab's store, and

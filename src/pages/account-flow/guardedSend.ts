@@ -1,5 +1,5 @@
 import { CODE } from '../../../contract/codeNames';
-import { errorCode } from '../../providers/apiError';
+import { errorCode } from '../../shared/providers/apiError';
 import type { CaptchaSendResult } from './useCaptchaSend';
 
 export interface CaptchaAnswer {

@@ -2,9 +2,9 @@ import { useNotification, useTranslation } from '@refinedev/core';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import type { LoginResponse } from '../../../contract/schemas/auth';
-import { errorNotice } from '../../providers/notificationProvider';
+import { errorNotice } from '../../shared/providers/notificationProvider';
 import { continueLogin, type LoginTarget } from '../../providers/loginFlow';
-import { sessionStore } from '../../providers/storage';
+import { sessionStore } from '../../shared/providers/storage';
 import { flowDeps } from './flowDeps';
 
 /**

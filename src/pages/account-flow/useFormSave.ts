@@ -1,7 +1,7 @@
 import type { FormInstance } from 'antd';
-import { explainedCodes, showOnField, type FieldRefusals } from '../../hooks/fieldRefusals';
-import { useEndpointMutation } from '../../hooks/useEndpoint';
-import type { Declared, Input, Result } from '../../providers/api';
+import { explainedCodes, showOnField, type FieldRefusals } from '../../shared/hooks/fieldRefusals';
+import { useEndpointMutation } from '../../shared/hooks/useEndpoint';
+import type { Declared, Input, Result } from '../../shared/providers/api';
 
 interface Options<S extends Declared> {
   /** Refusals not under a field (toasted, or E00013, which nobody shows): the page starts again or leaves. */

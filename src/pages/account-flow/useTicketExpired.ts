@@ -3,8 +3,8 @@ import { App } from 'antd';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { CODE } from '../../../contract/codeNames';
-import { errorCode } from '../../providers/apiError';
-import { loginAddress } from '../../providers/returnPath';
+import { errorCode } from '../../shared/providers/apiError';
+import { loginAddress } from '../../shared/providers/returnPath';
 
 /**
  * The sign-in ticket (srmi / requestId) of a public flow expired or is unknown: say the page

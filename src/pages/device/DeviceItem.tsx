@@ -3,10 +3,10 @@ import { useTranslation } from '@refinedev/core';
 import { Avatar, Button, List, Space, Tag, Typography } from 'antd';
 import { securityEndpoints } from '../../../contract/endpoints/security';
 import type { DeviceRow } from '../../../contract/schemas/account';
-import { useConfirm } from '../../hooks/useConfirm';
-import { useEndpointMutation } from '../../hooks/useEndpoint';
+import { useConfirm } from '../../shared/hooks/useConfirm';
+import { useEndpointMutation } from '../../shared/hooks/useEndpoint';
 import { formatTime } from '../log/format';
-import { ItemMeta } from '../../components/Headings';
+import { ItemMeta } from '../../shared/components/Headings';
 
 interface Props {
   device: DeviceRow;

@@ -1,9 +1,9 @@
 import { useTranslation } from '@refinedev/core';
 import { Empty, List, Skeleton, Typography } from 'antd';
 import { securityEndpoints } from '../../../contract/endpoints/security';
-import { LoadFailed } from '../../components/LoadFailed';
-import { PageTitle } from '../../components/PageTitle';
-import { useEndpointQuery } from '../../hooks/useEndpoint';
+import { LoadFailed } from '../../shared/components/LoadFailed';
+import { PageTitle } from '../../shared/components/PageTitle';
+import { useEndpointQuery } from '../../shared/hooks/useEndpoint';
 import { useNarrow } from '../log/useNarrow';
 import { DeviceItem } from './DeviceItem';
 

@@ -1,7 +1,7 @@
 import { useTranslation } from '@refinedev/core';
 import { Result } from 'antd';
-import { ButtonLink } from '../../components/ButtonLink';
-import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { ButtonLink } from '../../shared/components/ButtonLink';
+import { useDocumentTitle } from '../../shared/components/useDocumentTitle';
 import { HOME_PATH } from '../../config';
 
 /** /404 */

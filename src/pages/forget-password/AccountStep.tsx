@@ -4,8 +4,8 @@ import { Button, Form, Input } from 'antd';
 import { useCallback, useEffect, useRef } from 'react';
 import { passwordEndpoints as ep } from '../../../contract/endpoints/passwords';
 import { LIMITS } from '../../../contract/rules';
-import { CaptchaInput } from '../../components/CaptchaInput';
-import { useCaptcha } from '../../components/useCaptcha';
+import { CaptchaInput } from '../../shared/components/CaptchaInput';
+import { useCaptcha } from '../../shared/components/useCaptcha';
 import { useFormSave } from '../account-flow/useFormSave';
 import { ACCOUNT_FIELDS, startForget, verifyAccountInput } from './api';
 

@@ -1,9 +1,9 @@
 import { useTranslation } from '@refinedev/core';
 import { Button, Form } from 'antd';
 import { passwordEndpoints as ep } from '../../../contract/endpoints/passwords';
-import { NewPasswordFields, type NewPasswordValues } from '../../components/NewPasswordFields';
+import { NewPasswordFields, type NewPasswordValues } from '../../shared/components/NewPasswordFields';
 import { useFormSave } from '../account-flow/useFormSave';
-import { NEW_PASSWORD_FIELDS } from '../../hooks/fieldRefusals';
+import { NEW_PASSWORD_FIELDS } from '../../shared/hooks/fieldRefusals';
 import { saveInput } from './api';
 
 /** Step 3: the new password, checked against the policy by the server. */

@@ -1,8 +1,8 @@
 import { CODE, CODE_GROUPS } from '../../../contract/codeNames';
 import { passwordEndpoints as ep } from '../../../contract/endpoints/passwords';
-import { call } from '../../providers/api';
-import type { FieldRefusals } from '../../hooks/fieldRefusals';
-import { sm2Client } from '../../providers/sm2';
+import { call } from '../../shared/providers/api';
+import type { FieldRefusals } from '../../shared/hooks/fieldRefusals';
+import { sm2Client } from '../../shared/providers/sm2';
 
 /**
  * The forgotten-password flow's calls share one ticket (requestId) its first call issues: a

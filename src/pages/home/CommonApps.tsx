@@ -2,7 +2,7 @@ import { useList, useTranslation } from '@refinedev/core';
 import { Card, Empty, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import type { AppTile } from '../../../contract/schemas/personal';
-import { errorNotice } from '../../providers/notificationProvider';
+import { errorNotice } from '../../shared/providers/notificationProvider';
 import { AppTileButton } from '../my-apps/AppTileButton';
 import { ssoUrl } from '../my-apps/ssoUrl';
 import '../my-apps/myApps.css';

@@ -1,5 +1,5 @@
 import { securityEndpoints } from '../../../contract/endpoints/security';
-import { useEndpointQuery } from '../../hooks/useEndpoint';
+import { useEndpointQuery } from '../../shared/hooks/useEndpoint';
 
 /** Notices and news of the home section; both cards share one request (same query key). */
 export function useHomeContent() {

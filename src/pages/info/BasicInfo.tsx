@@ -2,8 +2,8 @@ import { useTranslation } from '@refinedev/core';
 import { Descriptions, Skeleton, Tag, type DescriptionsProps } from 'antd';
 import { accountEndpoints } from '../../../contract/endpoints/account';
 import { maskMobile } from '../../../contract/rules';
-import { LoadFailed } from '../../components/LoadFailed';
-import { useEndpointQuery } from '../../hooks/useEndpoint';
+import { LoadFailed } from '../../shared/components/LoadFailed';
+import { useEndpointQuery } from '../../shared/hooks/useEndpoint';
 
 const dash = (value: string | null | undefined) => value || '-';
 

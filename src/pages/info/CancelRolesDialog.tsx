@@ -4,8 +4,8 @@ import type { Ref } from 'react';
 import { CODE } from '../../../contract/codeNames';
 import { permissionEndpoints } from '../../../contract/endpoints/permissions';
 import type { PermissionRow } from '../../../contract/schemas/permissions';
-import { useEndpointQuery } from '../../hooks/useEndpoint';
-import { successNotice } from '../../providers/notificationProvider';
+import { useEndpointQuery } from '../../shared/hooks/useEndpoint';
+import { successNotice } from '../../shared/providers/notificationProvider';
 import { useDialogForm, type DialogHandle } from '../../resources/shared/useDialogForm';
 
 type Values = { roleIdSet?: number[]; groupId?: number | null };

@@ -1,7 +1,7 @@
 import { useTranslation } from '@refinedev/core';
 import { Tabs } from 'antd';
-import { PageTitle } from '../../components/PageTitle';
-import { useTabParam } from '../../hooks/useTabParam';
+import { PageTitle } from '../../shared/components/PageTitle';
+import { useTabParam } from '../../shared/hooks/useTabParam';
 import { AppAccessLog } from './AppAccessLog';
 import { OperationLog } from './OperationLog';
 

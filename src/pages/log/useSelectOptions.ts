@@ -1,8 +1,8 @@
 import { useTranslation } from '@refinedev/core';
 import { useMemo } from 'react';
 import type { securityEndpoints } from '../../../contract/endpoints/security';
-import type { Input } from '../../providers/api';
-import { useEndpointQuery } from '../../hooks/useEndpoint';
+import type { Input } from '../../shared/providers/api';
+import { useEndpointQuery } from '../../shared/hooks/useEndpoint';
 
 /** The two dictionary endpoints (the log path and the system path of the same lists). */
 type Dictionary = typeof securityEndpoints.commonSelect | typeof securityEndpoints.systemCommonSelect;

@@ -2,10 +2,10 @@ import { useTranslation } from '@refinedev/core';
 import { Button, Form, Input } from 'antd';
 import { passwordEndpoints } from '../../../contract/endpoints/passwords';
 import { ACCOUNT_NAME_PATTERN, EMAIL_PATTERN, LIMITS, MOBILE_PATTERN } from '../../../contract/rules';
-import { PasswordHelp } from '../../components/PasswordStrength';
+import { PasswordHelp } from '../../shared/components/PasswordStrength';
 import { useFormSave } from '../account-flow/useFormSave';
 import { REGISTER_FIELDS, registerInput, type RegisterValues } from './api';
-import { PasswordInput } from '../../components/PasswordInput';
+import { PasswordInput } from '../../shared/components/PasswordInput';
 
 /** The registration form; calls onRegistered with the account the server created. */
 export function RegisterForm({ onRegistered }: { onRegistered: (account: string) => void }) {

@@ -2,11 +2,11 @@ import { useTranslation } from '@refinedev/core';
 import { Alert, Result } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ButtonLink } from '../../components/ButtonLink';
+import { ButtonLink } from '../../shared/components/ButtonLink';
 import { LOGIN_PATH } from '../../config';
 import { PublicLayout } from '../account-flow/PublicLayout';
 import { accountEndpoints } from '../../../contract/endpoints/account';
-import { useEndpointQuery } from '../../hooks/useEndpoint';
+import { useEndpointQuery } from '../../shared/hooks/useEndpoint';
 import { missingClientPart } from './clientParams';
 import { RegisterForm } from './RegisterForm';
 

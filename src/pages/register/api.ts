@@ -1,6 +1,6 @@
 import { CODE, CODE_GROUPS } from '../../../contract/codeNames';
-import type { FieldRefusals } from '../../hooks/fieldRefusals';
-import { sm2Client } from '../../providers/sm2';
+import type { FieldRefusals } from '../../shared/hooks/fieldRefusals';
+import { sm2Client } from '../../shared/providers/sm2';
 
 export interface RegisterValues {
   userId?: string;

@@ -1,12 +1,12 @@
 import { LockOutlined } from '@ant-design/icons';
 import { useTranslation } from '@refinedev/core';
 import { Button, Form } from 'antd';
-import { NewPasswordFields, type NewPasswordValues } from '../../components/NewPasswordFields';
+import { NewPasswordFields, type NewPasswordValues } from '../../shared/components/NewPasswordFields';
 import { useFormSave } from '../account-flow/useFormSave';
-import { NEW_PASSWORD_FIELDS, OLD_PASSWORD_FIELD } from '../../hooks/fieldRefusals';
+import { NEW_PASSWORD_FIELDS, OLD_PASSWORD_FIELD } from '../../shared/hooks/fieldRefusals';
 import { encryptWithOld } from '../account-flow/encryptPasswords';
 import type { PasswordFamily } from './api';
-import { PasswordInput } from '../../components/PasswordInput';
+import { PasswordInput } from '../../shared/components/PasswordInput';
 
 interface Values extends NewPasswordValues {
   oldPassword: string;

@@ -2,7 +2,7 @@ import { CheckCircleFilled } from '@ant-design/icons';
 import { useTranslation } from '@refinedev/core';
 import { Alert, Button, Form, Modal, Result, Skeleton, Steps } from 'antd';
 import { maskMobile } from '../../../contract/rules';
-import { PhoneCodeFields } from '../../components/PhoneCodeFields';
+import { PhoneCodeFields } from '../../shared/components/PhoneCodeFields';
 import { codeField, mobileField } from './rules';
 import { useChangePhone } from './useChangePhone';
 

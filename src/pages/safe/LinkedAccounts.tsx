@@ -4,9 +4,9 @@ import { Avatar, Button, Card, List, Result } from 'antd';
 import { securityEndpoints } from '../../../contract/endpoints/security';
 import { LIMITS } from '../../../contract/rules';
 import type { SocialBinding } from '../../../contract/schemas/account';
-import { useConfirm } from '../../hooks/useConfirm';
-import { useEndpointMutation, useEndpointQuery } from '../../hooks/useEndpoint';
-import { InlineHeading, ItemMeta } from '../../components/Headings';
+import { useConfirm } from '../../shared/hooks/useConfirm';
+import { useEndpointMutation, useEndpointQuery } from '../../shared/hooks/useEndpoint';
+import { InlineHeading, ItemMeta } from '../../shared/components/Headings';
 
 /** Third-party accounts that can sign in as this user, each with unbind. */
 export function LinkedAccounts({ userId }: { userId: string }) {

@@ -1,11 +1,11 @@
 import { useTranslation } from '@refinedev/core';
 import { Button, Form } from 'antd';
 import { passwordEndpoints } from '../../../contract/endpoints/passwords';
-import { NewPasswordFields, type NewPasswordValues } from '../../components/NewPasswordFields';
-import { NEW_PASSWORD_FIELDS, OLD_PASSWORD_FIELD } from '../../hooks/fieldRefusals';
+import { NewPasswordFields, type NewPasswordValues } from '../../shared/components/NewPasswordFields';
+import { NEW_PASSWORD_FIELDS, OLD_PASSWORD_FIELD } from '../../shared/hooks/fieldRefusals';
 import { encryptWithOld } from '../account-flow/encryptPasswords';
 import { useFormSave } from '../account-flow/useFormSave';
-import { PasswordInput } from '../../components/PasswordInput';
+import { PasswordInput } from '../../shared/components/PasswordInput';
 
 interface Values extends NewPasswordValues {
   oldPassword: string;

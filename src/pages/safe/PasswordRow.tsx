@@ -1,7 +1,7 @@
 import { Button, List, Space, Tag, Typography } from 'antd';
 import { useTranslation } from '@refinedev/core';
 import type { SafetyScore } from '../../../contract/schemas/personal';
-import { ItemMeta } from '../../components/Headings';
+import { ItemMeta } from '../../shared/components/Headings';
 
 const LEVEL_COLORS = { weak: 'error', middle: 'warning', strong: 'success' } as const;
 

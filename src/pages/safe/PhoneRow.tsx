@@ -4,11 +4,11 @@ import { factorEndpoints } from '../../../contract/endpoints/factors';
 import { securityEndpoints } from '../../../contract/endpoints/security';
 import { maskMobile } from '../../../contract/rules';
 import type { SafetyScore } from '../../../contract/schemas/personal';
-import { REAUTH_QUIET } from '../../components/factors/codes';
-import { useReauth } from '../../components/factors/useReauth';
-import { useConfirm } from '../../hooks/useConfirm';
-import { useEndpointMutation, useEndpointQuery } from '../../hooks/useEndpoint';
-import { ItemMeta } from '../../components/Headings';
+import { REAUTH_QUIET } from '../../shared/components/factors/codes';
+import { useReauth } from '../../shared/components/factors/useReauth';
+import { useConfirm } from '../../shared/hooks/useConfirm';
+import { useEndpointMutation, useEndpointQuery } from '../../shared/hooks/useEndpoint';
+import { ItemMeta } from '../../shared/components/Headings';
 
 interface Props {
   safety: SafetyScore;

@@ -2,10 +2,10 @@ import { useInvalidate, useTranslation } from '@refinedev/core';
 import { List, Skeleton } from 'antd';
 import { useState } from 'react';
 import { accountEndpoints } from '../../../contract/endpoints/account';
-import { ButtonLink } from '../../components/ButtonLink';
-import { LoadFailed } from '../../components/LoadFailed';
-import { PageTitle } from '../../components/PageTitle';
-import { useEndpointQuery } from '../../hooks/useEndpoint';
+import { ButtonLink } from '../../shared/components/ButtonLink';
+import { LoadFailed } from '../../shared/components/LoadFailed';
+import { PageTitle } from '../../shared/components/PageTitle';
+import { useEndpointQuery } from '../../shared/hooks/useEndpoint';
 import { useNarrow } from '../log/useNarrow';
 import { BindPhoneDialog } from './BindPhoneDialog';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
@@ -15,7 +15,7 @@ import { LinkedAccounts } from './LinkedAccounts';
 import { PasswordRow } from './PasswordRow';
 import { PhoneRow } from './PhoneRow';
 import { ScoreSummary } from './ScoreSummary';
-import { ItemMeta } from '../../components/Headings';
+import { ItemMeta } from '../../shared/components/Headings';
 
 type Dialog = 'password' | 'bind' | 'change' | null;
 

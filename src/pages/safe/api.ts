@@ -1,5 +1,5 @@
 import { CODE, CODE_GROUPS } from '../../../contract/codeNames';
-import type { FieldRefusals } from '../../hooks/fieldRefusals';
+import type { FieldRefusals } from '../../shared/hooks/fieldRefusals';
 
 /**
  * What a send explains on the form, said once (no toast): under the number typed what is wrong

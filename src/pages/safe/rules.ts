@@ -1,4 +1,4 @@
-import type { CodeFieldProps, PhoneFieldProps } from '../../components/PhoneCodeFields';
+import type { CodeFieldProps, PhoneFieldProps } from '../../shared/components/PhoneCodeFields';
 
 type Translate = (key: string) => string;
 

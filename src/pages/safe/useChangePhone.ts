@@ -3,8 +3,8 @@ import { Form, type FormInstance } from 'antd';
 import { useState } from 'react';
 import { CODE } from '../../../contract/codeNames';
 import { securityEndpoints as security } from '../../../contract/endpoints/security';
-import { explainedCodes, showOnField } from '../../hooks/fieldRefusals';
-import { useEndpointMutation, useEndpointQuery } from '../../hooks/useEndpoint';
+import { explainedCodes, showOnField } from '../../shared/hooks/fieldRefusals';
+import { useEndpointMutation, useEndpointQuery } from '../../shared/hooks/useEndpoint';
 import { codeWrongField, NUMBER_SEND_FIELDS } from './api';
 
 export type ChangeStep = 0 | 1 | 2;

@@ -1,11 +1,11 @@
 import { useTranslation } from '@refinedev/core';
 import { Alert, Button, Typography } from 'antd';
 import { factorEndpoints as ep } from '../../../contract/endpoints/factors';
-import { PASSKEY_REFUSALS } from '../../components/factors/codes';
-import { usePasskeyCeremony } from '../../components/factors/usePasskeyCeremony';
-import { useEndpointMutation } from '../../hooks/useEndpoint';
-import { getPasskey } from '../../hooks/webauthn';
-import { deviceInfo } from '../../providers/device';
+import { PASSKEY_REFUSALS } from '../../shared/components/factors/codes';
+import { usePasskeyCeremony } from '../../shared/components/factors/usePasskeyCeremony';
+import { useEndpointMutation } from '../../shared/hooks/useEndpoint';
+import { getPasskey } from '../../shared/hooks/webauthn';
+import { deviceInfo } from '../../shared/providers/device';
 import { useFactorSignIn } from './useFactorSignIn';
 
 interface Props {

@@ -3,9 +3,9 @@ import { App, Button, Form, Input, Typography, type ButtonProps } from 'antd';
 import { CODE } from '../../../contract/codeNames';
 import { factorEndpoints as ep } from '../../../contract/endpoints/factors';
 import { FACTOR_LIMITS } from '../../../contract/schemas/factors';
-import { explainedCodes, showOnField, type FieldRefusals } from '../../hooks/fieldRefusals';
-import { useEndpointMutation } from '../../hooks/useEndpoint';
-import { deviceInfo } from '../../providers/device';
+import { explainedCodes, showOnField, type FieldRefusals } from '../../shared/hooks/fieldRefusals';
+import { useEndpointMutation } from '../../shared/hooks/useEndpoint';
+import { deviceInfo } from '../../shared/providers/device';
 import { useFactorSignIn } from './useFactorSignIn';
 
 const FIELDS: FieldRefusals = [[[CODE.recoveryCodeWrong, CODE.factorNotSetUp, CODE.tooManyRequests, CODE.passkeyRequired], 'code']];

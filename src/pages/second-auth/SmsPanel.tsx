@@ -1,9 +1,9 @@
 import { useTranslation } from '@refinedev/core';
 import { Alert, Button, Form, Typography } from 'antd';
-import { ButtonLink } from '../../components/ButtonLink';
-import { CodeBoxes } from '../../components/CodeBoxes';
-import { PageLoading } from '../../components/PageLoading';
-import { loginAddress } from '../../providers/returnPath';
+import { ButtonLink } from '../../shared/components/ButtonLink';
+import { CodeBoxes } from '../../shared/components/CodeBoxes';
+import { PageLoading } from '../../shared/components/PageLoading';
+import { loginAddress } from '../../shared/providers/returnPath';
 import { CaptchaPopup } from '../account-flow/CaptchaPopup';
 import { SmsHelp } from '../account-flow/SmsHelp';
 import { useSecondAuth } from './useSecondAuth';

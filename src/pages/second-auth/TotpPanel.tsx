@@ -2,11 +2,11 @@ import { useTranslation } from '@refinedev/core';
 import { Button, Form, Typography } from 'antd';
 import { CODE } from '../../../contract/codeNames';
 import { factorEndpoints as ep } from '../../../contract/endpoints/factors';
-import { TOTP_REFUSALS } from '../../components/factors/codes';
-import { OneTimeCodeInput } from '../../components/factors/OneTimeCodeInput';
-import { explainedCodes, showOnField, type FieldRefusals } from '../../hooks/fieldRefusals';
-import { useEndpointMutation } from '../../hooks/useEndpoint';
-import { deviceInfo } from '../../providers/device';
+import { TOTP_REFUSALS } from '../../shared/components/factors/codes';
+import { OneTimeCodeInput } from '../../shared/components/factors/OneTimeCodeInput';
+import { explainedCodes, showOnField, type FieldRefusals } from '../../shared/hooks/fieldRefusals';
+import { useEndpointMutation } from '../../shared/hooks/useEndpoint';
+import { deviceInfo } from '../../shared/providers/device';
 import { useFactorSignIn } from './useFactorSignIn';
 
 const FIELDS: FieldRefusals = [[[...TOTP_REFUSALS, CODE.passkeyRequired], 'code']];

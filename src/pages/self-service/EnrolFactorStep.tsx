@@ -3,13 +3,13 @@ import { Alert, Button, Tabs } from 'antd';
 import { useState } from 'react';
 import { factorEndpoints as ep } from '../../../contract/endpoints/factors';
 import type { TotpEnrolment } from '../../../contract/schemas/factors';
-import { ceremonyText } from '../../components/factors/ceremonyText';
-import { PASSKEY_REFUSALS, TOTP_REFUSALS } from '../../components/factors/codes';
-import { PasskeyNameForm } from '../../components/factors/PasskeyNameForm';
-import { TotpSetup } from '../../components/factors/TotpSetup';
-import { useEndpointMutation } from '../../hooks/useEndpoint';
-import { createPasskey, isCeremonyError } from '../../hooks/webauthn';
-import { errorCode } from '../../providers/apiError';
+import { ceremonyText } from '../../shared/components/factors/ceremonyText';
+import { PASSKEY_REFUSALS, TOTP_REFUSALS } from '../../shared/components/factors/codes';
+import { PasskeyNameForm } from '../../shared/components/factors/PasskeyNameForm';
+import { TotpSetup } from '../../shared/components/factors/TotpSetup';
+import { useEndpointMutation } from '../../shared/hooks/useEndpoint';
+import { createPasskey, isCeremonyError } from '../../shared/hooks/webauthn';
+import { errorCode } from '../../shared/providers/apiError';
 import type { StepProps } from './StepProps';
 
 /**

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { signInEndpoints as ep } from '../../../contract/endpoints/signIn';
 import type { SelfServiceStep } from '../../../contract/schemas/auth';
-import { useEndpointMutation } from '../../hooks/useEndpoint';
-import { loginAddress } from '../../providers/returnPath';
+import { useEndpointMutation } from '../../shared/hooks/useEndpoint';
+import { loginAddress } from '../../shared/providers/returnPath';
 import { useCompleteLogin } from '../account-flow/useCompleteLogin';
 
 const SKIPPED_KEYS: Partial<Record<SelfServiceStep['code'], string>> = {

@@ -5,16 +5,16 @@ import { useState, type ReactNode } from 'react';
 import { CODE } from '../../../contract/codeNames';
 import { signInEndpoints as ep } from '../../../contract/endpoints/signIn';
 import { PhoneScene } from '../../../contract/enums';
-import { NewPasswordFields, type NewPasswordValues } from '../../components/NewPasswordFields';
-import { PhoneCodeFields } from '../../components/PhoneCodeFields';
-import { CODE_FIELD, explainedCodes, NEW_PASSWORD_FIELDS, OLD_PASSWORD_FIELD, showOnField } from '../../hooks/fieldRefusals';
-import { useEndpointMutation } from '../../hooks/useEndpoint';
+import { NewPasswordFields, type NewPasswordValues } from '../../shared/components/NewPasswordFields';
+import { PhoneCodeFields } from '../../shared/components/PhoneCodeFields';
+import { CODE_FIELD, explainedCodes, NEW_PASSWORD_FIELDS, OLD_PASSWORD_FIELD, showOnField } from '../../shared/hooks/fieldRefusals';
+import { useEndpointMutation } from '../../shared/hooks/useEndpoint';
 import { CaptchaPopup } from '../account-flow/CaptchaPopup';
 import { useFormSave } from '../account-flow/useFormSave';
 import { useGuardedSend } from '../account-flow/useGuardedSend';
 import { oldSaveInput, SEND_AT_CODE, smsSaveInput } from './api';
 import type { StepProps } from './StepProps';
-import { PasswordInput } from '../../components/PasswordInput';
+import { PasswordInput } from '../../shared/components/PasswordInput';
 
 interface SmsValues extends NewPasswordValues {
   code: string;

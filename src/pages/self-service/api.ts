@@ -1,6 +1,6 @@
 import { CODE, CODE_GROUPS } from '../../../contract/codeNames';
-import type { FieldRefusals } from '../../hooks/fieldRefusals';
-import { sm2Client } from '../../providers/sm2';
+import type { FieldRefusals } from '../../shared/hooks/fieldRefusals';
+import { sm2Client } from '../../shared/providers/sm2';
 
 /** A code send's refusals about the number typed (bind): under it. */
 export const NUMBER_FIELD: FieldRefusals = [[[...CODE_GROUPS.numberRefusals, ...CODE_GROUPS.noPhone], 'mobileNo']];

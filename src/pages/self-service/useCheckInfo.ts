@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import type { CheckInfo } from '../../providers/loginFlow';
-import { sessionStore } from '../../providers/storage';
+import { sessionStore } from '../../shared/providers/storage';
 
 /** The check info, with the indexes of the steps the person skipped (shown as skipped, not done). */
 export type SelfServiceInfo = CheckInfo & { skipped?: number[] };

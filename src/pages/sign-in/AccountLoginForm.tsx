@@ -3,16 +3,16 @@ import { useState } from 'react';
 import { Button, Form } from 'antd';
 import Checkbox from 'antd/es/checkbox/Checkbox';
 import { useTranslation } from 'react-i18next';
-import { Input } from '../../components/inputs';
+import { Input } from '../../shared/components/inputs';
 import { CaptchaStrategy } from '../../../contract/enums';
 import { LIMITS, MOBILE_AS_ACCOUNT_PATTERN } from '../../../contract/rules';
-import { feedback } from '../../providers/feedback';
+import { feedback } from '../../shared/providers/feedback';
 import { rememberedAccount, rememberAccount } from './rememberAccount';
 import { checkLoginScene } from './ipCheck';
 import { LoginCaptchaField, useLoginCaptcha, type SliderAnswer } from './LoginCaptcha';
 import { LoginWarning } from './LoginWarning';
 import { useSignIn } from './useSignIn';
-import { PasswordInput } from '../../components/PasswordInput';
+import { PasswordInput } from '../../shared/components/PasswordInput';
 
 interface Values {
   account: string;

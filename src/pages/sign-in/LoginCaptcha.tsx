@@ -2,12 +2,12 @@ import { Form, type FormInstance } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CaptchaStrategy } from '../../../contract/enums';
-import { CaptchaInput } from '../../components/CaptchaInput';
-import { PageLoading } from '../../components/PageLoading';
-import { useCaptcha } from '../../components/useCaptcha';
+import { CaptchaInput } from '../../shared/components/CaptchaInput';
+import { PageLoading } from '../../shared/components/PageLoading';
+import { useCaptcha } from '../../shared/components/useCaptcha';
 
 /* Only logins configured for the slider need its code; it stays out of the page's first load. */
-const SliderCaptcha = lazy(() => import('../../components/SliderCaptcha').then((m) => ({ default: m.SliderCaptcha })));
+const SliderCaptcha = lazy(() => import('../../shared/components/SliderCaptcha').then((m) => ({ default: m.SliderCaptcha })));
 
 export interface SliderAnswer {
   capKey: string;

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageLoading } from '../../components/PageLoading';
+import { PageLoading } from '../../shared/components/PageLoading';
 import { CaptchaStrategy } from '../../../contract/enums';
 import type { LoginTypeConfig } from '../../../contract/schemas/auth';
 import { AccountLoginForm } from './AccountLoginForm';

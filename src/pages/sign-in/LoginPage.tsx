@@ -1,9 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LanguageSwitch } from '../../components/LanguageSwitch';
-import { whenIdle } from '../../providers/idle';
-import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { LanguageSwitch } from '../../shared/components/LanguageSwitch';
+import { whenIdle } from '../../shared/providers/idle';
+import { useDocumentTitle } from '../../shared/components/useDocumentTitle';
 import { LoginBrand } from './LoginBrand';
 import { LoginFooter } from './LoginFooter';
 import { LoginMethods } from './LoginMethods';
@@ -13,7 +13,7 @@ import { useLoginQuery } from './useLoginQuery';
 import './login.css';
 
 /* Demo and test servers only; loaded once the page is up and idle, so it costs the first load nothing. */
-const DemoOutbox = lazy(() => whenIdle().then(() => import('../../components/DemoOutbox')));
+const DemoOutbox = lazy(() => whenIdle().then(() => import('../../shared/components/DemoOutbox')));
 
 /** A configured link may point inside the app (router link) or to another site. */
 function SmartLink({ href, children, testId }: { href: string; children: string; testId: string }) {

@@ -2,7 +2,7 @@ import { Button } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AuthenticationCredential } from '../../../contract/schemas/factors';
-import type { PasskeyFlow } from '../../components/factors/passkeyFlow';
+import type { PasskeyFlow } from '../../shared/components/factors/passkeyFlow';
 import { useSignIn } from './useSignIn';
 
 interface Props {
@@ -40,7 +40,7 @@ export function PasskeySignIn({ appId, query, returnTo }: Props) {
   const flow = useRef<Promise<PasskeyFlow> | null>(null);
 
   const load = () => {
-    flow.current ??= import('../../components/factors/passkeyFlow').then(({ createPasskeyFlow }) =>
+    flow.current ??= import('../../shared/components/factors/passkeyFlow').then(({ createPasskeyFlow }) =>
       createPasskeyFlow({
         appId: () => latest.current.appId,
         signIn: (credential: AuthenticationCredential) =>

@@ -1,8 +1,8 @@
 import { CODE, CODE_GROUPS, codeIn } from '../../../contract/codeNames';
 import { authEndpoints } from '../../../contract/endpoints/auth';
-import { errorCode } from '../../providers/apiError';
-import { feedback } from '../../providers/feedback';
-import { call } from '../../providers/api';
+import { errorCode } from '../../shared/providers/apiError';
+import { feedback } from '../../shared/providers/feedback';
+import { call } from '../../shared/providers/api';
 
 export type IpCheckOutcome = { kind: 'clear' } | { kind: 'captcha' } | { kind: 'warning'; message: string } | { kind: 'stop' };
 

@@ -1,5 +1,5 @@
 import { STORAGE_KEYS } from '../../config';
-import { preferences } from '../../providers/storage';
+import { preferences } from '../../shared/providers/storage';
 
 /** The account name the user asked this browser to remember, or null (off by default). */
 export function rememberedAccount(): string | null {

@@ -2,9 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { accountEndpoints } from '../../../contract/endpoints/account';
 import { authEndpoints } from '../../../contract/endpoints/auth';
 import type { LoginPageConfig } from '../../../contract/schemas/auth';
-import { useRequest } from '../../hooks/useRequest';
-import { toastRefusal } from '../../providers/feedback';
-import { call } from '../../providers/api';
+import { useRequest } from '../../shared/hooks/useRequest';
+import { toastRefusal } from '../../shared/providers/feedback';
+import { call } from '../../shared/providers/api';
 
 /** Branding of the login page (data[0] of the page configuration), in the current language. */
 export function useLoginPageConfig(): LoginPageConfig | undefined {

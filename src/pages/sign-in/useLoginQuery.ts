@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { LIMITS } from '../../../contract/rules';
-import { RETURN_PARAM, safeReturnPath } from '../../providers/returnPath';
+import { RETURN_PARAM, safeReturnPath } from '../../shared/providers/returnPath';
 
 /**
  * The page's query parameters, passed on to the login calls (appId and whatever the calling

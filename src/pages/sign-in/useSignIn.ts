@@ -2,8 +2,8 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CODE, CODE_GROUPS, codeIn } from '../../../contract/codeNames';
-import { errorCode, errorDataField } from '../../providers/apiError';
-import { feedback } from '../../providers/feedback';
+import { errorCode, errorDataField } from '../../shared/providers/apiError';
+import { feedback } from '../../shared/providers/feedback';
 import { auth, type LoginParams, type LoginResult, type PasswordExpiryPrompt } from '../../providers/authProvider';
 import { resetPasswordPath } from './loginErrors';
 

@@ -3,7 +3,7 @@ import { Alert, Form, Input, Modal } from 'antd';
 import type { Ref } from 'react';
 import { Decision } from '../../../contract/enums';
 import { LIMITS } from '../../../contract/rules';
-import { successNotice } from '../../providers/notificationProvider';
+import { successNotice } from '../../shared/providers/notificationProvider';
 import { useDialogForm, type DialogHandle } from '../shared/useDialogForm';
 
 /** What is about to be decided. */

@@ -1,8 +1,8 @@
 import { useTranslation } from '@refinedev/core';
 import { Tabs } from 'antd';
 import { GroupType } from '../../../contract/enums';
-import { PageTitle } from '../../components/PageTitle';
-import { useTabParam } from '../../hooks/useTabParam';
+import { PageTitle } from '../../shared/components/PageTitle';
+import { useTabParam } from '../../shared/hooks/useTabParam';
 import { GroupList } from '../groups/GroupList';
 import { PublicMailboxList } from './PublicMailboxList';
 import { MAILBOX_TABS } from './tabs';

@@ -3,7 +3,7 @@ import { Button, Form, Input, type TableColumnsType } from 'antd';
 import { useRef } from 'react';
 import { LIMITS } from '../../../contract/rules';
 import type { PublicMailbox } from '../../../contract/schemas/groups';
-import { SearchBar } from '../../components/SearchBar';
+import { SearchBar } from '../../shared/components/SearchBar';
 import { formatDate, orDash } from '../shared/format';
 import { usePortalTable } from '../shared/usePortalTable';
 import type { DialogHandle } from '../shared/useDialogForm';

@@ -3,7 +3,7 @@ import { Button, Modal, Space } from 'antd';
 import { useState, type Ref } from 'react';
 import { CODE, CODE_GROUPS } from '../../../contract/codeNames';
 import type { PublicMailbox } from '../../../contract/schemas/groups';
-import { sm2Client } from '../../providers/sm2';
+import { sm2Client } from '../../shared/providers/sm2';
 import { useDialogForm, type DialogHandle } from '../shared/useDialogForm';
 import { GeneratedPassword } from './GeneratedPassword';
 import { ResetPasswordForm, type ResetValues } from './ResetPasswordForm';

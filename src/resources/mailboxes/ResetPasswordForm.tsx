@@ -1,8 +1,8 @@
 import { useTranslation } from '@refinedev/core';
 import { Alert, Button, Form, Radio, Space, type FormProps } from 'antd';
 import { POLICY_RANGES } from '../../../contract/rules';
-import { PasswordHelp } from '../../components/PasswordStrength';
-import { PasswordInput } from '../../components/PasswordInput';
+import { PasswordHelp } from '../../shared/components/PasswordStrength';
+import { PasswordInput } from '../../shared/components/PasswordInput';
 
 export interface ResetValues {
   mode?: 'manual' | 'auto';

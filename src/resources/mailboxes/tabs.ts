@@ -1,5 +1,5 @@
 import { GroupType } from '../../../contract/enums';
-import { tabIn } from '../../hooks/useTabParam';
+import { tabIn } from '../../shared/hooks/useTabParam';
 
 /** The ?activeName= values of /mailbox: public mailbox, mail groups, security groups. */
 export const MAILBOX_TABS = ['first', 'second', 'third'] as const;

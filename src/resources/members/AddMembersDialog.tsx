@@ -1,7 +1,7 @@
 import { useTranslation } from '@refinedev/core';
 import { Empty, Form, Modal, Space, Tag, Typography } from 'antd';
 import type { Ref } from 'react';
-import { successNotice } from '../../providers/notificationProvider';
+import { successNotice } from '../../shared/providers/notificationProvider';
 import { PersonSelect, type PersonOption } from '../shared/PersonSelect';
 import { useDialogForm, type DialogHandle } from '../shared/useDialogForm';
 

@@ -4,11 +4,11 @@ import { App, Button, Result, Space, Typography, type TableColumnsType } from 'a
 import { useRef, useState, type Key, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import type { GroupMember } from '../../../contract/schemas/groups';
-import { ButtonLink } from '../../components/ButtonLink';
-import { PageTitle } from '../../components/PageTitle';
-import { useSelectionLabels } from '../../components/useSelectionLabels';
-import { useConfirm } from '../../hooks/useConfirm';
-import { errorNotice, successNotice } from '../../providers/notificationProvider';
+import { ButtonLink } from '../../shared/components/ButtonLink';
+import { PageTitle } from '../../shared/components/PageTitle';
+import { useSelectionLabels } from '../../shared/components/useSelectionLabels';
+import { useConfirm } from '../../shared/hooks/useConfirm';
+import { errorNotice, successNotice } from '../../shared/providers/notificationProvider';
 import { tabOf } from '../mailboxes/tabs';
 import { orDash } from '../shared/format';
 import { usePortalTable } from '../shared/usePortalTable';

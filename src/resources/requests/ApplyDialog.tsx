@@ -3,8 +3,8 @@ import { Alert, Avatar, Form, Input, Modal, Select, Space, Tag } from 'antd';
 import type { Ref } from 'react';
 import { CODE } from '../../../contract/codeNames';
 import { LIMITS } from '../../../contract/rules';
-import type { FieldRefusals } from '../../hooks/fieldRefusals';
-import { successNotice } from '../../providers/notificationProvider';
+import type { FieldRefusals } from '../../shared/hooks/fieldRefusals';
+import { successNotice } from '../../shared/providers/notificationProvider';
 import { useDialogForm, type DialogHandle } from '../shared/useDialogForm';
 import { useApplyOptions } from './useApplyOptions';
 

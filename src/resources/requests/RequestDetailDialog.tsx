@@ -2,7 +2,7 @@ import { useOne, useTranslation } from '@refinedev/core';
 import { Descriptions, Modal, Result, Skeleton, Steps } from 'antd';
 import { ApplyStatus } from '../../../contract/enums';
 import type { ApplyRecord } from '../../../contract/schemas/permissions';
-import { errorNotice } from '../../providers/notificationProvider';
+import { errorNotice } from '../../shared/providers/notificationProvider';
 import { formatTime, orDash } from '../shared/format';
 import { RequestStatusTag } from './RequestStatusTag';
 

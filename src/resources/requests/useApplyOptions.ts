@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { permissionEndpoints } from '../../../contract/endpoints/permissions';
-import { useEndpointQuery } from '../../hooks/useEndpoint';
+import { useEndpointQuery } from '../../shared/hooks/useEndpoint';
 import { useDebounced } from '../shared/useDebounced';
 
 /**

@@ -1,7 +1,7 @@
 import { SwapOutlined } from '@ant-design/icons';
 import { useTranslation } from '@refinedev/core';
 import { Table, Typography, type TableProps } from 'antd';
-import { useMobile } from '../../components/useMobile';
+import { useMobile } from '../../shared/components/useMobile';
 
 /** The column key of a list's row actions: kept in view on phones. */
 export const ACTIONS_KEY = 'actions';

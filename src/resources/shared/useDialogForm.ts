@@ -2,8 +2,8 @@ import { useModalForm, type UseModalFormProps } from '@refinedev/antd';
 import { useTranslation, type BaseRecord, type HttpError } from '@refinedev/core';
 import type { ButtonProps, ModalProps } from 'antd';
 import { useImperativeHandle, useState, type Ref } from 'react';
-import { explainedCodes, showOnField, type FieldRefusals } from '../../hooks/fieldRefusals';
-import { errorNotice } from '../../providers/notificationProvider';
+import { explainedCodes, showOnField, type FieldRefusals } from '../../shared/hooks/fieldRefusals';
+import { errorNotice } from '../../shared/providers/notificationProvider';
 
 /** What a list holds to open one of its dialogs, with the row the dialog acts on (or nothing). */
 export interface DialogHandle<Row = void> {

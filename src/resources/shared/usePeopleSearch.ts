@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { groupEndpoints } from '../../../contract/endpoints/groups';
-import { useEndpointQuery } from '../../hooks/useEndpoint';
+import { useEndpointQuery } from '../../shared/hooks/useEndpoint';
 import { useDebounced } from './useDebounced';
 
 /** Enough rows to pick from; the server matches by prefix, so typing more narrows it. */

@@ -2,8 +2,8 @@ import { useTable } from '@refinedev/antd';
 import type { BaseRecord, CrudFilter, HttpError, MetaQuery } from '@refinedev/core';
 import type { FormProps, TableProps } from 'antd';
 import { LIMITS } from '../../../contract/rules';
-import { useListTableProps } from '../../hooks/useListTableProps';
-import { errorNotice } from '../../providers/notificationProvider';
+import { useListTableProps } from '../../shared/hooks/useListTableProps';
+import { errorNotice } from '../../shared/providers/notificationProvider';
 
 /** Values of a filter form; blank text means "no filter" (the data provider drops empty values). */
 export type FilterValues = object;

@@ -3,7 +3,7 @@ import { useGetIdentity } from '@refinedev/core';
 import { Avatar, Button, Flex, Grid, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '../../../contract/schemas/personal';
-import { LanguageSwitch } from '../../components/LanguageSwitch';
+import { LanguageSwitch } from '../../shared/components/LanguageSwitch';
 import { PORTAL_HOME } from '../config';
 import { useWorkbenchSignOut } from './useWorkbenchSignOut';
 

@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router';
-import { NavMenu, type NavEntry } from '../../components/NavMenu';
+import { NavMenu, type NavEntry } from '../../shared/components/NavMenu';
 import { menuResources } from '../resources';
 
 /** The list route a path belongs to: /users/edit/3 → /users. */

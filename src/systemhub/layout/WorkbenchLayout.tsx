@@ -3,7 +3,7 @@ import { Layout, Result } from 'antd';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { PageLoading } from '../../components/PageLoading';
+import { PageLoading } from '../../shared/components/PageLoading';
 import { MenuFrame } from '../../layout/MenuFrame';
 import { SIDER_WIDTH } from '../config';
 import { Header } from './Header';

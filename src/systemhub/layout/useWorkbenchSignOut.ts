@@ -1,4 +1,4 @@
-import { useSignOutWith } from '../../hooks/useSignOutWith';
+import { useSignOutWith } from '../../shared/hooks/useSignOutWith';
 import { authProvider } from '../providers/authProvider';
 
 const logout = () => authProvider.logout({});

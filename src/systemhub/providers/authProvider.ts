@@ -3,10 +3,10 @@ import { CODE } from '../../../contract/codeNames';
 import { accountEndpoints, type AccessDetail } from '../../../contract/endpoints/account';
 import { authEndpoints } from '../../../contract/endpoints/auth';
 import type { CurrentUser } from '../../../contract/schemas/personal';
-import { call } from '../../providers/api';
-import { errorCode } from '../../providers/apiError';
-import { loginAddress } from '../../providers/returnPath';
-import { sessionStore } from '../../providers/storage';
+import { call } from '../../shared/providers/api';
+import { errorCode } from '../../shared/providers/apiError';
+import { loginAddress } from '../../shared/providers/returnPath';
+import { sessionStore } from '../../shared/providers/storage';
 import { PORTAL_HOME, WORKBENCH_BASE } from '../config';
 
 /** Full-page navigation (the portal is another application) and the current address, behind a seam. */

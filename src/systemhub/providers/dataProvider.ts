@@ -1,11 +1,11 @@
-import { signalOf } from '../../providers/querySignal';
+import { signalOf } from '../../shared/providers/querySignal';
 import type { BaseRecord, CrudFilter, DataProvider, GetListResponse, Pagination } from '@refinedev/core';
 import { CODE } from '../../../contract/codeNames';
 import { LIMITS } from '../../../contract/rules';
 import type { PageResult } from '../../../contract/schemas/common';
-import { call } from '../../providers/api';
-import type { CallOptions } from '../../providers/http';
-import { ApiError } from '../../providers/apiError';
+import { call } from '../../shared/providers/api';
+import type { CallOptions } from '../../shared/providers/http';
+import { ApiError } from '../../shared/providers/apiError';
 import { ENDPOINTS, type Declared, type ResourceEndpoints } from './endpoints';
 
 /** Filters become body fields; blank values are left out so the server sees "no filter". */

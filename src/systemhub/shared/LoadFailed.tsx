@@ -1,7 +1,7 @@
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { LoadFailed as SharedLoadFailed } from '../../components/LoadFailed';
+import { LoadFailed as SharedLoadFailed } from '../../shared/components/LoadFailed';
 
 /** A read that failed: "could not load", the server's reason when given, and a retry (every page and panel alike). */
 export function LoadFailed({ error, onRetry }: { error?: { message?: string } | null; onRetry: () => unknown }) {

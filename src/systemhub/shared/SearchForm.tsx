@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { SearchBar, type SearchBarTexts } from '../../components/SearchBar';
+import { SearchBar, type SearchBarTexts } from '../../shared/components/SearchBar';
 
 const TEXTS: SearchBarTexts = { query: 'wb.common.query', clear: 'wb.common.reset' };
 

@@ -2,7 +2,7 @@ import { CopyOutlined } from '@ant-design/icons';
 import { Alert, Button, Modal, Space, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { feedback } from '../../providers/feedback';
+import { feedback } from '../../shared/providers/feedback';
 
 async function copyText(value: string): Promise<boolean> {
   try {

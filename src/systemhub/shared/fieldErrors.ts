@@ -1,6 +1,6 @@
 import type { FormInstance } from 'antd';
 import { CODE } from '../../../contract/codeNames';
-import { errorCode } from '../../providers/apiError';
+import { errorCode } from '../../shared/providers/apiError';
 
 /** Result code → the form field(s) it is about (a dotted name for a nested one: `companyName.zh`). */
 export type CodeFields = Readonly<Partial<Record<string, string | readonly string[]>>>;

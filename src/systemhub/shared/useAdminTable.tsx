@@ -2,7 +2,7 @@ import { useTable } from '@refinedev/antd';
 import type { BaseRecord, CrudFilter, HttpError } from '@refinedev/core';
 import type { FormProps, TableProps } from 'antd';
 import { LIMITS } from '../../../contract/rules';
-import { useListTableProps } from '../../hooks/useListTableProps';
+import { useListTableProps } from '../../shared/hooks/useListTableProps';
 
 /** Form values → "field equals value" filters; blank ones are dropped by the data provider. */
 export function toFilters(values: object): CrudFilter[] {

@@ -1,5 +1,5 @@
 import type { OrgNode } from '../../../contract/schemas/admin/organisation';
-import { useEndpointQuery } from '../../hooks/useEndpoint';
+import { useEndpointQuery } from '../../shared/hooks/useEndpoint';
 import { ENDPOINTS } from '../providers/endpoints';
 
 export interface OrgTreeNode extends OrgNode {

@@ -2,18 +2,18 @@ import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Form } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Input } from '../../../components/inputs';
+import { Input } from '../../../shared/components/inputs';
 import { CaptchaStrategy } from '../../../../contract/enums';
 import { LIMITS } from '../../../../contract/rules';
-import { deviceInfo } from '../../../providers/device';
-import { http } from '../../../providers/http';
-import { sm2Client } from '../../../providers/sm2';
+import { deviceInfo } from '../../../shared/providers/device';
+import { http } from '../../../shared/providers/http';
+import { sm2Client } from '../../../shared/providers/sm2';
 import { useFinishSignIn } from './afterLogin';
 import { directorySignIn, type DirectoryType } from './directoryLogin';
 import { LoginCaptchaField, useLoginCaptcha, type SliderAnswer } from '../../sign-in/LoginCaptcha';
 import { LoginWarning } from '../../sign-in/LoginWarning';
 import { useSignIn } from '../../sign-in/useSignIn';
-import { PasswordInput } from '../../../components/PasswordInput';
+import { PasswordInput } from '../../../shared/components/PasswordInput';
 
 const BindMainAccountDialog = lazy(() => import('./BindMainAccountDialog'));
 

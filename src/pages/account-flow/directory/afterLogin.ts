@@ -2,9 +2,9 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LoginResponse } from '../../../../contract/schemas/auth';
 import type { LoginResult } from '../../../providers/authProvider';
-import { feedback } from '../../../providers/feedback';
+import { feedback } from '../../../shared/providers/feedback';
 import { continueLogin, toCheckInfo, type FlowDeps } from '../../../providers/loginFlow';
-import { safeReturnPath } from '../../../providers/returnPath';
+import { safeReturnPath } from '../../../shared/providers/returnPath';
 import { flowDeps } from '../flowDeps';
 
 /**

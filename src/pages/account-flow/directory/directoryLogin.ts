@@ -1,10 +1,10 @@
 import { CODE } from '../../../../contract/codeNames';
 import { signInEndpoints } from '../../../../contract/endpoints/signIn';
 import type { LoginResponse } from '../../../../contract/schemas/auth';
-import { callThrough } from '../../../providers/api';
-import { errorCode, errorDataField } from '../../../providers/apiError';
-import type { DeviceInfo } from '../../../providers/device';
-import type { Http } from '../../../providers/http';
+import { callThrough } from '../../../shared/providers/api';
+import { errorCode, errorDataField } from '../../../shared/providers/apiError';
+import type { DeviceInfo } from '../../../shared/providers/device';
+import type { Http } from '../../../shared/providers/http';
 
 export type DirectoryType = 'LDAP' | 'PA_ACCOUNT';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from '@refinedev/core';
 import { Modal } from 'antd';
-import { PasskeyNameForm } from '../../../components/factors/PasskeyNameForm';
+import { PasskeyNameForm } from '../../../shared/components/factors/PasskeyNameForm';
 
 interface Props {
   open: boolean;

@@ -3,16 +3,16 @@ import { Alert, Button, Card, List, Skeleton, Space, Tag, Typography } from 'ant
 import { useState } from 'react';
 import { factorEndpoints as ep } from '../../../../contract/endpoints/factors';
 import type { FactorOverview, PasskeyItem } from '../../../../contract/schemas/factors';
-import { LoadFailed } from '../../../components/LoadFailed';
-import { useConfirm } from '../../../hooks/useConfirm';
-import { useEndpointQuery } from '../../../hooks/useEndpoint';
+import { LoadFailed } from '../../../shared/components/LoadFailed';
+import { useConfirm } from '../../../shared/hooks/useConfirm';
+import { useEndpointQuery } from '../../../shared/hooks/useEndpoint';
 import { formatTime } from '../../log/format';
 import { AddPasskeyDialog } from './AddPasskeyDialog';
 import { RecoveryCodesDialog } from './RecoveryCodesDialog';
 import { RenamePasskeyDialog } from './RenamePasskeyDialog';
 import { TotpEnrolDialog } from './TotpEnrolDialog';
 import { useFactorActions } from './useFactorActions';
-import { InlineHeading, ItemMeta } from '../../../components/Headings';
+import { InlineHeading, ItemMeta } from '../../../shared/components/Headings';
 
 interface Props {
   account: string;

@@ -2,8 +2,8 @@ import { useTranslation } from '@refinedev/core';
 import { Form, Input, Modal, type ButtonProps } from 'antd';
 import { factorEndpoints as ep } from '../../../../contract/endpoints/factors';
 import type { PasskeyItem } from '../../../../contract/schemas/factors';
-import { useEndpointMutation } from '../../../hooks/useEndpoint';
-import { passkeyNameRules } from '../../../components/factors/passkeyName';
+import { useEndpointMutation } from '../../../shared/hooks/useEndpoint';
+import { passkeyNameRules } from '../../../shared/components/factors/passkeyName';
 
 interface Props {
   passkey: PasskeyItem | null;

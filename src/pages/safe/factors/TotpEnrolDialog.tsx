@@ -1,7 +1,7 @@
 import { useTranslation } from '@refinedev/core';
 import { Modal } from 'antd';
 import type { TotpEnrolment } from '../../../../contract/schemas/factors';
-import { TotpSetup } from '../../../components/factors/TotpSetup';
+import { TotpSetup } from '../../../shared/components/factors/TotpSetup';
 
 interface Props {
   enrolment: TotpEnrolment | null;

@@ -3,12 +3,12 @@ import { useState } from 'react';
 import { codeIn } from '../../../../contract/codeNames';
 import { factorEndpoints as ep } from '../../../../contract/endpoints/factors';
 import type { RecoveryCodes, ReauthMethod, TotpEnrolment } from '../../../../contract/schemas/factors';
-import { ceremonyText } from '../../../components/factors/ceremonyText';
-import { PASSKEY_REFUSALS, REAUTH_QUIET, TOTP_REFUSALS } from '../../../components/factors/codes';
-import { ReauthCancelled, useReauth } from '../../../components/factors/useReauth';
-import { useEndpointMutation } from '../../../hooks/useEndpoint';
-import { createPasskey, isCeremonyError } from '../../../hooks/webauthn';
-import { errorCode } from '../../../providers/apiError';
+import { ceremonyText } from '../../../shared/components/factors/ceremonyText';
+import { PASSKEY_REFUSALS, REAUTH_QUIET, TOTP_REFUSALS } from '../../../shared/components/factors/codes';
+import { ReauthCancelled, useReauth } from '../../../shared/components/factors/useReauth';
+import { useEndpointMutation } from '../../../shared/hooks/useEndpoint';
+import { createPasskey, isCeremonyError } from '../../../shared/hooks/webauthn';
+import { errorCode } from '../../../shared/providers/apiError';
 
 /**
  * Adding, removing and regenerating factors on /safe. Each goes through useReauth: the server's

@@ -1,7 +1,7 @@
 import { Button, Space } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { feedback } from '../../../providers/feedback';
+import { feedback } from '../../../shared/providers/feedback';
 
 interface Props<V> {
   /** The picker, given what is picked so far and how to change it. */

@@ -7,7 +7,7 @@ import { showFieldError } from '../../shared/fieldErrors';
 import { PageHeader } from '../../shared/PageHeader';
 import { APP_FIELD_ERRORS, AppForm, toAppBody } from './AppForm';
 import { OIDC_DEFAULTS } from './OidcSection';
-import { errorNotice } from '../../../providers/notificationProvider';
+import { errorNotice } from '../../../shared/providers/notificationProvider';
 
 /** Add an application; then its page, for roles, approvers and grants. */
 export default function AppCreate() {

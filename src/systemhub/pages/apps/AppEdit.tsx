@@ -6,7 +6,7 @@ import type { AdminApp } from '../../../../contract/schemas/admin/apps';
 import { showFieldError } from '../../shared/fieldErrors';
 import { PageHeader } from '../../shared/PageHeader';
 import { APP_FIELD_ERRORS, AppForm, toAppBody } from './AppForm';
-import { errorNotice } from '../../../providers/notificationProvider';
+import { errorNotice } from '../../../shared/providers/notificationProvider';
 import { NotFound } from '../../shared/LoadFailed';
 
 /** Change an application's settings (its app id and client id stay). */

@@ -8,7 +8,7 @@ import type { AdminApp, RotatedSecret } from '../../../../contract/schemas/admin
 import { formatTime } from '../../shared/format';
 import { PageHeader } from '../../shared/PageHeader';
 import { ShownOnce } from '../../shared/ShownOnce';
-import { useEndpointMutation } from '../../../hooks/useEndpoint';
+import { useEndpointMutation } from '../../../shared/hooks/useEndpoint';
 import { ENDPOINTS } from '../../providers/endpoints';
 import { ApproversPanel } from './ApproversPanel';
 import { GrantsPanel } from './GrantsPanel';

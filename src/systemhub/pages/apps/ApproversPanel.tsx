@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { AppPerson } from '../../../../contract/schemas/admin/apps';
 import { ConfirmLink } from '../../shared/ConfirmLink';
 import { UserSelect } from '../../shared/UserSelect';
-import { useEndpointMutation, useEndpointQuery } from '../../../hooks/useEndpoint';
+import { useEndpointMutation, useEndpointQuery } from '../../../shared/hooks/useEndpoint';
 import { ENDPOINTS } from '../../providers/endpoints';
 import { AddBar } from './AddBar';
 import { LoadFailed } from '../../shared/LoadFailed';

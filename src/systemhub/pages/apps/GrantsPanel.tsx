@@ -6,7 +6,7 @@ import { ConfirmLink } from '../../shared/ConfirmLink';
 import { formatTime } from '../../shared/format';
 import { GroupSelect } from '../../shared/GroupSelect';
 import { UserSelect } from '../../shared/UserSelect';
-import { useEndpointMutation } from '../../../hooks/useEndpoint';
+import { useEndpointMutation } from '../../../shared/hooks/useEndpoint';
 import { ENDPOINTS } from '../../providers/endpoints';
 import { useAdminTable } from '../../shared/useAdminTable';
 import { AddBar } from './AddBar';

@@ -2,7 +2,7 @@ import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { Avatar, Button, Input, Space, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../../../contract/rules';
-import { feedback } from '../../../providers/feedback';
+import { feedback } from '../../../shared/providers/feedback';
 
 const TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/svg+xml'];
 

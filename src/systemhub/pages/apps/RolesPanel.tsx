@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { CODE } from '../../../../contract/codeNames';
 import { IDENTIFIER_PATTERN, LIMITS } from '../../../../contract/rules';
 import type { AdminRoleGroup } from '../../../../contract/schemas/admin/apps';
-import { feedback } from '../../../providers/feedback';
+import { feedback } from '../../../shared/providers/feedback';
 import { ConfirmLink } from '../../shared/ConfirmLink';
 import { showFieldError } from '../../shared/fieldErrors';
-import { useEndpointMutation, useEndpointQuery } from '../../../hooks/useEndpoint';
+import { useEndpointMutation, useEndpointQuery } from '../../../shared/hooks/useEndpoint';
 import { ENDPOINTS } from '../../providers/endpoints';
 import { LoadFailed } from '../../shared/LoadFailed';
 

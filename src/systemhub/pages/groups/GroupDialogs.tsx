@@ -6,12 +6,12 @@ import { CODE } from '../../../../contract/codeNames';
 import { GroupKind, GroupType } from '../../../../contract/enums';
 import { EMAIL_PATTERN, IDENTIFIER_PATTERN, LIMITS } from '../../../../contract/rules';
 import type { AdminGroupRow } from '../../../../contract/schemas/admin/groups';
-import { feedback } from '../../../providers/feedback';
+import { feedback } from '../../../shared/providers/feedback';
 import { showFieldError } from '../../shared/fieldErrors';
 import { UserSelect } from '../../shared/UserSelect';
-import { useEndpointMutation } from '../../../hooks/useEndpoint';
+import { useEndpointMutation } from '../../../shared/hooks/useEndpoint';
 import { ENDPOINTS } from '../../providers/endpoints';
-import { errorNotice } from '../../../providers/notificationProvider';
+import { errorNotice } from '../../../shared/providers/notificationProvider';
 
 const FIELDS = {
   [CODE.groupCodeTaken]: 'groupCode',

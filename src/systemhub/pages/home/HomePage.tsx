@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import type { AdminHome, SecurityEvent } from '../../../../contract/schemas/admin/home';
 import { formatTime } from '../../shared/format';
 import { PageHeader } from '../../shared/PageHeader';
-import { useEndpointQuery } from '../../../hooks/useEndpoint';
+import { useEndpointQuery } from '../../../shared/hooks/useEndpoint';
 import { ENDPOINTS } from '../../providers/endpoints';
 import { LoadFailed } from '../../shared/LoadFailed';
 

@@ -7,7 +7,7 @@ import { LIMITS } from '../../../../contract/rules';
 import type { AdminNotice } from '../../../../contract/schemas/admin/notices';
 import { showFieldError } from '../../shared/fieldErrors';
 import { PageHeader } from '../../shared/PageHeader';
-import { errorNotice } from '../../../providers/notificationProvider';
+import { errorNotice } from '../../../shared/providers/notificationProvider';
 import { NotFound } from '../../shared/LoadFailed';
 
 /** Write or change a notice or news item (a draft until published from the list). */

@@ -7,7 +7,7 @@ import { LIMITS } from '../../../../contract/rules';
 import type { OrgNode } from '../../../../contract/schemas/admin/organisation';
 import { DeptSelect } from '../../shared/DeptSelect';
 import { showFieldError, type CodeFields } from '../../shared/fieldErrors';
-import { useEndpointMutation } from '../../../hooks/useEndpoint';
+import { useEndpointMutation } from '../../../shared/hooks/useEndpoint';
 import { ENDPOINTS } from '../../providers/endpoints';
 
 /** What the dialog does: add under a node (or at the top), rename a node, or move it. */

@@ -3,12 +3,12 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CODE } from '../../../../contract/codeNames';
 import { LIMITS, POLICY_RANGES, USER_TYPES } from '../../../../contract/rules';
-import { feedback } from '../../../providers/feedback';
+import { feedback } from '../../../shared/providers/feedback';
 import { showFieldError, type CodeFields } from '../../shared/fieldErrors';
 import { PageHeader } from '../../shared/PageHeader';
-import { useEndpointMutation, useEndpointQuery } from '../../../hooks/useEndpoint';
+import { useEndpointMutation, useEndpointQuery } from '../../../shared/hooks/useEndpoint';
 import { ENDPOINTS } from '../../providers/endpoints';
-import type { Result } from '../../../providers/api';
+import type { Result } from '../../../shared/providers/api';
 import { LoadFailed } from '../../shared/LoadFailed';
 
 type Policies = Result<typeof ENDPOINTS.policies.actions.get>;

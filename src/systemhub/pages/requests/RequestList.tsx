@@ -9,13 +9,13 @@ import { ApplyStatus, Decision } from '../../../../contract/enums';
 import { LIMITS } from '../../../../contract/rules';
 import type { AdminApp } from '../../../../contract/schemas/admin/apps';
 import type { ApplyRecord } from '../../../../contract/schemas/permissions';
-import { useSelectionLabels } from '../../../components/useSelectionLabels';
-import { feedback } from '../../../providers/feedback';
+import { useSelectionLabels } from '../../../shared/components/useSelectionLabels';
+import { feedback } from '../../../shared/providers/feedback';
 import { showFieldError } from '../../shared/fieldErrors';
 import { formatTime } from '../../shared/format';
 import { PageHeader } from '../../shared/PageHeader';
 import { SearchForm } from '../../shared/SearchForm';
-import { useEndpointMutation } from '../../../hooks/useEndpoint';
+import { useEndpointMutation } from '../../../shared/hooks/useEndpoint';
 import { ENDPOINTS } from '../../providers/endpoints';
 import { toFilters, useAdminTable } from '../../shared/useAdminTable';
 

@@ -5,16 +5,16 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../../../contract/rules';
 import type { ScimToken, ScimTokenCreated } from '../../../../contract/schemas/admin/scimTokens';
-import { feedback } from '../../../providers/feedback';
+import { feedback } from '../../../shared/providers/feedback';
 import { showFieldError } from '../../shared/fieldErrors';
 import { formatTime } from '../../shared/format';
 import { PageHeader } from '../../shared/PageHeader';
 import { SearchForm } from '../../shared/SearchForm';
 import { ShownOnce } from '../../shared/ShownOnce';
-import { useEndpointMutation } from '../../../hooks/useEndpoint';
+import { useEndpointMutation } from '../../../shared/hooks/useEndpoint';
 import { ENDPOINTS } from '../../providers/endpoints';
 import { useAdminTable } from '../../shared/useAdminTable';
-import { errorNotice } from '../../../providers/notificationProvider';
+import { errorNotice } from '../../../shared/providers/notificationProvider';
 
 interface Filters {
   name?: string;

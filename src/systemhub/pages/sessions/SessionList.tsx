@@ -2,12 +2,12 @@ import { Form, Input, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../../../contract/rules';
 import type { AdminSession } from '../../../../contract/schemas/admin/sessions';
-import { feedback } from '../../../providers/feedback';
+import { feedback } from '../../../shared/providers/feedback';
 import { ConfirmLink } from '../../shared/ConfirmLink';
 import { formatTime } from '../../shared/format';
 import { PageHeader } from '../../shared/PageHeader';
 import { SearchForm } from '../../shared/SearchForm';
-import { useEndpointMutation } from '../../../hooks/useEndpoint';
+import { useEndpointMutation } from '../../../shared/hooks/useEndpoint';
 import { ENDPOINTS } from '../../providers/endpoints';
 import { useAdminTable } from '../../shared/useAdminTable';
 

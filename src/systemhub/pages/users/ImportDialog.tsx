@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../../../contract/rules';
 import type { ImportCheckResult, ImportRowError, ImportStatus } from '../../../../contract/schemas/admin/usersImport';
 import { IMPORT_COLUMNS } from '../../../../contract/schemas/admin/usersImport';
-import { codeText } from '../../../providers/codeText';
-import { useEndpointMutation } from '../../../hooks/useEndpoint';
+import { codeText } from '../../../shared/providers/codeText';
+import { useEndpointMutation } from '../../../shared/hooks/useEndpoint';
 import { ENDPOINTS } from '../../providers/endpoints';
 
 /** How often a running import is asked for its progress. */

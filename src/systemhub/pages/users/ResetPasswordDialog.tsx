@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { CODE } from '../../../../contract/codeNames';
 import { PasswordResetMode } from '../../../../contract/enums';
 import type { AdminUserDetail } from '../../../../contract/schemas/admin/users';
-import { feedback } from '../../../providers/feedback';
+import { feedback } from '../../../shared/providers/feedback';
 import { showFieldError } from '../../shared/fieldErrors';
 import { ShownOnce } from '../../shared/ShownOnce';
-import { useEndpointMutation } from '../../../hooks/useEndpoint';
+import { useEndpointMutation } from '../../../shared/hooks/useEndpoint';
 import { ENDPOINTS } from '../../providers/endpoints';
 
 /**

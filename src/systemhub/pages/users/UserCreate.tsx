@@ -6,7 +6,7 @@ import type { AdminUserDetail, UserCreateBody } from '../../../../contract/schem
 import { showFieldError } from '../../shared/fieldErrors';
 import { PageHeader } from '../../shared/PageHeader';
 import { toUserBody, USER_FIELD_ERRORS, UserForm } from './UserForm';
-import { errorNotice } from '../../../providers/notificationProvider';
+import { errorNotice } from '../../../shared/providers/notificationProvider';
 
 /** Add a person; then their page, where a first password can be generated. */
 export default function UserCreate() {

@@ -6,7 +6,7 @@ import type { AdminUserDetail } from '../../../../contract/schemas/admin/users';
 import { showFieldError } from '../../shared/fieldErrors';
 import { PageHeader } from '../../shared/PageHeader';
 import { toUserBody, USER_FIELD_ERRORS, UserForm } from './UserForm';
-import { errorNotice } from '../../../providers/notificationProvider';
+import { errorNotice } from '../../../shared/providers/notificationProvider';
 import { NotFound } from '../../shared/LoadFailed';
 
 /** Change a person's fields (the account stays). */

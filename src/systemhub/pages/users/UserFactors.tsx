@@ -1,9 +1,9 @@
 import { Alert, Button, Card, Descriptions, Popconfirm, Space, Spin, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { AdminUserFactors } from '../../../../contract/schemas/factors';
-import { feedback } from '../../../providers/feedback';
+import { feedback } from '../../../shared/providers/feedback';
 import { formatTime } from '../../shared/format';
-import { useEndpointMutation, useEndpointQuery } from '../../../hooks/useEndpoint';
+import { useEndpointMutation, useEndpointQuery } from '../../../shared/hooks/useEndpoint';
 import { ENDPOINTS } from '../../providers/endpoints';
 
 type Removable = 'TOTP' | 'PASSKEY' | 'RECOVERY_CODE';

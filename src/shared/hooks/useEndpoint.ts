@@ -1,0 +1,85 @@
+import { useCustom, useCustomMutation, useInvalidate, type BaseRecord, type HttpError } from '@refinedev/core';
+import { useCallback } from 'react';
+import type { ResultCode } from '../../../contract/codeNames';
+import { resolvePath, type Declared, type Input, type Result } from '../providers/api';
+import { errorNotice, successNotice } from '../providers/notificationProvider';
+
+/** Refusals the page shows in place (no toast), or true when it shows every failure itself; SILENT_CODES never toast. */
+type Quiet = readonly ResultCode[] | true;
+
+const errorNotification = (quiet: Quiet | undefined) => (quiet === true ? false : errorNotice(quiet));
+
+interface QueryOptions {
+  enabled?: boolean;
+  quiet?: Quiet;
+  /** For answers in the page's language (dictionaries, the policy text): a switch asks again. */
+  language?: string;
+}
+
+/**
+ * A read of a declared endpoint through Refine's useCustom (its cache, its error toast):
+ * `const { data, query } = useEndpointQuery(accountEndpoints.devices, {})`. The method, path
+ * and types come from the declaration, as with `call`; data is undefined until the answer.
+ */
+export function useEndpointQuery<S extends Declared>(endpoint: S, input: Input<S>, { enabled = true, quiet, language }: QueryOptions = {}) {
+  const { url, rest } = resolvePath(endpoint.path, input);
+  const get = endpoint.method === 'GET';
+  const { query } = useCustom<BaseRecord, HttpError>({
+    url,
+    method: get ? 'get' : 'post',
+    config: get ? { query: rest as Record<string, unknown> | undefined } : { payload: (rest ?? {}) as Record<string, unknown> },
+    meta: language ? { language } : undefined,
+    queryOptions: { enabled },
+    errorNotification: errorNotification(quiet),
+  });
+  // Not useCustom's result.data: Refine fills it with {} before the first answer.
+  return {
+    data: query.data?.data as Result<S> | undefined,
+    query,
+    isLoading: query.isLoading,
+    isFetching: query.isFetching,
+    isError: query.isError,
+    error: query.error,
+    refetch: () => query.refetch(),
+  };
+}
+
+interface MutationOptions<S extends Declared> {
+  quiet?: Quiet;
+  /** The success toast, if the call has one (a text, or made from the answer). */
+  success?: string | ((data: Result<S>) => string);
+  /** The error toast's text when the spec gives one instead of the server's (e.g. 解绑失败). */
+  failure?: string;
+  /** Resources whose lists and records are fetched again after the call succeeds (the workbench's tables). */
+  refresh?: readonly string[];
+}
+
+/**
+ * A state-changing call of a declared (POST) endpoint through Refine's useCustomMutation:
+ * `const save = useEndpointMutation(groupEndpoints.groupManagerUpdate); await save.submit(input)`.
+ * Resolves to the typed answer; a refusal is toasted (unless quiet) and rejects with the
+ * ApiError, so the page can put the codes it explains under their fields. `isPending` and
+ * `error` are the mutation's own state. `submit` keeps its identity while the options do
+ * (module-level code lists), for callers that list it in an effect's dependencies.
+ */
+export function useEndpointMutation<S extends Declared>(endpoint: S, { quiet, success, failure, refresh }: MutationOptions<S> = {}) {
+  const { mutateAsync, mutation } = useCustomMutation<BaseRecord, HttpError>();
+  const invalidate = useInvalidate();
+  const submit = useCallback(
+    async (input: Input<S>): Promise<Result<S>> => {
+      const { url, rest } = resolvePath(endpoint.path, input);
+      const notice = errorNotification(quiet);
+      const { data } = await mutateAsync({
+        url,
+        method: 'post',
+        values: (rest ?? {}) as Record<string, unknown>,
+        errorNotification: failure === undefined || notice === false ? notice : (error) => notice(error) && { type: 'error', message: failure },
+        successNotification: success === undefined ? false : successNotice<Result<S>>(success),
+      });
+      if (refresh) await Promise.all(refresh.map((name) => invalidate({ resource: name, invalidates: ['list', 'many', 'detail'] })));
+      return data as Result<S>;
+    },
+    [endpoint.path, failure, invalidate, mutateAsync, quiet, refresh, success],
+  );
+  return { submit, isPending: mutation.isPending, isSuccess: mutation.isSuccess, error: mutation.error, reset: mutation.reset };
+}
