@@ -6,11 +6,12 @@ import { chunkModules } from './build/chunkModules';
 import { chunkGroups } from './build/chunkPlan';
 import { clientEndpoints } from './build/clientEndpoints';
 import { precompress } from './build/precompress';
+import { WORKBENCH_SOURCE, workbenchPage } from './build/workbenchPage';
 
 const API_SERVER = 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [clientEndpoints(), react(), antdStaticCss(), chunkModules(), precompress()],
+  plugins: [clientEndpoints(), react(), antdStaticCss(), chunkModules(), workbenchPage(), precompress()],
   server: {
     // The Fastify server answers the API; vite serves both pages (the portal and /systemhub/).
     proxy: {
@@ -23,8 +24,9 @@ export default defineConfig({
     // Lets the budget check see which chunks each page pulls in (tests/bench/bundle.ts).
     manifest: true,
     rolldownOptions: {
-      // Two pages: the portal (sign-in included) and the administrators' workbench at /systemhub/.
-      input: { portal: fileURLToPath(new URL('index.html', import.meta.url)), systemhub: fileURLToPath(new URL('systemhub/index.html', import.meta.url)) },
+      // Two pages: the portal (sign-in included) and the administrators' workbench, whose page
+      // lives beside its code and is written to dist/systemhub/ (build/workbenchPage.ts).
+      input: { portal: fileURLToPath(new URL('index.html', import.meta.url)), systemhub: fileURLToPath(new URL(WORKBENCH_SOURCE, import.meta.url)) },
       output: {
         // framework, ui (start-up and what the sign-in page shares), signin (its own folder) and
         // app (the signed-in shell): build/chunkPlan.ts.

@@ -53,8 +53,8 @@ function find(suffix: string): string {
   return key;
 }
 
-// The portal's page only: the workbench (systemhub/index.html) is a page of its own that /login never loads.
-const WORKBENCH_ENTRY = 'systemhub/index.html';
+// The portal's page only: the workbench (src/systemhub/index.html, served as /systemhub/) is a page of its own that /login never loads.
+const WORKBENCH_ENTRY = 'src/systemhub/index.html';
 const entry = ['index.html'];
 // The entry only starts the downloads (src/main.tsx): start-up code and the page come as dynamic imports.
 const startUp = [...entry, find('src/boot.tsx')];
