@@ -48,8 +48,8 @@ function Protected() {
  */
 export default function App() {
   useDayjsLocale();
-  // Refine's translate hooks re-render when its i18n context value changes: a provider object
-  // per language makes a language switch re-translate every page.
+  // Refine's own texts (its buttons, notifications) re-render when its i18n context value
+  // changes: a provider object per language re-translates them on a language switch.
   const { i18n } = useTranslation();
   const language = i18n.language;
   const translations = useMemo(() => ({ ...i18nProvider, getLocale: () => language }), [language]);

@@ -1,13 +1,14 @@
 import { HomeOutlined } from '@ant-design/icons';
-import { useTranslation } from '@refinedev/core';
+
 import { Breadcrumb } from 'antd';
 import { Link, useLocation } from 'react-router';
 import { HOME_PATH } from '../config';
 import { entryFor, SUB_PAGES } from './menuItems';
+import { useTranslation } from 'react-i18next';
 
 /** Home / section [/ sub-page], derived from the path so every route gets one. */
 export function Breadcrumbs() {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   const { pathname } = useLocation();
   const entry = entryFor(pathname);
   const sub = SUB_PAGES[pathname];

@@ -1,11 +1,12 @@
 import { DesktopOutlined, LogoutOutlined, MenuOutlined, UserOutlined } from '@ant-design/icons';
-import { useCan, useGetIdentity, useTranslation } from '@refinedev/core';
+import { useCan, useGetIdentity } from '@refinedev/core';
 import { Avatar, Button, Flex, Typography } from 'antd';
 import { ADMIN_HUB_PATH } from '../../contract/rules';
 import type { CurrentUser } from '../../contract/schemas/personal';
 import { LanguageSwitch } from '../shared/components/LanguageSwitch';
 import { WORKBENCH } from '../providers/accessControlProvider';
 import { useSignOut } from './useSignOut';
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   /** Shown on narrow screens, where the sidebar is hidden. */
@@ -19,7 +20,7 @@ interface Props {
  * ellipsis and shows whole on hover or focus.
  */
 export function Navbar({ onToggleMenu }: Props) {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   const { data: user } = useGetIdentity<CurrentUser>();
   const { signOut, pending } = useSignOut();
   // Keyed by user so a cached answer never carries over to the next person on this browser.

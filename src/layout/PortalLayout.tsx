@@ -1,4 +1,3 @@
-import { useTranslation } from '@refinedev/core';
 import { Layout } from 'antd';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
@@ -8,12 +7,13 @@ import { Breadcrumbs } from './Breadcrumbs';
 import { MenuFrame } from './MenuFrame';
 import { Navbar } from './Navbar';
 import { SideMenu } from './SideMenu';
+import { useTranslation } from 'react-i18next';
 
 const SIDER_WIDTH = 200;
 
 /** Frame of every signed-in page: navbar, menu (sidebar or drawer), breadcrumbs, info cards, the page. */
 export default function PortalLayout() {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   return (
     <MenuFrame
       header={(onToggleMenu) => <Navbar onToggleMenu={onToggleMenu} />}

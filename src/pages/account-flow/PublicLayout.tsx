@@ -1,4 +1,3 @@
-import { useTranslation } from '@refinedev/core';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LanguageSwitch } from '../../shared/components/LanguageSwitch';
@@ -6,6 +5,7 @@ import { useDocumentTitle } from '../../shared/components/useDocumentTitle';
 import { loginAddress, RETURN_PARAM } from '../../shared/providers/returnPath';
 import { useLoginPageConfig } from '../sign-in/useLoginConfig';
 import './flow.css';
+import { useTranslation } from 'react-i18next';
 
 /* Only demo and test servers have an outbox; its code is fetched after the page is up. */
 const DemoOutbox = lazy(() => import('../../shared/components/DemoOutbox'));
@@ -23,7 +23,7 @@ interface Props {
  * The brand leads back to the sign-in page, with the return path of a sign-in under way.
  */
 export function PublicLayout({ title, children, width = 480, testId }: Props) {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   // The same name as the sign-in page's (its branding), in the bar and the tab title.
   const brand = useLoginPageConfig()?.companyName;

@@ -1,12 +1,13 @@
 import { QuestionCircleOutlined } from '@ant-design/icons';
-import { useTranslation } from '@refinedev/core';
+
 import { Tooltip } from 'antd';
+import { useTranslation } from 'react-i18next';
 
 const REASONS = ['mainland', 'blocked', 'signal', 'gateway'] as const;
 
 /** "Not receiving the code?" with the four usual reasons, on hover or keyboard focus. */
 export function SmsHelp() {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   const reasons = (
     <ol style={{ margin: 0, paddingInlineStart: 18 }}>
       {REASONS.map((reason) => (

@@ -1,4 +1,4 @@
-import { useNotification, useTranslation } from '@refinedev/core';
+import { useNotification } from '@refinedev/core';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import type { LoginResponse } from '../../../contract/schemas/auth';
@@ -6,6 +6,7 @@ import { errorNotice } from '../../shared/providers/notificationProvider';
 import { continueLogin, type LoginTarget } from '../../providers/loginFlow';
 import { sessionStore } from '../../shared/providers/storage';
 import { flowDeps } from './flowDeps';
+import { useTranslation } from 'react-i18next';
 
 /**
  * The end of a sign-in that passed its last step (second factor, self-service): the second
@@ -13,7 +14,7 @@ import { flowDeps } from './flowDeps';
  * page load, admin hub, or My apps).
  */
 export function useCompleteLogin() {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   const { open } = useNotification();
   const navigate = useNavigate();
   return useCallback(

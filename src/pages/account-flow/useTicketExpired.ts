@@ -1,10 +1,10 @@
-import { useTranslation } from '@refinedev/core';
 import { App } from 'antd';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { CODE } from '../../../contract/codeNames';
 import { errorCode } from '../../shared/providers/apiError';
 import { loginAddress } from '../../shared/providers/returnPath';
+import { useTranslation } from 'react-i18next';
 
 /**
  * The sign-in ticket (srmi / requestId) of a public flow expired or is unknown: say the page
@@ -13,7 +13,7 @@ import { loginAddress } from '../../shared/providers/returnPath';
  * every other code.
  */
 export function useTicketExpired(returnTo: string | null = null) {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   const { message } = App.useApp();
   const navigate = useNavigate();
   const leave = useCallback(() => {

@@ -1,5 +1,5 @@
 import { DesktopOutlined } from '@ant-design/icons';
-import { useTranslation } from '@refinedev/core';
+
 import { Avatar, Button, List, Space, Tag, Typography } from 'antd';
 import { securityEndpoints } from '../../../contract/endpoints/security';
 import type { DeviceRow } from '../../../contract/schemas/account';
@@ -7,6 +7,7 @@ import { useConfirm } from '../../shared/hooks/useConfirm';
 import { useEndpointMutation } from '../../shared/hooks/useEndpoint';
 import { formatTime } from '../log/format';
 import { ItemMeta } from '../../shared/components/Headings';
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   device: DeviceRow;
@@ -15,7 +16,7 @@ interface Props {
 
 /** One device: name, when and where it was seen, and sign-out (the device in use signs out with Logout). */
 export function DeviceItem({ device, onSignedOut }: Props) {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   const confirm = useConfirm();
   const signOut = useEndpointMutation(securityEndpoints.deviceSignOut, { success: (answer) => t('device.signOut.done', { n: answer.ended }) });
   const name = device.deviceName || t('device.unknownName');

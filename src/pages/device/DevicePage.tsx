@@ -1,4 +1,3 @@
-import { useTranslation } from '@refinedev/core';
 import { Empty, List, Skeleton, Typography } from 'antd';
 import { securityEndpoints } from '../../../contract/endpoints/security';
 import { LoadFailed } from '../../shared/components/LoadFailed';
@@ -6,10 +5,11 @@ import { PageTitle } from '../../shared/components/PageTitle';
 import { useEndpointQuery } from '../../shared/hooks/useEndpoint';
 import { useNarrow } from '../log/useNarrow';
 import { DeviceItem } from './DeviceItem';
+import { useTranslation } from 'react-i18next';
 
 /** /device: the browsers this account signed in from, with remote sign-out of the others. */
 export default function DevicePage() {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   const narrow = useNarrow();
   const { data, query } = useEndpointQuery(securityEndpoints.devices, {});
   const devices = data ?? [];

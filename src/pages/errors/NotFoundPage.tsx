@@ -1,12 +1,12 @@
-import { useTranslation } from '@refinedev/core';
 import { Result } from 'antd';
 import { ButtonLink } from '../../shared/components/ButtonLink';
 import { useDocumentTitle } from '../../shared/components/useDocumentTitle';
 import { HOME_PATH } from '../../config';
+import { useTranslation } from 'react-i18next';
 
 /** /404 */
 export default function NotFoundPage() {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   useDocumentTitle(t('pages.notFound.title'));
   return (
     <main style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>

@@ -1,11 +1,11 @@
-import { useTranslation } from '@refinedev/core';
 import { Result } from 'antd';
 import { ButtonLink } from '../../shared/components/ButtonLink';
 import { useDocumentTitle } from '../../shared/components/useDocumentTitle';
+import { useTranslation } from 'react-i18next';
 
 /** /permissionsNone: where single sign-on sends a user without access to the application. */
 export default function PermissionsNonePage() {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   useDocumentTitle(t('pages.permissionsNone.title'));
   return (
     <main style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>

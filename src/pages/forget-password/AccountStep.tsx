@@ -1,5 +1,5 @@
 import { UserOutlined } from '@ant-design/icons';
-import { useTranslation } from '@refinedev/core';
+
 import { Button, Form, Input } from 'antd';
 import { useCallback, useEffect, useRef } from 'react';
 import { passwordEndpoints as ep } from '../../../contract/endpoints/passwords';
@@ -8,6 +8,7 @@ import { CaptchaInput } from '../../shared/components/CaptchaInput';
 import { useCaptcha } from '../../shared/components/useCaptcha';
 import { useFormSave } from '../account-flow/useFormSave';
 import { ACCOUNT_FIELDS, startForget, verifyAccountInput } from './api';
+import { useTranslation } from 'react-i18next';
 
 interface Values {
   account: string;
@@ -24,7 +25,7 @@ const trim = (value: string | undefined) => (value ?? '').trim();
 
 /** Step 1: the account (or its bound phone) and the picture captcha. Any failure brings a new captcha. */
 export function AccountStep({ onVerified, onError }: { onVerified: (verified: VerifiedAccount) => void; onError: (error: unknown) => void }) {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   // Each captcha comes with its own ticket; only the one on screen counts.
   const tickets = useRef(new Map<string, string>());

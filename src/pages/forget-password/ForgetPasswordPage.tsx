@@ -1,4 +1,3 @@
-import { useTranslation } from '@refinedev/core';
 import { App, Result, Steps } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -11,6 +10,7 @@ import { AccountStep, type VerifiedAccount } from './AccountStep';
 import { NewPasswordStep } from './NewPasswordStep';
 import { useNarrow } from './useNarrow';
 import { VerifyStep } from './VerifyStep';
+import { useTranslation } from 'react-i18next';
 
 const STEP_KEYS = ['forgetPassword.steps.account', 'forgetPassword.steps.verify', 'forgetPassword.steps.password', 'forgetPassword.steps.done'] as const;
 
@@ -18,7 +18,7 @@ type Flow = { step: 0 } | { step: 1 | 2; ticket: VerifiedAccount } | { step: 3; 
 
 /** /forgetPassword: account and captcha → code to the bound phone → new password → done. */
 export default function ForgetPasswordPage() {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   const { message } = App.useApp();
   const narrow = useNarrow();
   const [flow, setFlow] = useState<Flow>({ step: 0 });

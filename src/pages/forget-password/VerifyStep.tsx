@@ -1,4 +1,3 @@
-import { useTranslation } from '@refinedev/core';
 import { Alert, Button, Form } from 'antd';
 import { useState } from 'react';
 import { CODE } from '../../../contract/codeNames';
@@ -10,6 +9,7 @@ import { errorCode } from '../../shared/providers/apiError';
 import { SmsHelp } from '../account-flow/SmsHelp';
 import { useFormSave } from '../account-flow/useFormSave';
 import { CODE_FIELDS } from './api';
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   requestId: string;
@@ -20,7 +20,7 @@ interface Props {
 
 /** Step 2: a code to the bound phone (shown masked), checked before a new password may be set. */
 export function VerifyStep({ requestId, maskedMobile, onVerified, onError }: Props) {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   const [form] = Form.useForm<{ code: string }>();
   const [msgCodeKey, setMsgCodeKey] = useState('');
   const sendCode = useEndpointMutation(ep.forgetSendOtp, { quiet: [CODE.smsRefused, ...explainedCodes(CODE_FIELDS)], success: t('forgetPassword.messages.sent') });

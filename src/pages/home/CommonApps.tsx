@@ -1,4 +1,4 @@
-import { useList, useTranslation } from '@refinedev/core';
+import { useList } from '@refinedev/core';
 import { Card, Empty, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import type { AppTile } from '../../../contract/schemas/personal';
@@ -6,6 +6,7 @@ import { errorNotice } from '../../shared/providers/notificationProvider';
 import { AppTileButton } from '../my-apps/AppTileButton';
 import { ssoUrl } from '../my-apps/ssoUrl';
 import '../my-apps/myApps.css';
+import { useTranslation } from 'react-i18next';
 
 /** The spec shows the first 10 applications as common apps. */
 const COMMON_APPS = 10;
@@ -15,7 +16,7 @@ const COMMON_APPS = 10;
  * failure is explained, with a retry, by the grid.
  */
 export function CommonApps() {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   const { result, query } = useList<AppTile>({ resource: 'applications', pagination: { mode: 'off' }, errorNotification: errorNotice() });
   const [activeId, setActiveId] = useState<number | null>(null);
   const apps = result.data.slice(0, COMMON_APPS);

@@ -1,6 +1,6 @@
-import { useTranslation } from '@refinedev/core';
 import { Button, Result, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   loading: boolean;
@@ -11,7 +11,7 @@ interface Props {
 
 /** Loading skeleton or a compact failure with retry around a home card's content. */
 export function ContentState({ loading, error, onRetry, children }: Props) {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   if (loading) return <Skeleton active title={false} paragraph={{ rows: 3 }} />;
   if (error) {
     return (

@@ -1,14 +1,14 @@
-import { useTranslation } from '@refinedev/core';
 import { Card, Tabs } from 'antd';
 import type { HomeContent } from '../../../contract/schemas/account';
 import { ContentState } from './ContentState';
 import { ItemList } from './ItemList';
 import { useHomeContent } from './useHomeContent';
+import { useTranslation } from 'react-i18next';
 
 const TABS: (keyof HomeContent['news'])[] = ['recommend', 'news', 'dynamic', 'release'];
 
 export function NewsCard() {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   const { content, query } = useHomeContent();
   const labels: Record<keyof HomeContent['news'], string> = {
     recommend: t('home.news.recommend'),

@@ -1,15 +1,15 @@
-import { useTranslation } from '@refinedev/core';
 import { Button, Card, Modal } from 'antd';
 import { useState } from 'react';
 import { ContentState } from './ContentState';
 import { ItemList } from './ItemList';
 import { useHomeContent } from './useHomeContent';
+import { useTranslation } from 'react-i18next';
 
 /** How many notices the card lists; More shows all of them. */
 const SHOWN = 5;
 
 export function NoticeCard() {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   const { content, query } = useHomeContent();
   const [allOpen, setAllOpen] = useState(false);
   const notices = content?.notices ?? [];

@@ -1,15 +1,15 @@
-import { useTranslation } from '@refinedev/core';
 import { Descriptions, Skeleton, Tag, type DescriptionsProps } from 'antd';
 import { accountEndpoints } from '../../../contract/endpoints/account';
 import { maskMobile } from '../../../contract/rules';
 import { LoadFailed } from '../../shared/components/LoadFailed';
 import { useEndpointQuery } from '../../shared/hooks/useEndpoint';
+import { useTranslation } from 'react-i18next';
 
 const dash = (value: string | null | undefined) => value || '-';
 
 /** The account's own details: personal and job information, or for a shared mailbox who manages it. */
 export function BasicInfo() {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   const { data: user, query } = useEndpointQuery(accountEndpoints.personalCurrentUserDetail, {});
 
   if (query.isLoading) return <Skeleton active paragraph={{ rows: 6 }} />;

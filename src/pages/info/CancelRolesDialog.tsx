@@ -1,4 +1,3 @@
-import { useTranslation } from '@refinedev/core';
 import { Alert, Form, Modal, Select } from 'antd';
 import type { Ref } from 'react';
 import { CODE } from '../../../contract/codeNames';
@@ -7,6 +6,7 @@ import type { PermissionRow } from '../../../contract/schemas/permissions';
 import { useEndpointQuery } from '../../shared/hooks/useEndpoint';
 import { successNotice } from '../../shared/providers/notificationProvider';
 import { useDialogForm, type DialogHandle } from '../../resources/shared/useDialogForm';
+import { useTranslation } from 'react-i18next';
 
 type Values = { roleIdSet?: number[]; groupId?: number | null };
 
@@ -16,7 +16,7 @@ type Values = { roleIdSet?: number[]; groupId?: number | null };
  * Roles given up meanwhile are said under the choice.
  */
 export function CancelRolesDialog({ ref }: { ref: Ref<DialogHandle<PermissionRow>> }) {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   const { modalProps, formProps, save, row } = useDialogForm<Values, PermissionRow>(ref, {
     resource: 'permissions',
     submitTestId: 'cancel-roles-ok',

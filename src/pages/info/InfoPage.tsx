@@ -1,15 +1,15 @@
-import { useTranslation } from '@refinedev/core';
 import { Tabs } from 'antd';
 import { PageTitle } from '../../shared/components/PageTitle';
 import { useTabParam } from '../../shared/hooks/useTabParam';
 import { BasicInfo } from './BasicInfo';
 import { PermissionList } from './PermissionList';
+import { useTranslation } from 'react-i18next';
 
 const TABS = ['base', 'change'] as const;
 
 /** /info: basic information (tab=base) and permission information (tab=change). */
 export default function InfoPage() {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   const [active, open] = useTabParam('tab', TABS);
 
   return (

@@ -1,4 +1,3 @@
-import { useTranslation } from '@refinedev/core';
 import { Button, Space, Tag, type TableColumnsType } from 'antd';
 import { useRef } from 'react';
 import { permissionEndpoints } from '../../../contract/endpoints/permissions';
@@ -9,10 +8,11 @@ import { usePortalTable } from '../../resources/shared/usePortalTable';
 import type { DialogHandle } from '../../resources/shared/useDialogForm';
 import { CancelRolesDialog } from './CancelRolesDialog';
 import { ListTable } from '../../resources/shared/ListTable';
+import { useTranslation } from 'react-i18next';
 
 /** The applications this user may sign in to, with their roles; the user can give either up. */
 export function PermissionList() {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   const confirm = useConfirm();
   const { tableProps, reload } = usePortalTable<PermissionRow>('permissions');
   const giveUp = useEndpointMutation(permissionEndpoints.cancelAppPermission, { success: t('info.cancelLogin.done') });

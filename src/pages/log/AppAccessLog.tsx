@@ -1,4 +1,3 @@
-import { useTranslation } from '@refinedev/core';
 import { Form, Tag, type TableColumnsType } from 'antd';
 import { DICTIONARY_TYPES } from '../../../contract/dictionaries';
 import { securityEndpoints } from '../../../contract/endpoints/security';
@@ -10,10 +9,11 @@ import { usePortalTable } from '../../resources/shared/usePortalTable';
 import { logTableOptions, type LogFilterValues } from './filterValues';
 import { useSelectOptions } from './useSelectOptions';
 import { ListTable } from '../../resources/shared/ListTable';
+import { useTranslation } from 'react-i18next';
 
 /** Application access log: sign-ins and launches, filtered by type, result and time. */
 export function AppAccessLog() {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   const types = useSelectOptions(securityEndpoints.systemCommonSelect, { type: DICTIONARY_TYPES.accessTypes });
   const { tableProps, searchFormProps } = usePortalTable<AppLogRow, LogFilterValues>('logs', logTableOptions(LogType.APP_ACCESS));
 

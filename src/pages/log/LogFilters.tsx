@@ -1,9 +1,9 @@
-import { useTranslation } from '@refinedev/core';
 import { Button, DatePicker, Form, Select, Space, type FormProps } from 'antd';
 import type { ComponentProps, ReactNode } from 'react';
 import { defaultRange, type LogFilterValues } from './filterValues';
 import { useNarrow } from './useNarrow';
 import './logFilters.css';
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   /** usePortalTable's searchFormProps (form, initial time window, query). */
@@ -15,7 +15,7 @@ interface Props {
 
 /** Filter bar shared by both log tabs: the tab's fields, the time window, query and clear. */
 export function LogFilters({ formProps, children, testId }: Props) {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   const narrow = useNarrow();
   const { form } = formProps;
   function clear() {
@@ -51,6 +51,6 @@ export function LogFilters({ formProps, children, testId }: Props) {
 
 /** The select every log filter uses: clearable, wide enough for the longest label. */
 export function FilterSelect(props: ComponentProps<typeof Select>) {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   return <Select allowClear placeholder={t('logs.filters.all')} style={{ width: 180 }} {...props} />;
 }

@@ -1,4 +1,3 @@
-import { useTranslation } from '@refinedev/core';
 import { Form, type TableColumnsType } from 'antd';
 import { DICTIONARY_TYPES } from '../../../contract/dictionaries';
 import { securityEndpoints } from '../../../contract/endpoints/security';
@@ -10,10 +9,11 @@ import { usePortalTable } from '../../resources/shared/usePortalTable';
 import { logTableOptions, type LogFilterValues } from './filterValues';
 import { useSelectOptions } from './useSelectOptions';
 import { ListTable } from '../../resources/shared/ListTable';
+import { useTranslation } from 'react-i18next';
 
 /** Personal operation log: account changes, filtered by scene and time. */
 export function OperationLog() {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   const scenes = useSelectOptions(securityEndpoints.commonSelect, { type: DICTIONARY_TYPES.sceneCodes, logType: LogType.OPERATION });
   const { tableProps, searchFormProps } = usePortalTable<OperationLogRow, LogFilterValues>('logs', logTableOptions(LogType.OPERATION, 'operation'));
 

@@ -1,8 +1,8 @@
-import { useTranslation } from '@refinedev/core';
 import { useMemo } from 'react';
 import type { securityEndpoints } from '../../../contract/endpoints/security';
 import type { Input } from '../../shared/providers/api';
 import { useEndpointQuery } from '../../shared/hooks/useEndpoint';
+import { useTranslation } from 'react-i18next';
 
 /** The two dictionary endpoints (the log path and the system path of the same lists). */
 type Dictionary = typeof securityEndpoints.commonSelect | typeof securityEndpoints.systemCommonSelect;
@@ -18,8 +18,8 @@ export interface Options {
  * so the language is part of the query key and a switch fetches the labels again.
  */
 export function useSelectOptions(endpoint: Dictionary, input: Input<Dictionary>): Options {
-  const { getLocale } = useTranslation();
-  const { data: list, query } = useEndpointQuery(endpoint, input, { language: getLocale() });
+  const { i18n } = useTranslation();
+  const { data: list, query } = useEndpointQuery(endpoint, input, { language: i18n.language });
   return useMemo(() => {
     const labels = new Map((list ?? []).map((o) => [o.selectKey, o.selectValue]));
     return {

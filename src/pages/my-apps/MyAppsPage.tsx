@@ -1,5 +1,5 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { useList, useTranslation } from '@refinedev/core';
+import { useList } from '@refinedev/core';
 import { Empty, Input, Skeleton } from 'antd';
 import { useState } from 'react';
 import type { AppTile } from '../../../contract/schemas/personal';
@@ -13,6 +13,7 @@ import { HomeSection } from '../home/HomeSection';
 import { AppTileButton } from './AppTileButton';
 import { ssoUrl } from './ssoUrl';
 import './myApps.css';
+import { useTranslation } from 'react-i18next';
 
 /** Apps whose name contains the text, ignoring case (the whole list is already here: no request). */
 export function filterApps(apps: readonly AppTile[], text: string): AppTile[] {
@@ -25,7 +26,7 @@ export function filterApps(apps: readonly AppTile[], text: string): AppTile[] {
  * a new tab. On phones the list comes first (and once): notices and news follow it.
  */
 export default function MyAppsPage() {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   const mobile = useMobile();
   const { result, query } = useList<AppTile>({ resource: 'applications', pagination: { mode: 'off' }, errorNotification: errorNotice() });
   const [activeId, setActiveId] = useState<number | null>(null);

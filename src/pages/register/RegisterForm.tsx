@@ -1,4 +1,3 @@
-import { useTranslation } from '@refinedev/core';
 import { Button, Form, Input } from 'antd';
 import { passwordEndpoints } from '../../../contract/endpoints/passwords';
 import { ACCOUNT_NAME_PATTERN, EMAIL_PATTERN, LIMITS, MOBILE_PATTERN } from '../../../contract/rules';
@@ -6,10 +5,11 @@ import { PasswordHelp } from '../../shared/components/PasswordStrength';
 import { useFormSave } from '../account-flow/useFormSave';
 import { REGISTER_FIELDS, registerInput, type RegisterValues } from './api';
 import { PasswordInput } from '../../shared/components/PasswordInput';
+import { useTranslation } from 'react-i18next';
 
 /** The registration form; calls onRegistered with the account the server created. */
 export function RegisterForm({ onRegistered }: { onRegistered: (account: string) => void }) {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   const [form] = Form.useForm<RegisterValues>();
   const password = Form.useWatch('password', form);
   const save = useFormSave(passwordEndpoints.register, form, REGISTER_FIELDS);

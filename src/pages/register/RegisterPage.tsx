@@ -1,4 +1,3 @@
-import { useTranslation } from '@refinedev/core';
 import { Alert, Result } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -9,10 +8,11 @@ import { accountEndpoints } from '../../../contract/endpoints/account';
 import { useEndpointQuery } from '../../shared/hooks/useEndpoint';
 import { missingClientPart } from './clientParams';
 import { RegisterForm } from './RegisterForm';
+import { useTranslation } from 'react-i18next';
 
 /** /registerAccount: self-registration, then a success view with the new account. */
 export default function RegisterPage() {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const [account, setAccount] = useState<string | null>(null);
   const missing = missingClientPart(params);

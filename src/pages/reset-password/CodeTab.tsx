@@ -1,4 +1,3 @@
-import { useTranslation } from '@refinedev/core';
 import { Alert, Button, Form } from 'antd';
 import { useCallback, useState } from 'react';
 import { CODE, codeIn } from '../../../contract/codeNames';
@@ -12,6 +11,7 @@ import { useFormSave } from '../account-flow/useFormSave';
 import { CODE_FIELD, NEW_PASSWORD_FIELDS } from '../../shared/hooks/fieldRefusals';
 import { encryptPair } from '../account-flow/encryptPasswords';
 import { PHONE_REFUSALS, type PasswordFamily } from './api';
+import { useTranslation } from 'react-i18next';
 
 interface Values extends NewPasswordValues {
   code: string;
@@ -27,7 +27,7 @@ interface Props {
 
 /** Change by code: a code to the bound phone (asked for through the picture captcha), then the new password. */
 export function CodeTab({ family, requestId, maskedMobile, onSaved, onError }: Props) {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const [msgCodeKey, setMsgCodeKey] = useState('');
   const sendCode = useEndpointMutation(family.sendOtp, { quiet: [CODE.codeWrong, ...PHONE_REFUSALS], success: t('resetPassword.messages.sent') });

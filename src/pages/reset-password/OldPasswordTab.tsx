@@ -1,5 +1,5 @@
 import { LockOutlined } from '@ant-design/icons';
-import { useTranslation } from '@refinedev/core';
+
 import { Button, Form } from 'antd';
 import { NewPasswordFields, type NewPasswordValues } from '../../shared/components/NewPasswordFields';
 import { useFormSave } from '../account-flow/useFormSave';
@@ -7,6 +7,7 @@ import { NEW_PASSWORD_FIELDS, OLD_PASSWORD_FIELD } from '../../shared/hooks/fiel
 import { encryptWithOld } from '../account-flow/encryptPasswords';
 import type { PasswordFamily } from './api';
 import { PasswordInput } from '../../shared/components/PasswordInput';
+import { useTranslation } from 'react-i18next';
 
 interface Values extends NewPasswordValues {
   oldPassword: string;
@@ -21,7 +22,7 @@ interface Props {
 
 /** Change by the current password: old, new and its confirmation. */
 export function OldPasswordTab({ family, requestId, onSaved, onError }: Props) {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const save = useFormSave(family.saveByOld, form, [...OLD_PASSWORD_FIELD, ...NEW_PASSWORD_FIELDS], { onError });
 

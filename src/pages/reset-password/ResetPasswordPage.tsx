@@ -1,4 +1,4 @@
-import { useGetIdentity, useTranslation } from '@refinedev/core';
+import { useGetIdentity } from '@refinedev/core';
 import { Result, Tabs } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -14,6 +14,7 @@ import { useTicketExpired } from '../account-flow/useTicketExpired';
 import { passwordFamily } from './api';
 import { CodeTab } from './CodeTab';
 import { OldPasswordTab } from './OldPasswordTab';
+import { useTranslation } from 'react-i18next';
 
 /**
  * /resetPassword: change the password by a texted code or by the current one. Reached with
@@ -21,7 +22,7 @@ import { OldPasswordTab } from './OldPasswordTab';
  * page that sign-in returns to, which the next sign-in keeps), or while signed in.
  */
 export default function ResetPasswordPage() {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const requestId = params.get('requestId');

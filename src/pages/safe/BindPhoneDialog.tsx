@@ -1,5 +1,5 @@
 import { QuestionCircleOutlined } from '@ant-design/icons';
-import { useTranslation } from '@refinedev/core';
+
 import { Button, Form, Modal, Tooltip } from 'antd';
 import { useState } from 'react';
 import { CODE } from '../../../contract/codeNames';
@@ -13,6 +13,7 @@ import { useFormSave } from '../account-flow/useFormSave';
 import { useGuardedSend } from '../account-flow/useGuardedSend';
 import { codeWrongField, NUMBER_SEND_FIELDS } from './api';
 import { codeField, mobileField } from './rules';
+import { useTranslation } from 'react-i18next';
 
 interface Values {
   mobileNo: string;
@@ -26,7 +27,7 @@ interface Props {
 }
 
 function BindPhoneForm({ onBound }: { onBound: () => void }) {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const [sent, setSent] = useState<{ mobileNo: string; msgCodeKey: string } | null>(null);
   const sendCode = useEndpointMutation(securityEndpoints.bindMobileSend, { quiet: [CODE.codeWrong, ...explainedCodes(NUMBER_SEND_FIELDS)], success: t('safe.messages.codeSent') });
@@ -68,7 +69,7 @@ function BindPhoneForm({ onBound }: { onBound: () => void }) {
 
 /** Binds a first phone: a code sent to the number proves it is the user's. */
 export function BindPhoneDialog({ open, onClose, onBound }: Props) {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   return (
     <Modal open={open} title={t('safe.bind.title')} footer={null} onCancel={onClose} destroyOnHidden maskClosable={false}>
       <BindPhoneForm

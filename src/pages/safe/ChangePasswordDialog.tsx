@@ -1,7 +1,8 @@
-import { useNotification, useTranslation } from '@refinedev/core';
+import { useNotification } from '@refinedev/core';
 import { Modal, Tabs } from 'antd';
 import { OldPasswordForm } from './OldPasswordForm';
 import { SmsPasswordForm } from './SmsPasswordForm';
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   open: boolean;
@@ -11,7 +12,7 @@ interface Props {
 
 /** Change password: by SMS code or by the current password. Other sessions end on success. */
 export function ChangePasswordDialog({ open, onClose, onChanged }: Props) {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   const { open: notify } = useNotification();
   function changed() {
     notify?.({ type: 'success', message: t('safe.messages.passwordChanged') });

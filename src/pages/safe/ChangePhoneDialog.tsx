@@ -1,10 +1,11 @@
 import { CheckCircleFilled } from '@ant-design/icons';
-import { useTranslation } from '@refinedev/core';
+
 import { Alert, Button, Form, Modal, Result, Skeleton, Steps } from 'antd';
 import { maskMobile } from '../../../contract/rules';
 import { PhoneCodeFields } from '../../shared/components/PhoneCodeFields';
 import { codeField, mobileField } from './rules';
 import { useChangePhone } from './useChangePhone';
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   open: boolean;
@@ -14,7 +15,7 @@ interface Props {
 }
 
 function ChangePhoneFlow({ onFinish }: { onFinish: () => void }) {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   const flow = useChangePhone();
   const { ticket, step } = flow;
 
@@ -74,7 +75,7 @@ function ChangePhoneFlow({ onFinish }: { onFinish: () => void }) {
 
 /** Change phone in three steps: verify the old phone, set the new one, done. */
 export function ChangePhoneDialog({ open, onClose, onChanged }: Props) {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   // Closing at any step also refreshes: the change may be complete when the user closes.
   function finish() {
     onClose();

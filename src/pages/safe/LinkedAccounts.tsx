@@ -1,5 +1,5 @@
 import { LinkOutlined } from '@ant-design/icons';
-import { useTranslation } from '@refinedev/core';
+
 import { Avatar, Button, Card, List, Result } from 'antd';
 import { securityEndpoints } from '../../../contract/endpoints/security';
 import { LIMITS } from '../../../contract/rules';
@@ -7,10 +7,11 @@ import type { SocialBinding } from '../../../contract/schemas/account';
 import { useConfirm } from '../../shared/hooks/useConfirm';
 import { useEndpointMutation, useEndpointQuery } from '../../shared/hooks/useEndpoint';
 import { InlineHeading, ItemMeta } from '../../shared/components/Headings';
+import { useTranslation } from 'react-i18next';
 
 /** Third-party accounts that can sign in as this user, each with unbind. */
 export function LinkedAccounts({ userId }: { userId: string }) {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   const confirm = useConfirm();
   // A person links a handful of accounts at most: one page of the largest size holds them all.
   const { data, query } = useEndpointQuery(securityEndpoints.socialList, { userId, pageNum: 1, pageSize: LIMITS.pageSizeMax });

@@ -1,4 +1,3 @@
-import { useTranslation } from '@refinedev/core';
 import { Button, Form } from 'antd';
 import { passwordEndpoints } from '../../../contract/endpoints/passwords';
 import { NewPasswordFields, type NewPasswordValues } from '../../shared/components/NewPasswordFields';
@@ -6,6 +5,7 @@ import { NEW_PASSWORD_FIELDS, OLD_PASSWORD_FIELD } from '../../shared/hooks/fiel
 import { encryptWithOld } from '../account-flow/encryptPasswords';
 import { useFormSave } from '../account-flow/useFormSave';
 import { PasswordInput } from '../../shared/components/PasswordInput';
+import { useTranslation } from 'react-i18next';
 
 interface Values extends NewPasswordValues {
   oldPassword: string;
@@ -13,7 +13,7 @@ interface Values extends NewPasswordValues {
 
 /** Password change by the current password: a wrong one or a policy refusal is said under its field. */
 export function OldPasswordForm({ onChanged }: { onChanged: () => void }) {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const save = useFormSave(passwordEndpoints.pwdPersonSaveByOld, form, [...OLD_PASSWORD_FIELD, ...NEW_PASSWORD_FIELDS]);
 

@@ -1,13 +1,14 @@
 import { Button, List, Space, Tag, Typography } from 'antd';
-import { useTranslation } from '@refinedev/core';
+
 import type { SafetyScore } from '../../../contract/schemas/personal';
 import { ItemMeta } from '../../shared/components/Headings';
+import { useTranslation } from 'react-i18next';
 
 const LEVEL_COLORS = { weak: 'error', middle: 'warning', strong: 'success' } as const;
 
 /** Password strength and expiry, with the change-password action. */
 export function PasswordRow({ safety, onChange }: { safety: SafetyScore; onChange: () => void }) {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   const days = safety.passwordExpireDays;
   let expiry;
   if (safety.passwordExpired) expiry = <Typography.Text type="danger">{t('safe.password.expired')}</Typography.Text>;

@@ -1,4 +1,3 @@
-import { useTranslation } from '@refinedev/core';
 import { Button, List, Space, Tag, Typography } from 'antd';
 import { factorEndpoints } from '../../../contract/endpoints/factors';
 import { securityEndpoints } from '../../../contract/endpoints/security';
@@ -9,6 +8,7 @@ import { useReauth } from '../../shared/components/factors/useReauth';
 import { useConfirm } from '../../shared/hooks/useConfirm';
 import { useEndpointMutation, useEndpointQuery } from '../../shared/hooks/useEndpoint';
 import { ItemMeta } from '../../shared/components/Headings';
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   safety: SafetyScore;
@@ -23,7 +23,7 @@ interface Props {
  * one it asks the person to confirm it is them first (the same list of ways as the factors card).
  */
 export function PhoneRow({ safety, onBind, onChange, onUpdated }: Props) {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   const confirm = useConfirm();
   const { data: factors } = useEndpointQuery(factorEndpoints.list, {});
   const { guarded, dialog } = useReauth(factors?.reauthMethods ?? ['PASSWORD']);

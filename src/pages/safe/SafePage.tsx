@@ -1,4 +1,4 @@
-import { useInvalidate, useTranslation } from '@refinedev/core';
+import { useInvalidate } from '@refinedev/core';
 import { List, Skeleton } from 'antd';
 import { useState } from 'react';
 import { accountEndpoints } from '../../../contract/endpoints/account';
@@ -16,12 +16,13 @@ import { PasswordRow } from './PasswordRow';
 import { PhoneRow } from './PhoneRow';
 import { ScoreSummary } from './ScoreSummary';
 import { ItemMeta } from '../../shared/components/Headings';
+import { useTranslation } from 'react-i18next';
 
 type Dialog = 'password' | 'bind' | 'change' | null;
 
 /** /safe: security score, password, phone, sign-in factors, linked accounts and a way to the device list. */
 export default function SafePage() {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   const narrow = useNarrow();
   const { data: safety, query } = useEndpointQuery(accountEndpoints.safetyScore, {});
   const [dialog, setDialog] = useState<Dialog>(null);

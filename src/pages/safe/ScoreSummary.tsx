@@ -1,12 +1,13 @@
 import { CheckCircleFilled, ExclamationCircleOutlined } from '@ant-design/icons';
 import { Alert, Col, List, Progress, Row, Typography } from 'antd';
-import { useTranslation } from '@refinedev/core';
+
 import { SECURITY_SCORE_GOOD } from '../../../contract/rules';
 import type { SafetyScore } from '../../../contract/schemas/personal';
+import { useTranslation } from 'react-i18next';
 
 /** The score with its tip (good at 80 or more), and the checklist of what earns the points. */
 export function ScoreSummary({ safety }: { safety: SafetyScore }) {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   const good = safety.score >= SECURITY_SCORE_GOOD;
   return (
     <Row gutter={[24, 16]} align="middle" style={{ marginBottom: 24 }}>

@@ -1,4 +1,3 @@
-import { useTranslation } from '@refinedev/core';
 import { Alert, Button, Form, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
 import { CODE, CODE_GROUPS } from '../../../contract/codeNames';
@@ -13,6 +12,7 @@ import { encryptPair } from '../account-flow/encryptPasswords';
 import { useFormSave } from '../account-flow/useFormSave';
 import { codeWrongField } from './api';
 import { codeField } from './rules';
+import { useTranslation } from 'react-i18next';
 
 interface Values extends NewPasswordValues {
   capText: string;
@@ -24,7 +24,7 @@ interface Values extends NewPasswordValues {
  * captcha, which is single-use, so a new picture follows every send.
  */
 export function SmsPasswordForm({ onChanged }: { onChanged: () => void }) {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const ticket = useEndpointQuery(passwordEndpoints.pwdPersonGetPhone, {}, { quiet: true });
   const captcha = useCaptcha();

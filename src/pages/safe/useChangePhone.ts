@@ -1,4 +1,3 @@
-import { useTranslation } from '@refinedev/core';
 import { Form, type FormInstance } from 'antd';
 import { useState } from 'react';
 import { CODE } from '../../../contract/codeNames';
@@ -6,6 +5,7 @@ import { securityEndpoints as security } from '../../../contract/endpoints/secur
 import { explainedCodes, showOnField } from '../../shared/hooks/fieldRefusals';
 import { useEndpointMutation, useEndpointQuery } from '../../shared/hooks/useEndpoint';
 import { codeWrongField, NUMBER_SEND_FIELDS } from './api';
+import { useTranslation } from 'react-i18next';
 
 export type ChangeStep = 0 | 1 | 2;
 
@@ -15,7 +15,7 @@ export type ChangeStep = 0 | 1 | 2;
  * step taken out of order.
  */
 export function useChangePhone() {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   const ticket = useEndpointQuery(security.changeMobileGetPhone, {}, { quiet: true });
   const [oldForm] = Form.useForm<{ code: string }>();
   const [newForm] = Form.useForm<{ mobileNo: string; code: string }>();

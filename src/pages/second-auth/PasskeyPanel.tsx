@@ -1,4 +1,3 @@
-import { useTranslation } from '@refinedev/core';
 import { Alert, Button, Typography } from 'antd';
 import { factorEndpoints as ep } from '../../../contract/endpoints/factors';
 import { PASSKEY_REFUSALS } from '../../shared/components/factors/codes';
@@ -7,6 +6,7 @@ import { useEndpointMutation } from '../../shared/hooks/useEndpoint';
 import { getPasskey } from '../../shared/hooks/webauthn';
 import { deviceInfo } from '../../shared/providers/device';
 import { useFactorSignIn } from './useFactorSignIn';
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   srmi: string;
@@ -16,7 +16,7 @@ interface Props {
 
 /** The passkey: the browser's own dialog on a click (Safari wants the gesture), then the session. */
 export function PasskeyPanel({ srmi, appId, returnTo }: Props) {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   const { finish, expired } = useFactorSignIn(appId, returnTo);
   const options = useEndpointMutation(ep.signInPasskeyOptions, { quiet: PASSKEY_REFUSALS });
   const verify = useEndpointMutation(ep.signInPasskey, { quiet: PASSKEY_REFUSALS });

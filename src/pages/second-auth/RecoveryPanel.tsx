@@ -1,4 +1,3 @@
-import { useTranslation } from '@refinedev/core';
 import { App, Button, Form, Input, Typography, type ButtonProps } from 'antd';
 import { CODE } from '../../../contract/codeNames';
 import { factorEndpoints as ep } from '../../../contract/endpoints/factors';
@@ -7,6 +6,7 @@ import { explainedCodes, showOnField, type FieldRefusals } from '../../shared/ho
 import { useEndpointMutation } from '../../shared/hooks/useEndpoint';
 import { deviceInfo } from '../../shared/providers/device';
 import { useFactorSignIn } from './useFactorSignIn';
+import { useTranslation } from 'react-i18next';
 
 const FIELDS: FieldRefusals = [[[CODE.recoveryCodeWrong, CODE.factorNotSetUp, CODE.tooManyRequests, CODE.passkeyRequired], 'code']];
 /** At or below this many codes left, the person is told to make new ones. */
@@ -21,7 +21,7 @@ interface Props {
 
 /** A recovery code (used up); once accepted the person is told how many are left before going on. */
 export function RecoveryPanel({ srmi, appId, returnTo, remaining }: Props) {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   const { modal } = App.useApp();
   const [form] = Form.useForm<{ code: string }>();
   const { finish, expired } = useFactorSignIn(appId, returnTo);

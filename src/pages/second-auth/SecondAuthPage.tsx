@@ -1,4 +1,3 @@
-import { useTranslation } from '@refinedev/core';
 import { Alert, Button, Divider, Result, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -17,6 +16,7 @@ import { PasskeyPanel } from './PasskeyPanel';
 import { RecoveryPanel } from './RecoveryPanel';
 import { SmsPanel } from './SmsPanel';
 import { TotpPanel } from './TotpPanel';
+import { useTranslation } from 'react-i18next';
 
 const LABELS: Record<FactorKind, string> = {
   PASSKEY: 'factors.step.passkey',
@@ -32,7 +32,7 @@ const SMS_ONLY: OfferedFactor[] = [{ kind: 'SMS', mobile: null, remaining: null 
  * strongest the person has opens first; the others are "Other ways to verify".
  */
 export default function SecondAuthPage() {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const srmi = params.get('srmi') ?? '';
   const appId = params.get('appId');

@@ -1,4 +1,3 @@
-import { useTranslation } from '@refinedev/core';
 import { Alert, Button, Form, Typography } from 'antd';
 import { ButtonLink } from '../../shared/components/ButtonLink';
 import { CodeBoxes } from '../../shared/components/CodeBoxes';
@@ -7,6 +6,7 @@ import { loginAddress } from '../../shared/providers/returnPath';
 import { CaptchaPopup } from '../account-flow/CaptchaPopup';
 import { SmsHelp } from '../account-flow/SmsHelp';
 import { useSecondAuth } from './useSecondAuth';
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   srmi: string;
@@ -16,7 +16,7 @@ interface Props {
 
 /** The texted code: sent when this panel opens (the SMS factor chosen), resent behind the captcha. */
 export function SmsPanel({ srmi, appId, returnTo }: Props) {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   const page = useSecondAuth(srmi, appId, returnTo);
   const { info, countdown } = page;
   if (!info) return <PageLoading minHeight={120} />;

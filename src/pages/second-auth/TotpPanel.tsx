@@ -1,4 +1,3 @@
-import { useTranslation } from '@refinedev/core';
 import { Button, Form, Typography } from 'antd';
 import { CODE } from '../../../contract/codeNames';
 import { factorEndpoints as ep } from '../../../contract/endpoints/factors';
@@ -8,6 +7,7 @@ import { explainedCodes, showOnField, type FieldRefusals } from '../../shared/ho
 import { useEndpointMutation } from '../../shared/hooks/useEndpoint';
 import { deviceInfo } from '../../shared/providers/device';
 import { useFactorSignIn } from './useFactorSignIn';
+import { useTranslation } from 'react-i18next';
 
 const FIELDS: FieldRefusals = [[[...TOTP_REFUSALS, CODE.passkeyRequired], 'code']];
 
@@ -19,7 +19,7 @@ interface Props {
 
 /** The authenticator app's 6-digit code; a wrong, reused or locked code is said under the field. */
 export function TotpPanel({ srmi, appId, returnTo }: Props) {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   const [form] = Form.useForm<{ code: string }>();
   const { finish, expired } = useFactorSignIn(appId, returnTo);
   const verify = useEndpointMutation(ep.signInTotp, { quiet: explainedCodes(FIELDS) });

@@ -1,4 +1,4 @@
-import { useNotification, useTranslation } from '@refinedev/core';
+import { useNotification } from '@refinedev/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CODE, CODE_GROUPS, codeIn } from '../../../contract/codeNames';
@@ -14,6 +14,7 @@ import { useTicketExpired } from '../account-flow/useTicketExpired';
 import { SEND_AT_CODE, SEND_QUIET, VERIFY_REFUSALS } from './api';
 import { useCountdown } from '../../shared/hooks/useCountdown';
 import { resendInOf } from './resendIn';
+import { useTranslation } from 'react-i18next';
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : '');
 
@@ -24,7 +25,7 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
  * `returnTo` is where the sign-in lands once passed, and kept on the way back to /login.
  */
 export function useSecondAuth(srmi: string, appId: string | null, returnTo: string | null) {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   const { open: notify } = useNotification();
   const navigate = useNavigate();
   const { handle: handleExpired, leave } = useTicketExpired(returnTo);

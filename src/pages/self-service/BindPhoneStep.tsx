@@ -1,4 +1,3 @@
-import { useTranslation } from '@refinedev/core';
 import { Button, Form, Space } from 'antd';
 import { useState } from 'react';
 import { CODE } from '../../../contract/codeNames';
@@ -13,6 +12,7 @@ import { useFormSave } from '../account-flow/useFormSave';
 import { useGuardedSend } from '../account-flow/useGuardedSend';
 import { NUMBER_FIELD, SEND_AT_CODE } from './api';
 import type { StepProps } from './StepProps';
+import { useTranslation } from 'react-i18next';
 
 interface Values {
   mobileNo: string;
@@ -24,7 +24,7 @@ const SAVE_FIELDS: FieldRefusals = [...CODE_FIELD, [[CODE.mobileBoundElsewhere],
 
 /** BIND-PHONE: a phone for the account, proven by a texted code; or skip for now. */
 export function BindPhoneStep({ srmi, active, onDone, onError }: StepProps) {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const [smsCodeKey, setSmsCodeKey] = useState('');
   const sendSms = useEndpointMutation(ep.sendSmsByScene, { quiet: [CODE.codeWrong, ...explainedCodes(SEND_FIELDS)], success: t('selfService.messages.sent') });

@@ -1,4 +1,3 @@
-import { useTranslation } from '@refinedev/core';
 import { Alert, Button, Tabs } from 'antd';
 import { useState } from 'react';
 import { factorEndpoints as ep } from '../../../contract/endpoints/factors';
@@ -11,13 +10,14 @@ import { useEndpointMutation } from '../../shared/hooks/useEndpoint';
 import { createPasskey, isCeremonyError } from '../../shared/hooks/webauthn';
 import { errorCode } from '../../shared/providers/apiError';
 import type { StepProps } from './StepProps';
+import { useTranslation } from 'react-i18next';
 
 /**
  * ENROL-FACTOR: a second factor is required and the person has none that passes. Not skippable:
  * a passkey (message PASSKEY: only that), or an authenticator app (message ANY).
  */
 export function EnrolFactorStep({ srmi, onDone, onError, only }: StepProps & { only: string }) {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   const appAllowed = only !== 'PASSKEY';
   const passkeyOptions = useEndpointMutation(ep.enrolPasskeyOptions, { quiet: PASSKEY_REFUSALS });
   const passkeyEnrol = useEndpointMutation(ep.enrolPasskey, { quiet: PASSKEY_REFUSALS, success: t('factors.enrol.enrolled') });

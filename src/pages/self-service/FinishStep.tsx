@@ -1,4 +1,3 @@
-import { useTranslation } from '@refinedev/core';
 import { Button, Result } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -7,6 +6,7 @@ import type { SelfServiceStep } from '../../../contract/schemas/auth';
 import { useEndpointMutation } from '../../shared/hooks/useEndpoint';
 import { loginAddress } from '../../shared/providers/returnPath';
 import { useCompleteLogin } from '../account-flow/useCompleteLogin';
+import { useTranslation } from 'react-i18next';
 
 const SKIPPED_KEYS: Partial<Record<SelfServiceStep['code'], string>> = {
   'BIND-PHONE': 'selfService.finish.skippedBindPhone',
@@ -26,7 +26,7 @@ interface Props {
 
 /** FINISH: the account is set up; back to the login page, or on with this sign-in (second factor or session). */
 export function FinishStep({ srmi, skipped, appId, returnTo, onLeave, onError }: Props) {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const completeLogin = useCompleteLogin();
   const continueLogin = useEndpointMutation(ep.continueLogin);

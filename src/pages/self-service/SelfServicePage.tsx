@@ -1,4 +1,3 @@
-import { useTranslation } from '@refinedev/core';
 import { Steps } from 'antd';
 import { useEffect } from 'react';
 import type { SelfServiceStep } from '../../../contract/schemas/auth';
@@ -9,6 +8,7 @@ import { EnrolFactorStep } from './EnrolFactorStep';
 import { FinishStep } from './FinishStep';
 import { UpdatePasswordStep } from './UpdatePasswordStep';
 import { useCheckInfo } from './useCheckInfo';
+import { useTranslation } from 'react-i18next';
 
 const TITLE_KEYS: Record<SelfServiceStep['code'], string> = {
   'BIND-PHONE': 'selfService.steps.bindPhone',
@@ -19,7 +19,7 @@ const TITLE_KEYS: Record<SelfServiceStep['code'], string> = {
 
 /** /selfService: the steps the sign-in asked for (bind a phone, update the password, enrol a second factor), then finish. */
 export default function SelfServicePage() {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   const { info, moveTo, forget } = useCheckInfo();
   const { handle, leave } = useTicketExpired(info?.returnTo ?? null);
 

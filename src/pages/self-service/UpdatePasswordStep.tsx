@@ -1,5 +1,5 @@
 import { LockOutlined } from '@ant-design/icons';
-import { useTranslation } from '@refinedev/core';
+
 import { Button, Form, Tabs } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { CODE } from '../../../contract/codeNames';
@@ -15,6 +15,7 @@ import { useGuardedSend } from '../account-flow/useGuardedSend';
 import { oldSaveInput, SEND_AT_CODE, smsSaveInput } from './api';
 import type { StepProps } from './StepProps';
 import { PasswordInput } from '../../shared/components/PasswordInput';
+import { useTranslation } from 'react-i18next';
 
 interface SmsValues extends NewPasswordValues {
   code: string;
@@ -25,7 +26,7 @@ interface OldValues extends NewPasswordValues {
 }
 
 function SubmitRow({ saving, extra }: { saving: boolean; extra: ReactNode }) {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   return (
     <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 8 }}>
       {extra ?? <span />}
@@ -38,7 +39,7 @@ function SubmitRow({ saving, extra }: { saving: boolean; extra: ReactNode }) {
 
 /** UPDATE-PASSWORD: a new password, proven by a code to the bound phone or by the current password. */
 export function UpdatePasswordStep({ srmi, active, onDone, onError, canSkip }: StepProps & { canSkip: boolean }) {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   const [smsForm] = Form.useForm<SmsValues>();
   const [oldForm] = Form.useForm<OldValues>();
   const [smsCodeKey, setSmsCodeKey] = useState('');

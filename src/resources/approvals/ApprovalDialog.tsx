@@ -1,10 +1,10 @@
-import { useTranslation } from '@refinedev/core';
 import { Alert, Form, Input, Modal } from 'antd';
 import type { Ref } from 'react';
 import { Decision } from '../../../contract/enums';
 import { LIMITS } from '../../../contract/rules';
 import { successNotice } from '../../shared/providers/notificationProvider';
 import { useDialogForm, type DialogHandle } from '../shared/useDialogForm';
+import { useTranslation } from 'react-i18next';
 
 /** What is about to be decided. */
 export interface PendingDecision {
@@ -32,7 +32,7 @@ interface Props {
  * closes on a fresh list either way.
  */
 export function ApprovalDialog({ ref, onSettled }: Props) {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   const { modalProps, formProps, close, save, row: decision } = useDialogForm<Values, PendingDecision>(ref, {
     resource: 'approvals',
     submitTestId: 'decide-ok',

@@ -1,5 +1,5 @@
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
-import { CanAccess, useTranslation } from '@refinedev/core';
+import { CanAccess } from '@refinedev/core';
 import { App, Button, Form, Input, Space, Typography, type TableColumnsType } from 'antd';
 import { useRef, useState, type Key } from 'react';
 import { Decision } from '../../../contract/enums';
@@ -13,6 +13,7 @@ import { usePortalTable } from '../shared/usePortalTable';
 import type { DialogHandle } from '../shared/useDialogForm';
 import { ApprovalDialog, type PendingDecision } from './ApprovalDialog';
 import { ListTable } from '../shared/ListTable';
+import { useTranslation } from 'react-i18next';
 
 interface Filters {
   applyUserId?: string;
@@ -21,7 +22,7 @@ interface Filters {
 
 /** /approvalAuthority: requests waiting for this user, decided one by one or as a selected batch. */
 export default function ApprovalList() {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   const { modal } = App.useApp();
   const { tableProps, searchFormProps, reload } = usePortalTable<ApplyRecord, Filters>('approvals');
   const [selected, setSelected] = useState<Key[]>([]);

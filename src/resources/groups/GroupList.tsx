@@ -1,4 +1,4 @@
-import { CanAccess, useTranslation } from '@refinedev/core';
+import { CanAccess } from '@refinedev/core';
 import { Button, Form, Input, Space, type TableColumnsType } from 'antd';
 import { useRef } from 'react';
 import { GroupType } from '../../../contract/enums';
@@ -12,6 +12,7 @@ import { usePortalTable } from '../shared/usePortalTable';
 import type { DialogHandle } from '../shared/useDialogForm';
 import { TransferDialog } from './TransferDialog';
 import { ListTable } from '../shared/ListTable';
+import { useTranslation } from 'react-i18next';
 
 /** Link to a group's member page that brings the user back to the same tab. */
 export function membersLink(group: MailGroup): string {
@@ -21,7 +22,7 @@ export function membersLink(group: MailGroup): string {
 
 /** The mail groups (2) or security groups (1) this user manages: edit members, hand over. */
 export function GroupList({ groupType }: { groupType: GroupType }) {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   const { tableProps, searchFormProps } = usePortalTable<MailGroup, { groupName?: string }>('groups', { permanent: [{ field: 'groupType', operator: 'eq', value: groupType }] });
   const transfer = useRef<DialogHandle<MailGroup>>(null);
 

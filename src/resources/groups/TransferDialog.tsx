@@ -1,4 +1,4 @@
-import { useTranslation, type OpenNotificationParams } from '@refinedev/core';
+import type { OpenNotificationParams } from '@refinedev/core';
 import { Alert, Form, Modal } from 'antd';
 import type { Ref } from 'react';
 import { CODE } from '../../../contract/codeNames';
@@ -6,6 +6,7 @@ import { GroupType } from '../../../contract/enums';
 import type { MailGroup } from '../../../contract/schemas/groups';
 import { PersonSelect, type PersonOption } from '../shared/PersonSelect';
 import { useDialogForm, type DialogHandle } from '../shared/useDialogForm';
+import { useTranslation } from 'react-i18next';
 
 /** The form holds the chosen person; the server gets the group and the new manager's account. */
 type Values = { manager?: PersonOption; groupCode?: string; managerUserId?: string };
@@ -16,7 +17,7 @@ type Values = { manager?: PersonOption; groupCode?: string; managerUserId?: stri
  * Someone who cannot take it over is said under the choice, and the dialog stays open.
  */
 export function TransferDialog({ ref }: { ref: Ref<DialogHandle<MailGroup>> }) {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   const { modalProps, formProps, save, row: group } = useDialogForm<Values, MailGroup>(ref, {
     resource: 'groups',
     submitTestId: 'transfer-submit',

@@ -1,11 +1,12 @@
 import { CopyOutlined } from '@ant-design/icons';
-import { useNotification, useTranslation } from '@refinedev/core';
+import { useNotification } from '@refinedev/core';
 import { Alert, Button, Space, Typography } from 'antd';
 import { copyText } from './resetPassword';
+import { useTranslation } from 'react-i18next';
 
 /** The generated password, shown once, with a copy button. */
 export function GeneratedPassword({ password }: { password: string }) {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   const { open: notify } = useNotification();
 
   async function copy() {

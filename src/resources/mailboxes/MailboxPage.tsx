@@ -1,4 +1,3 @@
-import { useTranslation } from '@refinedev/core';
 import { Tabs } from 'antd';
 import { GroupType } from '../../../contract/enums';
 import { PageTitle } from '../../shared/components/PageTitle';
@@ -6,10 +5,11 @@ import { useTabParam } from '../../shared/hooks/useTabParam';
 import { GroupList } from '../groups/GroupList';
 import { PublicMailboxList } from './PublicMailboxList';
 import { MAILBOX_TABS } from './tabs';
+import { useTranslation } from 'react-i18next';
 
 /** /mailbox?activeName=first|second|third: public mailboxes, mail groups, security groups. */
 export default function MailboxPage() {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   const [active, open] = useTabParam('activeName', MAILBOX_TABS);
 
   return (

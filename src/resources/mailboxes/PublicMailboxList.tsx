@@ -1,4 +1,4 @@
-import { CanAccess, useTranslation } from '@refinedev/core';
+import { CanAccess } from '@refinedev/core';
 import { Button, Form, Input, type TableColumnsType } from 'antd';
 import { useRef } from 'react';
 import { LIMITS } from '../../../contract/rules';
@@ -9,6 +9,7 @@ import { usePortalTable } from '../shared/usePortalTable';
 import type { DialogHandle } from '../shared/useDialogForm';
 import { ResetPasswordDialog } from './ResetPasswordDialog';
 import { ListTable } from '../shared/ListTable';
+import { useTranslation } from 'react-i18next';
 
 interface Filters {
   userName?: string;
@@ -17,7 +18,7 @@ interface Filters {
 
 /** The public mailboxes this user manages, by name and account, each with a password reset. */
 export function PublicMailboxList() {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   const { tableProps, searchFormProps } = usePortalTable<PublicMailbox, Filters>('mailboxes');
   const resetting = useRef<DialogHandle<PublicMailbox>>(null);
 

@@ -1,4 +1,3 @@
-import { useTranslation } from '@refinedev/core';
 import { Button, Modal, Space } from 'antd';
 import { useState, type Ref } from 'react';
 import { CODE, CODE_GROUPS } from '../../../contract/codeNames';
@@ -7,6 +6,7 @@ import { sm2Client } from '../../shared/providers/sm2';
 import { useDialogForm, type DialogHandle } from '../shared/useDialogForm';
 import { GeneratedPassword } from './GeneratedPassword';
 import { ResetPasswordForm, type ResetValues } from './ResetPasswordForm';
+import { useTranslation } from 'react-i18next';
 
 /** The form's choice, and what the server gets: the mailbox, and a typed (encrypted) password or none. */
 type Values = ResetValues & { userId?: string; autoGen?: boolean };
@@ -17,7 +17,7 @@ type Values = ResetValues & { userId?: string; autoGen?: boolean };
  * generated one is shown here once, then forgotten when the dialog closes.
  */
 export function ResetPasswordDialog({ ref }: { ref: Ref<DialogHandle<PublicMailbox>> }) {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   const [generated, setGenerated] = useState<string | null>(null);
   const { modalProps, formProps, formLoading, close, save, row: mailbox } = useDialogForm<Values, PublicMailbox>(ref, {
     resource: 'mailboxes',

@@ -1,8 +1,8 @@
-import { useTranslation } from '@refinedev/core';
 import { Alert, Button, Form, Radio, Space, type FormProps } from 'antd';
 import { POLICY_RANGES } from '../../../contract/rules';
 import { PasswordHelp } from '../../shared/components/PasswordStrength';
 import { PasswordInput } from '../../shared/components/PasswordInput';
+import { useTranslation } from 'react-i18next';
 
 export interface ResetValues {
   mode?: 'manual' | 'auto';
@@ -19,7 +19,7 @@ interface Props {
 
 /** Typed password (policy shown, a refusal under the field) or a generated one. */
 export function ResetPasswordForm({ formProps, saving, onSubmit, onCancel }: Props) {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   const mode = Form.useWatch('mode', formProps.form) ?? 'manual';
   const typed = Form.useWatch('newPassword', formProps.form);
 

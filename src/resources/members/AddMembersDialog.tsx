@@ -1,9 +1,9 @@
-import { useTranslation } from '@refinedev/core';
 import { Empty, Form, Modal, Space, Tag, Typography } from 'antd';
 import type { Ref } from 'react';
 import { successNotice } from '../../shared/providers/notificationProvider';
 import { PersonSelect, type PersonOption } from '../shared/PersonSelect';
 import { useDialogForm, type DialogHandle } from '../shared/useDialogForm';
+import { useTranslation } from 'react-i18next';
 
 /** The form holds the picked people; the server gets the group and their accounts. */
 type Values = { people?: PersonOption[]; groupCode?: string; userIdSet?: string[] };
@@ -18,7 +18,7 @@ interface Props {
  * several picks), review them as removable chips, add them all in one call.
  */
 export function AddMembersDialog({ groupCode, ref }: Props) {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   // Refine's modal form: adds the people, toasts success, refreshes the member list, closes;
   // a refusal is toasted and keeps the dialog open.
   const { modalProps, formProps, form, save } = useDialogForm<Values>(ref, {

@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined, DeleteOutlined, UserAddOutlined } from '@ant-design/icons';
-import { CanAccess, useDeleteMany, useTranslation } from '@refinedev/core';
+import { CanAccess, useDeleteMany } from '@refinedev/core';
 import { App, Button, Result, Space, Typography, type TableColumnsType } from 'antd';
 import { useRef, useState, type Key, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
@@ -15,10 +15,11 @@ import { usePortalTable } from '../shared/usePortalTable';
 import type { DialogHandle } from '../shared/useDialogForm';
 import { AddMembersDialog } from './AddMembersDialog';
 import { ListTable } from '../shared/ListTable';
+import { useTranslation } from 'react-i18next';
 
 /** /mailbox/groupMember?groupCode&groupName&activeName: one group's members, added and removed by its manager. */
 export default function MemberList() {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const groupCode = params.get('groupCode') ?? '';
   const backTo = `/mailbox?activeName=${tabOf(params.get('activeName'))}`;
@@ -32,7 +33,7 @@ export default function MemberList() {
 }
 
 function Members({ groupCode, groupName, back }: { groupCode: string; groupName: string; back: ReactNode }) {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   const { message } = App.useApp();
   const confirm = useConfirm();
   const { tableProps } = usePortalTable<GroupMember>('members', { permanent: [{ field: 'groupCode', operator: 'eq', value: groupCode }] });

@@ -1,4 +1,3 @@
-import { useTranslation } from '@refinedev/core';
 import { Alert, Avatar, Form, Input, Modal, Select, Space, Tag } from 'antd';
 import type { Ref } from 'react';
 import { CODE } from '../../../contract/codeNames';
@@ -7,6 +6,7 @@ import type { FieldRefusals } from '../../shared/hooks/fieldRefusals';
 import { successNotice } from '../../shared/providers/notificationProvider';
 import { useDialogForm, type DialogHandle } from '../shared/useDialogForm';
 import { useApplyOptions } from './useApplyOptions';
+import { useTranslation } from 'react-i18next';
 
 interface Values {
   appId?: string;
@@ -27,7 +27,7 @@ const APPLY_FIELDS: FieldRefusals = [
  * dialog says so instead of letting the user send a request that would be refused.
  */
 export function ApplyDialog({ ref }: { ref: Ref<DialogHandle> }) {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   // Refine's modal form: creates the request, toasts success, refreshes the list, closes;
   // a refusal goes under its field and keeps the dialog open.
   const { modalProps, formProps, form, save } = useDialogForm<Values>(ref, {

@@ -1,10 +1,11 @@
-import { useOne, useTranslation } from '@refinedev/core';
+import { useOne } from '@refinedev/core';
 import { Descriptions, Modal, Result, Skeleton, Steps } from 'antd';
 import { ApplyStatus } from '../../../contract/enums';
 import type { ApplyRecord } from '../../../contract/schemas/permissions';
 import { errorNotice } from '../../shared/providers/notificationProvider';
 import { formatTime, orDash } from '../shared/format';
 import { RequestStatusTag } from './RequestStatusTag';
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   /** The request to show; null when closed. */
@@ -14,7 +15,7 @@ interface Props {
 
 /** Three steps: the application, the approver's decision, done. A pending request stops at step 1. */
 function Timeline({ record }: { record: ApplyRecord }) {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   const decided = record.status !== ApplyStatus.PENDING;
   const approver = record.approvalUserName ? `${record.approvalUserName} (${record.approvalUserId})` : orDash(record.approvalUserId);
   return (
@@ -57,7 +58,7 @@ function Timeline({ record }: { record: ApplyRecord }) {
 }
 
 export function RequestDetailDialog({ applyId, onClose }: Props) {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   const { result, query } = useOne<ApplyRecord>({
     resource: 'requests',
     id: applyId ?? undefined,

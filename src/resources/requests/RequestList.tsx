@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { useDelete, useTranslation } from '@refinedev/core';
+import { useDelete } from '@refinedev/core';
 import { Button, Form, Select, Space, type TableColumnsType } from 'antd';
 import { useRef, useState } from 'react';
 import { ApplyStatus } from '../../../contract/enums';
@@ -15,12 +15,13 @@ import { ApplyDialog } from './ApplyDialog';
 import { RequestDetailDialog } from './RequestDetailDialog';
 import { RequestStatusTag } from './RequestStatusTag';
 import { ListTable } from '../shared/ListTable';
+import { useTranslation } from 'react-i18next';
 
 const STATUSES = [ApplyStatus.PENDING, ApplyStatus.PASSED, ApplyStatus.REJECTED] as const;
 
 /** /applicationAuthority: the user's own permission requests; apply, read the timeline, cancel a pending one. */
 export default function RequestList() {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   const confirm = useConfirm();
   const { tableProps, searchFormProps } = usePortalTable<ApplyRecord, { status?: number }>('requests');
   const { mutateAsync: remove } = useDelete();

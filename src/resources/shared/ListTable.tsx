@@ -1,7 +1,8 @@
 import { SwapOutlined } from '@ant-design/icons';
-import { useTranslation } from '@refinedev/core';
+
 import { Table, Typography, type TableProps } from 'antd';
 import { useMobile } from '../../shared/components/useMobile';
+import { useTranslation } from 'react-i18next';
 
 /** The column key of a list's row actions: kept in view on phones. */
 export const ACTIONS_KEY = 'actions';
@@ -12,7 +13,7 @@ export const ACTIONS_KEY = 'actions';
  * selection boxes at the left: what a row can do is always in reach.
  */
 export function ListTable<T extends object>({ columns, rowSelection, size = 'middle', ...props }: TableProps<T>) {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   const mobile = useMobile();
   if (!mobile) return <Table<T> {...props} size={size} columns={columns} rowSelection={rowSelection} />;
   const pinned = columns?.map((c) => (c.key === ACTIONS_KEY ? { ...c, fixed: 'right' as const } : c));

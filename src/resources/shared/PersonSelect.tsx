@@ -1,7 +1,7 @@
-import { useTranslation } from '@refinedev/core';
 import { Select, Space, Tag, type SelectProps } from 'antd';
 import type { UserSearchResult } from '../../../contract/schemas/groups';
 import { usePeopleSearch } from './usePeopleSearch';
+import { useTranslation } from 'react-i18next';
 
 export interface PersonOption {
   value: string;
@@ -20,7 +20,7 @@ type Props = Omit<SelectProps<PersonOption | PersonOption[]>, 'options' | 'onSea
  * labels (labelInValue), so a chosen person still reads as a name after the next search.
  */
 export function PersonSelect({ groupCode, ...props }: Props) {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   const { text, setText, people, searching, failed } = usePeopleSearch(groupCode);
   let notFound: string | undefined;
   if (failed) notFound = t('members.search.failed');

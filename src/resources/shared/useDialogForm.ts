@@ -1,9 +1,10 @@
 import { useModalForm, type UseModalFormProps } from '@refinedev/antd';
-import { useTranslation, type BaseRecord, type HttpError } from '@refinedev/core';
+import type { BaseRecord, HttpError } from '@refinedev/core';
 import type { ButtonProps, ModalProps } from 'antd';
 import { useImperativeHandle, useState, type Ref } from 'react';
 import { explainedCodes, showOnField, type FieldRefusals } from '../../shared/hooks/fieldRefusals';
 import { errorNotice } from '../../shared/providers/notificationProvider';
+import { useTranslation } from 'react-i18next';
 
 /** What a list holds to open one of its dialogs, with the row the dialog acts on (or nothing). */
 export interface DialogHandle<Row = void> {
@@ -24,7 +25,7 @@ type Options<Values> = Omit<UseModalFormProps<BaseRecord, HttpError, Values>, 'a
  * defaults (antd's width, rendered when opened, a fresh form after closing).
  */
 export function useDialogForm<Values, Row = void>(ref: Ref<DialogHandle<Row>>, { submitTestId, fields = [], onMutationError, ...props }: Options<Values>) {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   const [row, setRow] = useState<Row | null>(null);
   const dialog = useModalForm<BaseRecord, HttpError, Values>({
     action: 'create',

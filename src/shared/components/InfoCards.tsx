@@ -1,4 +1,3 @@
-import { useTranslation } from '@refinedev/core';
 import { DownOutlined, RightOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Row, Statistic, Tag } from 'antd';
 import { useId, useState, type ReactNode } from 'react';
@@ -7,6 +6,7 @@ import { accountEndpoints } from '../../../contract/endpoints/account';
 import { securityEndpoints } from '../../../contract/endpoints/security';
 import { SECURITY_SCORE_GOOD } from '../../../contract/rules';
 import { useEndpointQuery } from '../hooks/useEndpoint';
+import { useTranslation } from 'react-i18next';
 
 function InfoCard({ to, testId, children }: { to: string; testId: string; children: ReactNode }) {
   return (
@@ -26,7 +26,7 @@ function InfoCard({ to, testId, children }: { to: string; testId: string; childr
  * start folded into one line with the numbers, and open on demand.
  */
 export function InfoCards({ collapsible = false }: { collapsible?: boolean }) {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   const [expanded, setExpanded] = useState(false);
   const panelId = useId();
   const { data: today, query } = useEndpointQuery(accountEndpoints.todayNum, undefined);

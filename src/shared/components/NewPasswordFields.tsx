@@ -1,8 +1,8 @@
-import { useTranslation } from '@refinedev/core';
 import { Form } from 'antd';
 import { POLICY_RANGES } from '../../../contract/rules';
 import { PasswordHelp } from './PasswordStrength';
 import { PasswordInput } from './PasswordInput';
+import { useTranslation } from 'react-i18next';
 
 export interface NewPasswordValues {
   newPassword: string;
@@ -15,7 +15,7 @@ export interface NewPasswordValues {
  * which would let through passwords the server then refuses.
  */
 export function NewPasswordFields({ label }: { label?: string }) {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   const value = Form.useWatch<string | undefined>('newPassword');
   // The live policy is the server's (administrators change it); the form only refuses what no
   // policy could accept, and the server's refusal names the rule under the field.

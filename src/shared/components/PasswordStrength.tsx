@@ -1,6 +1,6 @@
-import { useTranslation } from '@refinedev/core';
 import { passwordStrength } from '../../../contract/rules';
 import { PasswordStrengthHint } from './PasswordStrengthHint';
+import { useTranslation } from 'react-i18next';
 
 /** One colour per lit count: one bar weak red, two middle orange, three strong green. */
 const COLORS = ['', '#ff4d4f', '#fa8c16', '#52c41a'] as const;
@@ -11,7 +11,7 @@ const OFF = '#e8e8e8';
  * passwordStrength, shared with the server). Nothing is lit for six characters or fewer.
  */
 export function PasswordStrength({ value }: { value: string | undefined }) {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   const password = value ?? '';
   const { level, lit } = passwordStrength(password);
   const label = password ? t(`login.strength.${level}`) : '';

@@ -1,6 +1,6 @@
-import { useTranslation } from '@refinedev/core';
 import { signInEndpoints } from '../../../contract/endpoints/signIn';
 import { useEndpointQuery } from '../hooks/useEndpoint';
+import { useTranslation } from 'react-i18next';
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };
 
@@ -21,8 +21,8 @@ export function policyLines(html: unknown): string[] {
  * when it cannot be had. A new account (registration) is not shown the rules about earlier passwords.
  */
 export function PasswordStrengthHint({ forNewAccount = false }: { forNewAccount?: boolean }) {
-  const { translate: t, getLocale } = useTranslation();
-  const { data } = useEndpointQuery(signInEndpoints.pwdStrategy, forNewAccount ? { forNewAccount } : {}, { quiet: true, language: getLocale() });
+  const { t, i18n } = useTranslation();
+  const { data } = useEndpointQuery(signInEndpoints.pwdStrategy, forNewAccount ? { forNewAccount } : {}, { quiet: true, language: i18n.language });
   const lines = policyLines(data);
   if (!lines.length) return null;
   return (

@@ -1,5 +1,5 @@
-import { useTranslation } from '@refinedev/core';
 import type { CheckboxProps, TableProps } from 'antd';
+import { useTranslation } from 'react-i18next';
 
 type Selection<Row> = NonNullable<TableProps<Row>['rowSelection']>;
 
@@ -8,7 +8,7 @@ type Selection<Row> = NonNullable<TableProps<Row>['rowSelection']>;
  * header box "Select all" in English and the row boxes not at all.
  */
 export function useSelectionLabels<Row>(nameOf: (row: Row) => string): Pick<Selection<Row>, 'getCheckboxProps' | 'getTitleCheckboxProps'> {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   return {
     getTitleCheckboxProps: () => ({ 'aria-label': t('common.list.selectAll') }),
     // antd hands these props on to the <input>; its CheckboxProps type does not list aria-*.

@@ -1,6 +1,6 @@
-import { useTranslation } from '@refinedev/core';
 import { App, type ButtonProps } from 'antd';
 import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
 
 interface Question {
   title: string;
@@ -18,7 +18,7 @@ interface Question {
  * the journeys click.
  */
 export function useConfirm() {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   const { modal } = App.useApp();
   return useCallback(
     ({ cancelText, ...question }: Question) =>

@@ -80,6 +80,13 @@ export async function changeLanguage(lang: Language): Promise<void> {
   applyLanguage(lang);
 }
 
+/*
+ * One translation hook in both apps: react-i18next's useTranslation, never Refine's. The
+ * sign-in page and the shell around both apps (AppShell, LanguageSwitch) render outside
+ * <Refine> — the sign-in page cannot afford the Refine runtime within its 250 KB — so only
+ * react-i18next's hook works everywhere; it re-renders on a language switch by itself. This
+ * provider remains for Refine's own texts (its buttons and notifications).
+ */
 export const i18nProvider: I18nProvider = {
   translate: (key, options, defaultMessage) => String(i18n.t(key, { defaultValue: defaultMessage, ...(options ?? {}) })),
   changeLocale: (lang) => (isLanguage(lang) ? changeLanguage(lang) : undefined),

@@ -1,6 +1,6 @@
-import { useTranslation } from '@refinedev/core';
 import { Modal } from 'antd';
 import { PasskeyNameForm } from '../../../shared/components/factors/PasskeyNameForm';
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   open: boolean;
@@ -11,7 +11,7 @@ interface Props {
 
 /** Adding a passkey from /safe, in a dialog. */
 export function AddPasskeyDialog({ open, busy, onCreate, onClose }: Props) {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   return (
     <Modal open={open} title={t('factors.passkeys.addTitle')} footer={null} onCancel={onClose} destroyOnHidden data-testid="add-passkey-dialog">
       <PasskeyNameForm busy={busy} onCreate={onCreate} />

@@ -1,4 +1,3 @@
-import { useTranslation } from '@refinedev/core';
 import { Alert, Button, Card, List, Skeleton, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { factorEndpoints as ep } from '../../../../contract/endpoints/factors';
@@ -13,6 +12,7 @@ import { RenamePasskeyDialog } from './RenamePasskeyDialog';
 import { TotpEnrolDialog } from './TotpEnrolDialog';
 import { useFactorActions } from './useFactorActions';
 import { InlineHeading, ItemMeta } from '../../../shared/components/Headings';
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   account: string;
@@ -23,7 +23,7 @@ interface Props {
 
 /** "Sign-in factors" on /safe: passkeys, authenticator app, phone and recovery codes, strongest first. */
 export function FactorsCard({ account, narrow, onChanged }: Props) {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   const { data, query } = useEndpointQuery(ep.list, {});
   if (query.isLoading) return <Card title={t('factors.card.title')} style={{ marginTop: 24 }}><Skeleton active /></Card>;
   if (query.isError || !data) return <LoadFailed title={t('factors.card.loadFailed')} error={query.error} onRetry={query.refetch} />;
@@ -31,7 +31,7 @@ export function FactorsCard({ account, narrow, onChanged }: Props) {
 }
 
 function FactorsList({ overview, account, narrow, onChanged }: Props & { overview: FactorOverview }) {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   const confirm = useConfirm();
   const actions = useFactorActions(overview.reauthMethods, onChanged);
   const [renaming, setRenaming] = useState<PasskeyItem | null>(null);

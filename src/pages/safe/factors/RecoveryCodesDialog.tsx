@@ -1,7 +1,8 @@
-import { useNotification, useTranslation } from '@refinedev/core';
+import { useNotification } from '@refinedev/core';
 import { Alert, Button, Modal, Space } from 'antd';
 import type { RecoveryCodes } from '../../../../contract/schemas/factors';
 import { formatTime } from '../../log/format';
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   codes: RecoveryCodes | null;
@@ -11,7 +12,7 @@ interface Props {
 
 /** New recovery codes, shown this once: copy them, or download them as a text file. */
 export function RecoveryCodesDialog({ codes, account, onClose }: Props) {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   const { open: notify } = useNotification();
   const text = codes ? [t('factors.recovery.fileHeader', { account, time: formatTime(codes.createdAt) }), '', ...codes.codes, ''].join('\n') : '';
 

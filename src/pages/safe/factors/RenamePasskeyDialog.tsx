@@ -1,9 +1,9 @@
-import { useTranslation } from '@refinedev/core';
 import { Form, Input, Modal, type ButtonProps } from 'antd';
 import { factorEndpoints as ep } from '../../../../contract/endpoints/factors';
 import type { PasskeyItem } from '../../../../contract/schemas/factors';
 import { useEndpointMutation } from '../../../shared/hooks/useEndpoint';
 import { passkeyNameRules } from '../../../shared/components/factors/passkeyName';
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   passkey: PasskeyItem | null;
@@ -13,7 +13,7 @@ interface Props {
 
 /** A new name for one passkey (no re-authentication: a name proves nothing). */
 export function RenamePasskeyDialog({ passkey, onClose, onRenamed }: Props) {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   const [form] = Form.useForm<{ name: string }>();
   const rename = useEndpointMutation(ep.passkeyRename, { success: t('factors.passkeys.renamed') });
   async function save({ name }: { name: string }) {

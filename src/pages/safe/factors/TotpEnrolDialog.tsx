@@ -1,7 +1,7 @@
-import { useTranslation } from '@refinedev/core';
 import { Modal } from 'antd';
 import type { TotpEnrolment } from '../../../../contract/schemas/factors';
 import { TotpSetup } from '../../../shared/components/factors/TotpSetup';
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   enrolment: TotpEnrolment | null;
@@ -12,7 +12,7 @@ interface Props {
 
 /** Setting up the authenticator app from /safe, in a dialog. */
 export function TotpEnrolDialog({ enrolment, busy, onConfirm, onClose }: Props) {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   return (
     <Modal open={!!enrolment} title={t('factors.totp.enrolTitle')} footer={null} onCancel={onClose} destroyOnHidden maskClosable={false} data-testid="totp-enrol-dialog">
       {enrolment ? <TotpSetup enrolment={enrolment} busy={busy} onConfirm={onConfirm} /> : null}

@@ -1,4 +1,4 @@
-import { useNotification, useTranslation } from '@refinedev/core';
+import { useNotification } from '@refinedev/core';
 import { useState } from 'react';
 import { codeIn } from '../../../../contract/codeNames';
 import { factorEndpoints as ep } from '../../../../contract/endpoints/factors';
@@ -9,6 +9,7 @@ import { ReauthCancelled, useReauth } from '../../../shared/components/factors/u
 import { useEndpointMutation } from '../../../shared/hooks/useEndpoint';
 import { createPasskey, isCeremonyError } from '../../../shared/hooks/webauthn';
 import { errorCode } from '../../../shared/providers/apiError';
+import { useTranslation } from 'react-i18next';
 
 /**
  * Adding, removing and regenerating factors on /safe. Each goes through useReauth: the server's
@@ -16,7 +17,7 @@ import { errorCode } from '../../../shared/providers/apiError';
  * `onChanged` reloads the card and the score.
  */
 export function useFactorActions(methods: readonly ReauthMethod[], onChanged: () => void) {
-  const { translate: t } = useTranslation();
+  const { t } = useTranslation();
   const { open: notify } = useNotification();
   const { guarded, dialog } = useReauth(methods);
   const quiet = { quiet: REAUTH_QUIET };
