@@ -10,11 +10,13 @@ import { useDayjsLocale } from './shared/hooks/useDayjsLocale';
 import * as Pages from './pages';
 import { accessControlProvider } from './providers/accessControlProvider';
 import { authProvider } from './providers/authProvider';
-import { dataProvider } from './shared/providers/dataProvider';
+import { createDataProvider } from './shared/providers/dataProvider';
 import { i18nProvider } from './shared/providers/i18nProvider';
 import { notificationProvider } from './shared/providers/notificationProvider';
 import './providers/pageLocales';
-import { resources } from './resources';
+import { endpointTable, resources } from './resources';
+
+const dataProvider = createDataProvider(endpointTable);
 
 const refineOptions = {
   // The session check runs in <Authenticated>; Refine's own per-route check would also

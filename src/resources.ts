@@ -3,33 +3,7 @@ import { accountEndpoints as account } from '../contract/endpoints/account';
 import { groupEndpoints as groups } from '../contract/endpoints/groups';
 import { permissionEndpoints as permissions } from '../contract/endpoints/permissions';
 import { securityEndpoints as security } from '../contract/endpoints/security';
-import type { Declared } from './shared/providers/api';
-
-/**
- * The contract's declarations behind a resource (method, path and types come from them, as
- * with `call`). The data provider reads them from this declaration by resource name and never
- * from a hook's meta, because Refine merges URL query parameters into meta: a crafted link
- * must not be able to choose which endpoint a page POSTs to.
- */
-export interface ResourceEndpoints {
-  /** Paged POST list (pageNum/pageSize → data.datas/data.total), or a plain array when paged is false. */
-  list?: Declared;
-  /** Alternative list endpoints a page may pick with meta.variant (e.g. the two log tabs). */
-  listVariants?: Record<string, Declared>;
-  paged?: boolean;
-  /**
-   * What the resource's form posts (Refine's create action, so useModalForm drives it and the
-   * list refreshes after it): a new request or new members, and for some resources an action on
-   * one of its rows (a decision, a hand-over, given-up roles, a mailbox password).
-   */
-  create?: Declared;
-  show?: Declared;
-  delete?: Declared;
-  deleteMany?: Declared;
-  /** Body field that carries the id (show/delete) or ids (deleteMany). */
-  idField?: string;
-  idsField?: string;
-}
+import type { EndpointTable, ResourceEndpoints } from './shared/providers/resourceEndpoints';
 
 export interface PortalResource extends ResourceProps {
   meta: ResourceProps['meta'] & { labelKey: string; endpoints: ResourceEndpoints };
@@ -49,7 +23,7 @@ export const resources: PortalResource[] = [
       endpoints: {
         list: permissions.myRequests,
         create: permissions.apply,
-        show: permissions.applyDetail,
+        get: permissions.applyDetail,
         delete: permissions.cancelApply,
         idField: 'applyId',
       },
@@ -58,17 +32,17 @@ export const resources: PortalResource[] = [
   {
     name: 'approvals',
     list: '/approvalAuthority',
-    meta: { labelKey: 'approvals.title', endpoints: { list: permissions.awaitingApproval, create: permissions.approve } },
+    meta: { labelKey: 'approvals.title', endpoints: { list: permissions.awaitingApproval, actions: { decide: permissions.approve } } },
   },
   {
     name: 'mailboxes',
     list: '/mailbox',
-    meta: { labelKey: 'mailboxes.title', endpoints: { list: groups.pubMailList, create: groups.pubMailResetPwd } },
+    meta: { labelKey: 'mailboxes.title', endpoints: { list: groups.pubMailList, actions: { resetPassword: groups.pubMailResetPwd } } },
   },
   {
     // The group tabs live on the mailbox page, so groups have no route of their own.
     name: 'groups',
-    meta: { labelKey: 'groups.title', hide: true, endpoints: { list: groups.groupList, create: groups.groupManagerUpdate } },
+    meta: { labelKey: 'groups.title', hide: true, endpoints: { list: groups.groupList, actions: { handOver: groups.groupManagerUpdate } } },
   },
   {
     // The permission tab of /info; giving up the login permission is a custom call.
@@ -94,6 +68,9 @@ export const resources: PortalResource[] = [
   },
 ];
 
-export function endpointsOf(name: string, declared: readonly PortalResource[] = resources): ResourceEndpoints | undefined {
-  return declared.find((r) => r.name === name)?.meta.endpoints;
-}
+/**
+ * The portal's resource table for the shared data provider. What the portal creates is a
+ * resource's `create` (a request, members); what it does to a row (a decision, a hand-over,
+ * given-up roles, a mailbox password) is one of its named actions.
+ */
+export const endpointTable: EndpointTable = Object.fromEntries(resources.map((r) => [r.name, r.meta.endpoints]));

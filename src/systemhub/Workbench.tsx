@@ -4,14 +4,17 @@ import { Suspense } from 'react';
 import { HashRouter, Navigate, Route, Routes } from 'react-router';
 import { PageLoading } from '../shared/components/PageLoading';
 import { useDayjsLocale } from '../shared/hooks/useDayjsLocale';
+import { createDataProvider } from '../shared/providers/dataProvider';
 import { notificationProvider } from '../shared/providers/notificationProvider';
 import { HOME_ROUTE } from './config';
 import { workbenchI18nProvider } from './i18n';
 import { WorkbenchLayout } from './layout/WorkbenchLayout';
 import { accessControlProvider } from './providers/accessControlProvider';
 import { authProvider } from './providers/authProvider';
-import { dataProvider } from './providers/dataProvider';
+import { ENDPOINTS } from './providers/endpoints';
 import { resources, routes } from './resources';
+
+const dataProvider = createDataProvider(ENDPOINTS);
 
 const refineOptions = {
   disableTelemetry: true,

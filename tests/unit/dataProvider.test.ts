@@ -2,13 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { createDataProvider, filtersToBody, pagingBody } from '../../src/shared/providers/dataProvider';
 import { createHttp } from '../../src/shared/providers/http';
 import { ApiError } from '../../src/shared/providers/apiError';
-import { resources } from '../../src/resources';
+import { endpointTable, resources } from '../../src/resources';
+import { rememberDeclared } from '../../src/shared/providers/declarations';
+import { accountEndpoints } from '../../contract/endpoints/account';
+import { ENDPOINTS } from '../../src/systemhub/providers/endpoints';
 import { fakeAdapter, ok, refused, type SentRequest } from './fakeAdapter';
 
-function setup(respond: (req: SentRequest) => ReturnType<typeof ok> | ReturnType<typeof refused>) {
+function setup(respond: (req: SentRequest) => ReturnType<typeof ok> | ReturnType<typeof refused>, table = endpointTable) {
   const fake = fakeAdapter(respond);
   const http = createHttp({ adapter: fake.adapter, instanceId: () => 'inst-1', language: () => 'zh-CN' });
-  return { provider: createDataProvider(http), sent: fake.sent };
+  return { provider: createDataProvider(table, http), sent: fake.sent };
 }
 
 describe('dataProvider.getList', () => {
@@ -108,13 +111,40 @@ describe('dataProvider mutations and custom', () => {
     expect(sent).toHaveLength(0);
   });
 
-  it('custom POSTs the payload, and GETs with the query as parameters', async () => {
-    const { provider, sent } = setup(() => ok({ score: 90 }));
-    const post = await provider.custom!({ url: '/auty/v1/apply/approval', method: 'post', payload: { status: 1, applyIdList: [1] } });
-    await provider.custom!({ url: '/personal/v1/today/num', method: 'get', query: { x: 1 } });
-    expect(post).toEqual({ data: { score: 90 } });
-    expect(sent[0]).toMatchObject({ method: 'POST', url: '/idaas/auty/v1/apply/approval', body: { status: 1, applyIdList: [1] } });
-    expect(sent[1]).toMatchObject({ method: 'GET', url: '/idaas/personal/v1/today/num', params: { x: 1 } });
+  it('custom posts a resource\'s named action (a row action, not its create)', async () => {
+    const { provider, sent } = setup(() => ok(null));
+    await provider.custom!({ url: 'approvals/decide', method: 'post', payload: { status: 1, applyIdList: [1] } });
+    await provider.custom!({ url: 'groups/handOver', method: 'post', payload: { groupCode: 'G1', managerUserId: 'lisi' } });
+    expect(sent.map((r) => [r.method, r.url, r.body])).toEqual([
+      ['POST', '/idaas/auty/v1/apply/approval', { status: 1, applyIdList: [1] }],
+      ['POST', '/idaas/personal/v1/group/manager-update', { groupCode: 'G1', managerUserId: 'lisi' }],
+    ]);
+    await expect(provider.create({ resource: 'approvals', variables: {} })).rejects.toBeInstanceOf(ApiError);
+    await expect(provider.custom!({ url: 'approvals/nope', method: 'post' })).rejects.toBeInstanceOf(ApiError);
+    expect(sent).toHaveLength(2);
+  });
+
+  it('custom calls a declaration the code named by its path (GET with the query as parameters), and nothing else', async () => {
+    const { provider, sent } = setup(() => ok({ admin: true }));
+    rememberDeclared(accountEndpoints.accessDetail);
+    const answer = await provider.custom!({ url: accountEndpoints.accessDetail.path, method: 'post', payload: {}, query: {} });
+    expect(answer).toEqual({ data: { admin: true } });
+    expect(sent[0].url).toBe(`/idaas${accountEndpoints.accessDetail.path}`);
+    await expect(provider.custom!({ url: '/personal/v1/today/num', method: 'get', query: { x: 1 } })).rejects.toBeInstanceOf(ApiError);
+    await expect(provider.custom!({ url: '/auth/v1/logout', method: 'post', payload: {} })).rejects.toBeInstanceOf(ApiError);
+    expect(sent).toHaveLength(1);
+  });
+
+  it('serves the workbench\'s table too: ids from the route as numbers, update with the id, actions by name', async () => {
+    const { provider, sent } = setup(() => ok({ id: 3 }), ENDPOINTS);
+    await provider.getOne({ resource: 'users', id: '3' });
+    await provider.update({ resource: 'users', id: '3', variables: { userName: 'x' } });
+    await provider.custom!({ url: 'users/unlock', method: 'post', payload: { id: 3 } });
+    expect(sent.map((r) => [r.url, r.body])).toEqual([
+      [`/idaas${ENDPOINTS.users.get.path}`, { id: 3 }],
+      [`/idaas${ENDPOINTS.users.update.path}`, { userName: 'x', id: 3 }],
+      [`/idaas${ENDPOINTS.users.actions.unlock.path}`, { id: 3 }],
+    ]);
   });
 
   it('every call carries the client id, instance id and language headers', async () => {
@@ -125,7 +155,8 @@ describe('dataProvider mutations and custom', () => {
 });
 
 describe('helpers', () => {
-  it('filtersToBody keeps meaningful values only and skips conditional filters', () => {
+  it('filtersToBody keeps meaningful values only, trims text and skips conditional filters', () => {
+    expect(filtersToBody([{ field: 'name', operator: 'eq', value: '  zhang ' }, { field: 'blank', operator: 'eq', value: '   ' }])).toEqual({ name: 'zhang' });
     expect(
       filtersToBody([
         { field: 'a', operator: 'eq', value: 0 },

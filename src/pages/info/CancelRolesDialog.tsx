@@ -5,20 +5,22 @@ import { permissionEndpoints } from '../../../contract/endpoints/permissions';
 import type { PermissionRow } from '../../../contract/schemas/permissions';
 import { useEndpointQuery } from '../../shared/hooks/useEndpoint';
 import { successNotice } from '../../shared/providers/notificationProvider';
-import { useDialogForm, type DialogHandle } from '../../resources/shared/useDialogForm';
+import { useActionDialog } from '../../resources/shared/useActionDialog';
+import type { DialogHandle } from '../../resources/shared/useDialogForm';
 import { useTranslation } from 'react-i18next';
 
 type Values = { roleIdSet?: number[]; groupId?: number | null };
 
 /**
- * Gives up some of the roles the user holds directly for one application's group, on Refine's
- * modal form (the permissions resource's form posts them); the permission list refreshes after.
+ * Gives up some of the roles the user holds directly for one application's group, as the
+ * permissions resource's cancelRoles action; the permission list refreshes after.
  * Roles given up meanwhile are said under the choice.
  */
 export function CancelRolesDialog({ ref }: { ref: Ref<DialogHandle<PermissionRow>> }) {
   const { t } = useTranslation();
-  const { modalProps, formProps, save, row } = useDialogForm<Values, PermissionRow>(ref, {
+  const { modalProps, formProps, save, row } = useActionDialog<Values, PermissionRow>(ref, {
     resource: 'permissions',
+    action: 'cancelRoles',
     submitTestId: 'cancel-roles-ok',
     fields: [[[CODE.rolesNotHeld], 'roleIdSet']],
     successNotification: successNotice(t('info.cancelRoles.done')),

@@ -3,7 +3,8 @@ import type { Ref } from 'react';
 import { Decision } from '../../../contract/enums';
 import { LIMITS } from '../../../contract/rules';
 import { successNotice } from '../../shared/providers/notificationProvider';
-import { useDialogForm, type DialogHandle } from '../shared/useDialogForm';
+import { useActionDialog } from '../shared/useActionDialog';
+import type { DialogHandle } from '../shared/useDialogForm';
 import { useTranslation } from 'react-i18next';
 
 /** What is about to be decided. */
@@ -26,15 +27,15 @@ interface Props {
 }
 
 /**
- * "You are about to pass (reject) N requests" with an opinion, on Refine's modal form (the
- * approvals resource's form posts the decision). The server decides a batch as a whole; when
- * someone else decided one of them first it refuses (its reason is toasted) and the dialog
- * closes on a fresh list either way.
+ * "You are about to pass (reject) N requests" with an opinion, as the approvals resource's decide
+ * action. The server decides a batch as a whole; when someone else decided one of them first
+ * it refuses (its reason is toasted) and the dialog closes on a fresh list either way.
  */
 export function ApprovalDialog({ ref, onSettled }: Props) {
   const { t } = useTranslation();
-  const { modalProps, formProps, close, save, row: decision } = useDialogForm<Values, PendingDecision>(ref, {
+  const { modalProps, formProps, close, save, row: decision } = useActionDialog<Values, PendingDecision>(ref, {
     resource: 'approvals',
+    action: 'decide',
     submitTestId: 'decide-ok',
     successNotification: successNotice(t('approvals.decide.done')),
     onMutationSuccess: onSettled,

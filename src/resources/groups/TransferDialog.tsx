@@ -5,21 +5,22 @@ import { CODE } from '../../../contract/codeNames';
 import { GroupType } from '../../../contract/enums';
 import type { MailGroup } from '../../../contract/schemas/groups';
 import { PersonSelect, type PersonOption } from '../shared/PersonSelect';
-import { useDialogForm, type DialogHandle } from '../shared/useDialogForm';
+import { useActionDialog } from '../shared/useActionDialog';
+import type { DialogHandle } from '../shared/useDialogForm';
 import { useTranslation } from 'react-i18next';
 
 /** The form holds the chosen person; the server gets the group and the new manager's account. */
 type Values = { manager?: PersonOption; groupCode?: string; managerUserId?: string };
 
 /**
- * Hands a group to a new manager on Refine's modal form (the groups resource's form posts the
- * hand-over); afterwards the group is no longer this user's, so it leaves the refreshed list.
- * Someone who cannot take it over is said under the choice, and the dialog stays open.
+ * Hands a group to a new manager (the groups resource's handOver action); afterwards the group
+ * is no longer this user's, so it leaves the refreshed list. Someone who cannot take it over is said under the choice, and the dialog stays open.
  */
 export function TransferDialog({ ref }: { ref: Ref<DialogHandle<MailGroup>> }) {
   const { t } = useTranslation();
-  const { modalProps, formProps, save, row: group } = useDialogForm<Values, MailGroup>(ref, {
+  const { modalProps, formProps, save, row: group } = useActionDialog<Values, MailGroup>(ref, {
     resource: 'groups',
+    action: 'handOver',
     submitTestId: 'transfer-submit',
     fields: [[[CODE.unknownUsers, CODE.managerIsSelf], 'manager']],
     successNotification: (): OpenNotificationParams => ({ type: 'success', message: t(`groups.transfer.done.${group?.groupType === GroupType.SECURITY ? 'security' : 'mail'}`) }),

@@ -3,7 +3,8 @@ import { useState, type Ref } from 'react';
 import { CODE, CODE_GROUPS } from '../../../contract/codeNames';
 import type { PublicMailbox } from '../../../contract/schemas/groups';
 import { sm2Client } from '../../shared/providers/sm2';
-import { useDialogForm, type DialogHandle } from '../shared/useDialogForm';
+import { useActionDialog } from '../shared/useActionDialog';
+import type { DialogHandle } from '../shared/useDialogForm';
 import { GeneratedPassword } from './GeneratedPassword';
 import { ResetPasswordForm, type ResetValues } from './ResetPasswordForm';
 import { useTranslation } from 'react-i18next';
@@ -12,21 +13,22 @@ import { useTranslation } from 'react-i18next';
 type Values = ResetValues & { userId?: string; autoGen?: boolean };
 
 /**
- * Reset a public mailbox's password on Refine's modal form (the mailboxes resource's form posts
- * it): a typed one closes the dialog with a toast, a policy refusal is said under it; a
- * generated one is shown here once, then forgotten when the dialog closes.
+ * Reset a public mailbox's password (the mailboxes resource's resetPassword action): a typed one
+ * closes the dialog with a toast, a policy refusal is said under it; a generated one is shown
+ * here once, then forgotten when the dialog closes.
  */
 export function ResetPasswordDialog({ ref }: { ref: Ref<DialogHandle<PublicMailbox>> }) {
   const { t } = useTranslation();
   const [generated, setGenerated] = useState<string | null>(null);
-  const { modalProps, formProps, formLoading, close, save, row: mailbox } = useDialogForm<Values, PublicMailbox>(ref, {
+  const { modalProps, formProps, formLoading, close, save, row: mailbox } = useActionDialog<Values, PublicMailbox>(ref, {
     resource: 'mailboxes',
+    action: 'resetPassword',
     submitTestId: 'reset-submit',
     fields: [[[...CODE_GROUPS.passwordPolicy, CODE.mailboxPasswordRequired], 'newPassword']],
     // A generated password stays on screen until the person closes it.
     autoSubmitClose: false,
-    successNotification: (_data, values) => ((values as Values | undefined)?.autoGen ? false : { type: 'success', message: t('mailboxes.reset.done') }),
-    onMutationSuccess: ({ data }) => {
+    successNotification: (_data, values) => (values.autoGen ? false : { type: 'success', message: t('mailboxes.reset.done') }),
+    onMutationSuccess: (data) => {
       if (typeof data === 'string' && data) setGenerated(data);
       else close();
     },

@@ -19,7 +19,7 @@ type Options<Values> = Omit<UseModalFormProps<BaseRecord, HttpError, Values>, 'a
 };
 
 /**
- * Refine's modal form as every portal dialog uses it: the resource's form (its create action,
+ * Refine's modal form as the portal's create dialogs use it: the resource's form (its create action,
  * no redirect; the list refreshes after it), opened by the list through `ref` with the row it
  * acts on, a refusal under its field or as a toast, and the Modal props with the portal's
  * defaults (antd's width, rendered when opened, a fresh form after closing).

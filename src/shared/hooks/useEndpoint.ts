@@ -1,7 +1,8 @@
 import { useCustom, useCustomMutation, useInvalidate, type BaseRecord, type HttpError } from '@refinedev/core';
 import { useCallback } from 'react';
 import type { ResultCode } from '../../../contract/codeNames';
-import { resolvePath, type Declared, type Input, type Result } from '../providers/api';
+import type { Declared, Input, Result } from '../providers/api';
+import { rememberDeclared } from '../providers/declarations';
 import { errorNotice, successNotice } from '../providers/notificationProvider';
 
 /** Refusals the page shows in place (no toast), or true when it shows every failure itself; SILENT_CODES never toast. */
@@ -22,12 +23,13 @@ interface QueryOptions {
  * and types come from the declaration, as with `call`; data is undefined until the answer.
  */
 export function useEndpointQuery<S extends Declared>(endpoint: S, input: Input<S>, { enabled = true, quiet, language }: QueryOptions = {}) {
-  const { url, rest } = resolvePath(endpoint.path, input);
+  // The data provider's custom calls only declarations the code named (its `url` is the declared path).
+  rememberDeclared(endpoint);
   const get = endpoint.method === 'GET';
   const { query } = useCustom<BaseRecord, HttpError>({
-    url,
+    url: endpoint.path,
     method: get ? 'get' : 'post',
-    config: get ? { query: rest as Record<string, unknown> | undefined } : { payload: (rest ?? {}) as Record<string, unknown> },
+    config: get ? { query: input as Record<string, unknown> | undefined } : { payload: (input ?? {}) as Record<string, unknown> },
     meta: language ? { language } : undefined,
     queryOptions: { enabled },
     errorNotification: errorNotification(quiet),
@@ -67,19 +69,19 @@ export function useEndpointMutation<S extends Declared>(endpoint: S, { quiet, su
   const invalidate = useInvalidate();
   const submit = useCallback(
     async (input: Input<S>): Promise<Result<S>> => {
-      const { url, rest } = resolvePath(endpoint.path, input);
+      rememberDeclared(endpoint);
       const notice = errorNotification(quiet);
       const { data } = await mutateAsync({
-        url,
+        url: endpoint.path,
         method: 'post',
-        values: (rest ?? {}) as Record<string, unknown>,
+        values: (input ?? {}) as Record<string, unknown>,
         errorNotification: failure === undefined || notice === false ? notice : (error) => notice(error) && { type: 'error', message: failure },
         successNotification: success === undefined ? false : successNotice<Result<S>>(success),
       });
       if (refresh) await Promise.all(refresh.map((name) => invalidate({ resource: name, invalidates: ['list', 'many', 'detail'] })));
       return data as Result<S>;
     },
-    [endpoint.path, failure, invalidate, mutateAsync, quiet, refresh, success],
+    [endpoint, failure, invalidate, mutateAsync, quiet, refresh, success],
   );
   return { submit, isPending: mutation.isPending, isSuccess: mutation.isSuccess, error: mutation.error, reset: mutation.reset };
 }

@@ -1,19 +1,23 @@
-import type { BaseRecord, CrudFilter, CrudSort, DataProvider, GetListResponse, Pagination } from '@refinedev/core';
+import type { BaseKey, BaseRecord, CrudFilter, CrudSort, DataProvider, GetListResponse, Pagination } from '@refinedev/core';
+import { CODE } from '../../../contract/codeNames';
 import { LIMITS } from '../../../contract/rules';
 import type { PageResult } from '../../../contract/schemas/common';
-import { endpointsOf, resources, type PortalResource, type ResourceEndpoints } from '../../resources';
-import { ApiError } from './apiError';
-import { signalOf } from './querySignal';
 import { callThrough, type Declared } from './api';
+import { ApiError } from './apiError';
+import { declaredAt } from './declarations';
 import { http as defaultHttp, type CallOptions, type Http } from './http';
-import { CODE } from '../../../contract/codeNames';
+import { signalOf } from './querySignal';
+import type { EndpointTable, ResourceEndpoints } from './resourceEndpoints';
 
-/** Filters become plain body fields; empty values are left out so the server sees "no filter". */
+/**
+ * Filters become plain body fields. Text is trimmed and empty values are left out, so the
+ * server sees "no filter" for a blank box (whichever table or select sent it).
+ */
 export function filtersToBody(filters: readonly CrudFilter[] | undefined): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const filter of filters ?? []) {
     if (!('field' in filter)) continue;
-    const { value } = filter;
+    const value = typeof filter.value === 'string' ? filter.value.trim() : filter.value;
     if (value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0)) continue;
     body[filter.field] = value;
   }
@@ -33,29 +37,53 @@ export function pagingBody(pagination: Pagination | undefined): { pageNum: numbe
   return { pageNum, pageSize };
 }
 
-function unsupported(resource: string, action: string): never {
+/** Route parameters arrive as text (/users/edit/3); the contract's ids are numbers where they look like one. */
+const idValue = (id: BaseKey): BaseKey => (typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : id);
+
+function missing(resource: string, action: string): never {
   throw new ApiError(CODE.notFound, `${action} is not available for ${resource}`, null, 404);
 }
 
+/** A declaration of the table (a resource's endpoint or action) with this method and path. */
+function inTable(table: EndpointTable, method: string, path: string): Declared | undefined {
+  for (const { actions, listVariants, ...crud } of Object.values(table)) {
+    const all = [...Object.values(crud), ...Object.values(listVariants ?? {}), ...Object.values(actions ?? {})];
+    const found = all.find((d): d is Declared => typeof d === 'object' && d.path === path && d.method === method.toUpperCase());
+    if (found) return found;
+  }
+  return undefined;
+}
+
 /**
- * Refine data provider over the /idaas POST endpoints: getList → paged list, create → add,
- * deleteMany → batch remove, custom → any call. Each call goes through the contract
- * declaration the resources name (see resources.ts for why not from meta).
+ * Refine's data provider over the /idaas endpoints, for the portal and the workbench alike,
+ * each with its own table of resources: getList → `list` (paged POST, filters and sort as body
+ * fields), getOne/getMany → `get`, create → `create`, update → `update`, deleteOne → `delete`,
+ * deleteMany → `deleteMany`, custom → a named action (`url` `<resource>/<action>`) or a
+ * declaration the app's code asked for by its path (useEndpointQuery, useEndpointMutation).
+ * Nothing else is called: every call goes through a contract declaration.
  */
-export function createDataProvider(http: Http = defaultHttp, declared: readonly PortalResource[] = resources): DataProvider {
-  const endpoints = (resource: string): ResourceEndpoints => endpointsOf(resource, declared) ?? unsupported(resource, 'resource');
-  const endpoint = (resource: string, key: 'create' | 'show' | 'delete' | 'deleteMany', action: string): Declared =>
-    endpoints(resource)[key] ?? unsupported(resource, action);
-  /** The typed client, loosely: Refine hands untyped variables, the pages type them (useForm, useTable). */
+export function createDataProvider(table: EndpointTable, http: Http = defaultHttp): DataProvider {
+  const of = (resource: string): ResourceEndpoints => table[resource] ?? missing(resource, 'resource');
+  const endpoint = (resource: string, key: 'list' | 'get' | 'create' | 'update' | 'delete' | 'deleteMany'): Declared => of(resource)[key] ?? missing(resource, key);
+  const idField = (resource: string): string => of(resource).idField ?? 'id';
+  /** The typed client, loosely: Refine hands untyped variables, the pages type them (useForm, useTable, the endpoint hooks). */
   const send = callThrough(http) as (endpoint: Declared, input: unknown, options?: CallOptions) => Promise<unknown>;
+
+  function declared(url: string, method: string): Declared {
+    if (!url.startsWith('/')) {
+      const [resource, name] = url.split('/');
+      return of(resource).actions?.[name] ?? missing(resource, name ?? 'action');
+    }
+    return declaredAt(method, url) ?? inTable(table, method, url) ?? missing('the app', url);
+  }
 
   return {
     getApiUrl: () => '/idaas',
 
     async getList<TData extends BaseRecord>({ resource, pagination, filters, sorters, meta }: Parameters<DataProvider['getList']>[0]): Promise<GetListResponse<TData>> {
-      const ep = endpoints(resource);
+      const ep = of(resource);
       const variant = typeof meta?.variant === 'string' ? ep.listVariants?.[meta.variant] : undefined;
-      const list = variant ?? ep.list ?? unsupported(resource, 'list');
+      const list = variant ?? endpoint(resource, 'list');
       const paging = ep.paged === false ? null : pagingBody(pagination);
       const body = { ...filtersToBody(filters), ...sortBody(sorters), ...(paging ?? {}) };
       const data = (await send(list, body, { signal: signalOf(meta) })) as PageResult<TData> | TData[] | null;
@@ -65,37 +93,42 @@ export function createDataProvider(http: Http = defaultHttp, declared: readonly 
     },
 
     async getOne({ resource, id, meta }) {
-      const ep = endpoints(resource);
-      const data = await send(endpoint(resource, 'show', 'show'), { [ep.idField ?? 'id']: id }, { signal: signalOf(meta) });
+      const data = await send(endpoint(resource, 'get'), { [idField(resource)]: idValue(id) }, { signal: signalOf(meta) });
       return { data: data as never };
     },
 
+    async getMany({ resource, ids, meta }) {
+      const get = endpoint(resource, 'get');
+      const rows = await Promise.all(ids.map((id) => send(get, { [idField(resource)]: idValue(id) }, { signal: signalOf(meta) })));
+      return { data: rows as never };
+    },
+
     async create({ resource, variables }) {
-      const data = await send(endpoint(resource, 'create', 'create'), variables ?? {});
+      const data = await send(endpoint(resource, 'create'), variables ?? {});
       return { data: (data ?? {}) as never };
     },
 
-    update: async ({ resource }) => unsupported(resource, 'update'),
+    async update({ resource, id, variables }) {
+      const data = await send(endpoint(resource, 'update'), { ...((variables as object | undefined) ?? {}), [idField(resource)]: idValue(id) });
+      return { data: (data ?? { id }) as never };
+    },
 
     async deleteOne({ resource, id, variables }) {
-      const ep = endpoints(resource);
-      const data = await send(endpoint(resource, 'delete', 'delete'), { ...(variables ?? {}), [ep.idField ?? 'id']: id });
+      const data = await send(endpoint(resource, 'delete'), { ...((variables as object | undefined) ?? {}), [idField(resource)]: idValue(id) });
       return { data: (data ?? { id }) as never };
     },
 
     async deleteMany({ resource, ids, variables }) {
-      const ep = endpoints(resource);
-      const data = await send(endpoint(resource, 'deleteMany', 'deleteMany'), { ...(variables ?? {}), [ep.idsField ?? 'ids']: ids });
+      const data = await send(endpoint(resource, 'deleteMany'), { ...((variables as object | undefined) ?? {}), [of(resource).idsField ?? 'ids']: ids });
       return { data: (Array.isArray(data) ? data : []) as never };
     },
 
-    /** url is relative to /idaas, e.g. '/personal/v1/today/num'. */
+    /** The declaration's input is the payload (POST) or the query (GET); `:name` path segments are filled from it. */
     async custom({ url, method, payload, query, headers, meta }) {
-      const body = method === 'get' ? (query as Record<string, unknown> | undefined) : payload;
-      const data = await http.request(method, url, body, { headers: headers as Record<string, string> | undefined, signal: signalOf(meta) });
+      const target = declared(url, method);
+      const input = target.method === 'GET' ? query : (payload ?? {});
+      const data = await send(target, input, { headers: headers as Record<string, string> | undefined, signal: signalOf(meta) });
       return { data: data as never };
     },
   };
 }
-
-export const dataProvider = createDataProvider();

@@ -1,4 +1,3 @@
-import type { EndpointSpec } from '../../../contract/endpoint';
 import { adminAppsEndpoints as apps } from '../../../contract/endpoints/admin/apps';
 import { adminAuditEndpoints as audit } from '../../../contract/endpoints/admin/audit';
 import { adminGroupsEndpoints as groups } from '../../../contract/endpoints/admin/groups';
@@ -11,23 +10,10 @@ import { adminScimTokensEndpoints as scim } from '../../../contract/endpoints/ad
 import { adminSessionsEndpoints as sessions } from '../../../contract/endpoints/admin/sessions';
 import { adminUsersEndpoints as users } from '../../../contract/endpoints/admin/users';
 import { factorEndpoints as factors } from '../../../contract/endpoints/factors';
-
-/** What the browser needs of a declaration (the build keeps method and path only). */
-export type Declared = Pick<EndpointSpec, 'method' | 'path' | 'input' | 'output'>;
-
-/** The admin endpoints behind one Refine resource. */
-export interface ResourceEndpoints {
-  list?: Declared;
-  get?: Declared;
-  create?: Declared;
-  update?: Declared;
-  delete?: Declared;
-  /** Named actions, reached through the data provider's custom (`<resource>/<action>`). */
-  actions?: Record<string, Declared>;
-}
+import type { ResourceEndpoints } from '../../shared/providers/resourceEndpoints';
 
 /**
- * Resource name → the contract's declarations. Typed by the declarations themselves, so a
+ * The workbench's resource table for the shared data provider: resource name → the contract's declarations. Typed by the declarations themselves, so a
  * page that calls an action gets its input and output types (useEndpointQuery / useEndpointMutation, as in the portal).
  */
 export const ENDPOINTS = {

@@ -1,7 +1,7 @@
 import type { CrudFilter } from '@refinedev/core';
 import type { Dayjs } from 'dayjs';
 import { API_PREFIX } from '../../../../contract/paths';
-import { filtersToBody } from '../../providers/dataProvider';
+import { filtersToBody } from '../../../shared/providers/dataProvider';
 import { toFilters } from '../../shared/useAdminTable';
 
 export interface LogFilterValues {

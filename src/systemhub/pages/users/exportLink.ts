@@ -1,7 +1,7 @@
 import type { CrudFilter } from '@refinedev/core';
 import { API_PREFIX } from '../../../../contract/paths';
 import { adminUsersEndpoints } from '../../../../contract/endpoints/admin/users';
-import { filtersToBody } from '../../providers/dataProvider';
+import { filtersToBody } from '../../../shared/providers/dataProvider';
 
 /** The CSV download of the list as filtered now (a GET the browser follows with its cookie). */
 export function exportHref(filters: readonly CrudFilter[]): string {
