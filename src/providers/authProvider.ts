@@ -1,14 +1,11 @@
-import type { AuthActionResponse, AuthProvider, CheckResponse, OnErrorResponse } from '@refinedev/core';
+import type { AuthActionResponse, AuthProvider, CheckResponse } from '@refinedev/core';
 import { CODE } from '../../contract/codeNames';
-import { accountEndpoints } from '../../contract/endpoints/account';
 import { authEndpoints } from '../../contract/endpoints/auth';
 import { factorEndpoints } from '../../contract/endpoints/factors';
 import { signInEndpoints } from '../../contract/endpoints/signIn';
 import type { LoginResponse } from '../../contract/schemas/auth';
 import type { AuthenticationCredential } from '../../contract/schemas/factors';
-import type { CurrentUser } from '../../contract/schemas/personal';
 import { callThrough } from '../shared/providers/api';
-import { ApiError, errorCode } from '../shared/providers/apiError';
 import { deviceInfo as defaultDeviceInfo, type DeviceInfo } from '../shared/providers/device';
 import { feedback as defaultFeedback } from '../shared/providers/feedback';
 import { http as defaultHttp, type Http } from '../shared/providers/http';
@@ -16,6 +13,7 @@ import { t } from '../shared/providers/i18nProvider';
 import { continueLogin, toCheckInfo, type FlowDeps, type LoginTarget } from './loginFlow';
 import { isLoginPage, loginAddress, safeReturnPath } from '../shared/providers/returnPath';
 import { sm2Client } from '../shared/providers/sm2';
+import { authFailure, createSessionAuth } from '../shared/providers/sessionAuth';
 import { sessionStore, type SessionStore } from '../shared/providers/storage';
 
 export interface AccountLoginParams {
@@ -80,18 +78,12 @@ const browserPage: AuthDeps['page'] = {
   path: () => `${window.location.pathname}${window.location.search}`,
 };
 
-function failure(error: unknown): LoginResult {
-  return { success: false, error: error instanceof Error ? error : new ApiError('UNKNOWN', String(error)) };
-}
-
 /**
  * Refine auth provider of the portal: password, SMS and passkey sign-in with the post-login rules of
  * the sign-in spec (self-service steps, expiry reminder, second factor, redirect or roles),
  * the session check against current-user-detail, logout and the session-expiry dialog.
  */
 export function createAuth(deps: AuthDeps) {
-  let identity: CurrentUser | null = null;
-  let identityRequest: Promise<CurrentUser> | null = null;
   let expiryDialogOpen = false;
   const send = callThrough(deps.http);
 
@@ -102,30 +94,14 @@ export function createAuth(deps: AuthDeps) {
     onRefused: (error) => deps.feedback.refusal(error),
   };
 
-  function forget(): void {
-    identity = null;
-    identityRequest = null;
-    deps.store.clear();
-  }
-
   /** The sign-in page that comes back here; on the sign-in page already, that page as it is (its own ?redirect= kept). */
   function signInAddress(): string {
     const here = deps.page.path();
     return isLoginPage(here) ? here : loginAddress(here);
   }
 
-  function loadIdentity(): Promise<CurrentUser> {
-    identityRequest ??= send(accountEndpoints.personalCurrentUserDetail, {})
-      .then((user) => {
-        identity = user;
-        if (user.instanceId) deps.store.setInstanceId(user.instanceId);
-        return user;
-      })
-      .finally(() => {
-        identityRequest = null;
-      });
-    return identityRequest;
-  }
+  const session = createSessionAuth({ send, store: deps.store, signInAddress, logoutInput: deps.device });
+  const { forget, loadIdentity } = session;
 
   /** Router redirects go back to Refine; other URLs need a full page load. */
   function toResult(target: LoginTarget): LoginResult {
@@ -159,9 +135,9 @@ export function createAuth(deps: AuthDeps) {
       try {
         response = await callLogin(params);
       } catch (error) {
-        return failure(error);
+        return authFailure(error);
       }
-      identity = null;
+      session.clearIdentity();
       deps.store.setInstanceId(response.instanceId);
       const appId = params.appId || null;
       const returnTo = safeReturnPath(params.returnTo);
@@ -176,7 +152,7 @@ export function createAuth(deps: AuthDeps) {
     },
 
     async check(): Promise<CheckResponse> {
-      if (identity) return { authenticated: true };
+      if (session.cachedIdentity()) return { authenticated: true };
       try {
         await loadIdentity();
         return { authenticated: true };
@@ -187,26 +163,17 @@ export function createAuth(deps: AuthDeps) {
       }
     },
 
-    getIdentity: async () => identity ?? loadIdentity().catch(() => null),
+    getIdentity: session.getIdentity,
 
-    async logout(): Promise<AuthActionResponse> {
-      // Where the person was when they chose to leave: signing in again brings them back.
-      const back = signInAddress();
-      try {
-        await send(authEndpoints.logout, await deps.device());
-      } catch (error) {
-        // An already-expired session is as good as logged out.
-        if (errorCode(error) !== CODE.notSignedIn) return failure(error);
-      }
-      forget();
-      return { success: true, redirectTo: back };
-    },
+    // Signing in again brings the person back to where they chose to leave, inside the portal's router.
+    logout: (): Promise<AuthActionResponse> => session.logout((back) => ({ success: true, redirectTo: back })),
 
-    async onError(error: unknown): Promise<OnErrorResponse> {
-      const code = errorCode(error);
-      if (code === CODE.notSignedIn) {
+    // E00013 (a flow's ticket expired) is the page's to explain: a public flow says the page
+    // stayed open too long and starts again or leaves for /login, whichever suits it.
+    onError: session.onError({
+      [CODE.notSignedIn]: () => {
         // The login page calls public endpoints only; an expiry there means nothing.
-        if (isLoginPage(deps.page.path()) || expiryDialogOpen) return {};
+        if (isLoginPage(deps.page.path()) || expiryDialogOpen) return;
         expiryDialogOpen = true;
         deps.feedback.confirm({
           title: deps.translate('session.expiredTitle'),
@@ -223,12 +190,8 @@ export function createAuth(deps: AuthDeps) {
             expiryDialogOpen = false;
           },
         });
-        return {};
-      }
-      // E00013 (a flow's ticket expired) is the page's to explain: a public flow says the page
-      // stayed open too long and starts again or leaves for /login, whichever suits it.
-      return {};
-    },
+      },
+    }),
   };
 
   return {
@@ -238,7 +201,7 @@ export function createAuth(deps: AuthDeps) {
       return toResult(await continueLogin(prompt.response, prompt.appId, flowDeps, prompt.returnTo));
     },
     /** The cached user, for code that must not trigger a request. */
-    cachedIdentity: () => identity,
+    cachedIdentity: session.cachedIdentity,
   };
 }
 

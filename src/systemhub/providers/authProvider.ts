@@ -1,10 +1,9 @@
-import type { AuthProvider, CheckResponse, OnErrorResponse } from '@refinedev/core';
+import type { AuthProvider, CheckResponse } from '@refinedev/core';
 import { CODE } from '../../../contract/codeNames';
 import { accountEndpoints, type AccessDetail } from '../../../contract/endpoints/account';
-import { authEndpoints } from '../../../contract/endpoints/auth';
-import type { CurrentUser } from '../../../contract/schemas/personal';
 import { call } from '../../shared/providers/api';
 import { errorCode } from '../../shared/providers/apiError';
+import { createSessionAuth } from '../../shared/providers/sessionAuth';
 import { loginAddress } from '../../shared/providers/returnPath';
 import { sessionStore } from '../../shared/providers/storage';
 import { PORTAL_HOME, WORKBENCH_BASE } from '../config';
@@ -29,14 +28,15 @@ const browserPage: Page = {
  */
 export function createWorkbenchAuth(page: Page = browserPage) {
   let access: AccessDetail | null = null;
-  let identity: CurrentUser | null = null;
+  const signInAddress = () => loginAddress(page.here());
+  const session = createSessionAuth({ send: call, store: sessionStore, signInAddress, logoutInput: async () => ({}) });
 
   async function leave(error: unknown): Promise<CheckResponse> {
     access = null;
-    identity = null;
+    session.clearIdentity();
     if (errorCode(error) === CODE.notSignedIn) {
-      sessionStore.clear();
-      page.assign(loginAddress(page.here()));
+      session.forget();
+      page.assign(signInAddress());
     }
     return { authenticated: false, error: error as Error };
   }
@@ -44,7 +44,7 @@ export function createWorkbenchAuth(page: Page = browserPage) {
   const provider: AuthProvider = {
     async login() {
       // Signing in happens on the portal's sign-in page.
-      page.assign(loginAddress(page.here()));
+      page.assign(signInAddress());
       return { success: true };
     },
 
@@ -63,43 +63,29 @@ export function createWorkbenchAuth(page: Page = browserPage) {
       return { authenticated: true };
     },
 
-    async getIdentity() {
-      identity ??= await call(accountEndpoints.personalCurrentUserDetail, {}).catch(() => null);
-      return identity;
-    },
+    getIdentity: session.getIdentity,
 
     async getPermissions() {
       return access;
     },
 
-    async logout() {
-      try {
-        await call(authEndpoints.logout, {});
-      } catch (error) {
-        if (errorCode(error) !== CODE.notSignedIn) return { success: false, error: error as Error };
-      }
-      access = null;
-      identity = null;
-      sessionStore.clear();
-      // Signing in again comes back to the page that was open, as in the portal.
-      page.assign(loginAddress(page.here()));
-      return { success: true };
-    },
-
-    async onError(error: unknown): Promise<OnErrorResponse> {
-      const code = errorCode(error);
-      if (code === CODE.notSignedIn) {
-        await leave(error);
-        return {};
-      }
-      // The role was taken away while the page was open.
-      if (code === CODE.forbidden) {
+    // Signing in again comes back to the page that was open, as in the portal; the portal is
+    // another application, so the whole page goes there.
+    logout: () =>
+      session.logout((back) => {
         access = null;
-        const fresh = await provider.check();
-        if (!fresh.authenticated) return {};
-      }
-      return {};
-    },
+        page.assign(back);
+        return { success: true };
+      }),
+
+    onError: session.onError({
+      [CODE.notSignedIn]: leave,
+      // The role was taken away while the page was open: the check sends the person away.
+      [CODE.forbidden]: () => {
+        access = null;
+        return provider.check();
+      },
+    }),
   };
 
   return { provider, access: () => access };
