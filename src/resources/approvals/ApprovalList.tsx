@@ -8,7 +8,7 @@ import type { ApplyRecord } from '../../../contract/schemas/permissions';
 import { PageTitle } from '../../shared/components/PageTitle';
 import { useSelectionLabels } from '../../shared/components/useSelectionLabels';
 import { SearchBar } from '../../shared/components/SearchBar';
-import { formatTime, orDash } from '../shared/format';
+import { formatTime, orDash } from '../../shared/format';
 import { usePortalTable } from '../shared/usePortalTable';
 import type { DialogHandle } from '../shared/useDialogForm';
 import { ApprovalDialog, type PendingDecision } from './ApprovalDialog';

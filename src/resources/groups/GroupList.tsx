@@ -7,7 +7,7 @@ import type { MailGroup } from '../../../contract/schemas/groups';
 import { ButtonLink } from '../../shared/components/ButtonLink';
 import { tabOfGroupType } from '../mailboxes/tabs';
 import { SearchBar } from '../../shared/components/SearchBar';
-import { orDash } from '../shared/format';
+import { orDash } from '../../shared/format';
 import { usePortalTable } from '../shared/usePortalTable';
 import type { DialogHandle } from '../shared/useDialogForm';
 import { TransferDialog } from './TransferDialog';

@@ -4,7 +4,7 @@ import { useRef } from 'react';
 import { LIMITS } from '../../../contract/rules';
 import type { PublicMailbox } from '../../../contract/schemas/groups';
 import { SearchBar } from '../../shared/components/SearchBar';
-import { formatDate, orDash } from '../shared/format';
+import { formatDate, orDash } from '../../shared/format';
 import { usePortalTable } from '../shared/usePortalTable';
 import type { DialogHandle } from '../shared/useDialogForm';
 import { ResetPasswordDialog } from './ResetPasswordDialog';

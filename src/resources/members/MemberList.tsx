@@ -10,7 +10,7 @@ import { useSelectionLabels } from '../../shared/components/useSelectionLabels';
 import { useConfirm } from '../../shared/hooks/useConfirm';
 import { errorNotice, successNotice } from '../../shared/providers/notificationProvider';
 import { tabOf } from '../mailboxes/tabs';
-import { orDash } from '../shared/format';
+import { orDash } from '../../shared/format';
 import { usePortalTable } from '../shared/usePortalTable';
 import type { DialogHandle } from '../shared/useDialogForm';
 import { AddMembersDialog } from './AddMembersDialog';

@@ -3,7 +3,7 @@ import { Descriptions, Modal, Result, Skeleton, Steps } from 'antd';
 import { ApplyStatus } from '../../../contract/enums';
 import type { ApplyRecord } from '../../../contract/schemas/permissions';
 import { errorNotice } from '../../shared/providers/notificationProvider';
-import { formatTime, orDash } from '../shared/format';
+import { formatTime, orDash } from '../../shared/format';
 import { RequestStatusTag } from './RequestStatusTag';
 import { useTranslation } from 'react-i18next';
 

@@ -8,7 +8,7 @@ import { PageTitle } from '../../shared/components/PageTitle';
 import { useConfirm } from '../../shared/hooks/useConfirm';
 import { errorNotice, successNotice } from '../../shared/providers/notificationProvider';
 import { SearchBar } from '../../shared/components/SearchBar';
-import { formatTime, orDash } from '../shared/format';
+import { formatTime, orDash } from '../../shared/format';
 import { usePortalTable } from '../shared/usePortalTable';
 import type { DialogHandle } from '../shared/useDialogForm';
 import { ApplyDialog } from './ApplyDialog';

@@ -3,7 +3,7 @@ import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { AppCreateBody } from '../../../../contract/schemas/admin/apps';
-import { showFieldError } from '../../shared/fieldErrors';
+import { showFieldError } from '../../../shared/hooks/fieldRefusals';
 import { PageHeader } from '../../shared/PageHeader';
 import { APP_FIELD_ERRORS, AppForm, toAppBody } from './AppForm';
 import { OIDC_DEFAULTS } from './OidcSection';

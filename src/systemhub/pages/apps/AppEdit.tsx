@@ -3,7 +3,7 @@ import { Button, Space, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { AdminApp } from '../../../../contract/schemas/admin/apps';
-import { showFieldError } from '../../shared/fieldErrors';
+import { showFieldError } from '../../../shared/hooks/fieldRefusals';
 import { PageHeader } from '../../shared/PageHeader';
 import { APP_FIELD_ERRORS, AppForm, toAppBody } from './AppForm';
 import { errorNotice } from '../../../shared/providers/notificationProvider';

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { AdminApp, RotatedSecret } from '../../../../contract/schemas/admin/apps';
-import { formatTime } from '../../shared/format';
+import { formatTimeOrBlank } from '../../../shared/format';
 import { PageHeader } from '../../shared/PageHeader';
 import { ShownOnce } from '../../shared/ShownOnce';
 import { useEndpointMutation } from '../../../shared/hooks/useEndpoint';
@@ -36,14 +36,14 @@ function Settings({ app }: { app: AdminApp }) {
         <Descriptions.Item label={t('wb.apps.fields.secondAuthRequired')}>{app.secondAuthRequired ? t('wb.common.yes') : t('wb.common.no')}</Descriptions.Item>
         <Descriptions.Item label={t('wb.apps.fields.permSystem')}>{app.permSystem ? t('wb.common.yes') : t('wb.common.no')}</Descriptions.Item>
         <Descriptions.Item label={t('wb.apps.fields.sortOrder')}>{app.sortOrder}</Descriptions.Item>
-        <Descriptions.Item label={t('wb.apps.createdAt')}>{formatTime(app.createdAt)}</Descriptions.Item>
+        <Descriptions.Item label={t('wb.apps.createdAt')}>{formatTimeOrBlank(app.createdAt)}</Descriptions.Item>
       </Descriptions>
       <OidcDetail app={app} />
       <Card size="small" title={t('wb.apps.secret.title')} style={{ marginTop: 16 }}>
         <Space direction="vertical">
           <Typography.Text type="secondary">
             {app.clientSecretSet ? t('wb.apps.secret.set') : t('wb.apps.secret.notSet')}
-            {app.previousSecretValidUntil ? ` ${t('wb.apps.secret.previousUntil', { time: formatTime(app.previousSecretValidUntil) })}` : ''}
+            {app.previousSecretValidUntil ? ` ${t('wb.apps.secret.previousUntil', { time: formatTimeOrBlank(app.previousSecretValidUntil) })}` : ''}
           </Typography.Text>
           <Popconfirm
             title={t(app.clientSecretSet ? 'wb.apps.secret.rotateConfirm' : 'wb.apps.secret.generateConfirm')}
@@ -59,7 +59,7 @@ function Settings({ app }: { app: AdminApp }) {
       <ShownOnce
         secret={rotated?.clientSecret ?? null}
         title={t('wb.apps.secret.shownTitle', { clientId: rotated?.clientId ?? '' })}
-        description={rotated?.previousValidUntil ? <Typography.Text>{t('wb.apps.secret.previousUntil', { time: formatTime(rotated.previousValidUntil) })}</Typography.Text> : null}
+        description={rotated?.previousValidUntil ? <Typography.Text>{t('wb.apps.secret.previousUntil', { time: formatTimeOrBlank(rotated.previousValidUntil) })}</Typography.Text> : null}
         onClose={() => setRotated(null)}
         testId="client-secret"
       />

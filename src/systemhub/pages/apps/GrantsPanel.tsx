@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { GroupType } from '../../../../contract/enums';
 import type { GroupGrant, UserGrant } from '../../../../contract/schemas/admin/apps';
 import { ConfirmLink } from '../../shared/ConfirmLink';
-import { formatTime } from '../../shared/format';
+import { formatTimeOrBlank } from '../../../shared/format';
 import { GroupSelect } from '../../shared/GroupSelect';
 import { UserSelect } from '../../shared/UserSelect';
 import { useEndpointMutation } from '../../../shared/hooks/useEndpoint';
@@ -36,7 +36,7 @@ export function GrantsPanel({ appId }: { appId: number }) {
           <Table.Column<UserGrant> dataIndex="userId" title={t('wb.users.fields.userId')} />
           <Table.Column<UserGrant> dataIndex="userName" title={t('wb.users.fields.userName')} />
           <Table.Column<UserGrant> dataIndex="deptName" title={t('wb.users.fields.deptId')} />
-          <Table.Column<UserGrant> dataIndex="grantedAt" title={t('wb.apps.grants.grantedAt')} render={formatTime} />
+          <Table.Column<UserGrant> dataIndex="grantedAt" title={t('wb.apps.grants.grantedAt')} render={formatTimeOrBlank} />
           <Table.Column<UserGrant>
             key="actions"
             title={t('wb.common.actions')}
@@ -61,7 +61,7 @@ export function GrantsPanel({ appId }: { appId: number }) {
           <Table.Column<GroupGrant> dataIndex="groupCode" title={t('wb.groups.fields.code')} />
           <Table.Column<GroupGrant> dataIndex="groupType" title={t('wb.groups.fields.kind')} render={(type: number) => <Tag>{t(type === GroupType.MAIL ? 'wb.groups.kinds.MAIL' : 'wb.groups.kinds.SECURITY')}</Tag>} />
           <Table.Column<GroupGrant> dataIndex="memberNumber" title={t('wb.groups.fields.members')} />
-          <Table.Column<GroupGrant> dataIndex="grantedAt" title={t('wb.apps.grants.grantedAt')} render={formatTime} />
+          <Table.Column<GroupGrant> dataIndex="grantedAt" title={t('wb.apps.grants.grantedAt')} render={formatTimeOrBlank} />
           <Table.Column<GroupGrant>
             key="actions"
             title={t('wb.common.actions')}

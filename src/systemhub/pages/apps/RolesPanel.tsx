@@ -7,7 +7,7 @@ import { IDENTIFIER_PATTERN, LIMITS } from '../../../../contract/rules';
 import type { AdminRoleGroup } from '../../../../contract/schemas/admin/apps';
 import { feedback } from '../../../shared/providers/feedback';
 import { ConfirmLink } from '../../shared/ConfirmLink';
-import { showFieldError } from '../../shared/fieldErrors';
+import { showFieldError } from '../../../shared/hooks/fieldRefusals';
 import { useEndpointMutation, useEndpointQuery } from '../../../shared/hooks/useEndpoint';
 import { ENDPOINTS } from '../../providers/endpoints';
 import { LoadFailed } from '../../shared/LoadFailed';

@@ -5,7 +5,7 @@ import { adminAuditEndpoints } from '../../../../contract/endpoints/admin/audit'
 import { LogResult } from '../../../../contract/enums';
 import { LIMITS } from '../../../../contract/rules';
 import type { AdminOperationLogRow, AdminSignInLogRow } from '../../../../contract/schemas/admin/audit';
-import { formatTime } from '../../shared/format';
+import { formatTimeOrBlank } from '../../../shared/format';
 import { PageHeader } from '../../shared/PageHeader';
 import { SearchForm } from '../../shared/SearchForm';
 import { useAdminTable } from '../../shared/useAdminTable';
@@ -54,7 +54,7 @@ function SignInLog() {
         </Form.Item>
       </SearchForm>
       <Table<AdminSignInLogRow> {...tableProps} rowKey="id" data-testid="signin-log-table">
-        <Table.Column<AdminSignInLogRow> dataIndex="createdDate" title={t('wb.common.time')} render={formatTime} />
+        <Table.Column<AdminSignInLogRow> dataIndex="createdDate" title={t('wb.common.time')} render={formatTimeOrBlank} />
         <Table.Column<AdminSignInLogRow> key="who" title={t('wb.audit.userId')} render={(_, row) => (row.userName ? `${row.userName} (${row.userId})` : row.userId)} />
         <Table.Column<AdminSignInLogRow> dataIndex="optType" title={t('wb.audit.optType')} />
         <Table.Column<AdminSignInLogRow> dataIndex="appName" title={t('wb.audit.appId')} />
@@ -112,7 +112,7 @@ function OperationLog() {
         </Form.Item>
       </SearchForm>
       <Table<AdminOperationLogRow> {...tableProps} rowKey="id" data-testid="operation-log-table" expandable={{ rowExpandable: (row) => row.changes !== null, expandedRowRender: (row) => <Changes changes={row.changes} /> }}>
-        <Table.Column<AdminOperationLogRow> dataIndex="createdDate" title={t('wb.common.time')} render={formatTime} />
+        <Table.Column<AdminOperationLogRow> dataIndex="createdDate" title={t('wb.common.time')} render={formatTimeOrBlank} />
         <Table.Column<AdminOperationLogRow> key="who" title={t('wb.audit.userId')} render={(_, row) => `${row.userName} (${row.userId})`} />
         <Table.Column<AdminOperationLogRow> dataIndex="sceneCode" title={t('wb.audit.sceneCode')} />
         <Table.Column<AdminOperationLogRow> dataIndex="target" title={t('wb.audit.target')} />

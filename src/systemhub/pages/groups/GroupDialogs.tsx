@@ -7,7 +7,7 @@ import { GroupKind, GroupType } from '../../../../contract/enums';
 import { EMAIL_PATTERN, IDENTIFIER_PATTERN, LIMITS } from '../../../../contract/rules';
 import type { AdminGroupRow } from '../../../../contract/schemas/admin/groups';
 import { feedback } from '../../../shared/providers/feedback';
-import { showFieldError } from '../../shared/fieldErrors';
+import { showFieldError } from '../../../shared/hooks/fieldRefusals';
 import { UserSelect } from '../../shared/UserSelect';
 import { useEndpointMutation } from '../../../shared/hooks/useEndpoint';
 import { ENDPOINTS } from '../../providers/endpoints';

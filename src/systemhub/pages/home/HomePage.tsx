@@ -4,7 +4,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { AdminHome, SecurityEvent } from '../../../../contract/schemas/admin/home';
-import { formatTime } from '../../shared/format';
+import { formatTimeOrBlank } from '../../../shared/format';
 import { PageHeader } from '../../shared/PageHeader';
 import { useEndpointQuery } from '../../../shared/hooks/useEndpoint';
 import { ENDPOINTS } from '../../providers/endpoints';
@@ -76,7 +76,7 @@ export default function HomePage() {
               locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('wb.home.noEvents')} /> }}
               data-testid="home-events"
               columns={[
-                { dataIndex: 'createdDate', title: t('wb.common.time'), render: formatTime },
+                { dataIndex: 'createdDate', title: t('wb.common.time'), render: formatTimeOrBlank },
                 { dataIndex: 'kind', title: t('wb.home.event'), render: (kind: SecurityEvent['kind']) => <Tag color={EVENT_COLORS[kind]}>{t(`wb.home.kinds.${kind}`)}</Tag> },
                 { key: 'who', title: t('wb.home.who'), render: (_, row) => (row.userName ? `${row.userName} (${row.userId})` : row.userId) },
                 { key: 'what', title: t('wb.home.what'), render: (_, row) => [row.code, row.target].filter(Boolean).join(' · ') },

@@ -5,7 +5,7 @@ import { useNavigate, useParams } from 'react-router';
 import { NoticeKind } from '../../../../contract/enums';
 import { LIMITS } from '../../../../contract/rules';
 import type { AdminNotice } from '../../../../contract/schemas/admin/notices';
-import { showFieldError } from '../../shared/fieldErrors';
+import { showFieldError } from '../../../shared/hooks/fieldRefusals';
 import { PageHeader } from '../../shared/PageHeader';
 import { errorNotice } from '../../../shared/providers/notificationProvider';
 import { NotFound } from '../../shared/LoadFailed';

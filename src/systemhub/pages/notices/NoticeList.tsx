@@ -6,7 +6,7 @@ import { NoticeKind } from '../../../../contract/enums';
 import { LIMITS } from '../../../../contract/rules';
 import type { AdminNotice } from '../../../../contract/schemas/admin/notices';
 import { feedback } from '../../../shared/providers/feedback';
-import { formatTime } from '../../shared/format';
+import { formatTimeOrBlank } from '../../../shared/format';
 import { ConfirmLink } from '../../shared/ConfirmLink';
 import { PageHeader } from '../../shared/PageHeader';
 import { SearchForm } from '../../shared/SearchForm';
@@ -59,10 +59,10 @@ export default function NoticeList() {
         <Table.Column<AdminNotice>
           key="state"
           title={t('wb.notices.state')}
-          render={(_, row) => (row.published ? <Tag color="green">{`${t('wb.notices.published')} ${formatTime(row.publishedAt)}`}</Tag> : <Tag>{t('wb.notices.draft')}</Tag>)}
+          render={(_, row) => (row.published ? <Tag color="green">{`${t('wb.notices.published')} ${formatTimeOrBlank(row.publishedAt)}`}</Tag> : <Tag>{t('wb.notices.draft')}</Tag>)}
         />
         <Table.Column<AdminNotice> dataIndex="createdBy" title={t('wb.notices.createdBy')} />
-        <Table.Column<AdminNotice> dataIndex="updatedAt" title={t('wb.notices.updatedAt')} render={formatTime} />
+        <Table.Column<AdminNotice> dataIndex="updatedAt" title={t('wb.notices.updatedAt')} render={formatTimeOrBlank} />
         <Table.Column<AdminNotice>
           key="actions"
           title={t('wb.common.actions')}

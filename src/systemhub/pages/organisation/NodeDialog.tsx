@@ -6,7 +6,7 @@ import { DeptKind } from '../../../../contract/enums';
 import { LIMITS } from '../../../../contract/rules';
 import type { OrgNode } from '../../../../contract/schemas/admin/organisation';
 import { DeptSelect } from '../../shared/DeptSelect';
-import { showFieldError, type CodeFields } from '../../shared/fieldErrors';
+import { showFieldError, type CodeFields } from '../../../shared/hooks/fieldRefusals';
 import { useEndpointMutation } from '../../../shared/hooks/useEndpoint';
 import { ENDPOINTS } from '../../providers/endpoints';
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { CODE } from '../../../../contract/codeNames';
 import { LIMITS, POLICY_RANGES, USER_TYPES } from '../../../../contract/rules';
 import { feedback } from '../../../shared/providers/feedback';
-import { showFieldError, type CodeFields } from '../../shared/fieldErrors';
+import { showFieldError, type CodeFields } from '../../../shared/hooks/fieldRefusals';
 import { PageHeader } from '../../shared/PageHeader';
 import { useEndpointMutation, useEndpointQuery } from '../../../shared/hooks/useEndpoint';
 import { ENDPOINTS } from '../../providers/endpoints';

@@ -11,8 +11,8 @@ import type { AdminApp } from '../../../../contract/schemas/admin/apps';
 import type { ApplyRecord } from '../../../../contract/schemas/permissions';
 import { useSelectionLabels } from '../../../shared/components/useSelectionLabels';
 import { feedback } from '../../../shared/providers/feedback';
-import { showFieldError } from '../../shared/fieldErrors';
-import { formatTime } from '../../shared/format';
+import { showFieldError } from '../../../shared/hooks/fieldRefusals';
+import { formatTimeOrBlank } from '../../../shared/format';
 import { PageHeader } from '../../shared/PageHeader';
 import { SearchForm } from '../../shared/SearchForm';
 import { useEndpointMutation } from '../../../shared/hooks/useEndpoint';
@@ -105,13 +105,13 @@ export default function RequestList() {
           getCheckboxProps: (row) => ({ ...selectionLabels.getCheckboxProps?.(row), disabled: row.status !== ApplyStatus.PENDING }),
         }}
       >
-        <Table.Column<ApplyRecord> dataIndex="applyDate" title={t('wb.requests.applyDate')} render={formatTime} />
+        <Table.Column<ApplyRecord> dataIndex="applyDate" title={t('wb.requests.applyDate')} render={formatTimeOrBlank} />
         <Table.Column<ApplyRecord> key="applicant" title={t('wb.requests.applicant')} render={(_, row) => `${row.applyUserName} (${row.applyUserId})`} />
         <Table.Column<ApplyRecord> dataIndex="appName" title={t('wb.requests.app')} />
         <Table.Column<ApplyRecord> dataIndex="roleName" title={t('wb.requests.role')} />
         <Table.Column<ApplyRecord> dataIndex="applyReason" title={t('wb.requests.reason')} render={(text: string) => <Typography.Text ellipsis={{ tooltip: text }} style={{ maxWidth: 220 }}>{text}</Typography.Text>} />
         <Table.Column<ApplyRecord> dataIndex="status" title={t('wb.requests.status')} render={(status: ApplyStatus) => <Tag color={STATUS_COLORS[status]}>{t(`wb.requests.statuses.${status}`)}</Tag>} />
-        <Table.Column<ApplyRecord> key="approval" title={t('wb.requests.approval')} render={(_, row) => (row.approvalUserId ? `${row.approvalUserName ?? ''} ${formatTime(row.approvalDate)}${row.approvalSuggestion ? ` · ${row.approvalSuggestion}` : ''}` : '')} />
+        <Table.Column<ApplyRecord> key="approval" title={t('wb.requests.approval')} render={(_, row) => (row.approvalUserId ? `${row.approvalUserName ?? ''} ${formatTimeOrBlank(row.approvalDate)}${row.approvalSuggestion ? ` · ${row.approvalSuggestion}` : ''}` : '')} />
       </Table>
       <Modal
         open={decision !== null}

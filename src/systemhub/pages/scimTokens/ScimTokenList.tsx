@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../../../contract/rules';
 import type { ScimToken, ScimTokenCreated } from '../../../../contract/schemas/admin/scimTokens';
 import { feedback } from '../../../shared/providers/feedback';
-import { showFieldError } from '../../shared/fieldErrors';
-import { formatTime } from '../../shared/format';
+import { showFieldError } from '../../../shared/hooks/fieldRefusals';
+import { formatTimeOrBlank } from '../../../shared/format';
 import { PageHeader } from '../../shared/PageHeader';
 import { SearchForm } from '../../shared/SearchForm';
 import { ShownOnce } from '../../shared/ShownOnce';
@@ -57,12 +57,12 @@ export default function ScimTokenList() {
       <Table<ScimToken> {...tableProps} rowKey="id" data-testid="scim-table">
         <Table.Column<ScimToken> dataIndex="name" title={t('wb.scim.name')} />
         <Table.Column<ScimToken> key="createdBy" title={t('wb.scim.createdBy')} render={(_, row) => (row.createdBy ? `${row.createdBy.userName} (${row.createdBy.userId})` : t('wb.common.none'))} />
-        <Table.Column<ScimToken> dataIndex="createdAt" title={t('wb.scim.createdAt')} render={formatTime} />
-        <Table.Column<ScimToken> dataIndex="lastUsedAt" title={t('wb.scim.lastUsedAt')} render={(value: string | null) => formatTime(value) || t('wb.scim.neverUsed')} />
+        <Table.Column<ScimToken> dataIndex="createdAt" title={t('wb.scim.createdAt')} render={formatTimeOrBlank} />
+        <Table.Column<ScimToken> dataIndex="lastUsedAt" title={t('wb.scim.lastUsedAt')} render={(value: string | null) => formatTimeOrBlank(value) || t('wb.scim.neverUsed')} />
         <Table.Column<ScimToken>
           key="state"
           title={t('wb.scim.state')}
-          render={(_, row) => (row.revoked ? <Tag>{t('wb.scim.revokedAt', { time: formatTime(row.revokedAt) })}</Tag> : <Tag color="green">{t('wb.scim.live')}</Tag>)}
+          render={(_, row) => (row.revoked ? <Tag>{t('wb.scim.revokedAt', { time: formatTimeOrBlank(row.revokedAt) })}</Tag> : <Tag color="green">{t('wb.scim.live')}</Tag>)}
         />
         <Table.Column<ScimToken>
           key="actions"

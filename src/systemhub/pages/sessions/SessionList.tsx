@@ -4,7 +4,7 @@ import { LIMITS } from '../../../../contract/rules';
 import type { AdminSession } from '../../../../contract/schemas/admin/sessions';
 import { feedback } from '../../../shared/providers/feedback';
 import { ConfirmLink } from '../../shared/ConfirmLink';
-import { formatTime } from '../../shared/format';
+import { formatTimeOrBlank } from '../../../shared/format';
 import { PageHeader } from '../../shared/PageHeader';
 import { SearchForm } from '../../shared/SearchForm';
 import { useEndpointMutation } from '../../../shared/hooks/useEndpoint';
@@ -40,9 +40,9 @@ export default function SessionList() {
         <Table.Column<AdminSession> dataIndex="deviceName" title={t('wb.sessions.device')} />
         <Table.Column<AdminSession> dataIndex="ip" title={t('wb.sessions.ip')} />
         <Table.Column<AdminSession> dataIndex="userAgent" title={t('wb.sessions.userAgent')} render={(ua: string | null) => <Typography.Text ellipsis={{ tooltip: ua }} style={{ maxWidth: 200 }}>{ua}</Typography.Text>} />
-        <Table.Column<AdminSession> dataIndex="createdDate" title={t('wb.sessions.created')} render={formatTime} />
-        <Table.Column<AdminSession> dataIndex="lastSeenDate" title={t('wb.sessions.lastSeen')} render={formatTime} />
-        <Table.Column<AdminSession> dataIndex="expiresDate" title={t('wb.sessions.expires')} render={formatTime} />
+        <Table.Column<AdminSession> dataIndex="createdDate" title={t('wb.sessions.created')} render={formatTimeOrBlank} />
+        <Table.Column<AdminSession> dataIndex="lastSeenDate" title={t('wb.sessions.lastSeen')} render={formatTimeOrBlank} />
+        <Table.Column<AdminSession> dataIndex="expiresDate" title={t('wb.sessions.expires')} render={formatTimeOrBlank} />
         <Table.Column<AdminSession>
           key="actions"
           title={t('wb.common.actions')}

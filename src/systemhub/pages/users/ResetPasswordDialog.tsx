@@ -5,7 +5,7 @@ import { CODE } from '../../../../contract/codeNames';
 import { PasswordResetMode } from '../../../../contract/enums';
 import type { AdminUserDetail } from '../../../../contract/schemas/admin/users';
 import { feedback } from '../../../shared/providers/feedback';
-import { showFieldError } from '../../shared/fieldErrors';
+import { showFieldError } from '../../../shared/hooks/fieldRefusals';
 import { ShownOnce } from '../../shared/ShownOnce';
 import { useEndpointMutation } from '../../../shared/hooks/useEndpoint';
 import { ENDPOINTS } from '../../providers/endpoints';

@@ -3,7 +3,7 @@ import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { AdminUserDetail, UserCreateBody } from '../../../../contract/schemas/admin/users';
-import { showFieldError } from '../../shared/fieldErrors';
+import { showFieldError } from '../../../shared/hooks/fieldRefusals';
 import { PageHeader } from '../../shared/PageHeader';
 import { toUserBody, USER_FIELD_ERRORS, UserForm } from './UserForm';
 import { errorNotice } from '../../../shared/providers/notificationProvider';

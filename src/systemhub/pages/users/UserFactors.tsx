@@ -2,7 +2,7 @@ import { Alert, Button, Card, Descriptions, Popconfirm, Space, Spin, Tag } from 
 import { useTranslation } from 'react-i18next';
 import type { AdminUserFactors } from '../../../../contract/schemas/factors';
 import { feedback } from '../../../shared/providers/feedback';
-import { formatTime } from '../../shared/format';
+import { formatTimeOrBlank } from '../../../shared/format';
 import { useEndpointMutation, useEndpointQuery } from '../../../shared/hooks/useEndpoint';
 import { ENDPOINTS } from '../../providers/endpoints';
 
@@ -34,7 +34,7 @@ export function UserFactors({ id, name }: { id: number; name: string }) {
   const policy = !data ? null : data.passkeyRequired
     ? <Tag color="purple">{t('wb.users.factors.passkeyOnly')}</Tag>
     : data.secondFactorRequired ? <Tag color="blue">{t('wb.users.factors.required')}</Tag> : t('wb.users.factors.notRequired');
-  const used = (time: string | null) => (time ? t('wb.users.factors.lastUsed', { time: formatTime(time) }) : t('wb.users.factors.neverUsed'));
+  const used = (time: string | null) => (time ? t('wb.users.factors.lastUsed', { time: formatTimeOrBlank(time) }) : t('wb.users.factors.neverUsed'));
 
   return (
     <Card size="small" title={t('wb.users.factors.title')} style={{ marginBottom: 16 }} data-testid="user-factors">
@@ -49,12 +49,12 @@ export function UserFactors({ id, name }: { id: number; name: string }) {
               </Descriptions.Item>
               <Descriptions.Item label={t('wb.users.factors.app')}>
                 <span data-testid="user-factors-totp">
-                  {data.totp ? `${t('wb.users.factors.appSince', { time: formatTime(data.totp.createdAt) })}, ${used(data.totp.lastUsedAt)}` : none}
+                  {data.totp ? `${t('wb.users.factors.appSince', { time: formatTimeOrBlank(data.totp.createdAt) })}, ${used(data.totp.lastUsedAt)}` : none}
                 </span>
-                {data.totp?.lockedUntil ? <Tag color="red" style={{ marginInlineStart: 8 }}>{t('wb.users.factors.appLocked', { time: formatTime(data.totp.lockedUntil) })}</Tag> : null}
+                {data.totp?.lockedUntil ? <Tag color="red" style={{ marginInlineStart: 8 }}>{t('wb.users.factors.appLocked', { time: formatTimeOrBlank(data.totp.lockedUntil) })}</Tag> : null}
               </Descriptions.Item>
               <Descriptions.Item label={t('wb.users.factors.recovery')}>
-                {data.recoveryCodes ? t('wb.users.factors.recoveryLeft', { ...data.recoveryCodes, time: formatTime(data.recoveryCodes.createdAt) }) : none}
+                {data.recoveryCodes ? t('wb.users.factors.recoveryLeft', { ...data.recoveryCodes, time: formatTimeOrBlank(data.recoveryCodes.createdAt) }) : none}
               </Descriptions.Item>
               <Descriptions.Item label={t('wb.users.factors.passkeys')} span={2}>
                 {data.passkeys.length ? (

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { CODE } from '../../../../contract/codeNames';
 import { ACCOUNT_NAME_PATTERN, EMAIL_PATTERN, LIMITS, MOBILE_PATTERN, USER_TYPES } from '../../../../contract/rules';
 import { DeptSelect } from '../../shared/DeptSelect';
-import type { CodeFields } from '../../shared/fieldErrors';
+import type { CodeFields } from '../../../shared/hooks/fieldRefusals';
 
 /** The refusals of a person's fields, put under the field they are about. */
 export const USER_FIELD_ERRORS: CodeFields = {

@@ -7,7 +7,7 @@ import { useNavigate, useParams } from 'react-router';
 import type { AdminUserDetail, SignInEntry } from '../../../../contract/schemas/admin/users';
 import type { CurrentUser } from '../../../../contract/schemas/personal';
 import { feedback } from '../../../shared/providers/feedback';
-import { formatTime } from '../../shared/format';
+import { formatTimeOrBlank } from '../../../shared/format';
 import { PageHeader } from '../../shared/PageHeader';
 import { useEndpointMutation } from '../../../shared/hooks/useEndpoint';
 import { ENDPOINTS } from '../../providers/endpoints';
@@ -22,7 +22,7 @@ function History({ id }: { id: number }) {
   const { tableProps } = useAdminTable<SignInEntry>('userHistory', { permanent: [{ field: 'id', operator: 'eq', value: id }] });
   return (
     <Table<SignInEntry> {...tableProps} rowKey="id" data-testid="user-history">
-      <Table.Column<SignInEntry> dataIndex="time" title={t('wb.common.time')} render={formatTime} />
+      <Table.Column<SignInEntry> dataIndex="time" title={t('wb.common.time')} render={formatTimeOrBlank} />
       <Table.Column<SignInEntry> dataIndex="optType" title={t('wb.users.history.type')} />
       <Table.Column<SignInEntry> dataIndex="appName" title={t('wb.users.history.app')} />
       <Table.Column<SignInEntry>
@@ -136,11 +136,11 @@ export default function UserShow() {
               {user.hasPassword ? t('wb.common.yes') : <Tag color="orange">{t('wb.users.noPassword')}</Tag>}
               {user.mustChangePassword ? <Tag color="blue" style={{ marginInlineStart: 8 }}>{t('wb.users.mustChange')}</Tag> : null}
             </Descriptions.Item>
-            <Descriptions.Item label={t('wb.users.passwordExpireDate')}>{formatTime(user.passwordExpireDate) || none}</Descriptions.Item>
-            <Descriptions.Item label={t('wb.users.lockedUntil')}>{locked ? formatTime(user.lockedUntil) : none}</Descriptions.Item>
+            <Descriptions.Item label={t('wb.users.passwordExpireDate')}>{formatTimeOrBlank(user.passwordExpireDate) || none}</Descriptions.Item>
+            <Descriptions.Item label={t('wb.users.lockedUntil')}>{locked ? formatTimeOrBlank(user.lockedUntil) : none}</Descriptions.Item>
             <Descriptions.Item label={t('wb.users.fields.externalId')}>{user.externalId ?? none}</Descriptions.Item>
-            <Descriptions.Item label={t('wb.users.createdDate')}>{formatTime(user.createdDate)}</Descriptions.Item>
-            <Descriptions.Item label={t('wb.users.updatedDate')}>{formatTime(user.updatedDate)}</Descriptions.Item>
+            <Descriptions.Item label={t('wb.users.createdDate')}>{formatTimeOrBlank(user.createdDate)}</Descriptions.Item>
+            <Descriptions.Item label={t('wb.users.updatedDate')}>{formatTimeOrBlank(user.updatedDate)}</Descriptions.Item>
           </Descriptions>
         </Card>
       </Spin>
