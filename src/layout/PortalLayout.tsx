@@ -1,12 +1,14 @@
 import { Layout } from 'antd';
 import { Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { InfoCards } from '../shared/components/InfoCards';
 import { PageLoading } from '../shared/components/PageLoading';
+import { SideMenu } from '../shared/components/SideMenu';
 import { Breadcrumbs } from './Breadcrumbs';
-import { MenuFrame } from './MenuFrame';
+import { MenuFrame } from '../shared/components/MenuFrame';
+import { entryFor } from './menuItems';
 import { Navbar } from './Navbar';
-import { SideMenu } from './SideMenu';
+import { usePortalMenu } from './usePortalMenu';
 import { useTranslation } from 'react-i18next';
 
 const SIDER_WIDTH = 200;
@@ -14,10 +16,12 @@ const SIDER_WIDTH = 200;
 /** Frame of every signed-in page: navbar, menu (sidebar or drawer), breadcrumbs, info cards, the page. */
 export default function PortalLayout() {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const entries = usePortalMenu();
   return (
     <MenuFrame
       header={(onToggleMenu) => <Navbar onToggleMenu={onToggleMenu} />}
-      menu={(onNavigate) => <SideMenu onNavigate={onNavigate} />}
+      menu={(onNavigate) => <SideMenu entries={entries} selected={entryFor(pathname)?.path} labelKey="layout.navigation" testId="side-menu" onNavigate={onNavigate} />}
       navigationTitle={t('layout.navigation')}
       siderWidth={SIDER_WIDTH}
     >

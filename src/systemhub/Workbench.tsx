@@ -4,6 +4,7 @@ import { Suspense } from 'react';
 import { HashRouter, Navigate, Route, Routes } from 'react-router';
 import { PageLoading } from '../shared/components/PageLoading';
 import { useDayjsLocale } from '../shared/hooks/useDayjsLocale';
+import { KitTextsContext, type KitTexts } from '../shared/kitTexts';
 import { createDataProvider } from '../shared/providers/dataProvider';
 import { notificationProvider } from '../shared/providers/notificationProvider';
 import { HOME_ROUTE } from './config';
@@ -15,6 +16,18 @@ import { ENDPOINTS } from './providers/endpoints';
 import { resources, routes } from './resources';
 
 const dataProvider = createDataProvider(ENDPOINTS);
+
+/** The kit's lists and panels in the workbench's words (its locale files, under `wb.`). */
+const WORKBENCH_TEXTS: KitTexts = {
+  empty: 'wb.common.empty',
+  loadFailed: 'wb.common.loadFailed',
+  total: 'wb.common.total',
+  retry: 'wb.common.retry',
+  query: 'wb.common.query',
+  clear: 'wb.common.reset',
+  clearId: 'reset',
+  wrapButtons: true,
+};
 
 const refineOptions = {
   disableTelemetry: true,
@@ -34,6 +47,7 @@ export function Workbench() {
   useDayjsLocale();
   return (
     <HashRouter>
+      <KitTextsContext value={WORKBENCH_TEXTS}>
       <Refine
         routerProvider={routerProvider}
         dataProvider={dataProvider}
@@ -68,6 +82,7 @@ export function Workbench() {
           </Route>
         </Routes>
       </Refine>
+      </KitTextsContext>
     </HashRouter>
   );
 }

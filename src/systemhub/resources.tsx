@@ -4,6 +4,7 @@ import {
 } from '@ant-design/icons';
 import type { ResourceProps } from '@refinedev/core';
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import type { NavEntry } from '../shared/components/SideMenu';
 
 export interface WorkbenchResource extends ResourceProps {
   meta: ResourceProps['meta'] & { labelKey: string; icon: ReactNode };
@@ -64,3 +65,11 @@ export const routes = Object.entries(PAGES).map(([path, Page]) => ({ path, Page 
 
 /** The resources the side menu lists (those with a list page). */
 export const menuResources = resources.filter((r) => typeof r.list === 'string' && r.list in PAGES);
+
+/** The side menu: one entry per resource with a list page, as the resources declaration names them. */
+export const menuEntries: NavEntry[] = menuResources.map((r) => ({ path: r.list as string, icon: r.meta.icon, labelKey: r.meta.labelKey, testId: `wb-menu-${r.name}` }));
+
+/** The list route a path belongs to: /users/edit/3 → /users. */
+export function sectionOf(pathname: string): string | undefined {
+  return menuEntries.map((entry) => entry.path).find((list) => pathname === list || pathname.startsWith(`${list}/`));
+}

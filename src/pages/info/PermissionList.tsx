@@ -4,7 +4,7 @@ import { permissionEndpoints } from '../../../contract/endpoints/permissions';
 import type { PermissionRow } from '../../../contract/schemas/permissions';
 import { useConfirm } from '../../shared/hooks/useConfirm';
 import { useEndpointMutation } from '../../shared/hooks/useEndpoint';
-import { usePortalTable } from '../../resources/shared/usePortalTable';
+import { useListTable } from '../../shared/hooks/useListTable';
 import type { DialogHandle } from '../../resources/shared/useDialogForm';
 import { CancelRolesDialog } from './CancelRolesDialog';
 import { ListTable } from '../../resources/shared/ListTable';
@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 export function PermissionList() {
   const { t } = useTranslation();
   const confirm = useConfirm();
-  const { tableProps, reload } = usePortalTable<PermissionRow>('permissions');
+  const { tableProps, reload } = useListTable<PermissionRow>('permissions');
   const giveUp = useEndpointMutation(permissionEndpoints.cancelAppPermission, { success: t('info.cancelLogin.done') });
   const cancelRoles = useRef<DialogHandle<PermissionRow>>(null);
 

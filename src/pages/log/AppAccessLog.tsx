@@ -5,7 +5,7 @@ import { LogType } from '../../../contract/enums';
 import type { AppLogRow } from '../../../contract/schemas/account';
 import { formatTime } from './format';
 import { FilterSelect, LogFilters } from './LogFilters';
-import { usePortalTable } from '../../resources/shared/usePortalTable';
+import { useListTable } from '../../shared/hooks/useListTable';
 import { logTableOptions, type LogFilterValues } from './filterValues';
 import { useSelectOptions } from './useSelectOptions';
 import { ListTable } from '../../resources/shared/ListTable';
@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 export function AppAccessLog() {
   const { t } = useTranslation();
   const types = useSelectOptions(securityEndpoints.systemCommonSelect, { type: DICTIONARY_TYPES.accessTypes });
-  const { tableProps, searchFormProps } = usePortalTable<AppLogRow, LogFilterValues>('logs', logTableOptions(LogType.APP_ACCESS));
+  const { tableProps, searchFormProps } = useListTable<AppLogRow, LogFilterValues>('logs', logTableOptions(LogType.APP_ACCESS));
 
   const columns: TableColumnsType<AppLogRow> = [
     { title: t('logs.fields.createdDate'), dataIndex: 'createdDate', width: 180, sorter: true, render: formatTime },

@@ -6,7 +6,7 @@ import './logFilters.css';
 import { useTranslation } from 'react-i18next';
 
 interface Props {
-  /** usePortalTable's searchFormProps (form, initial time window, query). */
+  /** useListTable's searchFormProps (form, initial time window, query). */
   formProps: FormProps<LogFilterValues>;
   /** The tab's own fields (type or scene, result). */
   children: ReactNode;

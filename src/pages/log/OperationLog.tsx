@@ -5,7 +5,7 @@ import { LogType } from '../../../contract/enums';
 import type { OperationLogRow } from '../../../contract/schemas/account';
 import { formatTime } from './format';
 import { FilterSelect, LogFilters } from './LogFilters';
-import { usePortalTable } from '../../resources/shared/usePortalTable';
+import { useListTable } from '../../shared/hooks/useListTable';
 import { logTableOptions, type LogFilterValues } from './filterValues';
 import { useSelectOptions } from './useSelectOptions';
 import { ListTable } from '../../resources/shared/ListTable';
@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 export function OperationLog() {
   const { t } = useTranslation();
   const scenes = useSelectOptions(securityEndpoints.commonSelect, { type: DICTIONARY_TYPES.sceneCodes, logType: LogType.OPERATION });
-  const { tableProps, searchFormProps } = usePortalTable<OperationLogRow, LogFilterValues>('logs', logTableOptions(LogType.OPERATION, 'operation'));
+  const { tableProps, searchFormProps } = useListTable<OperationLogRow, LogFilterValues>('logs', logTableOptions(LogType.OPERATION, 'operation'));
 
   const columns: TableColumnsType<OperationLogRow> = [
     { title: t('logs.fields.createdDate'), dataIndex: 'createdDate', width: 180, sorter: true, render: formatTime },

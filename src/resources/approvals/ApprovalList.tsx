@@ -9,7 +9,7 @@ import { PageTitle } from '../../shared/components/PageTitle';
 import { useSelectionLabels } from '../../shared/components/useSelectionLabels';
 import { SearchBar } from '../../shared/components/SearchBar';
 import { formatTime, orDash } from '../../shared/format';
-import { usePortalTable } from '../shared/usePortalTable';
+import { useListTable } from '../../shared/hooks/useListTable';
 import type { DialogHandle } from '../shared/useDialogForm';
 import { ApprovalDialog, type PendingDecision } from './ApprovalDialog';
 import { ListTable } from '../shared/ListTable';
@@ -24,7 +24,7 @@ interface Filters {
 export default function ApprovalList() {
   const { t } = useTranslation();
   const { modal } = App.useApp();
-  const { tableProps, searchFormProps, reload } = usePortalTable<ApplyRecord, Filters>('approvals');
+  const { tableProps, searchFormProps, reload } = useListTable<ApplyRecord, Filters>('approvals');
   const [selected, setSelected] = useState<Key[]>([]);
   const selectionLabels = useSelectionLabels<ApplyRecord>((row) => `${row.applyUserName} ${row.appName}`);
   const dialog = useRef<DialogHandle<PendingDecision>>(null);

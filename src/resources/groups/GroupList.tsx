@@ -8,7 +8,7 @@ import { ButtonLink } from '../../shared/components/ButtonLink';
 import { tabOfGroupType } from '../mailboxes/tabs';
 import { SearchBar } from '../../shared/components/SearchBar';
 import { orDash } from '../../shared/format';
-import { usePortalTable } from '../shared/usePortalTable';
+import { useListTable } from '../../shared/hooks/useListTable';
 import type { DialogHandle } from '../shared/useDialogForm';
 import { TransferDialog } from './TransferDialog';
 import { ListTable } from '../shared/ListTable';
@@ -23,7 +23,7 @@ export function membersLink(group: MailGroup): string {
 /** The mail groups (2) or security groups (1) this user manages: edit members, hand over. */
 export function GroupList({ groupType }: { groupType: GroupType }) {
   const { t } = useTranslation();
-  const { tableProps, searchFormProps } = usePortalTable<MailGroup, { groupName?: string }>('groups', { permanent: [{ field: 'groupType', operator: 'eq', value: groupType }] });
+  const { tableProps, searchFormProps } = useListTable<MailGroup, { groupName?: string }>('groups', { permanent: [{ field: 'groupType', operator: 'eq', value: groupType }] });
   const transfer = useRef<DialogHandle<MailGroup>>(null);
 
   const columns: TableColumnsType<MailGroup> = [

@@ -5,7 +5,7 @@ import { LIMITS } from '../../../contract/rules';
 import type { PublicMailbox } from '../../../contract/schemas/groups';
 import { SearchBar } from '../../shared/components/SearchBar';
 import { formatDate, orDash } from '../../shared/format';
-import { usePortalTable } from '../shared/usePortalTable';
+import { useListTable } from '../../shared/hooks/useListTable';
 import type { DialogHandle } from '../shared/useDialogForm';
 import { ResetPasswordDialog } from './ResetPasswordDialog';
 import { ListTable } from '../shared/ListTable';
@@ -19,7 +19,7 @@ interface Filters {
 /** The public mailboxes this user manages, by name and account, each with a password reset. */
 export function PublicMailboxList() {
   const { t } = useTranslation();
-  const { tableProps, searchFormProps } = usePortalTable<PublicMailbox, Filters>('mailboxes');
+  const { tableProps, searchFormProps } = useListTable<PublicMailbox, Filters>('mailboxes');
   const resetting = useRef<DialogHandle<PublicMailbox>>(null);
 
   const columns: TableColumnsType<PublicMailbox> = [

@@ -11,7 +11,7 @@ import { useConfirm } from '../../shared/hooks/useConfirm';
 import { errorNotice, successNotice } from '../../shared/providers/notificationProvider';
 import { tabOf } from '../mailboxes/tabs';
 import { orDash } from '../../shared/format';
-import { usePortalTable } from '../shared/usePortalTable';
+import { useListTable } from '../../shared/hooks/useListTable';
 import type { DialogHandle } from '../shared/useDialogForm';
 import { AddMembersDialog } from './AddMembersDialog';
 import { ListTable } from '../shared/ListTable';
@@ -36,7 +36,7 @@ function Members({ groupCode, groupName, back }: { groupCode: string; groupName:
   const { t } = useTranslation();
   const { message } = App.useApp();
   const confirm = useConfirm();
-  const { tableProps } = usePortalTable<GroupMember>('members', { permanent: [{ field: 'groupCode', operator: 'eq', value: groupCode }] });
+  const { tableProps } = useListTable<GroupMember>('members', { permanent: [{ field: 'groupCode', operator: 'eq', value: groupCode }] });
   const { mutateAsync: removeMany } = useDeleteMany();
   const [selected, setSelected] = useState<Key[]>([]);
   const selectionLabels = useSelectionLabels<GroupMember>((row) => row.userName || row.userId);

@@ -9,7 +9,7 @@ import { useConfirm } from '../../shared/hooks/useConfirm';
 import { errorNotice, successNotice } from '../../shared/providers/notificationProvider';
 import { SearchBar } from '../../shared/components/SearchBar';
 import { formatTime, orDash } from '../../shared/format';
-import { usePortalTable } from '../shared/usePortalTable';
+import { useListTable } from '../../shared/hooks/useListTable';
 import type { DialogHandle } from '../shared/useDialogForm';
 import { ApplyDialog } from './ApplyDialog';
 import { RequestDetailDialog } from './RequestDetailDialog';
@@ -23,7 +23,7 @@ const STATUSES = [ApplyStatus.PENDING, ApplyStatus.PASSED, ApplyStatus.REJECTED]
 export default function RequestList() {
   const { t } = useTranslation();
   const confirm = useConfirm();
-  const { tableProps, searchFormProps } = usePortalTable<ApplyRecord, { status?: number }>('requests');
+  const { tableProps, searchFormProps } = useListTable<ApplyRecord, { status?: number }>('requests');
   const { mutateAsync: remove } = useDelete();
   const apply = useRef<DialogHandle>(null);
   const [detailId, setDetailId] = useState<number | null>(null);

@@ -12,8 +12,6 @@ export interface ListTexts {
   loadFailed: string;
   /** Gets `total` (with "+" when the server stopped counting) and `count`. */
   total: string;
-  /** The failed-load panel's retry; the portal's by default. */
-  retry?: string;
 }
 
 interface ListQuery {
@@ -34,7 +32,7 @@ export function useListTableProps<T extends BaseRecord>(base: TableProps<T>, que
   const { t } = useTranslation();
   const capped = query.data?.totalCapped === true;
   const emptyText = query.isError ? (
-    <LoadFailed title={t(texts.loadFailed)} retryText={texts.retry} error={query.error} onRetry={query.refetch} />
+    <LoadFailed title={t(texts.loadFailed)} error={query.error} onRetry={query.refetch} />
   ) : (
     <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(texts.empty)} />
   );

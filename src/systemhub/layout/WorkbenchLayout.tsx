@@ -2,20 +2,22 @@ import { CanAccess } from '@refinedev/core';
 import { Layout, Result } from 'antd';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { PageLoading } from '../../shared/components/PageLoading';
-import { MenuFrame } from '../../layout/MenuFrame';
+import { SideMenu } from '../../shared/components/SideMenu';
+import { MenuFrame } from '../../shared/components/MenuFrame';
 import { SIDER_WIDTH } from '../config';
+import { menuEntries, sectionOf } from '../resources';
 import { Header } from './Header';
-import { SideMenu } from './SideMenu';
 
 /** Frame of every workbench page, the portal's frame (MenuFrame) with the workbench's header, menu and access check. */
 export function WorkbenchLayout() {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
   return (
     <MenuFrame
       header={(onToggleMenu) => <Header onToggleMenu={onToggleMenu} />}
-      menu={(onNavigate) => <SideMenu onNavigate={onNavigate} />}
+      menu={(onNavigate) => <SideMenu entries={menuEntries} selected={sectionOf(pathname)} labelKey="wb.layout.navigation" testId="wb-menu" onNavigate={onNavigate} />}
       navigationTitle={t('wb.layout.navigation')}
       siderWidth={SIDER_WIDTH}
     >

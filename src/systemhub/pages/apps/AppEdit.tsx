@@ -7,7 +7,7 @@ import { showFieldError } from '../../../shared/hooks/fieldRefusals';
 import { PageHeader } from '../../shared/PageHeader';
 import { APP_FIELD_ERRORS, AppForm, toAppBody } from './AppForm';
 import { errorNotice } from '../../../shared/providers/notificationProvider';
-import { NotFound } from '../../shared/LoadFailed';
+import { NotFound } from '../../shared/NotFound';
 
 /** Change an application's settings (its app id and client id stay). */
 export default function AppEdit() {

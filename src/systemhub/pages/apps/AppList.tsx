@@ -7,10 +7,10 @@ import type { AdminApp } from '../../../../contract/schemas/admin/apps';
 import { feedback } from '../../../shared/providers/feedback';
 import { ConfirmLink } from '../../shared/ConfirmLink';
 import { PageHeader } from '../../shared/PageHeader';
-import { SearchForm } from '../../shared/SearchForm';
+import { SearchBar } from '../../../shared/components/SearchBar';
 import { useEndpointMutation } from '../../../shared/hooks/useEndpoint';
 import { ENDPOINTS } from '../../providers/endpoints';
-import { useAdminTable } from '../../shared/useAdminTable';
+import { useListTable } from '../../../shared/hooks/useListTable';
 
 interface Filters {
   keyword?: string;
@@ -22,7 +22,7 @@ interface Filters {
 export default function AppList() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { tableProps, searchFormProps } = useAdminTable<AdminApp, Filters>('apps');
+  const { tableProps, searchFormProps } = useListTable<AdminApp, Filters>('apps');
   const enable = useEndpointMutation(ENDPOINTS.apps.actions.enable, { refresh: ['apps'] });
   const disable = useEndpointMutation(ENDPOINTS.apps.actions.disable, { refresh: ['apps'] });
 
@@ -36,7 +36,7 @@ export default function AppList() {
           </Button>
         }
       />
-      <SearchForm formProps={searchFormProps} testId="app-search">
+      <SearchBar formProps={searchFormProps} testId="app-search">
         <Form.Item name="keyword" label={t('wb.apps.keyword')}>
           <Input allowClear maxLength={LIMITS.searchMax} placeholder={t('wb.apps.keywordHint')} data-testid="app-keyword" />
         </Form.Item>
@@ -54,7 +54,7 @@ export default function AppList() {
             ]}
           />
         </Form.Item>
-      </SearchForm>
+      </SearchBar>
       <Table<AdminApp> {...tableProps} rowKey="id" data-testid="app-table">
         <Table.Column<AdminApp>
           key="name"

@@ -13,7 +13,7 @@ import { ENDPOINTS } from '../../providers/endpoints';
 import { ApproversPanel } from './ApproversPanel';
 import { GrantsPanel } from './GrantsPanel';
 import { RolesPanel } from './RolesPanel';
-import { NotFound } from '../../shared/LoadFailed';
+import { NotFound } from '../../shared/NotFound';
 import { OidcDetail } from './OidcDetail';
 
 function Settings({ app }: { app: AdminApp }) {

@@ -6,7 +6,7 @@ import { UserSelect } from '../../shared/UserSelect';
 import { useEndpointMutation, useEndpointQuery } from '../../../shared/hooks/useEndpoint';
 import { ENDPOINTS } from '../../providers/endpoints';
 import { AddBar } from './AddBar';
-import { LoadFailed } from '../../shared/LoadFailed';
+import { LoadFailed } from '../../../shared/components/LoadFailed';
 
 /** Who approves requests for an application: add people, remove them. */
 export function ApproversPanel({ appId }: { appId: number }) {

@@ -8,15 +8,15 @@ import { GroupSelect } from '../../shared/GroupSelect';
 import { UserSelect } from '../../shared/UserSelect';
 import { useEndpointMutation } from '../../../shared/hooks/useEndpoint';
 import { ENDPOINTS } from '../../providers/endpoints';
-import { useAdminTable } from '../../shared/useAdminTable';
+import { useListTable } from '../../../shared/hooks/useListTable';
 import { AddBar } from './AddBar';
 
 /** Who may use an application: people granted directly, and groups whose members may. */
 export function GrantsPanel({ appId }: { appId: number }) {
   const { t } = useTranslation();
   const byApp = [{ field: 'id', operator: 'eq' as const, value: appId }];
-  const users = useAdminTable<UserGrant>('appUserGrants', { permanent: byApp });
-  const groups = useAdminTable<GroupGrant>('appGroupGrants', { permanent: byApp });
+  const users = useListTable<UserGrant>('appUserGrants', { permanent: byApp });
+  const groups = useListTable<GroupGrant>('appGroupGrants', { permanent: byApp });
   const addUsers = useEndpointMutation(ENDPOINTS.apps.actions.userGrantsAdd, { refresh: ['appUserGrants'] });
   const removeUsers = useEndpointMutation(ENDPOINTS.apps.actions.userGrantsRemove, { refresh: ['appUserGrants'] });
   const addGroups = useEndpointMutation(ENDPOINTS.apps.actions.groupGrantsAdd, { refresh: ['appGroupGrants'] });

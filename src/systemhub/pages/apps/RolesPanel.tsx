@@ -10,7 +10,7 @@ import { ConfirmLink } from '../../shared/ConfirmLink';
 import { showFieldError } from '../../../shared/hooks/fieldRefusals';
 import { useEndpointMutation, useEndpointQuery } from '../../../shared/hooks/useEndpoint';
 import { ENDPOINTS } from '../../providers/endpoints';
-import { LoadFailed } from '../../shared/LoadFailed';
+import { LoadFailed } from '../../../shared/components/LoadFailed';
 
 type Role = AdminRoleGroup['roles'][number];
 type Edit = { kind: 'group' } | { kind: 'role'; groupId?: number } | { kind: 'renameGroup'; id: number; name: string } | { kind: 'renameRole'; id: number; name: string };

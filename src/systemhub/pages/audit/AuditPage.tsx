@@ -7,8 +7,8 @@ import { LIMITS } from '../../../../contract/rules';
 import type { AdminOperationLogRow, AdminSignInLogRow } from '../../../../contract/schemas/admin/audit';
 import { formatTimeOrBlank } from '../../../shared/format';
 import { PageHeader } from '../../shared/PageHeader';
-import { SearchForm } from '../../shared/SearchForm';
-import { useAdminTable } from '../../shared/useAdminTable';
+import { SearchBar } from '../../../shared/components/SearchBar';
+import { useListTable } from '../../../shared/hooks/useListTable';
 import { logExportHref, logFiltersOf, type LogFilterValues } from './logFilters';
 
 function Common() {
@@ -30,10 +30,10 @@ function Common() {
 
 function SignInLog() {
   const { t } = useTranslation();
-  const { tableProps, searchFormProps, filters } = useAdminTable<AdminSignInLogRow, LogFilterValues>('signInLog', { filtersOf: logFiltersOf });
+  const { tableProps, searchFormProps, filters } = useListTable<AdminSignInLogRow, LogFilterValues>('signInLog', { filtersOf: logFiltersOf });
   return (
     <>
-      <SearchForm
+      <SearchBar
         formProps={searchFormProps}
         testId="signin-log-search"
         extra={
@@ -52,7 +52,7 @@ function SignInLog() {
         <Form.Item name="optType" label={t('wb.audit.optType')}>
           <Input allowClear maxLength={LIMITS.typeCodeMax} style={{ width: 120 }} />
         </Form.Item>
-      </SearchForm>
+      </SearchBar>
       <Table<AdminSignInLogRow> {...tableProps} rowKey="id" data-testid="signin-log-table">
         <Table.Column<AdminSignInLogRow> dataIndex="createdDate" title={t('wb.common.time')} render={formatTimeOrBlank} />
         <Table.Column<AdminSignInLogRow> key="who" title={t('wb.audit.userId')} render={(_, row) => (row.userName ? `${row.userName} (${row.userId})` : row.userId)} />
@@ -91,10 +91,10 @@ function Changes({ changes }: { changes: AdminOperationLogRow['changes'] }) {
 
 function OperationLog() {
   const { t } = useTranslation();
-  const { tableProps, searchFormProps, filters } = useAdminTable<AdminOperationLogRow, LogFilterValues>('operationLog', { filtersOf: logFiltersOf });
+  const { tableProps, searchFormProps, filters } = useListTable<AdminOperationLogRow, LogFilterValues>('operationLog', { filtersOf: logFiltersOf });
   return (
     <>
-      <SearchForm
+      <SearchBar
         formProps={searchFormProps}
         testId="operation-log-search"
         extra={
@@ -110,7 +110,7 @@ function OperationLog() {
         <Form.Item name="target" label={t('wb.audit.target')}>
           <Input allowClear maxLength={LIMITS.textMax} style={{ width: 160 }} placeholder="user: / policy:" />
         </Form.Item>
-      </SearchForm>
+      </SearchBar>
       <Table<AdminOperationLogRow> {...tableProps} rowKey="id" data-testid="operation-log-table" expandable={{ rowExpandable: (row) => row.changes !== null, expandedRowRender: (row) => <Changes changes={row.changes} /> }}>
         <Table.Column<AdminOperationLogRow> dataIndex="createdDate" title={t('wb.common.time')} render={formatTimeOrBlank} />
         <Table.Column<AdminOperationLogRow> key="who" title={t('wb.audit.userId')} render={(_, row) => `${row.userName} (${row.userId})`} />

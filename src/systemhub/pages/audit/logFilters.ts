@@ -2,7 +2,7 @@ import type { CrudFilter } from '@refinedev/core';
 import type { Dayjs } from 'dayjs';
 import { API_PREFIX } from '../../../../contract/paths';
 import { filtersToBody } from '../../../shared/providers/dataProvider';
-import { toFilters } from '../../shared/useAdminTable';
+import { toFilters } from '../../../shared/hooks/useListTable';
 
 export interface LogFilterValues {
   range?: [Dayjs | null, Dayjs | null] | null;

@@ -8,9 +8,9 @@ import { LIMITS } from '../../../../contract/rules';
 import type { AdminGroupRow } from '../../../../contract/schemas/admin/groups';
 import { ConfirmLink } from '../../shared/ConfirmLink';
 import { PageHeader } from '../../shared/PageHeader';
-import { SearchForm } from '../../shared/SearchForm';
+import { SearchBar } from '../../../shared/components/SearchBar';
 import { useAdminDelete } from '../../shared/useAdminDelete';
-import { useAdminTable } from '../../shared/useAdminTable';
+import { useListTable } from '../../../shared/hooks/useListTable';
 import { CreateGroupDialog, EditGroupDialog } from './GroupDialogs';
 
 const KIND_COLORS: Record<GroupKind, string> = { SECURITY: 'purple', MAIL: 'blue', PUBLIC_MAIL: 'cyan' };
@@ -18,7 +18,7 @@ const KIND_COLORS: Record<GroupKind, string> = { SECURITY: 'purple', MAIL: 'blue
 /** Security groups, mail groups and shared mailboxes: search, create, edit, managers, delete. */
 export default function GroupList() {
   const { t } = useTranslation();
-  const { tableProps, searchFormProps } = useAdminTable<AdminGroupRow, { keyword?: string; kind?: GroupKind }>('groups');
+  const { tableProps, searchFormProps } = useListTable<AdminGroupRow, { keyword?: string; kind?: GroupKind }>('groups');
   const remove = useAdminDelete('groups');
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<AdminGroupRow | null>(null);
@@ -33,14 +33,14 @@ export default function GroupList() {
           </Button>
         }
       />
-      <SearchForm formProps={searchFormProps} testId="group-search">
+      <SearchBar formProps={searchFormProps} testId="group-search">
         <Form.Item name="keyword" label={t('wb.groups.keyword')}>
           <Input allowClear maxLength={LIMITS.searchMax} />
         </Form.Item>
         <Form.Item name="kind" label={t('wb.groups.fields.kind')}>
           <Select allowClear style={{ width: 140 }} placeholder={t('wb.common.all')} options={Object.values(GroupKind).map((kind) => ({ value: kind, label: t(`wb.groups.kinds.${kind}`) }))} />
         </Form.Item>
-      </SearchForm>
+      </SearchBar>
       <Table<AdminGroupRow> {...tableProps} rowKey={(row) => `${row.kind}-${row.id}`} data-testid="group-table">
         <Table.Column<AdminGroupRow>
           dataIndex="name"

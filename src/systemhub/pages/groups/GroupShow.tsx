@@ -10,9 +10,9 @@ import { PageHeader } from '../../shared/PageHeader';
 import { UserSelect } from '../../shared/UserSelect';
 import { useEndpointMutation } from '../../../shared/hooks/useEndpoint';
 import { ENDPOINTS } from '../../providers/endpoints';
-import { useAdminTable } from '../../shared/useAdminTable';
+import { useListTable } from '../../../shared/hooks/useListTable';
 import { EditGroupDialog } from './GroupDialogs';
-import { NotFound } from '../../shared/LoadFailed';
+import { NotFound } from '../../shared/NotFound';
 
 /** One group: its fields and manager, and its members (add, remove). */
 export default function GroupShow() {
@@ -20,7 +20,7 @@ export default function GroupShow() {
   const { id } = useParams();
   const { query } = useShow<AdminGroupRow>({ resource: 'groups', id });
   const group = query.data?.data;
-  const members = useAdminTable<GroupMember>('groupMembers', { permanent: [{ field: 'id', operator: 'eq', value: Number(id) }] });
+  const members = useListTable<GroupMember>('groupMembers', { permanent: [{ field: 'id', operator: 'eq', value: Number(id) }] });
   const add = useEndpointMutation(ENDPOINTS.groups.actions.membersAdd, { refresh: ['groups', 'groupMembers'] });
   const remove = useEndpointMutation(ENDPOINTS.groups.actions.membersRemove, { refresh: ['groups', 'groupMembers'] });
   const [people, setPeople] = useState<string[]>([]);

@@ -8,7 +8,7 @@ import { formatTimeOrBlank } from '../../../shared/format';
 import { PageHeader } from '../../shared/PageHeader';
 import { useEndpointQuery } from '../../../shared/hooks/useEndpoint';
 import { ENDPOINTS } from '../../providers/endpoints';
-import { LoadFailed } from '../../shared/LoadFailed';
+import { LoadFailed } from '../../../shared/components/LoadFailed';
 
 /* The chart library is the heaviest thing here: it loads after the numbers. */
 const SignInChart = lazy(() => import('./SignInChart').then((m) => ({ default: m.SignInChart })));

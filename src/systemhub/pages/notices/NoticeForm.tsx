@@ -8,7 +8,7 @@ import type { AdminNotice } from '../../../../contract/schemas/admin/notices';
 import { showFieldError } from '../../../shared/hooks/fieldRefusals';
 import { PageHeader } from '../../shared/PageHeader';
 import { errorNotice } from '../../../shared/providers/notificationProvider';
-import { NotFound } from '../../shared/LoadFailed';
+import { NotFound } from '../../shared/NotFound';
 
 /** Write or change a notice or news item (a draft until published from the list). */
 export function NoticeFormPage({ action }: { action: 'create' | 'edit' }) {

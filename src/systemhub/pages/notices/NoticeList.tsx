@@ -9,17 +9,17 @@ import { feedback } from '../../../shared/providers/feedback';
 import { formatTimeOrBlank } from '../../../shared/format';
 import { ConfirmLink } from '../../shared/ConfirmLink';
 import { PageHeader } from '../../shared/PageHeader';
-import { SearchForm } from '../../shared/SearchForm';
+import { SearchBar } from '../../../shared/components/SearchBar';
 import { useEndpointMutation } from '../../../shared/hooks/useEndpoint';
 import { ENDPOINTS } from '../../providers/endpoints';
 import { useAdminDelete } from '../../shared/useAdminDelete';
-import { useAdminTable } from '../../shared/useAdminTable';
+import { useListTable } from '../../../shared/hooks/useListTable';
 
 /** The home page's notices and news: write, publish, take down, delete. */
 export default function NoticeList() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { tableProps, searchFormProps } = useAdminTable<AdminNotice, { kind?: NoticeKind; published?: boolean; keyword?: string }>('notices');
+  const { tableProps, searchFormProps } = useListTable<AdminNotice, { kind?: NoticeKind; published?: boolean; keyword?: string }>('notices');
   const publish = useEndpointMutation(ENDPOINTS.notices.actions.publish, { refresh: ['notices'] });
   const unpublish = useEndpointMutation(ENDPOINTS.notices.actions.unpublish, { refresh: ['notices'] });
   const remove = useAdminDelete('notices');
@@ -34,7 +34,7 @@ export default function NoticeList() {
           </Button>
         }
       />
-      <SearchForm formProps={searchFormProps} testId="notice-search">
+      <SearchBar formProps={searchFormProps} testId="notice-search">
         <Form.Item name="keyword" label={t('wb.notices.fields.title')}>
           <Input allowClear maxLength={LIMITS.searchMax} />
         </Form.Item>
@@ -52,7 +52,7 @@ export default function NoticeList() {
             ]}
           />
         </Form.Item>
-      </SearchForm>
+      </SearchBar>
       <Table<AdminNotice> {...tableProps} rowKey="id" data-testid="notice-table">
         <Table.Column<AdminNotice> dataIndex="title" title={t('wb.notices.fields.title')} />
         <Table.Column<AdminNotice> dataIndex="kind" title={t('wb.notices.fields.kind')} render={(kind: NoticeKind) => <Tag>{t(`wb.notices.kinds.${kind}`)}</Tag>} />

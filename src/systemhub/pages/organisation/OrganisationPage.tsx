@@ -10,11 +10,11 @@ import { feedback } from '../../../shared/providers/feedback';
 import { PageHeader } from '../../shared/PageHeader';
 import { useEndpointMutation } from '../../../shared/hooks/useEndpoint';
 import { ENDPOINTS } from '../../providers/endpoints';
-import { useAdminTable } from '../../shared/useAdminTable';
+import { useListTable } from '../../../shared/hooks/useListTable';
 import { useOrgTree, type OrgTreeNode } from '../../shared/useOrgTree';
 import { UserStateTags } from '../users/UserStateTags';
 import { NodeDialog, type NodeEdit } from './NodeDialog';
-import { LoadFailed } from '../../shared/LoadFailed';
+import { LoadFailed } from '../../../shared/components/LoadFailed';
 
 interface TreeItem {
   key: number;
@@ -33,7 +33,7 @@ const toItem = (node: OrgTreeNode): TreeItem => ({
 /** People placed in a node or anywhere below it. */
 function SubtreeUsers({ node }: { node: OrgNode }) {
   const { t } = useTranslation();
-  const { tableProps } = useAdminTable<AdminUserItem>('users', { permanent: [{ field: 'deptId', operator: 'eq', value: node.id }] });
+  const { tableProps } = useListTable<AdminUserItem>('users', { permanent: [{ field: 'deptId', operator: 'eq', value: node.id }] });
   return (
     <Table<AdminUserItem> {...tableProps} rowKey="id" data-testid="org-users">
       <Table.Column<AdminUserItem> dataIndex="userId" title={t('wb.users.fields.userId')} render={(value: string, row) => <Link to={`/users/show/${row.id}`}>{value}</Link>} />

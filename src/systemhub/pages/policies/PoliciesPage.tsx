@@ -9,7 +9,7 @@ import { PageHeader } from '../../shared/PageHeader';
 import { useEndpointMutation, useEndpointQuery } from '../../../shared/hooks/useEndpoint';
 import { ENDPOINTS } from '../../providers/endpoints';
 import type { Result } from '../../../shared/providers/api';
-import { LoadFailed } from '../../shared/LoadFailed';
+import { LoadFailed } from '../../../shared/components/LoadFailed';
 
 type Policies = Result<typeof ENDPOINTS.policies.actions.get>;
 type Section = Exclude<keyof Policies, 'customized'>;

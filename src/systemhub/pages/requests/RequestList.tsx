@@ -14,10 +14,10 @@ import { feedback } from '../../../shared/providers/feedback';
 import { showFieldError } from '../../../shared/hooks/fieldRefusals';
 import { formatTimeOrBlank } from '../../../shared/format';
 import { PageHeader } from '../../shared/PageHeader';
-import { SearchForm } from '../../shared/SearchForm';
+import { SearchBar } from '../../../shared/components/SearchBar';
 import { useEndpointMutation } from '../../../shared/hooks/useEndpoint';
 import { ENDPOINTS } from '../../providers/endpoints';
-import { toFilters, useAdminTable } from '../../shared/useAdminTable';
+import { toFilters, useListTable } from '../../../shared/hooks/useListTable';
 
 interface Filters {
   status?: ApplyStatus;
@@ -45,7 +45,7 @@ function filtersOf({ range, appRef, ...rest }: Filters): CrudFilter[] {
 /** Every permission request, and an administrator's override: pass or reject pending ones with a reason. */
 export default function RequestList() {
   const { t } = useTranslation();
-  const { tableProps, searchFormProps } = useAdminTable<ApplyRecord, Filters>('requests', { filtersOf, initialValues: { status: ApplyStatus.PENDING } });
+  const { tableProps, searchFormProps } = useListTable<ApplyRecord, Filters>('requests', { filtersOf, initialValues: { status: ApplyStatus.PENDING } });
   const decide = useEndpointMutation(ENDPOINTS.requests.actions.decide, { refresh: ['requests'] });
   const { selectProps: appSelect } = useSelect<AdminApp>({ resource: 'apps', optionLabel: 'appName', optionValue: (app) => String(app.id), onSearch: (keyword) => [{ field: 'keyword', operator: 'eq', value: keyword }] });
   const [selected, setSelected] = useState<number[]>([]);
@@ -80,7 +80,7 @@ export default function RequestList() {
           </>
         }
       />
-      <SearchForm formProps={searchFormProps} testId="request-search">
+      <SearchBar formProps={searchFormProps} testId="request-search">
         <Form.Item name="status" label={t('wb.requests.status')}>
           <Select allowClear style={{ width: 120 }} placeholder={t('wb.common.all')} options={Object.values(ApplyStatus).map((status) => ({ value: status, label: t(`wb.requests.statuses.${status}`) }))} />
         </Form.Item>
@@ -93,7 +93,7 @@ export default function RequestList() {
         <Form.Item name="range" label={t('wb.requests.applyDate')}>
           <DatePicker.RangePicker allowEmpty={[true, true]} />
         </Form.Item>
-      </SearchForm>
+      </SearchBar>
       <Table<ApplyRecord>
         {...tableProps}
         rowKey="id"

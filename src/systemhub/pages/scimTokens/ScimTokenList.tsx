@@ -9,11 +9,11 @@ import { feedback } from '../../../shared/providers/feedback';
 import { showFieldError } from '../../../shared/hooks/fieldRefusals';
 import { formatTimeOrBlank } from '../../../shared/format';
 import { PageHeader } from '../../shared/PageHeader';
-import { SearchForm } from '../../shared/SearchForm';
+import { SearchBar } from '../../../shared/components/SearchBar';
 import { ShownOnce } from '../../shared/ShownOnce';
 import { useEndpointMutation } from '../../../shared/hooks/useEndpoint';
 import { ENDPOINTS } from '../../providers/endpoints';
-import { useAdminTable } from '../../shared/useAdminTable';
+import { useListTable } from '../../../shared/hooks/useListTable';
 import { errorNotice } from '../../../shared/providers/notificationProvider';
 
 interface Filters {
@@ -24,7 +24,7 @@ interface Filters {
 /** Provisioning tokens: create (the token shown once), revoke, and when each was last used. */
 export default function ScimTokenList() {
   const { t } = useTranslation();
-  const { tableProps, searchFormProps } = useAdminTable<ScimToken, Filters>('scimTokens');
+  const { tableProps, searchFormProps } = useListTable<ScimToken, Filters>('scimTokens');
   const revoke = useEndpointMutation(ENDPOINTS.scimTokens.actions.revoke, { refresh: ['scimTokens'] });
   const [token, setToken] = useState<string | null>(null);
   const { modalProps, formProps, show, form } = useModalForm<ScimTokenCreated>({
@@ -46,14 +46,14 @@ export default function ScimTokenList() {
           </Button>
         }
       />
-      <SearchForm formProps={searchFormProps} testId="scim-search">
+      <SearchBar formProps={searchFormProps} testId="scim-search">
         <Form.Item name="name" label={t('wb.scim.name')}>
           <Input allowClear maxLength={LIMITS.searchMax} />
         </Form.Item>
         <Form.Item name="revoked" label={t('wb.scim.state')}>
           <Select allowClear style={{ width: 140 }} placeholder={t('wb.common.all')} options={[{ value: false, label: t('wb.scim.live') }, { value: true, label: t('wb.scim.revoked') }]} />
         </Form.Item>
-      </SearchForm>
+      </SearchBar>
       <Table<ScimToken> {...tableProps} rowKey="id" data-testid="scim-table">
         <Table.Column<ScimToken> dataIndex="name" title={t('wb.scim.name')} />
         <Table.Column<ScimToken> key="createdBy" title={t('wb.scim.createdBy')} render={(_, row) => (row.createdBy ? `${row.createdBy.userName} (${row.createdBy.userId})` : t('wb.common.none'))} />

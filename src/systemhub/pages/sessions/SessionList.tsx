@@ -6,26 +6,26 @@ import { feedback } from '../../../shared/providers/feedback';
 import { ConfirmLink } from '../../shared/ConfirmLink';
 import { formatTimeOrBlank } from '../../../shared/format';
 import { PageHeader } from '../../shared/PageHeader';
-import { SearchForm } from '../../shared/SearchForm';
+import { SearchBar } from '../../../shared/components/SearchBar';
 import { useEndpointMutation } from '../../../shared/hooks/useEndpoint';
 import { ENDPOINTS } from '../../providers/endpoints';
-import { useAdminTable } from '../../shared/useAdminTable';
+import { useListTable } from '../../../shared/hooks/useListTable';
 
 /** Who is signed in where: end one session, or all of a person's. */
 export default function SessionList() {
   const { t } = useTranslation();
-  const { tableProps, searchFormProps } = useAdminTable<AdminSession, { keyWord?: string; userId?: string }>('sessions');
+  const { tableProps, searchFormProps } = useListTable<AdminSession, { keyWord?: string; userId?: string }>('sessions');
   const end = useEndpointMutation(ENDPOINTS.sessions.actions.end, { refresh: ['sessions'] });
   const endUser = useEndpointMutation(ENDPOINTS.sessions.actions.endUser, { refresh: ['sessions'] });
 
   return (
     <>
       <PageHeader title={t('wb.sessions.title')} />
-      <SearchForm formProps={searchFormProps} testId="session-search">
+      <SearchBar formProps={searchFormProps} testId="session-search">
         <Form.Item name="keyWord" label={t('wb.sessions.keyword')}>
           <Input allowClear maxLength={LIMITS.searchMax} placeholder={t('wb.sessions.keywordHint')} data-testid="session-keyword" />
         </Form.Item>
-      </SearchForm>
+      </SearchBar>
       <Table<AdminSession> {...tableProps} rowKey="id" data-testid="session-table">
         <Table.Column<AdminSession>
           key="who"

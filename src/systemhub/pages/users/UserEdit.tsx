@@ -7,7 +7,7 @@ import { showFieldError } from '../../../shared/hooks/fieldRefusals';
 import { PageHeader } from '../../shared/PageHeader';
 import { toUserBody, USER_FIELD_ERRORS, UserForm } from './UserForm';
 import { errorNotice } from '../../../shared/providers/notificationProvider';
-import { NotFound } from '../../shared/LoadFailed';
+import { NotFound } from '../../shared/NotFound';
 
 /** Change a person's fields (the account stays). */
 export default function UserEdit() {

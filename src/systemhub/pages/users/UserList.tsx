@@ -11,10 +11,10 @@ import { feedback } from '../../../shared/providers/feedback';
 import { ConfirmLink } from '../../shared/ConfirmLink';
 import { DeptSelect } from '../../shared/DeptSelect';
 import { PageHeader } from '../../shared/PageHeader';
-import { SearchForm } from '../../shared/SearchForm';
+import { SearchBar } from '../../../shared/components/SearchBar';
 import { useEndpointMutation } from '../../../shared/hooks/useEndpoint';
 import { ENDPOINTS } from '../../providers/endpoints';
-import { useAdminTable } from '../../shared/useAdminTable';
+import { useListTable } from '../../../shared/hooks/useListTable';
 import { exportHref } from './exportLink';
 import { ImportDialog } from './ImportDialog';
 import { UserStateTags } from './UserStateTags';
@@ -23,7 +23,7 @@ import { UserStateTags } from './UserStateTags';
 export default function UserList() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { tableProps, searchFormProps, filters } = useAdminTable<AdminUserItem, UserFilters>('users');
+  const { tableProps, searchFormProps, filters } = useListTable<AdminUserItem, UserFilters>('users');
   const setEnabled = useEndpointMutation(ENDPOINTS.users.actions.setEnabled, { refresh: ['users'] });
   const [importing, setImporting] = useState(false);
   const { data: me } = useGetIdentity<CurrentUser>();
@@ -50,7 +50,7 @@ export default function UserList() {
           </>
         }
       />
-      <SearchForm formProps={searchFormProps} testId="user-search">
+      <SearchBar formProps={searchFormProps} testId="user-search">
         <Form.Item name="keyword" label={t('wb.users.keyword')}>
           <Input allowClear maxLength={LIMITS.searchMax} placeholder={t('wb.users.keywordHint')} data-testid="user-keyword" />
         </Form.Item>
@@ -69,7 +69,7 @@ export default function UserList() {
         <Form.Item name="passwordExpired" label={t('wb.users.passwordExpired')}>
           <Select allowClear style={{ width: 100 }} placeholder={t('wb.common.all')} options={yesNo} />
         </Form.Item>
-      </SearchForm>
+      </SearchBar>
       <Table<AdminUserItem> {...tableProps} rowKey="id" data-testid="user-table">
         <Table.Column<AdminUserItem> dataIndex="userId" title={t('wb.users.fields.userId')} render={(value: string, row) => <Link to={`/users/show/${row.id}`}>{value}</Link>} />
         <Table.Column<AdminUserItem> dataIndex="userName" title={t('wb.users.fields.userName')} />

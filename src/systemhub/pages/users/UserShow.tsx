@@ -11,15 +11,15 @@ import { formatTimeOrBlank } from '../../../shared/format';
 import { PageHeader } from '../../shared/PageHeader';
 import { useEndpointMutation } from '../../../shared/hooks/useEndpoint';
 import { ENDPOINTS } from '../../providers/endpoints';
-import { useAdminTable } from '../../shared/useAdminTable';
+import { useListTable } from '../../../shared/hooks/useListTable';
 import { ResetPasswordDialog } from './ResetPasswordDialog';
 import { UserFactors } from './UserFactors';
 import { UserStateTags } from './UserStateTags';
-import { NotFound } from '../../shared/LoadFailed';
+import { NotFound } from '../../shared/NotFound';
 
 function History({ id }: { id: number }) {
   const { t } = useTranslation();
-  const { tableProps } = useAdminTable<SignInEntry>('userHistory', { permanent: [{ field: 'id', operator: 'eq', value: id }] });
+  const { tableProps } = useListTable<SignInEntry>('userHistory', { permanent: [{ field: 'id', operator: 'eq', value: id }] });
   return (
     <Table<SignInEntry> {...tableProps} rowKey="id" data-testid="user-history">
       <Table.Column<SignInEntry> dataIndex="time" title={t('wb.common.time')} render={formatTimeOrBlank} />

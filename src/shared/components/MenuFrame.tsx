@@ -1,6 +1,6 @@
 import { Drawer, Grid, Layout } from 'antd';
 import { useState, type ReactNode } from 'react';
-import { MOBILE_BREAKPOINT } from '../../contract/rules';
+import { MOBILE_BREAKPOINT } from '../../../contract/rules';
 
 interface Props {
   /** The bar across the top; below 992 px it gets the button that opens the menu drawer. */

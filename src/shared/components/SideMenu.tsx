@@ -23,8 +23,8 @@ interface Props {
   onNavigate?: () => void;
 }
 
-/** The vertical navigation of the portal and the workbench alike: each app says which entries it shows. */
-export function NavMenu({ entries, selected, labelKey, testId, onNavigate }: Props) {
+/** The vertical navigation of the portal and the workbench alike: each app says which entries it shows and which is the current one. */
+export function SideMenu({ entries, selected, labelKey, testId, onNavigate }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
