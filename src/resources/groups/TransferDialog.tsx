@@ -4,7 +4,8 @@ import type { Ref } from 'react';
 import { CODE } from '../../../contract/codeNames';
 import { GroupType } from '../../../contract/enums';
 import type { MailGroup } from '../../../contract/schemas/groups';
-import { PersonSelect, type PersonOption } from '../shared/PersonSelect';
+import { PersonSelect } from '../../shared/components/PersonSelect';
+import { useColleagueSearch, type PersonOption } from '../shared/useColleagueSearch';
 import { useActionDialog } from '../shared/useActionDialog';
 import type { DialogHandle } from '../shared/useDialogForm';
 import { useTranslation } from 'react-i18next';
@@ -35,7 +36,7 @@ export function TransferDialog({ ref }: { ref: Ref<DialogHandle<MailGroup>> }) {
       <Alert type="warning" showIcon message={t('groups.transfer.warning')} style={{ marginBottom: 16 }} />
       <Form {...formProps} layout="vertical" onFinish={submit}>
         <Form.Item name="manager" label={t('groups.transfer.manager')} rules={[{ required: true, message: t('groups.transfer.required') }]}>
-          <PersonSelect allowClear data-testid="transfer-manager" />
+          <PersonSelect useSearch={useColleagueSearch} labelInValue allowClear data-testid="transfer-manager" />
         </Form.Item>
       </Form>
     </Modal>

@@ -1,7 +1,8 @@
 import { Empty, Form, Modal, Space, Tag, Typography } from 'antd';
 import type { Ref } from 'react';
 import { successNotice } from '../../shared/providers/notificationProvider';
-import { PersonSelect, type PersonOption } from '../shared/PersonSelect';
+import { PersonSelect } from '../../shared/components/PersonSelect';
+import { useColleagueSearch, type PersonOption } from '../shared/useColleagueSearch';
 import { useDialogForm, type DialogHandle } from '../shared/useDialogForm';
 import { useTranslation } from 'react-i18next';
 
@@ -41,7 +42,9 @@ export function AddMembersDialog({ groupCode, ref }: Props) {
       <Form {...formProps} layout="vertical" initialValues={{ people: [] }} onFinish={submit}>
         <Form.Item name="people" label={t('members.add.search')} rules={[{ required: true, type: 'array', min: 1, message: t('members.add.required') }]}>
           <PersonSelect
-            groupCode={groupCode}
+            useSearch={useColleagueSearch}
+            scope={groupCode}
+            labelInValue
             mode="multiple"
             autoClearSearchValue={false}
             maxTagCount={0}

@@ -5,7 +5,7 @@ import { GroupKind } from '../../../contract/enums';
 import type { AdminGroupRow } from '../../../contract/schemas/admin/groups';
 
 /** Security and mail groups (not shared mailboxes) by name or code, chosen by id. */
-/** `aria-label` names the select where no form label points at it (no `id`), as UserSelect's does. */
+/** `aria-label` names the select where no form label points at it (no `id`), as PersonSelect's does. */
 export function GroupSelect({ id, 'aria-label': name, value, onChange, testId }: { id?: string; 'aria-label'?: string; value?: number[]; onChange?: (value: number[]) => void; testId?: string }) {
   const { t } = useTranslation();
   const { selectProps, query } = useSelect<AdminGroupRow>({

@@ -2,7 +2,8 @@ import { Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { AppPerson } from '../../../../contract/schemas/admin/apps';
 import { ConfirmLink } from '../../shared/ConfirmLink';
-import { UserSelect } from '../../shared/UserSelect';
+import { PersonSelect } from '../../../shared/components/PersonSelect';
+import { useUserSearch } from '../../shared/useUserSearch';
 import { useEndpointMutation, useEndpointQuery } from '../../../shared/hooks/useEndpoint';
 import { ENDPOINTS } from '../../providers/endpoints';
 import { AddBar } from './AddBar';
@@ -19,7 +20,7 @@ export function ApproversPanel({ appId }: { appId: number }) {
   return (
     <>
       <AddBar<string>
-        picker={(value, onChange) => <UserSelect multiple value={value} onChange={(next) => onChange((next as string[] | null) ?? [])} style={{ minWidth: 280 }} aria-label={t('wb.apps.tabs.approvers')} data-testid="approver-select" />}
+        picker={(value, onChange) => <PersonSelect<string[]> useSearch={useUserSearch} mode="multiple" allowClear value={value} onChange={(next) => onChange((next as string[] | null) ?? [])} style={{ minWidth: 280 }} aria-label={t('wb.apps.tabs.approvers')} data-testid="approver-select" />}
         add={async (userIdSet) => {
           const answer = await add.submit({ id: appId, userIdSet });
           void approvers.refetch();

@@ -5,7 +5,8 @@ import type { GroupGrant, UserGrant } from '../../../../contract/schemas/admin/a
 import { ConfirmLink } from '../../shared/ConfirmLink';
 import { formatTimeOrBlank } from '../../../shared/format';
 import { GroupSelect } from '../../shared/GroupSelect';
-import { UserSelect } from '../../shared/UserSelect';
+import { PersonSelect } from '../../../shared/components/PersonSelect';
+import { useUserSearch } from '../../shared/useUserSearch';
 import { useEndpointMutation } from '../../../shared/hooks/useEndpoint';
 import { ENDPOINTS } from '../../providers/endpoints';
 import { useListTable } from '../../../shared/hooks/useListTable';
@@ -26,7 +27,7 @@ export function GrantsPanel({ appId }: { appId: number }) {
     <Space direction="vertical" style={{ width: '100%' }} size="middle">
       <Card size="small" title={t('wb.apps.grants.users')}>
         <AddBar<string>
-          picker={(value, onChange) => <UserSelect multiple value={value} onChange={(next) => onChange((next as string[] | null) ?? [])} style={{ minWidth: 280 }} aria-label={t('wb.apps.grants.users')} data-testid="grant-user-select" />}
+          picker={(value, onChange) => <PersonSelect<string[]> useSearch={useUserSearch} mode="multiple" allowClear value={value} onChange={(next) => onChange((next as string[] | null) ?? [])} style={{ minWidth: 280 }} aria-label={t('wb.apps.grants.users')} data-testid="grant-user-select" />}
           add={(userIdSet) => addUsers.submit({ id: appId, userIdSet })}
           loading={addUsers.isPending}
           label={t('wb.apps.grants.grant')}

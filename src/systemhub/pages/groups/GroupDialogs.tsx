@@ -8,7 +8,8 @@ import { EMAIL_PATTERN, IDENTIFIER_PATTERN, LIMITS } from '../../../../contract/
 import type { AdminGroupRow } from '../../../../contract/schemas/admin/groups';
 import { feedback } from '../../../shared/providers/feedback';
 import { showFieldError } from '../../../shared/hooks/fieldRefusals';
-import { UserSelect } from '../../shared/UserSelect';
+import { PersonSelect } from '../../../shared/components/PersonSelect';
+import { useUserSearch } from '../../shared/useUserSearch';
 import { useEndpointMutation } from '../../../shared/hooks/useEndpoint';
 import { ENDPOINTS } from '../../providers/endpoints';
 import { errorNotice } from '../../../shared/providers/notificationProvider';
@@ -73,7 +74,7 @@ export function CreateGroupDialog({ open, onClose }: { open: boolean; onClose: (
           </Form.Item>
         ) : null}
         <Form.Item name="managerUserId" label={t('wb.groups.fields.manager')} rules={[{ required: true, message: t('wb.common.required', { field: t('wb.groups.fields.manager') }) }]}>
-          <UserSelect data-testid="group-manager" />
+          <PersonSelect<string> useSearch={useUserSearch} allowClear data-testid="group-manager" />
         </Form.Item>
       </Form>
     </Modal>
@@ -128,7 +129,7 @@ export function EditGroupDialog({ row, onClose }: { row: AdminGroupRow | null; o
           </Form.Item>
         )}
         <Form.Item name="managerUserId" label={t('wb.groups.fields.manager')}>
-          <UserSelect />
+          <PersonSelect<string> useSearch={useUserSearch} allowClear />
         </Form.Item>
       </Form>
     </Modal>

@@ -7,7 +7,8 @@ import type { AdminGroupRow } from '../../../../contract/schemas/admin/groups';
 import type { GroupMember } from '../../../../contract/schemas/groups';
 import { feedback } from '../../../shared/providers/feedback';
 import { PageHeader } from '../../shared/PageHeader';
-import { UserSelect } from '../../shared/UserSelect';
+import { PersonSelect } from '../../../shared/components/PersonSelect';
+import { useUserSearch } from '../../shared/useUserSearch';
 import { useEndpointMutation } from '../../../shared/hooks/useEndpoint';
 import { ENDPOINTS } from '../../providers/endpoints';
 import { useListTable } from '../../../shared/hooks/useListTable';
@@ -42,7 +43,7 @@ export default function GroupShow() {
       </Descriptions>
       <Card size="small" title={t('wb.groups.members')}>
         <Space wrap style={{ marginBottom: 12 }}>
-          <UserSelect multiple value={people} onChange={(next) => setPeople((next as string[] | null) ?? [])} style={{ minWidth: 280 }} aria-label={t('wb.groups.addMembers')} />
+          <PersonSelect<string[]> useSearch={useUserSearch} mode="multiple" allowClear value={people} onChange={(next) => setPeople((next as string[] | null) ?? [])} style={{ minWidth: 280 }} aria-label={t('wb.groups.addMembers')} />
           <Button
             type="primary"
             disabled={!people.length}
