@@ -4,6 +4,9 @@ import { ROOMY_SMS_BUDGETS, signIn, startClient, storeCases, type Client } from 
 const SUMMARY = '/admin/v1/home/summary';
 const MIN = 60_000;
 const DAY = 24 * 60 * MIN;
+/** The default COMPANY_TIME_ZONE, Asia/Shanghai, is UTC+8 all year. */
+const SHANGHAI = 8 * 60 * MIN;
+const shanghaiDate = (ms: number) => new Date(ms + SHANGHAI).toISOString().slice(0, 10);
 
 interface Day { day: string; success: number; failure: number }
 
@@ -38,15 +41,16 @@ describe.each(storeCases())('workbench home ($name)', (store) => {
     expect(res.json()).toMatchObject({ code: 'E00403', data: null });
   });
 
-  it('counts people, live sessions, locks, pending requests and sign-ins by UTC day as the fixtures say', async () => {
+  it('counts people, live sessions, locks, pending requests and sign-ins by the company\'s calendar day as the fixtures say', async () => {
     const { db } = client.app.store;
     const now = client.clock.now();
-    const today = Math.floor(now / DAY) * DAY;
+    // Midnight in Shanghai, which is 16:00 UTC the day before.
+    const today = Math.floor((now + SHANGHAI) / DAY) * DAY - SHANGHAI;
     const before = await summary();
-    expect(before.timezone).toBe('UTC');
+    expect(before.timezone).toBe('Asia/Shanghai');
     expect(before.series).toHaveLength(30);
-    expect(before.series[29].day).toBe(new Date(today).toISOString().slice(0, 10));
-    expect(before.series[0].day).toBe(new Date(today - 29 * DAY).toISOString().slice(0, 10));
+    expect(before.series[29].day).toBe(shanghaiDate(now));
+    expect(before.series[0].day).toBe(shanghaiDate(today - 29 * DAY));
 
     // People: three more, one of them disabled.
     const person = (account: string, enabled: number) => ({
