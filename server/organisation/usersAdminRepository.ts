@@ -1,7 +1,7 @@
-import { sql, type Expression, type ExpressionBuilder, type Insertable, type Kysely, type SqlBool, type Updateable } from 'kysely';
+import { SqliteAdapter, sql, type Expression, type ExpressionBuilder, type Insertable, type Kysely, type SqlBool, type Updateable } from 'kysely';
 import type { PageResult } from '../../contract/schemas/common.js';
 import type { Database, UsersTable } from '../platform/db/schema.js';
-import { page, startsWith } from '../platform/db/paging.js';
+import { contains, page, startsWith } from '../platform/db/paging.js';
 
 /**
  * The subject of an account's sign-in lock in limit_counters (sign-in/throttle.ts `accountKey`):
@@ -118,15 +118,33 @@ function nextPrefix(prefix: string): string {
  */
 const ORDERED_SCAN_AFTER = 2_000;
 
-function filtersOf(search: UserSearch, inAccountOrder = false) {
+/** Needles this long have a trigram for the search indexes to look up (migration 0014); shorter ones scan. */
+const TRIGRAM = 3;
+
+/**
+ * A person whose account or name holds the keyword anywhere (either case), or whose phone starts
+ * with it: through the FTS5 trigram table on SQLite and the pg_trgm indexes on PostgreSQL.
+ */
+function keywordMatch(keyword: string, sqlite: boolean): Expression<SqlBool> {
+  const needle = keyword.toLowerCase();
+  const any: Expression<SqlBool>[] = [];
+  if (sqlite && [...needle].length >= TRIGRAM) {
+    // One phrase, quoted as FTS5 wants: it matches wherever the characters appear in a row's columns.
+    any.push(sql<SqlBool>`users.id in (select rowid from users_search where users_search match ${`"${needle.replace(/"/g, '""')}"`})`);
+  } else {
+    // SQLite's LIKE folds ASCII case itself; PostgreSQL's needs the lower-case name its index holds.
+    const name = sqlite ? sql`users.user_name` : sql`lower(users.user_name)`;
+    any.push(sql<SqlBool>`users.user_id like ${contains(needle)} escape ${'\\'}`, sql<SqlBool>`${name} like ${contains(needle)} escape ${'\\'}`);
+  }
+  if (/^\d+$/.test(keyword)) any.push(startsWith('users.mobile_no', keyword));
+  return sql<SqlBool>`(${sql.join(any, sql` or `)})`;
+}
+
+function filtersOf(search: UserSearch, sqlite: boolean, inAccountOrder = false) {
   return (eb: ExpressionBuilder<Database, 'users'>): Expression<SqlBool> => {
     const all: Expression<SqlBool>[] = [];
     const kw = search.keyword?.trim();
-    if (kw) {
-      const any = [startsWith('users.user_id', kw.toLowerCase()), startsWith('users.user_name', kw)];
-      if (/^\d+$/.test(kw)) any.push(startsWith('users.mobile_no', kw));
-      all.push(eb.or(any));
-    }
+    if (kw) all.push(keywordMatch(kw, sqlite));
     if (search.deptRefs && !search.deptRefs.length) all.push(sql<SqlBool>`1 = 0`);
     else if (search.deptRefs && inAccountOrder) all.push(sql<SqlBool>`+users.dept_ref in (${sql.join(search.deptRefs)})`);
     else if (search.deptRefs) all.push(eb('users.dept_ref', 'in', search.deptRefs));
@@ -170,18 +188,19 @@ function toRow(user: NewAdminUser): Insertable<UsersTable> {
 
 /** Workbench queries: people, organisation-wide. */
 export function adminUsersRepo(db: Kysely<Database>) {
+  const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
   return {
     async search(search: UserSearch, pageNum: number, pageSize: number): Promise<PageResult<AdminUserSummary>> {
-      const counted = await page(db, db.selectFrom('users').where(filtersOf(search)), (q) => q.select('users.id'), 1, 1);
+      const counted = await page(db, db.selectFrom('users').where(filtersOf(search, sqlite)), (q) => q.select('users.id'), 1, 1);
       const walk = counted.total > ORDERED_SCAN_AFTER;
-      const rows = await db.selectFrom('users').where(filtersOf(search, walk)).select([...SUMMARY_COLUMNS, lockedUntil.as('locked_until')])
+      const rows = await db.selectFrom('users').where(filtersOf(search, sqlite, walk)).select([...SUMMARY_COLUMNS, lockedUntil.as('locked_until')])
         .orderBy(walk ? sql`users.user_id` : sql`users.user_id || ''`).limit(pageSize).offset((pageNum - 1) * pageSize).execute();
       return { ...counted, datas: rows.map(toSummary) };
     },
     /** The next rows after `afterAccount` in account order: keyset pages, as cheap at the end of the table as at its start. */
     async searchAfter(search: UserSearch, afterAccount: string | null, limit: number): Promise<AdminUserSummary[]> {
       // An export reads every match anyway: along the account index, each page starts where the last one stopped.
-      let q = db.selectFrom('users').where(filtersOf(search, !search.keyword?.trim()));
+      let q = db.selectFrom('users').where(filtersOf(search, sqlite, !search.keyword?.trim()));
       if (afterAccount !== null) q = q.where('users.user_id', '>', afterAccount);
       const rows = await q.select([...SUMMARY_COLUMNS, lockedUntil.as('locked_until')]).orderBy('users.user_id').limit(limit).execute();
       return rows.map(toSummary);

@@ -251,6 +251,30 @@ describe.each(storeCases())('workbench: people ($name)', (store) => {
     expect([paged.total, paged.datas.map((u: { userId: string }) => u.userId)]).toEqual([3, [`${stem}c`]]);
   });
 
+  it('finds people by any part of their account or name, in either case, on one character or many, and after a rename', async () => {
+    const stem = unique('mid');
+    const a = await newUser({ userId: `x${stem}q`, userName: `欧阳${stem}娜` });
+    const b = await newUser({ userId: `y${stem}r`, userName: '司马相如' });
+    const ids = async (keyword: string) =>
+      (await call('users/list', { pageNum: 1, pageSize: 50, keyword })).data.datas.map((u: { userId: string }) => u.userId);
+    // The middle of an account (a trigram lookup) and of a name, upper-case typed.
+    expect(await ids(stem.toUpperCase())).toEqual([a.userId, b.userId]);
+    expect(await ids(`${stem}q`)).toEqual([a.userId]);
+    expect(await ids(`阳${stem}`)).toEqual([a.userId]);
+    // One or two characters, as Chinese names are searched: found by a scan, the same answer.
+    expect(await ids('相如')).toEqual([b.userId]);
+    expect(await ids('三')).toContain('zhangsan');
+    expect(await ids('lis')).toContain('lisi');
+    // Wildcards and quotes are text, not patterns.
+    expect(await ids('%')).toEqual([]);
+    expect(await ids('"')).toEqual([]);
+    expect(await ids(`${stem}"q`)).toEqual([]);
+    // A renamed person is found by the new name only.
+    expect((await call('users/update', { id: b.id, userName: `新名${stem}` })).code).toBe('D00000');
+    expect(await ids('司马')).toEqual([]);
+    expect(await ids(`新名${stem}`)).toEqual([b.userId]);
+  });
+
   it('checks an import without writing, then writes exactly the good rows', async () => {
     const company = await newDept(unique('Imp'), 'COMPANY');
     const dept = await newDept('销售一部', 'DEPARTMENT', company.id);
