@@ -1,7 +1,8 @@
-import { SqliteAdapter, sql, type Expression, type ExpressionBuilder, type Insertable, type Kysely, type SqlBool, type Updateable } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Insertable, type Kysely, type SqlBool, type Updateable } from 'kysely';
 import type { PageResult } from '../../contract/schemas/common.js';
 import type { Database, UsersTable } from '../platform/db/schema.js';
-import { contains, page, startsWith } from '../platform/db/paging.js';
+import { page } from '../platform/db/paging.js';
+import { isSqlite, personMatches } from './personSearch.js';
 
 /**
  * The subject of an account's sign-in lock in limit_counters (sign-in/throttle.ts `accountKey`):
@@ -118,33 +119,11 @@ function nextPrefix(prefix: string): string {
  */
 const ORDERED_SCAN_AFTER = 2_000;
 
-/** Needles this long have a trigram for the search indexes to look up (migration 0014); shorter ones scan. */
-const TRIGRAM = 3;
-
-/**
- * A person whose account or name holds the keyword anywhere (either case), or whose phone starts
- * with it: through the FTS5 trigram table on SQLite and the pg_trgm indexes on PostgreSQL.
- */
-function keywordMatch(keyword: string, sqlite: boolean): Expression<SqlBool> {
-  const needle = keyword.toLowerCase();
-  const any: Expression<SqlBool>[] = [];
-  if (sqlite && [...needle].length >= TRIGRAM) {
-    // One phrase, quoted as FTS5 wants: it matches wherever the characters appear in a row's columns.
-    any.push(sql<SqlBool>`users.id in (select rowid from users_search where users_search match ${`"${needle.replace(/"/g, '""')}"`})`);
-  } else {
-    // SQLite's LIKE folds ASCII case itself; PostgreSQL's needs the lower-case name its index holds.
-    const name = sqlite ? sql`users.user_name` : sql`lower(users.user_name)`;
-    any.push(sql<SqlBool>`users.user_id like ${contains(needle)} escape ${'\\'}`, sql<SqlBool>`${name} like ${contains(needle)} escape ${'\\'}`);
-  }
-  if (/^\d+$/.test(keyword)) any.push(startsWith('users.mobile_no', keyword));
-  return sql<SqlBool>`(${sql.join(any, sql` or `)})`;
-}
-
 function filtersOf(search: UserSearch, sqlite: boolean, inAccountOrder = false) {
   return (eb: ExpressionBuilder<Database, 'users'>): Expression<SqlBool> => {
     const all: Expression<SqlBool>[] = [];
     const kw = search.keyword?.trim();
-    if (kw) all.push(keywordMatch(kw, sqlite));
+    if (kw) all.push(personMatches(kw, sqlite));
     if (search.deptRefs && !search.deptRefs.length) all.push(sql<SqlBool>`1 = 0`);
     else if (search.deptRefs && inAccountOrder) all.push(sql<SqlBool>`+users.dept_ref in (${sql.join(search.deptRefs)})`);
     else if (search.deptRefs) all.push(eb('users.dept_ref', 'in', search.deptRefs));
@@ -188,7 +167,7 @@ function toRow(user: NewAdminUser): Insertable<UsersTable> {
 
 /** Workbench queries: people, organisation-wide. */
 export function adminUsersRepo(db: Kysely<Database>) {
-  const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
+  const sqlite = isSqlite(db);
   return {
     async search(search: UserSearch, pageNum: number, pageSize: number): Promise<PageResult<AdminUserSummary>> {
       const counted = await page(db, db.selectFrom('users').where(filtersOf(search, sqlite)), (q) => q.select('users.id'), 1, 1);
