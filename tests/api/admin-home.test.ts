@@ -92,7 +92,8 @@ describe.each(storeCases())('workbench home ($name)', (store) => {
     // Another instance on the same database: this one keeps the finished days it counted for a few minutes.
     const other = await startClient(store, 'adminhome', {}, ROOMY_SMS_BUDGETS, url);
     later.push(other);
-    other.clock.advance(1000 * DAY);
+    // The same moment as this instance (which other tests may have moved on a little).
+    other.clock.advance(client.clock.now() - other.clock.now());
     const after = await summary(other);
     expect(after.users - before.users).toBe(3);
     expect(after.enabledUsers - before.enabledUsers).toBe(2);
@@ -116,6 +117,8 @@ describe.each(storeCases())('workbench home ($name)', (store) => {
 
   it('lists the newest security events: locks, failed second factors and administrators\' changes', async () => {
     const { db } = client.app.store;
+    // Later than any event another test here wrote.
+    client.clock.advance(10 * MIN);
     const now = client.clock.now();
     const row = (at: number, extra: Record<string, unknown>) => ({
       user_ref: null, account: 'event.user', opt_type: 'ACCOUNT', app_ref: null, app_name: null, is_success: 0, login_msg: 'E30002', ip: '10.71.0.1',
@@ -145,6 +148,8 @@ describe.each(storeCases())('workbench home ($name)', (store) => {
 
   it('keeps only the 20 newest events', async () => {
     const { db } = client.app.store;
+    // Later than any event another test here wrote.
+    client.clock.advance(10 * MIN);
     const now = client.clock.now();
     await db.insertInto('login_history').values(Array.from({ length: 25 }, (_, i) => ({
       user_ref: null, account: `flood.${i}`, opt_type: 'ACCOUNT', app_ref: null, app_name: null, is_success: 0, login_msg: 'E30053', ip: '10.72.0.1',
