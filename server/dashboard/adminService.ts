@@ -3,6 +3,7 @@ import { ApplyStatus, SecurityEventKind } from '../../contract/enums.js';
 import type { AdminHome, SecurityEvent } from '../../contract/schemas/admin/home.js';
 import { DAY, MINUTE } from '../platform/lib/clock.js';
 import { localDate, localDayEdges } from '../platform/lib/timeZone.js';
+import { targetNames } from '../audit/logTargets.js';
 import type { DayCount, LogEvent } from './statsRepository.js';
 import type { ServiceContext } from '../composition/context.js';
 import type { BaseServices } from '../composition/portalServicesType.js';
@@ -48,8 +49,8 @@ export function adminHomeService(ctx: ServiceContext, base: BaseServices) {
     return finished.days;
   }
 
-  function event(kind: SecurityEvent['kind'], e: LogEvent): SecurityEvent {
-    return { kind, userId: e.account, userName: e.userName, code: e.code, target: e.target, ip: e.ip, createdDate: iso(e.createdAt) };
+  function event(kind: SecurityEvent['kind'], e: LogEvent, targetName: string | null = null): SecurityEvent {
+    return { kind, userId: e.account, userName: e.userName, code: e.code, target: e.target, targetName, ip: e.ip, createdDate: iso(e.createdAt) };
   }
 
   return {
@@ -69,6 +70,7 @@ export function adminHomeService(ctx: ServiceContext, base: BaseServices) {
         stats.signInEvents(since, [CODE.accountLocked], SECOND_FACTOR_TYPE, EVENTS_SHOWN),
         stats.adminChanges(since, EVENTS_SHOWN),
       ]);
+      const changedNames = await targetNames(ctx.repos, adminChanges.map((e) => e.target));
       const byDay = new Map(past.map((d) => [d.day, d]));
       for (const d of todays) byDay.set(SERIES_DAYS - 1, d);
       const series = Array.from({ length: SERIES_DAYS }, (_, i) => ({
@@ -76,7 +78,7 @@ export function adminHomeService(ctx: ServiceContext, base: BaseServices) {
       }));
       const events = [
         ...signInEvents.map((e) => event(e.code === CODE.accountLocked ? SecurityEventKind.LOCKED : SecurityEventKind.SECOND_FACTOR_FAILED, e)),
-        ...adminChanges.map((e) => event(SecurityEventKind.ADMIN_CHANGE, e)),
+        ...adminChanges.map((e, i) => event(SecurityEventKind.ADMIN_CHANGE, e, changedNames[i])),
       ].sort((a, b) => b.createdDate.localeCompare(a.createdDate)).slice(0, EVENTS_SHOWN);
       const { success, failure } = series[SERIES_DAYS - 1];
       return {

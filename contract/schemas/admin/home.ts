@@ -19,8 +19,9 @@ export const securityEvent = z.object({
   userName: z.string().nullable(),
   /** The result code of a sign-in event; the scene of an administrator's change. */
   code: z.string(),
-  /** What an administrator's change touched. */
+  /** What an administrator's change touched, and the name it stands for now (null when none resolves). */
   target: z.string().nullable(),
+  targetName: z.string().nullable(),
   ip: z.string(),
   createdDate: isoTime,
 });
