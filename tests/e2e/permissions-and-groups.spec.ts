@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { DemoDb } from './db';
-import { expect, openAs, personAt, test } from './support';
+import { expect, openAs, openedDialog, personAt, test } from './support';
 
 /** Every state-changing call needs the client id header (CSRF guard); the SPA sends it, so must we. */
 const API_HEADERS = { 'X-Client-Id': 'idaas-portal-web' };
@@ -242,6 +242,7 @@ test.describe('permission requests, approvals, mailboxes and groups', () => {
       await expect(mailbox).toHaveCount(1);
 
       await page.getByTestId('mailbox-reset-pub.hr').click();
+      await openedDialog(page);
       await page.getByLabel('自动生成').check();
       await page.getByTestId('reset-submit').click();
       const generated = page.getByTestId('generated-password');
@@ -255,6 +256,7 @@ test.describe('permission requests, approvals, mailboxes and groups', () => {
       // Shown once: opening the dialog again offers a new reset, not the old password.
       await page.getByTestId('mailbox-reset-pub.hr').click();
       await expect(page.getByTestId('reset-form')).toBeVisible();
+      await openedDialog(page);
       await expect(page.getByText(password)).toHaveCount(0);
 
       // The generated password is the mailbox's password now.
@@ -287,6 +289,7 @@ test.describe('permission requests, approvals, mailboxes and groups', () => {
     const group = groups.filter({ hasText: '财务系统安全组' });
     await expect(group).toHaveCount(1);
     await group.getByRole('button', { name: '移交管理员' }).click();
+    await openedDialog(page);
     await page.getByTestId('transfer-submit').click();
     await expect(page.getByText('新管理员不能为空')).toBeVisible();
     await searchAndPick(page, 'transfer-manager', '李四', 'lisi');
@@ -300,6 +303,7 @@ test.describe('permission requests, approvals, mailboxes and groups', () => {
     await expect(lisi).toHaveURL(/activeName=third/);
     const received = rows(lisi, 'group-table-1').filter({ hasText: '财务系统安全组' });
     await received.getByRole('button', { name: '移交管理员' }).click();
+    await openedDialog(lisi);
     await searchAndPick(lisi, 'transfer-manager', 'zhangsan', 'zhangsan');
     await lisi.getByTestId('transfer-submit').click();
     await expect(toast(lisi, '安全组管理员移交成功')).toBeVisible();

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { captchaAnswer, DEMO_PASSWORD, expect, expectRefusals, lastSmsSentAt, nextSmsCode, openAs, SESSION_CHECK, startSession, test } from './support';
+import { captchaAnswer, DEMO_PASSWORD, expect, expectRefusals, lastSmsSentAt, nextSmsCode, openAs, openedDialog, SESSION_CHECK, startSession, test } from './support';
 
 /** Every state-changing call needs the client id header (CSRF guard); the SPA sends it, so must we. */
 const API_HEADERS = { 'X-Client-Id': 'idaas-portal-web' };
@@ -55,6 +55,7 @@ test.describe('personal centre', () => {
     await openAs(page, 'sunqi', '/safe');
     await expect(page.getByTestId('phone-number')).toHaveText('138****0005');
     await page.getByTestId('phone-change').click();
+    await openedDialog(page);
 
     // Step 1: a code must be requested before Next.
     await expect(page.getByTestId('old-phone')).toHaveValue('138****0005');

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type Page, type Response } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page, type Response } from '@playwright/test';
 import { sm2Encrypt } from '../support/sm2Encrypt';
 import { watchTest } from './consoleGuard';
 import { demoDb, type DemoDb } from './db';
@@ -124,6 +124,18 @@ export async function personAt(browser: Browser, account: string, path: string, 
   const page = await (await browser.newContext()).newPage();
   await openAs(page, account, path, password);
   return page;
+}
+
+/**
+ * The dialog that has just opened, once its opening zoom is over: antd grows a dialog from the
+ * point clicked to open it, and a click aimed at its buttons while it grows aims at a moving
+ * target. Wait for it before the first click in a dialog.
+ */
+export async function openedDialog(page: Page): Promise<Locator> {
+  const dialog = page.locator('.ant-modal-wrap:visible .ant-modal');
+  await expect(dialog).toBeVisible();
+  await expect(dialog).not.toHaveClass(/-(appear|enter)(\s|$|-)/);
+  return dialog;
 }
 
 /** The newest code texted to a number, read from the demo outbox (test mode only). */
