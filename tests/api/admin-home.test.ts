@@ -16,7 +16,7 @@ describe.each(storeCases())('workbench home ($name)', (store) => {
   let url: string;
   const later: Client[] = [];
   beforeAll(async () => {
-    url = store.url('adminhome');
+    url = await store.seededUrl('adminhome');
     client = await startClient(store, 'adminhome', {}, ROOMY_SMS_BUDGETS, url);
     // Far past the demo's 60 days of history and its sessions: the window holds only this suite's rows.
     client.clock.advance(1000 * DAY);
