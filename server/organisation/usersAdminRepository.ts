@@ -3,6 +3,7 @@ import type { PageResult } from '../../contract/schemas/common.js';
 import type { Database, UsersTable } from '../platform/db/schema.js';
 import { page } from '../platform/db/paging.js';
 import { isSqlite, personMatches } from './personSearch.js';
+import { deleteUser, holdsRecords } from './userRecords.js';
 
 /**
  * The subject of an account's sign-in lock in limit_counters (sign-in/throttle.ts `accountKey`):
@@ -169,6 +170,8 @@ function toRow(user: NewAdminUser): Insertable<UsersTable> {
 export function adminUsersRepo(db: Kysely<Database>) {
   const sqlite = isSqlite(db);
   return {
+    holdsRecords: (userRef: number) => holdsRecords(db, userRef),
+    delete: (userRef: number) => deleteUser(db, userRef),
     async search(search: UserSearch, pageNum: number, pageSize: number): Promise<PageResult<AdminUserSummary>> {
       const counted = await page(db, db.selectFrom('users').where(filtersOf(search, sqlite)), (q) => q.select('users.id'), 1, 1);
       const walk = counted.total > ORDERED_SCAN_AFTER;
