@@ -129,6 +129,8 @@ export const CODE_MESSAGES = {
   importMalformed: { zh: '文件不是有效的 CSV（第 {line} 行）', en: 'The file is not valid CSV (line {line})' },
   importTooManyRows: { zh: '每个文件最多 {max} 行', en: 'At most {max} rows per file' },
   importBusy: { zh: '正在处理的导入文件较多，请稍后重试', en: 'Too many import files are being processed; please try again in a moment' },
+  userHoldsRecords: { zh: '该用户仍管理群组、邮箱、下属或应用审批，或留有管理操作记录，无法删除，请改为停用', en: 'This person still manages groups, mailboxes, people or application approvals, or has made administrative changes; disable the account instead' },
+  selfDelete: { zh: '不能删除自己的账号', en: 'You cannot delete your own account' },
   // E402xx workbench: applications
   appIdTaken: { zh: '应用标识已被使用', en: 'This application id is taken' },
   clientIdTaken: { zh: '客户端标识已被使用', en: 'This client id is taken' },

@@ -176,6 +176,8 @@ export const RESULTS = {
   importMalformed: { code: 'E40128', status: 400 },
   importTooManyRows: { code: 'E40129', status: 400 },
   importBusy: { code: 'E40130', status: 429 },
+  userHoldsRecords: { code: 'E40131', status: 409 },
+  selfDelete: { code: 'E40132', status: 400 },
   // E402xx workbench: applications
   appIdTaken: { code: 'E40201', status: 409 },
   clientIdTaken: { code: 'E40202', status: 409 },

@@ -46,6 +46,12 @@ export type DeptKind = (typeof DeptKind)[keyof typeof DeptKind];
 export const PasswordResetMode = { GENERATE: 'GENERATE', MUST_CHANGE: 'MUST_CHANGE' } as const;
 export type PasswordResetMode = (typeof PasswordResetMode)[keyof typeof PasswordResetMode];
 
+/** What the workbench does to many selected people at once (users/batch), each person on their own. */
+export const UserBatchAction = {
+  ENABLE: 'ENABLE', DISABLE: 'DISABLE', MOVE: 'MOVE', DELETE: 'DELETE', END_SESSIONS: 'END_SESSIONS', REQUIRE_PASSWORD_CHANGE: 'REQUIRE_PASSWORD_CHANGE',
+} as const;
+export type UserBatchAction = (typeof UserBatchAction)[keyof typeof UserBatchAction];
+
 /** How a sign-in attempt ended, as the workbench's sign-in log filters it. */
 export const LogResult = { SUCCESS: 'SUCCESS', FAILURE: 'FAILURE' } as const;
 export type LogResult = (typeof LogResult)[keyof typeof LogResult];

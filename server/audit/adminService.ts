@@ -10,6 +10,7 @@ import type { ServiceContext } from '../composition/context.js';
 import type { BaseServices } from '../composition/portalServicesType.js';
 import { csvLine } from '../organisation/usersCsv.js';
 import { text, type TextKey } from '../platform/lib/texts.js';
+import { targetNames } from './logTargets.js';
 
 /** Rows per query of an export: memory stays flat whatever the log holds. */
 const EXPORT_BATCH = 500;
@@ -93,8 +94,8 @@ export function adminAuditService(ctx: ServiceContext, _base: BaseServices) {
     id: e.id, userId: e.account, userName: e.userName, optType: e.optType, appName: e.appName, isSuccess: e.success, resultCode: e.loginMsg,
     loginMsg: message(e.loginMsg, lang), ip: e.ip, deviceName: e.deviceName, createdDate: iso(e.createdAt),
   });
-  const operationRow = (e: OperationEntry): AdminOperationLogRow => ({
-    id: e.id, userId: e.account, userName: e.userName, sceneCode: e.sceneCode, target: e.target, changes: parseChanges(e.changes), detail: e.detail,
+  const operationRow = (e: OperationEntry, targetName: string | null): AdminOperationLogRow => ({
+    id: e.id, userId: e.account, userName: e.userName, sceneCode: e.sceneCode, target: e.target, targetName, changes: parseChanges(e.changes), detail: e.detail,
     ip: e.ip, createdDate: iso(e.createdAt),
   });
 
@@ -105,7 +106,10 @@ export function adminAuditService(ctx: ServiceContext, _base: BaseServices) {
     },
     async operations(f: OperationLogFilters, pageNum: number, pageSize: number): Promise<PageResult<AdminOperationLogRow>> {
       const q = await operationQuery(f);
-      return q ? mapPage(await repo.pageOperations(q, pageNum, pageSize), operationRow) : { datas: [], total: 0 };
+      if (!q) return { datas: [], total: 0 };
+      const found = await repo.pageOperations(q, pageNum, pageSize);
+      const names = await targetNames(ctx.repos, found.datas.map((e) => e.target));
+      return { ...found, datas: found.datas.map((e, i) => operationRow(e, names[i])) };
     },
     /** The filtered sign-in log as CSV chunks (the filters are resolved before the first chunk). */
     async signInsCsv(f: SignInLogFilters, lang: Lang): Promise<AsyncIterable<string>> {

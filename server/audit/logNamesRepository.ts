@@ -9,6 +9,10 @@ export interface LogNameKeys {
   roleIds: number[];
   groupCodes: string[];
   accounts: string[];
+  /** What the workbench's changes name besides (organisation/notices/SCIM targets). */
+  deptIds?: number[];
+  noticeIds?: number[];
+  scimTokenIds?: number[];
 }
 
 /** A request as a log line names it. */
@@ -26,6 +30,9 @@ export interface LogNames {
   roles: Map<number, string>;
   groups: Map<string, string>;
   people: Map<string, string>;
+  depts: Map<number, string>;
+  notices: Map<number, string>;
+  scimTokens: Map<number, string>;
 }
 
 /**
@@ -35,7 +42,8 @@ export interface LogNames {
 export function logNamesRepo(db: Kysely<Database>) {
   return {
     async resolve(keys: LogNameKeys): Promise<LogNames> {
-      const [apps, requests, permGroups, roles, groups, people] = await Promise.all([
+      const some = (ids: number[] | undefined): ids is number[] => ids !== undefined && ids.length > 0;
+      const [apps, requests, permGroups, roles, groups, people, depts, notices, scimTokens] = await Promise.all([
         keys.appIds.length ? db.selectFrom('apps').select(['app_id', 'app_name']).where('app_id', 'in', keys.appIds).execute() : [],
         keys.requestIds.length
           ? db.selectFrom('apply_requests as r').innerJoin('apps as a', 'a.id', 'r.app_ref').innerJoin('users as u', 'u.id', 'r.apply_user_ref')
@@ -47,7 +55,11 @@ export function logNamesRepo(db: Kysely<Database>) {
         keys.roleIds.length ? db.selectFrom('app_roles').select(['id', 'name']).where('id', 'in', keys.roleIds).execute() : [],
         keys.groupCodes.length ? db.selectFrom('mail_groups').select(['group_code', 'group_name']).where('group_code', 'in', keys.groupCodes).execute() : [],
         keys.accounts.length ? db.selectFrom('users').select(['user_id', 'user_name']).where('user_id', 'in', keys.accounts).execute() : [],
+        some(keys.deptIds) ? db.selectFrom('departments').select(['id', 'name']).where('id', 'in', keys.deptIds).execute() : [],
+        some(keys.noticeIds) ? db.selectFrom('notices').select(['id', 'title as name']).where('id', 'in', keys.noticeIds).execute() : [],
+        some(keys.scimTokenIds) ? db.selectFrom('scim_tokens').select(['id', 'name']).where('id', 'in', keys.scimTokenIds).execute() : [],
       ]);
+      const byId = (rows: { id: number; name: string }[]) => new Map(rows.map((r) => [Number(r.id), r.name]));
       return {
         apps: new Map(apps.map((a) => [a.app_id, a.app_name])),
         requests: new Map(requests.map((r) => [r.id, { appName: r.app_name, roleNames: r.role_names, applicantName: r.user_name }])),
@@ -55,6 +67,9 @@ export function logNamesRepo(db: Kysely<Database>) {
         roles: new Map(roles.map((r) => [r.id, r.name])),
         groups: new Map(groups.map((g) => [g.group_code, g.group_name])),
         people: new Map(people.map((p) => [p.user_id, p.user_name])),
+        depts: byId(depts),
+        notices: byId(notices),
+        scimTokens: byId(scimTokens),
       };
     },
   };

@@ -11,6 +11,7 @@ import { adminSessionsRepo } from '../sessions/adminRepository.js';
 import { adminScimTokensRepo } from '../protocols/scim/tokensAdminRepository.js';
 import { adminPasswordHistoryRepo } from '../passwords/historyRepository.js';
 import { adminStatsRepo } from '../dashboard/statsRepository.js';
+import { policyVersionsRepo } from '../policies/versionsRepository.js';
 
 /** The workbench's queries (`repos.admin.users.search(…)`): organisation-wide, for administrators only. */
 export function buildAdminRepos(db: Kysely<Database>) {
@@ -26,5 +27,6 @@ export function buildAdminRepos(db: Kysely<Database>) {
     scimTokens: adminScimTokensRepo(db),
     passwordHistory: adminPasswordHistoryRepo(db),
     stats: adminStatsRepo(db),
+    policyVersions: policyVersionsRepo(db),
   };
 }

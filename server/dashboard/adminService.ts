@@ -2,6 +2,8 @@ import { CODE } from '../../contract/codes.js';
 import { ApplyStatus, SecurityEventKind } from '../../contract/enums.js';
 import type { AdminHome, SecurityEvent } from '../../contract/schemas/admin/home.js';
 import { DAY, MINUTE } from '../platform/lib/clock.js';
+import { localDate, localDayEdges } from '../platform/lib/timeZone.js';
+import { targetNames } from '../audit/logTargets.js';
 import type { DayCount, LogEvent } from './statsRepository.js';
 import type { ServiceContext } from '../composition/context.js';
 import type { BaseServices } from '../composition/portalServicesType.js';
@@ -24,8 +26,6 @@ const FINISHED_DAYS_MS = 5 * MINUTE;
 const SECOND_FACTOR_TYPE = 'SECOND_AUTH';
 
 const iso = (ms: number) => new Date(ms).toISOString();
-/** Days are UTC days, as every time the API writes is UTC: the buckets are the same on both stores and every server. */
-const utcDayStart = (ms: number) => Math.floor(ms / DAY) * DAY;
 
 /**
  * Workbench: the home page in one answer. Every number is one indexed count (the users, read
@@ -34,51 +34,56 @@ const utcDayStart = (ms: number) => Math.floor(ms / DAY) * DAY;
  */
 export function adminHomeService(ctx: ServiceContext, base: BaseServices) {
   const stats = ctx.repos.admin.stats;
+  // Days are the company's calendar days (COMPANY_TIME_ZONE): an administrator in Shanghai reads
+  // "today" from their midnight, not from 08:00. Stored times stay UTC.
+  const zone = ctx.config.timeZone;
   let finished: { from: number; countedAt: number; days: Promise<DayCount[]> } | null = null;
 
-  function finishedDays(from: number, today: number, now: number): Promise<DayCount[]> {
+  function finishedDays(edges: number[], now: number): Promise<DayCount[]> {
+    const from = edges[0];
     if (!finished || finished.from !== from || now < finished.countedAt || now - finished.countedAt >= FINISHED_DAYS_MS) {
-      const entry = { from, countedAt: now, days: stats.signInsPerDay(from, today) };
+      const entry = { from, countedAt: now, days: stats.signInsPerDay(edges) };
       finished = entry;
       entry.days.catch(() => { if (finished === entry) finished = null; });
     }
     return finished.days;
   }
 
-  function event(kind: SecurityEvent['kind'], e: LogEvent): SecurityEvent {
-    return { kind, userId: e.account, userName: e.userName, code: e.code, target: e.target, ip: e.ip, createdDate: iso(e.createdAt) };
+  function event(kind: SecurityEvent['kind'], e: LogEvent, targetName: string | null = null): SecurityEvent {
+    return { kind, userId: e.account, userName: e.userName, code: e.code, target: e.target, targetName, ip: e.ip, createdDate: iso(e.createdAt) };
   }
 
   return {
     async summary(): Promise<AdminHome> {
       const now = ctx.clock.now();
-      const today = utcDayStart(now);
-      const from = today - (SERIES_DAYS - 1) * DAY;
+      const edges = localDayEdges(now, SERIES_DAYS, zone);
+      const today = edges[SERIES_DAYS - 1];
       const since = now - EVENTS_WINDOW_DAYS * DAY;
       const { idleMinutes } = (await base.settings.current()).sessions;
       const [users, past, todays, activeSessions, lockedAccounts, pendingRequests, signInEvents, adminChanges] = await Promise.all([
         stats.users(),
-        finishedDays(from, today, now),
-        stats.signInsPerDay(today, today + DAY),
+        finishedDays(edges.slice(0, SERIES_DAYS), now),
+        stats.signInsPerDay([today, edges[SERIES_DAYS]]),
         ctx.repos.admin.sessions.countLive({ now, seenSince: now - idleMinutes * MINUTE }),
         stats.lockedAccounts(now),
         stats.pendingRequests(ApplyStatus.PENDING),
         stats.signInEvents(since, [CODE.accountLocked], SECOND_FACTOR_TYPE, EVENTS_SHOWN),
         stats.adminChanges(since, EVENTS_SHOWN),
       ]);
+      const changedNames = await targetNames(ctx.repos, adminChanges.map((e) => e.target));
       const byDay = new Map(past.map((d) => [d.day, d]));
       for (const d of todays) byDay.set(SERIES_DAYS - 1, d);
       const series = Array.from({ length: SERIES_DAYS }, (_, i) => ({
-        day: iso(from + i * DAY).slice(0, 10), success: byDay.get(i)?.success ?? 0, failure: byDay.get(i)?.failure ?? 0,
+        day: localDate(edges[i], zone), success: byDay.get(i)?.success ?? 0, failure: byDay.get(i)?.failure ?? 0,
       }));
       const events = [
         ...signInEvents.map((e) => event(e.code === CODE.accountLocked ? SecurityEventKind.LOCKED : SecurityEventKind.SECOND_FACTOR_FAILED, e)),
-        ...adminChanges.map((e) => event(SecurityEventKind.ADMIN_CHANGE, e)),
+        ...adminChanges.map((e, i) => event(SecurityEventKind.ADMIN_CHANGE, e, changedNames[i])),
       ].sort((a, b) => b.createdDate.localeCompare(a.createdDate)).slice(0, EVENTS_SHOWN);
       const { success, failure } = series[SERIES_DAYS - 1];
       return {
         users: users.total, enabledUsers: users.enabled, activeSessions, signInsToday: success, failuresToday: failure,
-        lockedAccounts, pendingRequests, series, events, timezone: 'UTC',
+        lockedAccounts, pendingRequests, series, events, timezone: zone,
       };
     },
   };

@@ -1,6 +1,5 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../platform/db/schema.js';
-import { DAY } from '../platform/lib/clock.js';
 
 /** Sign-ins of one day bucket: `day` counts whole days from the series' start. */
 export interface DayCount {
@@ -35,18 +34,24 @@ export function adminStatsRepo(db: Kysely<Database>) {
       return { total: Number(row?.total ?? 0), enabled: Number(row?.enabled ?? 0) };
     },
 
-    /** Sign-ins per day from `from` (a day start) up to `to`, bucketed in SQL; empty days are absent. */
-    async signInsPerDay(from: number, to: number): Promise<DayCount[]> {
-      // Truncated to a whole day on both stores (SQLite may bind the numbers as reals and divide exactly).
-      const day = sql<number>`cast((login_history.created_at - ${from}) / ${DAY} as integer)`;
+    /**
+     * Sign-ins per day between consecutive `edges` (day starts, oldest first; the last one ends
+     * the final day), bucketed in SQL: days of a zone with summer time differ in length, so each
+     * bucket is found by its edges, not by dividing. Empty days are absent.
+     */
+    async signInsPerDay(edges: readonly number[]): Promise<DayCount[]> {
+      const inner = edges.slice(1, -1);
+      const day = inner.length
+        ? sql<number>`case ${sql.join(inner.map((edge, i) => sql`when login_history.created_at < ${edge} then ${sql.lit(i)}`), sql` `)} else ${sql.lit(inner.length)} end`
+        : sql<number>`0`;
       const rows = await db.selectFrom('login_history')
         .select([day.as('day'), sql<number>`sum(login_history.is_success)`.as('success'), sql<number>`count(*)`.as('attempts')])
-        .where('login_history.created_at', '>=', from)
-        .where('login_history.created_at', '<', to)
+        .where('login_history.created_at', '>=', edges[0])
+        .where('login_history.created_at', '<', edges[edges.length - 1])
         // By position: the bucket's expression carries parameters, which PostgreSQL would not match to the select's.
         .groupBy(sql`1`)
         .execute();
-      return rows.map((r) => ({ day: Math.floor(Number(r.day)), success: Number(r.success), failure: Number(r.attempts) - Number(r.success) }));
+      return rows.map((r) => ({ day: Number(r.day), success: Number(r.success), failure: Number(r.attempts) - Number(r.success) }));
     },
 
     /** Accounts (that exist) whose sign-in lock runs past `now`. */

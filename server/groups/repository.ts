@@ -3,6 +3,7 @@ import type { PageResult } from '../../contract/schemas/common.js';
 import type { Database } from '../platform/db/schema.js';
 import { ilike, mapPage, page, startsWith } from '../platform/db/paging.js';
 import { reusablePage } from '../platform/db/reusablePage.js';
+import { isSqlite, personMatches } from '../organisation/personSearch.js';
 
 /** A group's member count as a column: the row the triggers keep (migration 0012), 0 for a group that never had one. */
 export const memberNumber = (groupColumn: string) =>
@@ -70,6 +71,7 @@ export interface PeopleScope {
 
 /** Public mailboxes, mail and security groups, their members and managers. */
 export function groupsRepo(db: Kysely<Database>) {
+  const sqlite = isSqlite(db);
   // Newest additions first; members added together by their id, so the page walks the index of
   // migration 0011. The total is the kept count, not a count of the members.
   const membersPage = reusablePage(db, 'account', (v: { groupRef: number }) => {
@@ -134,14 +136,14 @@ export function groupsRepo(db: Kysely<Database>) {
       const result = await db.updateTable('mail_groups').set({ manager_user_ref: toRef }).where('id', '=', groupRef).where('manager_user_ref', '=', fromRef).executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
-    /** Accounts in scope whose name, or account, starts with the text: index ranges, fast at any size. */
+    /** Accounts in scope whose name starts with `userName`, or whose account or name holds `keyWord` (organisation/personSearch.ts). */
     searchPeople(scope: PeopleScope, filters: { userName?: string; keyWord?: string }, pageNum: number, pageSize: number): Promise<PageResult<PersonSummary>> {
       let base = db.selectFrom('users').where('user_type', '!=', scope.excludeUserType);
       if (scope.enabledOnly) base = base.where('enabled', '=', 1);
       if (filters.userName) base = base.where(startsWith('user_name', filters.userName.trim()));
       if (filters.keyWord) {
         const kw = filters.keyWord.trim();
-        base = base.where((eb) => eb.or([startsWith('user_id', kw.toLowerCase()), startsWith('user_name', kw)]));
+        if (kw) base = base.where(personMatches(kw, sqlite));
       }
       return page(db, base, (q) => q.select(['id', 'user_id as account', 'user_name as userName', 'dept_name as deptName']).orderBy('user_id'), pageNum, pageSize);
     },

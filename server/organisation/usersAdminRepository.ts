@@ -1,7 +1,9 @@
 import { sql, type Expression, type ExpressionBuilder, type Insertable, type Kysely, type SqlBool, type Updateable } from 'kysely';
 import type { PageResult } from '../../contract/schemas/common.js';
 import type { Database, UsersTable } from '../platform/db/schema.js';
-import { page, startsWith } from '../platform/db/paging.js';
+import { page } from '../platform/db/paging.js';
+import { isSqlite, personMatches } from './personSearch.js';
+import { deleteUser, holdsRecords } from './userRecords.js';
 
 /**
  * The subject of an account's sign-in lock in limit_counters (sign-in/throttle.ts `accountKey`):
@@ -118,15 +120,11 @@ function nextPrefix(prefix: string): string {
  */
 const ORDERED_SCAN_AFTER = 2_000;
 
-function filtersOf(search: UserSearch, inAccountOrder = false) {
+function filtersOf(search: UserSearch, sqlite: boolean, inAccountOrder = false) {
   return (eb: ExpressionBuilder<Database, 'users'>): Expression<SqlBool> => {
     const all: Expression<SqlBool>[] = [];
     const kw = search.keyword?.trim();
-    if (kw) {
-      const any = [startsWith('users.user_id', kw.toLowerCase()), startsWith('users.user_name', kw)];
-      if (/^\d+$/.test(kw)) any.push(startsWith('users.mobile_no', kw));
-      all.push(eb.or(any));
-    }
+    if (kw) all.push(personMatches(kw, sqlite));
     if (search.deptRefs && !search.deptRefs.length) all.push(sql<SqlBool>`1 = 0`);
     else if (search.deptRefs && inAccountOrder) all.push(sql<SqlBool>`+users.dept_ref in (${sql.join(search.deptRefs)})`);
     else if (search.deptRefs) all.push(eb('users.dept_ref', 'in', search.deptRefs));
@@ -170,18 +168,21 @@ function toRow(user: NewAdminUser): Insertable<UsersTable> {
 
 /** Workbench queries: people, organisation-wide. */
 export function adminUsersRepo(db: Kysely<Database>) {
+  const sqlite = isSqlite(db);
   return {
+    holdsRecords: (userRef: number) => holdsRecords(db, userRef),
+    delete: (userRef: number) => deleteUser(db, userRef),
     async search(search: UserSearch, pageNum: number, pageSize: number): Promise<PageResult<AdminUserSummary>> {
-      const counted = await page(db, db.selectFrom('users').where(filtersOf(search)), (q) => q.select('users.id'), 1, 1);
+      const counted = await page(db, db.selectFrom('users').where(filtersOf(search, sqlite)), (q) => q.select('users.id'), 1, 1);
       const walk = counted.total > ORDERED_SCAN_AFTER;
-      const rows = await db.selectFrom('users').where(filtersOf(search, walk)).select([...SUMMARY_COLUMNS, lockedUntil.as('locked_until')])
+      const rows = await db.selectFrom('users').where(filtersOf(search, sqlite, walk)).select([...SUMMARY_COLUMNS, lockedUntil.as('locked_until')])
         .orderBy(walk ? sql`users.user_id` : sql`users.user_id || ''`).limit(pageSize).offset((pageNum - 1) * pageSize).execute();
       return { ...counted, datas: rows.map(toSummary) };
     },
     /** The next rows after `afterAccount` in account order: keyset pages, as cheap at the end of the table as at its start. */
     async searchAfter(search: UserSearch, afterAccount: string | null, limit: number): Promise<AdminUserSummary[]> {
       // An export reads every match anyway: along the account index, each page starts where the last one stopped.
-      let q = db.selectFrom('users').where(filtersOf(search, !search.keyword?.trim()));
+      let q = db.selectFrom('users').where(filtersOf(search, sqlite, !search.keyword?.trim()));
       if (afterAccount !== null) q = q.where('users.user_id', '>', afterAccount);
       const rows = await q.select([...SUMMARY_COLUMNS, lockedUntil.as('locked_until')]).orderBy('users.user_id').limit(limit).execute();
       return rows.map(toSummary);

@@ -17,6 +17,9 @@ import { indexTree, type TreeIndex } from './tree.js';
 import { DEFAULT_USER_TYPE, accountProblem, auditView, blankToNull, emailProblem, iso, mobileProblem, toDetail, toItem } from './usersFields.js';
 import { usersExport } from './usersExport.js';
 import { usersImportService } from './usersImport.js';
+import { runUserBatch } from './usersBatch.js';
+import type { InputOf } from '../../contract/endpoint.js';
+import type { adminUsersEndpoints } from '../../contract/endpoints/admin/users.js';
 
 /** The portal role that opens the workbench, and the names a store that has no roles yet gives the two roles. */
 export const ADMIN_ROLE = 'SYS_ADMIN';
@@ -27,6 +30,7 @@ const ROLE_NAMES: Record<string, string> = { [ADMIN_ROLE]: text('role.SYS_ADMIN'
 const SCENE = {
   CREATE: 'ADMIN_USER_CREATE', UPDATE: 'ADMIN_USER_UPDATE', ENABLE: 'ADMIN_USER_ENABLE', DISABLE: 'ADMIN_USER_DISABLE', UNLOCK: 'ADMIN_USER_UNLOCK',
   RESET_PASSWORD: 'ADMIN_USER_RESET_PASSWORD', END_SESSIONS: 'ADMIN_USER_END_SESSIONS', EXPORT: 'ADMIN_USERS_EXPORT', BOOTSTRAP: 'ADMIN_BOOTSTRAP',
+  DELETE: 'ADMIN_USER_DELETE',
 } as const;
 const target = (account: string) => `user:${account}`;
 
@@ -131,7 +135,7 @@ export function adminUsersService(ctx: ServiceContext, base: BaseServices) {
 
   const imports = usersImportService(ctx, base, { employeeRole: () => ensureRole(EVERY_USER_ROLE) });
 
-  return {
+  const service = {
     async list(filters: UserFilters, pageNum: number, pageSize: number): Promise<PageResult<AdminUserItem>> {
       const { search, tree } = await toSearch(filters);
       const at = now();
@@ -205,6 +209,27 @@ export function adminUsersService(ctx: ServiceContext, base: BaseServices) {
         await repos.admin.users.setEnabled(userRef, enabled, now());
         if (!enabled) await repos.admin.users.endSessions(userRef);
         await base.audit.adminChange(actorRef, enabled ? SCENE.ENABLE : SCENE.DISABLE, target(user.account), { before: { enabled: user.enabled }, after: { enabled } }, caller, repos);
+      });
+      return null;
+    },
+
+    /**
+     * Deletes a person who holds nothing others depend on (what they manage, approve or decided,
+     * changes they made as an administrator); such a person is disabled instead (E40131). Their
+     * own sessions, devices, memberships, requests and sign-ins go with them; the audit row keeps
+     * what they were.
+     */
+    async remove(actorRef: number, userRef: number, caller: Caller): Promise<null> {
+      if (userRef === actorRef) throw new AppError(CODE.selfDelete);
+      const user = await record(userRef);
+      await ctx.transaction(async (repos) => {
+        if (await repos.admin.users.holdsRecords(userRef)) throw new AppError(CODE.userHoldsRecords);
+        // A record pointing at the person made in the meantime refuses the delete the same way.
+        const deleted = await repos.admin.users.delete(userRef).catch(() => {
+          throw new AppError(CODE.userHoldsRecords);
+        });
+        if (!deleted) throw notFound();
+        await base.audit.adminChange(actorRef, SCENE.DELETE, target(user.account), { before: { account: user.account, ...auditView(user) }, after: null }, caller, repos);
       });
       return null;
     },
@@ -298,6 +323,20 @@ export function adminUsersService(ctx: ServiceContext, base: BaseServices) {
       }, [ADMIN_ROLE, EVERY_USER_ROLE], SCENE.BOOTSTRAP, caller);
       return { userRef, password };
     },
+  };
+
+  return {
+    ...service,
+    /** The same single-person actions for many selected people, a result per person (organisation/usersBatch.ts). */
+    batch: (actorRef: number, input: InputOf<typeof adminUsersEndpoints.userBatch>, caller: Caller) => runUserBatch({
+      get: async (userRef) => ({ userId: (await record(userRef)).account }),
+      setEnabled: service.setEnabled,
+      update: service.update,
+      remove: service.remove,
+      endSessions: service.endSessions,
+      resetPassword: service.resetPassword,
+      checkDepartment: async (deptId) => { placement(await loadTree(), deptId); },
+    }, actorRef, input, caller),
   };
 }
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../../contract/rules.js';
 import { parseTrustProxy, type TrustProxy } from './http/trustProxy.js';
 import { parseOutboundAllow } from './lib/outboundUrl.js';
+import { isTimeZone } from './lib/timeZone.js';
 
 /**
  * Runtime configuration, read once from the environment through one zod schema. Every security
@@ -77,6 +78,8 @@ export interface Config {
    * expires once it has. Runs every intervalMinutes (0: only when asked), batchSize rows a statement.
    */
   retention: { logDays: number; intervalMinutes: number; batchSize: number };
+  /** The company's time zone (IANA): where "today" and the dashboard's days begin. */
+  timeZone: string;
   /** What the server may call although it is loopback, private, link-local… (OUTBOUND_ALLOW; see platform/lib/outboundUrl.ts). */
   outboundAllow: string[];
 }
@@ -125,6 +128,7 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   PUBLIC_URL: z.string().optional(),
   LOG_LEVEL: oneOf(LOG_LEVELS, 'info'),
+  COMPANY_TIME_ZONE: text('Asia/Shanghai').refine(isTimeZone, { message: 'must be an IANA time zone such as Asia/Shanghai or UTC' }),
 
   SESSION_IDLE_MINUTES: whole(30, 1, 24 * 60),
   SESSION_ABSOLUTE_HOURS: whole(12, 1, 24 * 30),
@@ -267,6 +271,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     importsAtOnce: e.IMPORTS_AT_ONCE,
     retention: { logDays: e.RETENTION_LOG_DAYS, intervalMinutes: retentionInterval, batchSize: e.RETENTION_BATCH_SIZE },
     outboundAllow: e.OUTBOUND_ALLOW,
+    timeZone: e.COMPANY_TIME_ZONE,
   };
   return { ...config, ...overrides };
 }

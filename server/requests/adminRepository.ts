@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import type { PageResult } from '../../contract/schemas/common.js';
 import type { Database } from '../platform/db/schema.js';
 import type { PermissionRequest } from './repository.js';
-import { mapPage, page, startsWith } from '../platform/db/paging.js';
+import { mapPage, page } from '../platform/db/paging.js';
+import { isSqlite, personMatches } from '../organisation/personSearch.js';
 
 export interface RequestFilters {
   status?: number;
@@ -15,13 +16,14 @@ export interface RequestFilters {
 
 /** Workbench queries: every permission request of the organisation. */
 export function adminRequestsRepo(db: Kysely<Database>) {
+  const sqlite = isSqlite(db);
   return {
     /** Newest first; the filters stay on apply_requests' own columns (and indexes), names join the page only. */
     async page(filters: RequestFilters, pageNum: number, pageSize: number): Promise<PageResult<PermissionRequest>> {
       let base = db.selectFrom('apply_requests as r');
       if (filters.status !== undefined) base = base.where('r.status', '=', filters.status);
       if (filters.appRef !== undefined) base = base.where('r.app_ref', '=', filters.appRef);
-      if (filters.applicant) base = base.where('r.apply_user_ref', 'in', db.selectFrom('users').select('id').where(startsWith('user_id', filters.applicant.toLowerCase())));
+      if (filters.applicant) base = base.where('r.apply_user_ref', 'in', db.selectFrom('users').select('users.id').where(personMatches(filters.applicant, sqlite)));
       if (filters.from !== undefined) base = base.where('r.apply_date', '>=', filters.from);
       if (filters.to !== undefined) base = base.where('r.apply_date', '<=', filters.to);
       const result = await page(db, base, (q) => q

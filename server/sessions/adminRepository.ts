@@ -1,7 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { PageResult } from '../../contract/schemas/common.js';
 import type { Database } from '../platform/db/schema.js';
-import { mapPage, page, startsWith } from '../platform/db/paging.js';
+import { mapPage, page } from '../platform/db/paging.js';
+import { isSqlite, personMatches } from '../organisation/personSearch.js';
 
 /** Which sessions are alive: not past their absolute end, and used since the idle cut-off. */
 export interface Liveness {
@@ -25,6 +26,7 @@ export interface LiveSession {
 
 /** Workbench queries: the organisation's live sessions, and ending them. */
 export function adminSessionsRepo(db: Kysely<Database>) {
+  const sqlite = isSqlite(db);
   const live = (alive: Liveness) =>
     db.selectFrom('sessions').where('sessions.expires_at', '>', alive.now).where('sessions.last_seen_at', '>', alive.seenSince);
 
@@ -33,8 +35,7 @@ export function adminSessionsRepo(db: Kysely<Database>) {
       let base = live(alive).innerJoin('users', 'users.id', 'sessions.user_ref');
       if (filters.userRef !== undefined) base = base.where('sessions.user_ref', '=', filters.userRef);
       if (filters.keyWord) {
-        const key = filters.keyWord;
-        base = base.where((eb) => eb.or([startsWith('users.user_id', key.toLowerCase()), startsWith('users.user_name', key)]));
+        base = base.where(personMatches(filters.keyWord, sqlite));
       }
       const result = await page(db, base, (q) => q.select([
         'sessions.id as id', 'sessions.user_ref as userRef', 'users.user_id as account', 'users.user_name as userName', 'sessions.device_name as deviceName',

@@ -1,6 +1,7 @@
 import type { Insertable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginHistoryTable } from '../../server/platform/db/schema.js';
+import { NoticeKind } from '../../contract/enums.js';
 import { passwordLogin, signIn, startClient, storeCases, type Client } from './harness.js';
 
 const SIGN_INS = '/admin/v1/sign-in-log/list';
@@ -117,6 +118,31 @@ describe.each(storeCases())('workbench audit logs ($name)', (store) => {
     expect((await post(OPERATIONS, { ip: '10.63.0.2', startTime: T0 })).data.datas.map((r: { target: string }) => r.target)).toEqual(['app:crm', 'user:emp0053']);
     expect((await post(OPERATIONS, { sceneCode: 'ADMIN_APP_UPDATE', endTime: T0 + MIN })).data.total).toBe(0);
     expect((await post(OPERATIONS, { userId: 'nobody.here' })).data).toEqual({ datas: [], total: 0 });
+  });
+
+  it('names what each change touched as it is called now, and leaves keys that name nothing (or nothing any more) unnamed', async () => {
+    const { db } = client.app.store;
+    const adminRef = await userRef('admin');
+    const app = await db.selectFrom('apps').select(['app_id', 'app_name']).orderBy('id').executeTakeFirstOrThrow();
+    const dept = await db.selectFrom('departments').select(['id', 'name']).orderBy('id').executeTakeFirstOrThrow();
+    const group = await db.selectFrom('mail_groups').select(['group_code', 'group_name']).orderBy('id').executeTakeFirstOrThrow();
+    const notice = (await client.post('/admin/v1/notices/create', { title: '年终盘点通知', body: '正文', kind: NoticeKind.NOTICE }, { token: admin })).json();
+    expect(notice.code, JSON.stringify(notice)).toBe('D00000');
+    const targets = [
+      'user:lisi', 'mailbox:pub.hr', `app:${app.app_id}`, `dept:${dept.id}`, `group:${group.group_code}`, `notice:${notice.data.id}`,
+      'notice:999999', 'policy:sms', 'session:12', 'user:ghost.person', 'dept:x',
+    ];
+    const T = T0 + 10 * MIN;
+    await db.insertInto('operation_log').values(targets.map((target, i) => ({
+      user_ref: adminRef, scene_code: 'ADMIN_TARGET_NAMES', detail: null, ip: '10.63.9.9', ip_region: null, created_at: T + i, target, changes: null,
+    }))).execute();
+    const rows = (await post(OPERATIONS, { sceneCode: 'ADMIN_TARGET_NAMES', pageNum: 1, pageSize: 20 })).data.datas as { target: string; targetName: string | null }[];
+    const named = Object.fromEntries(rows.map((r) => [r.target, r.targetName]));
+    expect(named).toEqual({
+      'user:lisi': '李四', 'mailbox:pub.hr': expect.any(String), [`app:${app.app_id}`]: app.app_name, [`dept:${dept.id}`]: dept.name,
+      [`group:${group.group_code}`]: group.group_name, [`notice:${notice.data.id}`]: '年终盘点通知',
+      'notice:999999': null, 'policy:sms': null, 'session:12': null, 'user:ghost.person': null, 'dept:x': null,
+    });
   });
 
   it('refuses a time range that ends before it starts, naming endTime', async () => {

@@ -4,6 +4,9 @@ import { ROOMY_SMS_BUDGETS, signIn, startClient, storeCases, type Client } from 
 const SUMMARY = '/admin/v1/home/summary';
 const MIN = 60_000;
 const DAY = 24 * 60 * MIN;
+/** The default COMPANY_TIME_ZONE, Asia/Shanghai, is UTC+8 all year. */
+const SHANGHAI = 8 * 60 * MIN;
+const shanghaiDate = (ms: number) => new Date(ms + SHANGHAI).toISOString().slice(0, 10);
 
 interface Day { day: string; success: number; failure: number }
 
@@ -13,7 +16,7 @@ describe.each(storeCases())('workbench home ($name)', (store) => {
   let url: string;
   const later: Client[] = [];
   beforeAll(async () => {
-    url = store.url('adminhome');
+    url = await store.seededUrl('adminhome');
     client = await startClient(store, 'adminhome', {}, ROOMY_SMS_BUDGETS, url);
     // Far past the demo's 60 days of history and its sessions: the window holds only this suite's rows.
     client.clock.advance(1000 * DAY);
@@ -38,15 +41,16 @@ describe.each(storeCases())('workbench home ($name)', (store) => {
     expect(res.json()).toMatchObject({ code: 'E00403', data: null });
   });
 
-  it('counts people, live sessions, locks, pending requests and sign-ins by UTC day as the fixtures say', async () => {
+  it('counts people, live sessions, locks, pending requests and sign-ins by the company\'s calendar day as the fixtures say', async () => {
     const { db } = client.app.store;
     const now = client.clock.now();
-    const today = Math.floor(now / DAY) * DAY;
+    // Midnight in Shanghai, which is 16:00 UTC the day before.
+    const today = Math.floor((now + SHANGHAI) / DAY) * DAY - SHANGHAI;
     const before = await summary();
-    expect(before.timezone).toBe('UTC');
+    expect(before.timezone).toBe('Asia/Shanghai');
     expect(before.series).toHaveLength(30);
-    expect(before.series[29].day).toBe(new Date(today).toISOString().slice(0, 10));
-    expect(before.series[0].day).toBe(new Date(today - 29 * DAY).toISOString().slice(0, 10));
+    expect(before.series[29].day).toBe(shanghaiDate(now));
+    expect(before.series[0].day).toBe(shanghaiDate(today - 29 * DAY));
 
     // People: three more, one of them disabled.
     const person = (account: string, enabled: number) => ({
@@ -88,7 +92,8 @@ describe.each(storeCases())('workbench home ($name)', (store) => {
     // Another instance on the same database: this one keeps the finished days it counted for a few minutes.
     const other = await startClient(store, 'adminhome', {}, ROOMY_SMS_BUDGETS, url);
     later.push(other);
-    other.clock.advance(1000 * DAY);
+    // The same moment as this instance (which other tests may have moved on a little).
+    other.clock.advance(client.clock.now() - other.clock.now());
     const after = await summary(other);
     expect(after.users - before.users).toBe(3);
     expect(after.enabledUsers - before.enabledUsers).toBe(2);
@@ -112,6 +117,8 @@ describe.each(storeCases())('workbench home ($name)', (store) => {
 
   it('lists the newest security events: locks, failed second factors and administrators\' changes', async () => {
     const { db } = client.app.store;
+    // Later than any event another test here wrote.
+    client.clock.advance(10 * MIN);
     const now = client.clock.now();
     const row = (at: number, extra: Record<string, unknown>) => ({
       user_ref: null, account: 'event.user', opt_type: 'ACCOUNT', app_ref: null, app_name: null, is_success: 0, login_msg: 'E30002', ip: '10.71.0.1',
@@ -141,6 +148,8 @@ describe.each(storeCases())('workbench home ($name)', (store) => {
 
   it('keeps only the 20 newest events', async () => {
     const { db } = client.app.store;
+    // Later than any event another test here wrote.
+    client.clock.advance(10 * MIN);
     const now = client.clock.now();
     await db.insertInto('login_history').values(Array.from({ length: 25 }, (_, i) => ({
       user_ref: null, account: `flood.${i}`, opt_type: 'ACCOUNT', app_ref: null, app_name: null, is_success: 0, login_msg: 'E30053', ip: '10.72.0.1',

@@ -4,6 +4,10 @@ import { DEMO_PASSWORD, ROOMY_SMS_BUDGETS, passwordLogin, signIn, solvedCaptcha,
 const GET = '/admin/v1/policies/get';
 const UPDATE = '/admin/v1/policies/update';
 const STRATEGY = '/personal/v1/pwd/strategy/detail';
+const HISTORY = '/admin/v1/policies/history';
+const VERSION = '/admin/v1/policies/version';
+const ROLLBACK = '/admin/v1/policies/rollback';
+const DEFAULTS = '/admin/v1/policies/restore-defaults';
 
 describe.each(storeCases())('workbench policies ($name)', (store) => {
   let client: Client;
@@ -56,7 +60,11 @@ describe.each(storeCases())('workbench policies ($name)', (store) => {
     const lisi = await signIn(client, 'lisi');
     const before = await policies();
     const audits = await policyAudits();
-    for (const [path, body] of [[GET, {}], [UPDATE, { pwd: { minLength: 20 } }], [UPDATE, { registration: { enabled: false } }]] as const) {
+    const refused = [
+      [GET, {}], [UPDATE, { pwd: { minLength: 20 } }], [UPDATE, { registration: { enabled: false } }], [HISTORY, {}], [VERSION, { version: 1 }],
+      [ROLLBACK, { version: 1 }], [DEFAULTS, { sections: ['pwd'] }],
+    ] as const;
+    for (const [path, body] of refused) {
       const res = await client.post(path, body, { token: lisi });
       expect(res.statusCode, path).toBe(403);
       expect(res.json().code).toBe('E00403');
@@ -260,6 +268,67 @@ describe.each(storeCases())('workbench policies ($name)', (store) => {
     expect(after.minLength).toBeLessThanOrEqual(after.maxLength);
     expect((await update({ pwd: before })).json().code).toBe('D00000');
   });
+
+  const history = async () => (await client.post(HISTORY, { pageNum: 1, pageSize: 50 }, { token: admin })).json().data.datas as
+    { version: number; savedBy: string; action: string; sections: string[]; fromVersion: number | null }[];
+  const operations = async (sceneCode: string) =>
+    (await client.post('/admin/v1/operation-log/list', { sceneCode, pageNum: 1, pageSize: 100 }, { token: admin })).json().data.datas as { target: string }[];
+
+  it('keeps every save as a version (who, how, which sections, the whole policies) and returns to an earlier one as a new, audited version', async () => {
+    const before = (await policies()).sms;
+    try {
+      expect((await update({ sms: { dailyPerNumber: 11 } })).json().code).toBe('D00000');
+      expect((await update({ sms: { dailyPerNumber: 13 } })).json().code).toBe('D00000');
+      const [second, first] = await history();
+      expect(first).toMatchObject({ savedBy: 'admin', action: 'UPDATE', sections: ['sms'], fromVersion: null });
+      expect(second.version).toBeGreaterThan(first.version);
+      const detail = (await client.post(VERSION, { version: first.version }, { token: admin })).json();
+      expect(detail.code).toBe('D00000');
+      expect(detail.data.policies.sms.dailyPerNumber).toBe(11);
+      expect(detail.data.previous.sms.dailyPerNumber).toBe(before.dailyPerNumber);
+      expect(detail.data.policies.pwd).toEqual((await policies()).pwd);
+
+      const rolled = await client.post(ROLLBACK, { version: first.version }, { token: admin });
+      expect(rolled.json().code, rolled.body).toBe('D00000');
+      expect(rolled.json().data.sms.dailyPerNumber).toBe(11);
+      expect((await policies()).sms.dailyPerNumber).toBe(11);
+      const [latest] = await history();
+      expect(latest).toMatchObject({ action: 'ROLLBACK', fromVersion: first.version, sections: ['sms'] });
+      expect((await operations('ADMIN_POLICY_ROLLBACK'))[0]).toMatchObject({ target: 'policy:sms' });
+      // Returning to the state already in force changes nothing and writes no version.
+      expect((await client.post(ROLLBACK, { version: first.version }, { token: admin })).json().code).toBe('D00000');
+      expect((await history())[0].version).toBe(latest.version);
+    } finally {
+      expect((await update({ sms: before })).json().code).toBe('D00000');
+    }
+  });
+
+  it('refuses a version that does not exist, or is no version number, and changes nothing', async () => {
+    const before = await policies();
+    for (const body of [{ version: 999_999 }, { version: 0 }, { version: 'latest' }, {}]) {
+      for (const path of [VERSION, ROLLBACK]) {
+        const res = await client.post(path, body, { token: admin });
+        expect(res.statusCode, `${path} ${JSON.stringify(body)}`).toBe(typeof body.version === 'number' && body.version > 0 ? 404 : 400);
+      }
+    }
+    expect(await policies()).toEqual(before);
+  });
+
+  it('restores chosen sections to the configured defaults as a version, leaving the others', async () => {
+    const before = await policies();
+    try {
+      expect((await update({ pwd: { minLength: 12 }, signIn: { lockAfter: 7 } })).json().code).toBe('D00000');
+      const res = await client.post(DEFAULTS, { sections: ['pwd'] }, { token: admin });
+      expect(res.json().code, res.body).toBe('D00000');
+      expect(res.json().data.pwd).toMatchObject({ minLength: 8, maxLength: 64, minKinds: 2, expiryDays: 90 });
+      expect(res.json().data.signIn.lockAfter).toBe(7);
+      expect((await history())[0]).toMatchObject({ action: 'DEFAULTS', sections: ['pwd'] });
+      expect((await client.post(DEFAULTS, { sections: [] }, { token: admin })).statusCode).toBe(400);
+      expect((await client.post(DEFAULTS, { sections: ['everything'] }, { token: admin })).statusCode).toBe(400);
+    } finally {
+      expect((await update({ pwd: before.pwd, signIn: before.signIn })).json().code).toBe('D00000');
+    }
+  });
 });
 
 const postgres = storeCases().filter((s) => s.name === 'postgres');
@@ -270,7 +339,7 @@ describe.each([...sqlite, ...postgres])('policies shared by two instances ($name
   let a: Client;
   let b: Client;
   beforeAll(async () => {
-    const url = store.url('policytwins');
+    const url = await store.seededUrl('policytwins');
     a = await startClient(store, 'policytwins', {}, ROOMY_SMS_BUDGETS, url);
     b = await startClient(store, 'policytwins', {}, ROOMY_SMS_BUDGETS, url);
   });

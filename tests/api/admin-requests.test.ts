@@ -62,6 +62,7 @@ describe.each(storeCases())('workbench: permission requests and overrides ($name
     expect(await ids({ status: 2 })).toEqual([second]);
     expect(await ids({ applicant: 'EMP0081' })).toEqual([first]);
     expect(await ids({ applicant: 'emp008' })).toEqual([second, first]);
+    expect(await ids({ applicant: 'mp0081' })).toEqual([first]);
     const now = client.clock.now();
     expect(await ids({ from: now - DAY, to: now + DAY })).toEqual([second, first]);
     expect(await ids({ from: now + DAY })).toEqual([]);

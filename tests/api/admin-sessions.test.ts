@@ -32,6 +32,7 @@ describe.each(storeCases())('workbench sessions ($name)', (store) => {
     expect(mine.datas[0]).toMatchObject({ userId: 'emp0041', deviceName: 'Chrome', ip: '127.0.0.1', current: false });
     expect(typeof mine.datas[0].userName).toBe('string');
     expect((await list({ keyWord: 'emp004' })).datas.every((r) => r.userId.startsWith('emp004'))).toBe(true);
+    expect((await list({ keyWord: 'MP0041' })).datas.map((r) => r.userId)).toEqual(['emp0041', 'emp0041']);
     expect((await list({ userId: 'nobody.here' })).total).toBe(0);
     const own = (await list({ userId: 'admin' })).datas.find((r) => r.current);
     expect(own).toBeDefined();

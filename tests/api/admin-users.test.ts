@@ -251,6 +251,94 @@ describe.each(storeCases())('workbench: people ($name)', (store) => {
     expect([paged.total, paged.datas.map((u: { userId: string }) => u.userId)]).toEqual([3, [`${stem}c`]]);
   });
 
+  it('finds people by any part of their account or name, in either case, on one character or many, and after a rename', async () => {
+    const stem = unique('mid');
+    const a = await newUser({ userId: `x${stem}q`, userName: `欧阳${stem}娜` });
+    const b = await newUser({ userId: `y${stem}r`, userName: '司马相如' });
+    const ids = async (keyword: string) =>
+      (await call('users/list', { pageNum: 1, pageSize: 50, keyword })).data.datas.map((u: { userId: string }) => u.userId);
+    // The middle of an account (a trigram lookup) and of a name, upper-case typed.
+    expect(await ids(stem.toUpperCase())).toEqual([a.userId, b.userId]);
+    expect(await ids(`${stem}q`)).toEqual([a.userId]);
+    expect(await ids(`阳${stem}`)).toEqual([a.userId]);
+    // One or two characters, as Chinese names are searched: found by a scan, the same answer.
+    expect(await ids('相如')).toEqual([b.userId]);
+    expect(await ids('三')).toContain('zhangsan');
+    expect(await ids('lis')).toContain('lisi');
+    // Wildcards and quotes are text, not patterns: found only in a name or account that has them
+    // (another test here imports a name with quotes).
+    const without = async (text: string) => (await call('users/list', { pageNum: 1, pageSize: 50, keyword: text })).data.datas
+      .filter((u: { userId: string; userName: string }) => !`${u.userId} ${u.userName}`.includes(text));
+    expect(await without('%')).toEqual([]);
+    expect(await without('"')).toEqual([]);
+    expect(await ids(`${stem}"q`)).toEqual([]);
+    // A renamed person is found by the new name only.
+    expect((await call('users/update', { id: b.id, userName: `新名${stem}` })).code).toBe('D00000');
+    expect(await ids('司马')).toEqual([]);
+    expect(await ids(`新名${stem}`)).toEqual([b.userId]);
+  });
+
+  it('acts on many selected people at once, each on their own: a result per person, an audit row per change, the refusals of the single action', async () => {
+    const company = await newDept(unique('Bat'), 'COMPANY');
+    const [a, b, c] = [await newUser(), await newUser(), await newUser()];
+    const self = adminRef;
+    const get = async (id: number) => (await call('users/get', { id })).data;
+
+    const disabled = await call('users/batch', { ids: [a.id, b.id, self, 999_999, a.id], action: 'DISABLE' });
+    expect(disabled.code, JSON.stringify(disabled)).toBe('D00000');
+    expect(disabled.data).toEqual({
+      results: [
+        { id: a.id, account: a.userId, code: 'D00000' }, { id: b.id, account: b.userId, code: 'D00000' },
+        { id: self, account: 'admin', code: 'E40111' }, { id: 999_999, account: null, code: 'E00404' },
+      ],
+      succeeded: 2, failed: 2,
+    });
+    expect([(await get(a.id)).enabled, (await get(b.id)).enabled, (await get(c.id)).enabled]).toEqual([false, false, true]);
+    const audited = (await call('operation-log/list', { sceneCode: 'ADMIN_USER_DISABLE', pageNum: 1, pageSize: 100 })).data.datas.map((r: { target: string }) => r.target);
+    expect(audited).toEqual(expect.arrayContaining([`user:${a.userId}`, `user:${b.userId}`]));
+    expect((await call('users/batch', { ids: [a.id, b.id], action: 'ENABLE' })).data.succeeded).toBe(2);
+    expect((await get(a.id)).enabled).toBe(true);
+
+    // Moving checks the department once, before anyone moves.
+    const unknown = await post('users/batch', { ids: [a.id, c.id], action: 'MOVE', deptId: 999_999 });
+    expect(unknown.json().code).toBe('E40110');
+    expect((await get(a.id)).deptId).toBeNull();
+    expect((await call('users/batch', { ids: [a.id, c.id], action: 'MOVE', deptId: company.id })).data.succeeded).toBe(2);
+    expect([(await get(a.id)).deptId, (await get(c.id)).deptId]).toEqual([company.id, company.id]);
+
+    // Deleting: nobody who manages something others depend on, nor oneself; the rest are gone.
+    const zhangsan = (await call('users/list', { keyword: 'zhangsan', pageNum: 1, pageSize: 5 })).data.datas.find((u: { userId: string }) => u.userId === 'zhangsan').id;
+    const deleted = await call('users/batch', { ids: [a.id, zhangsan, self], action: 'DELETE' });
+    expect(deleted.data.results.map((r: { code: string }) => r.code)).toEqual(['D00000', 'E40131', 'E40132']);
+    expect((await post('users/get', { id: a.id })).json().code).toBe('E00404');
+    expect((await get(zhangsan)).userId).toBe('zhangsan');
+    expect((await call('operation-log/list', { target: `user:${a.userId}`, sceneCode: 'ADMIN_USER_DELETE', pageNum: 1, pageSize: 5 })).data.datas[0].changes.before)
+      .toMatchObject({ account: a.userId, userName: '测试员工' });
+  });
+
+  it('refuses a batch that is malformed or too large, or sent by a non-administrator, and changes nobody', async () => {
+    const a = await newUser();
+    for (const body of [
+      { ids: [], action: 'DISABLE' }, { ids: Array.from({ length: 201 }, (_, i) => i + 1), action: 'DISABLE' }, { ids: [a.id], action: 'EXPLODE' },
+      { ids: [a.id], action: 'MOVE' }, { ids: [String(a.id)], action: 'DISABLE' }, { ids: [a.id], action: 'DISABLE', extra: 1 },
+    ]) {
+      const res = await post('users/batch', body);
+      expect(res.statusCode, JSON.stringify(body).slice(0, 80)).toBe(400);
+    }
+    expect((await post('users/batch', { ids: [a.id], action: 'DELETE' }, lisi)).statusCode).toBe(403);
+    expect((await post('users/delete', { id: a.id }, lisi)).statusCode).toBe(403);
+    expect((await call('users/get', { id: a.id })).data.enabled).toBe(true);
+  });
+
+  it('deletes a person once when two administrators race: one succeeds, the other finds nobody, nothing fails', async () => {
+    const a = await newUser();
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => (i % 2 ? post('users/delete', { id: a.id }) : post('users/batch', { ids: [a.id], action: 'DELETE' }))));
+    expect(answers.every((r) => r.statusCode < 500)).toBe(true);
+    const codes = answers.map((r) => (r.json().data?.results ? r.json().data.results[0].code : r.json().code));
+    expect(codes.filter((c) => c === 'D00000')).toHaveLength(1);
+    expect(codes.filter((c) => c !== 'D00000').every((c) => c === 'E00404')).toBe(true);
+  });
+
   it('checks an import without writing, then writes exactly the good rows', async () => {
     const company = await newDept(unique('Imp'), 'COMPANY');
     const dept = await newDept('销售一部', 'DEPARTMENT', company.id);

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { inject } from 'vitest';
 import { runAdminCli } from '../../server/cli/admin.js';
 
 export interface AdminRun { code: number | null; stdout: string; stderr: string }
@@ -10,13 +11,15 @@ function operatorEnv(databaseUrl: string): NodeJS.ProcessEnv {
 }
 
 /**
- * Runs `npm run admin -- …` as the operator would (tsx, the environment only, production mode)
- * on the given store. No SMS gateway is set: the operator's commands must not need one.
+ * Runs `npm run admin -- …` as the operator would (a process of its own, the environment only,
+ * production mode) on the given store. No SMS gateway is set: the operator's commands must not
+ * need one. The process runs server/cli/admin.ts as compiled once for the run (global-setup.ts),
+ * not through tsx, whose start-up took 2–3 s of CPU each time.
  */
 export function runAdmin(args: string[], databaseUrl: string): Promise<AdminRun> {
   return new Promise((resolve, reject) => {
     const env = operatorEnv(databaseUrl);
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/admin.ts', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [inject('compiled').admin, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => { stdout += chunk.toString(); });

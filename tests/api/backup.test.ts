@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordLogin, startClient, storeCases, type Client } from './harness.js';
 import { runAdmin, runAdminHere } from './adminCli.js';
 
@@ -10,7 +10,9 @@ const dir = mkdtempSync(join(tmpdir(), 'idaas-backup-'));
 
 describe.each(storeCases())('backup command ($name)', (store) => {
   let client: Client;
-  const databaseUrl = store.url('backup');
+  // A seeded copy, there for every test whichever runs first (the PostgreSQL one only reads its scheme).
+  let databaseUrl = '';
+  beforeAll(async () => { databaseUrl = store.name === 'sqlite' ? await store.seededUrl('backup') : store.url('backup'); });
   afterAll(async () => { await client?.close(); });
 
   if (store.name === 'postgres') {

@@ -59,7 +59,7 @@ interface Instance { port: number; child: ChildProcess; log: () => string }
 async function startInstance(databaseUrl: string, gatewayUrl: string): Promise<Instance> {
   const port = await freePort();
   let log = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [inject('compiled').server], {
     env: {
       ...process.env, IDAAS_MODE: 'test', DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1',
       STATIC_DIR: '', METRICS_PORT: '0', LOG_LEVEL: 'warn', SMS_GATEWAY_URL: gatewayUrl, SMS_WORKER_INTERVAL_MS: '200',

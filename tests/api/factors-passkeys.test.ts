@@ -34,32 +34,33 @@ describe.each(storeCases())('passkeys ($name)', (store) => {
   }
 
   it('registers a named passkey after re-authentication, and refuses the same credential twice', async () => {
-    const lisi = await signIn(client, 'lisi');
-    expect((await call('/personal/v1/factors/passkey/options', {}, lisi)).code).toBe('E11030');
-    expect((await reauth(lisi)).code).toBe('D00000');
-    const options = (await call('/personal/v1/factors/passkey/options', {}, lisi)).data.options;
+    // An account no other test here gives a passkey: this one is its first.
+    const person = await signIn(client, 'emp0141');
+    expect((await call('/personal/v1/factors/passkey/options', {}, person)).code).toBe('E11030');
+    expect((await reauth(person)).code).toBe('D00000');
+    const options = (await call('/personal/v1/factors/passkey/options', {}, person)).data.options;
     expect(options).toMatchObject({ rp: { id: rpId }, authenticatorSelection: { residentKey: 'required', userVerification: 'required' }, attestation: 'none' });
     const key = new SoftPasskey(origin, rpId);
-    const item = await call('/personal/v1/factors/passkey/register', { name: 'Laptop', credential: key.register(options) }, lisi);
+    const item = await call('/personal/v1/factors/passkey/register', { name: 'Laptop', credential: key.register(options) }, person);
     expect(item.data).toMatchObject({ name: 'Laptop', lastUsedAt: null, transports: ['internal'] });
 
     // The options now exclude it, and registering it again is refused.
-    const again = (await call('/personal/v1/factors/passkey/options', {}, lisi)).data.options;
+    const again = (await call('/personal/v1/factors/passkey/options', {}, person)).data.options;
     expect(again.excludeCredentials.map((c: { id: string }) => c.id)).toEqual([key.id]);
-    expect((await call('/personal/v1/factors/passkey/register', { name: 'Copy', credential: key.register(again) }, lisi)).code).toBe('E11013');
+    expect((await call('/personal/v1/factors/passkey/register', { name: 'Copy', credential: key.register(again) }, person)).code).toBe('E11013');
     // A challenge is good for one ceremony only.
-    expect((await call('/personal/v1/factors/passkey/register', { name: 'Copy', credential: new SoftPasskey(origin, rpId).register(again) }, lisi)).code).toBe('E11011');
+    expect((await call('/personal/v1/factors/passkey/register', { name: 'Copy', credential: new SoftPasskey(origin, rpId).register(again) }, person)).code).toBe('E11011');
     // Without user verification, or for another origin: not verified.
-    const noUv = (await call('/personal/v1/factors/passkey/options', {}, lisi)).data.options;
-    expect((await call('/personal/v1/factors/passkey/register', { name: 'No UV', credential: new SoftPasskey(origin, rpId).register(noUv, { uv: false }) }, lisi)).code).toBe('E11010');
-    const phishing = (await call('/personal/v1/factors/passkey/options', {}, lisi)).data.options;
-    expect((await call('/personal/v1/factors/passkey/register', { name: 'Evil', credential: new SoftPasskey(origin, rpId).register(phishing, { origin: 'https://evil.example' }) }, lisi)).code).toBe('E11010');
+    const noUv = (await call('/personal/v1/factors/passkey/options', {}, person)).data.options;
+    expect((await call('/personal/v1/factors/passkey/register', { name: 'No UV', credential: new SoftPasskey(origin, rpId).register(noUv, { uv: false }) }, person)).code).toBe('E11010');
+    const phishing = (await call('/personal/v1/factors/passkey/options', {}, person)).data.options;
+    expect((await call('/personal/v1/factors/passkey/register', { name: 'Evil', credential: new SoftPasskey(origin, rpId).register(phishing, { origin: 'https://evil.example' }) }, person)).code).toBe('E11010');
 
-    const list = (await call('/personal/v1/factors/list', {}, lisi)).data;
+    const list = (await call('/personal/v1/factors/list', {}, person)).data;
     expect(list.passkeys.map((p: { name: string }) => p.name)).toEqual(['Laptop']);
     expect(list.reauthMethods[0]).toBe('PASSKEY');
-    expect((await call('/personal/v1/factors/passkey/rename', { id: list.passkeys[0].id, name: 'Work laptop' }, lisi)).code).toBe('D00000');
-    const score = (await call('/personal/v1/safety-score', {}, lisi)).data;
+    expect((await call('/personal/v1/factors/passkey/rename', { id: list.passkeys[0].id, name: 'Work laptop' }, person)).code).toBe('D00000');
+    const score = (await call('/personal/v1/safety-score', {}, person)).data;
     expect(score.items).toContainEqual({ key: 'passkey', points: 5, earned: true });
   });
 
@@ -236,23 +237,28 @@ describe.each(storeCases())('passkeys ($name)', (store) => {
       await client.app.store.db.deleteFrom('config').where('key', '=', 'policy.mfa').execute();
       client.app.services.settings.invalidate();
     }
+    // The passkey the policy made the administrator enrol stays; with the policy gone the password alone signs in.
+    const adminRef = (await client.app.store.db.selectFrom('users').select('id').where('user_id', '=', 'admin').executeTakeFirstOrThrow()).id;
+    expect((await client.app.store.db.selectFrom('passkeys').select('credential_id').where('user_ref', '=', adminRef).execute()).length).toBe(1);
+    const alone = await passwordLogin(client, 'admin', undefined, { deviceId: 'admin-pc-4' });
+    expect(alone.json().data.secondAuth).toBe(false);
+    expect(sessionTokenOf(alone)).toBeDefined();
   });
 
   it('lets an administrator see and reset a person\'s factors, audited', async () => {
-    const admin = (await client.app.store.db.selectFrom('users').select('id').where('user_id', '=', 'admin').executeTakeFirstOrThrow()).id;
-    const lisiRef = (await client.app.store.db.selectFrom('users').select('id').where('user_id', '=', 'lisi').executeTakeFirstOrThrow()).id;
-    const lisi = await signIn(client, 'lisi');
-    // The passkey the policy made the administrator enrol stays; with the policy gone the password alone signs in.
-    expect((await client.app.store.db.selectFrom('passkeys').select('credential_id').where('user_ref', '=', admin).execute()).length).toBe(1);
+    // A person of its own, with a passkey to be seen and reset.
+    const personRef = (await client.app.store.db.selectFrom('users').select('id').where('user_id', '=', 'emp0142').executeTakeFirstOrThrow()).id;
+    const person = await signIn(client, 'emp0142');
+    await register(await signIn(client, 'emp0142'), 'Lost phone');
     const adminSession = sessionTokenOf(await passwordLogin(client, 'admin', undefined, { deviceId: 'admin-pc-3' }))!;
-    const seen = await call('/admin/v1/users/factors/get', { id: lisiRef }, adminSession);
+    const seen = await call('/admin/v1/users/factors/get', { id: personRef }, adminSession);
     expect(seen.code).toBe('D00000');
     expect(seen.data.passkeys.length).toBeGreaterThan(0);
     expect(JSON.stringify(seen.data)).not.toContain('public_key');
-    expect((await call('/admin/v1/users/factors/get', { id: lisiRef }, lisi)).code).toBe('E00403');
-    expect((await call('/admin/v1/users/factors/reset', { id: lisiRef, kinds: ['PASSKEY'] }, adminSession)).code).toBe('D00000');
-    expect((await call('/personal/v1/current-user-detail', {}, lisi)).code).toBe('E00009');
-    const after = await call('/admin/v1/users/factors/get', { id: lisiRef }, adminSession);
+    expect((await call('/admin/v1/users/factors/get', { id: personRef }, person)).code).toBe('E00403');
+    expect((await call('/admin/v1/users/factors/reset', { id: personRef, kinds: ['PASSKEY'] }, adminSession)).code).toBe('D00000');
+    expect((await call('/personal/v1/current-user-detail', {}, person)).code).toBe('E00009');
+    const after = await call('/admin/v1/users/factors/get', { id: personRef }, adminSession);
     expect(after.data.passkeys).toEqual([]);
     const audit = (await call('/admin/v1/operation-log/list', { sceneCode: 'ADMIN_USER_FACTORS_RESET', pageNum: 1, pageSize: 10 }, adminSession)).data;
     expect(audit.total).toBe(1);

@@ -5,7 +5,7 @@ import { totpCode } from './factors-support.js';
 
 describe.each(storeCases())('authenticator app ($name)', (store) => {
   let client: Client;
-  /** zhaoliu's app, enrolled in one test and used by the next ones. */
+  /** zhaoliu's app, enrolled in the first step of its scenario and used by the next ones. */
   let zhaoliuSecret = '';
   beforeAll(async () => { client = await startClient(store, 'factorstotp'); });
   afterAll(async () => { await client?.close(); });
@@ -76,58 +76,12 @@ describe.each(storeCases())('authenticator app ($name)', (store) => {
     expect((await call('/personal/v1/factors/totp/remove', {}, owner)).code).toBe('E11030');
   });
 
-  it('passes zhaoliu\'s second factor with the app, single use within the window, strongest factor first', async () => {
-    const zhaoliu = await signIn(client, 'zhaoliu');
-    const secret = await enrol(zhaoliu);
-    zhaoliuSecret = secret;
-    const srmi = await zhaoliuSrmi();
-    const factors = (await call('/auth/v1/second-auth/factors', { srmi })).data;
-    expect(factors.factors.map((f: { kind: string }) => f.kind)).toEqual(['TOTP', 'SMS']);
-    expect(factors.factors[1]).toMatchObject({ mobile: '138****0004' });
-
-    // The code used to confirm the app is spent: wait for the next step.
-    const reused = await call('/auth/v1/second-auth/totp', { srmi, code: totpCode(secret, client.clock.now()) });
-    expect(reused.code).toBe('E11002');
-    client.clock.advance(30_000);
-    const code = totpCode(secret, client.clock.now());
-    const res = await client.post('/auth/v1/second-auth/totp', { srmi, code, deviceId: 'totp-laptop' });
-    expect(res.json().code).toBe('D00000');
-    expect(sessionTokenOf(res)).toBeDefined();
-    expect(res.cookies.find((c) => c.name.startsWith('idaas_dt_'))).toMatchObject({ httpOnly: true, maxAge: 30 * 86_400 });
-    // The same code in another sign-in is refused: its step was accepted.
-    expect((await call('/auth/v1/second-auth/totp', { srmi: await zhaoliuSrmi(), code })).code).toBe('E11002');
-    // ±1 step: the code of the next period is accepted now, and then the current one is old.
-    const srmi2 = await zhaoliuSrmi();
-    expect((await call('/auth/v1/second-auth/totp', { srmi: srmi2, code: totpCode(secret, client.clock.now(), 1) })).code).toBe('D00000');
-    expect((await call('/auth/v1/second-auth/totp', { srmi: await zhaoliuSrmi(), code: totpCode(secret, client.clock.now()) })).code).toBe('E11002');
-    // Two periods away is not a code of now.
-    expect((await call('/auth/v1/second-auth/totp', { srmi: await zhaoliuSrmi(), code: totpCode(secret, client.clock.now(), 3) })).code).toBe('E11001');
-  });
-
-  it('locks the app after 5 wrong codes for 15 minutes; a right code then waits too', async () => {
-    client.clock.advance(60_000);
-    // The earlier test's wrong code (two periods away) counted: start this one from none.
-    await client.app.store.db.updateTable('totp_factors').set({ failures: 0 }).where('user_ref', '=', await userRef('zhaoliu')).execute();
-    const zhaoliu = await signIn(client, 'zhaoliu');
-    const list = (await call('/personal/v1/factors/list', {}, zhaoliu)).data;
-    expect(list.totp).not.toBeNull();
-    const srmi = await zhaoliuSrmi();
-    const answers: string[] = [];
-    for (let i = 0; i < 5; i++) answers.push((await call('/auth/v1/second-auth/totp', { srmi, code: '12345x' })).code);
-    expect(answers).toEqual(['E11001', 'E11001', 'E11001', 'E11001', 'E11003']);
-    // Even the right code waits for the lock.
-    client.clock.advance(30_000);
-    const locked = await call('/auth/v1/second-auth/totp', { srmi, code: totpCode(zhaoliuSecret, client.clock.now()) });
-    expect(locked.code).toBe('E11003');
-    expect(locked.message).toMatch(/15/);
-    expect((await call('/personal/v1/factors/list', {}, zhaoliu)).data.totp.lockedUntil).not.toBeNull();
-  });
-
   it('takes no more than 5 tries however many wrong codes arrive at once', async () => {
-    const lisi = await signIn(client, 'lisi');
-    const ref = await userRef('lisi');
-    await client.app.store.db.updateTable('totp_factors').set({ failures: 0, locked_until: null }).where('user_ref', '=', ref).execute();
-    const answers = await Promise.all(Array.from({ length: 30 }, () => call('/personal/v1/factors/reauth/totp', { code: '000001' }, lisi)));
+    // An app of its own, on an account no other test here gives one.
+    const owner = await signIn(client, 'emp0143');
+    await enrol(owner);
+    const ref = await userRef('emp0143');
+    const answers = await Promise.all(Array.from({ length: 30 }, () => call('/personal/v1/factors/reauth/totp', { code: '000001' }, owner)));
     const codes = answers.map((a) => a.code);
     expect(codes.filter((c) => c === 'E11001').length).toBe(4);
     expect(codes.filter((c) => c === 'E11003').length).toBe(26);
@@ -136,29 +90,82 @@ describe.each(storeCases())('authenticator app ($name)', (store) => {
     expect(Number(row.locked_until)).toBeGreaterThan(client.clock.now());
   });
 
-  it('lets the app be used again once the lock has run out, and removal ends the other sessions', async () => {
-    client.clock.advance(15 * 60_000 + 1000);
-    const zhaoliu = await signIn(client, 'zhaoliu');
-    client.clock.advance(61_000); // the next text may only go out after the resend interval
-    const other = await signIn(client, 'zhaoliu');
-    const ref = await userRef('zhaoliu');
-    const row = await client.app.store.db.selectFrom('totp_factors').select('secret_enc').where('user_ref', '=', ref).executeTakeFirstOrThrow();
-    expect(row.secret_enc).toBeTruthy();
-    // The lock has run out: one code, sent by two sign-ins at once, passes one of them.
-    client.clock.advance(30_000);
-    const racing = totpCode(zhaoliuSecret, client.clock.now());
-    const [a, b] = [await zhaoliuSrmi(), await zhaoliuSrmi()];
-    const raced = await Promise.all([a, b].map((srmi) => call('/auth/v1/second-auth/totp', { srmi, code: racing })));
-    expect(raced.map((r) => r.code).sort()).toEqual(['D00000', 'E11002']);
-    client.clock.advance(30_000);
-    // Re-authenticate with the app itself, then remove it.
-    const again = await call('/personal/v1/factors/reauth/totp', { code: totpCode(zhaoliuSecret, client.clock.now()) }, zhaoliu);
-    expect(again.code).toBe('D00000');
-    expect((await call('/personal/v1/factors/totp/remove', {}, zhaoliu)).code).toBe('D00000');
-    expect((await call('/personal/v1/current-user-detail', {}, other)).code).toBe('E00009');
-    expect((await call('/personal/v1/current-user-detail', {}, zhaoliu)).code).toBe('D00000');
-    expect((await call('/personal/v1/factors/list', {}, zhaoliu)).data.totp).toBeNull();
-    const ops = (await call('/personal/v1/operate/page-list', { pageNum: 1, pageSize: 20 }, zhaoliu)).data.datas.map((r: { sceneCode: string }) => r.sceneCode);
-    expect(ops).toContain('REMOVE_TOTP');
+
+  // One app's life, step by step: enrolled and used, locked by wrong codes, usable again once the
+  // lock has run out, then removed. Each step starts from the state the one before left, so these
+  // three keep their order when the suite is shuffled.
+  describe('zhaoliu\'s app, from enrolment through a lock to its removal', { shuffle: false }, () => {
+    it('passes zhaoliu\'s second factor with the app, single use within the window, strongest factor first', async () => {
+      const zhaoliu = await signIn(client, 'zhaoliu');
+      const secret = await enrol(zhaoliu);
+      zhaoliuSecret = secret;
+      const srmi = await zhaoliuSrmi();
+      const factors = (await call('/auth/v1/second-auth/factors', { srmi })).data;
+      expect(factors.factors.map((f: { kind: string }) => f.kind)).toEqual(['TOTP', 'SMS']);
+      expect(factors.factors[1]).toMatchObject({ mobile: '138****0004' });
+
+      // The code used to confirm the app is spent: wait for the next step.
+      const reused = await call('/auth/v1/second-auth/totp', { srmi, code: totpCode(secret, client.clock.now()) });
+      expect(reused.code).toBe('E11002');
+      client.clock.advance(30_000);
+      const code = totpCode(secret, client.clock.now());
+      const res = await client.post('/auth/v1/second-auth/totp', { srmi, code, deviceId: 'totp-laptop' });
+      expect(res.json().code).toBe('D00000');
+      expect(sessionTokenOf(res)).toBeDefined();
+      expect(res.cookies.find((c) => c.name.startsWith('idaas_dt_'))).toMatchObject({ httpOnly: true, maxAge: 30 * 86_400 });
+      // The same code in another sign-in is refused: its step was accepted.
+      expect((await call('/auth/v1/second-auth/totp', { srmi: await zhaoliuSrmi(), code })).code).toBe('E11002');
+      // ±1 step: the code of the next period is accepted now, and then the current one is old.
+      const srmi2 = await zhaoliuSrmi();
+      expect((await call('/auth/v1/second-auth/totp', { srmi: srmi2, code: totpCode(secret, client.clock.now(), 1) })).code).toBe('D00000');
+      expect((await call('/auth/v1/second-auth/totp', { srmi: await zhaoliuSrmi(), code: totpCode(secret, client.clock.now()) })).code).toBe('E11002');
+      // Two periods away is not a code of now.
+      expect((await call('/auth/v1/second-auth/totp', { srmi: await zhaoliuSrmi(), code: totpCode(secret, client.clock.now(), 3) })).code).toBe('E11001');
+    });
+
+    it('locks the app after 5 wrong codes for 15 minutes; a right code then waits too', async () => {
+      client.clock.advance(60_000);
+      // The earlier test's wrong code (two periods away) counted: start this one from none.
+      await client.app.store.db.updateTable('totp_factors').set({ failures: 0 }).where('user_ref', '=', await userRef('zhaoliu')).execute();
+      const zhaoliu = await signIn(client, 'zhaoliu');
+      const list = (await call('/personal/v1/factors/list', {}, zhaoliu)).data;
+      expect(list.totp).not.toBeNull();
+      const srmi = await zhaoliuSrmi();
+      const answers: string[] = [];
+      for (let i = 0; i < 5; i++) answers.push((await call('/auth/v1/second-auth/totp', { srmi, code: '12345x' })).code);
+      expect(answers).toEqual(['E11001', 'E11001', 'E11001', 'E11001', 'E11003']);
+      // Even the right code waits for the lock.
+      client.clock.advance(30_000);
+      const locked = await call('/auth/v1/second-auth/totp', { srmi, code: totpCode(zhaoliuSecret, client.clock.now()) });
+      expect(locked.code).toBe('E11003');
+      expect(locked.message).toMatch(/15/);
+      expect((await call('/personal/v1/factors/list', {}, zhaoliu)).data.totp.lockedUntil).not.toBeNull();
+    });
+
+    it('lets the app be used again once the lock has run out, and removal ends the other sessions', async () => {
+      client.clock.advance(15 * 60_000 + 1000);
+      const zhaoliu = await signIn(client, 'zhaoliu');
+      client.clock.advance(61_000); // the next text may only go out after the resend interval
+      const other = await signIn(client, 'zhaoliu');
+      const ref = await userRef('zhaoliu');
+      const row = await client.app.store.db.selectFrom('totp_factors').select('secret_enc').where('user_ref', '=', ref).executeTakeFirstOrThrow();
+      expect(row.secret_enc).toBeTruthy();
+      // The lock has run out: one code, sent by two sign-ins at once, passes one of them.
+      client.clock.advance(30_000);
+      const racing = totpCode(zhaoliuSecret, client.clock.now());
+      const [a, b] = [await zhaoliuSrmi(), await zhaoliuSrmi()];
+      const raced = await Promise.all([a, b].map((srmi) => call('/auth/v1/second-auth/totp', { srmi, code: racing })));
+      expect(raced.map((r) => r.code).sort()).toEqual(['D00000', 'E11002']);
+      client.clock.advance(30_000);
+      // Re-authenticate with the app itself, then remove it.
+      const again = await call('/personal/v1/factors/reauth/totp', { code: totpCode(zhaoliuSecret, client.clock.now()) }, zhaoliu);
+      expect(again.code).toBe('D00000');
+      expect((await call('/personal/v1/factors/totp/remove', {}, zhaoliu)).code).toBe('D00000');
+      expect((await call('/personal/v1/current-user-detail', {}, other)).code).toBe('E00009');
+      expect((await call('/personal/v1/current-user-detail', {}, zhaoliu)).code).toBe('D00000');
+      expect((await call('/personal/v1/factors/list', {}, zhaoliu)).data.totp).toBeNull();
+      const ops = (await call('/personal/v1/operate/page-list', { pageNum: 1, pageSize: 20 }, zhaoliu)).data.datas.map((r: { sceneCode: string }) => r.sceneCode);
+      expect(ops).toContain('REMOVE_TOTP');
+    });
   });
 });

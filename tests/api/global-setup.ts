@@ -1,10 +1,11 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { compileEntries, type CompiledEntry } from '../support/compiled.js';
 
 /** PostgreSQL for the API suite: TEST_DATABASE_URL, or the local server when one answers. */
 function reachable(host: string, port: number): Promise<boolean> {
@@ -25,6 +26,8 @@ declare module 'vitest' {
     sqliteTemplate: string;
     /** The PostgreSQL database holding the same, for `create database … template`; null without PostgreSQL. */
     pgTemplate: string | null;
+    /** The entry points the suite starts as processes, compiled for this run (tests/support/compiled.ts). */
+    compiled: Record<CompiledEntry, string>;
   }
 }
 
@@ -101,11 +104,17 @@ export default async function setup(project: TestProject) {
   project.provide('pgWorkerUrls', base ? await workerDatabases(base, prefix, Math.max(1, project.globalConfig.maxWorkers)) : []);
   project.provide('pgRunPrefix', prefix);
   const dir = mkdtempSync(join(tmpdir(), 'idaas-template-'));
-  const templates = await seededTemplates(dir, base, prefix);
+  // Inside the project, so the compiled files find the packages in its node_modules.
+  const root = project.config.root;
+  mkdirSync(join(root, '.tmp'), { recursive: true });
+  const compiledDir = mkdtempSync(join(root, '.tmp', 'vitest-compiled-'));
+  const [templates, compiled] = await Promise.all([seededTemplates(dir, base, prefix), compileEntries(root, compiledDir)]);
+  project.provide('compiled', compiled);
   project.provide('sqliteTemplate', templates.sqlite);
   project.provide('pgTemplate', templates.pg);
   return async () => {
     rmSync(dir, { recursive: true, force: true });
+    rmSync(compiledDir, { recursive: true, force: true });
     if (!base) return;
     // Drop what this run created: the template, the workers' and the files' databases, and any schema left in the base one.
     const client = new pg.Client({ connectionString: base });

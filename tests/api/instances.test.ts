@@ -13,7 +13,7 @@ describe.each(postgres)('limits shared by two instances on one database ($name)'
   let b: Client;
   const both = () => [a, b];
   beforeAll(async () => {
-    const url = store.url('twins');
+    const url = await store.seededUrl('twins');
     const lockout = { lockout: { ...readConfig({}).lockout, captchaAfter: 1000, ipCaptchaAfter: 1000 } };
     a = await startClient(store, 'twins', lockout, {}, url);
     b = await startClient(store, 'twins', lockout, {}, url);

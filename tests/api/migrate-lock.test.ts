@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import { sql } from 'kysely';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { migrate, openStore } from '../../server/platform/db/connect.js';
 import { storeCases } from './harness.js';
 import { freePort } from '../support/freePort.js';
@@ -14,7 +14,7 @@ const status = (port: number, path: string) => new Promise<number>((resolve) => 
 async function instance(databaseUrl: string, children: ChildProcess[]): Promise<{ child: ChildProcess; port: number; exit: Promise<number | null> }> {
   const port = await freePort();
   let log = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [inject('compiled').server], {
     env: {
       ...process.env, IDAAS_MODE: 'production', SMS_GATEWAY_URL: 'http://127.0.0.1:9/sms', DATABASE_URL: databaseUrl, PORT: String(port),
       HOST: '127.0.0.1', STATIC_DIR: '', METRICS_PORT: '0', LOG_LEVEL: 'warn',
@@ -83,23 +83,36 @@ describe.each(storeCases().filter((s) => s.name === 'postgres'))('migrations rac
   });
 });
 
-/** Processes that each only migrate, released at one instant (their start-up times differ). */
-function migrateAt(databaseUrl: string, at: number): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/migrateAt.ts', databaseUrl, String(at)], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (c: Buffer) => { output += c.toString(); });
-    child.stderr.on('data', (c: Buffer) => { output += c.toString(); });
+interface Migrator { ready: Promise<void>; go(): void; done: Promise<{ code: number | null; output: string }> }
+
+/** A process that only migrates (tests/support/migrateAt.ts): ready once its store is open, migrating on `go`. */
+function migrator(databaseUrl: string, children: ChildProcess[]): Migrator {
+  const child = spawn(process.execPath, [inject('compiled').migrateAt, databaseUrl], { stdio: ['pipe', 'pipe', 'pipe'] });
+  children.push(child);
+  child.stdin!.on('error', () => undefined); // one that died early is reported by its exit code
+  let output = '';
+  let readied: () => void;
+  const ready = new Promise<void>((resolve) => { readied = resolve; });
+  child.stdout!.on('data', (c: Buffer) => { output += c.toString(); if (output.includes('ready')) readied(); });
+  child.stderr!.on('data', (c: Buffer) => { output += c.toString(); });
+  const done = new Promise<{ code: number | null; output: string }>((resolve, reject) => {
     child.on('error', reject);
-    child.on('close', (code) => resolve({ code, output }));
+    child.on('close', (code) => { readied(); resolve({ code, output }); });
   });
+  return { ready, go: () => child.stdin!.end('go\n'), done };
 }
 
 describe.each(storeCases())('migrations racing in several processes ($name)', (store) => {
+  const children: ChildProcess[] = [];
+  afterAll(() => { for (const child of children) if (child.exitCode === null) child.kill('SIGKILL'); });
+
   it('five processes released at the same instant on a fresh store all succeed', { timeout: 120_000 }, async () => {
     const databaseUrl = store.url('migrateprocs');
-    const at = Date.now() + 9000;
-    const runs = await Promise.all(Array.from({ length: 5 }, () => migrateAt(databaseUrl, at)));
+    const migrators = Array.from({ length: 5 }, () => migrator(databaseUrl, children));
+    // Released together once all five have started, as five instances rolled out at once.
+    await Promise.all(migrators.map((m) => m.ready));
+    for (const m of migrators) m.go();
+    const runs = await Promise.all(migrators.map((m) => m.done));
     for (const run of runs) expect(run.code, run.output).toBe(0);
     const check = openStore(databaseUrl);
     try {

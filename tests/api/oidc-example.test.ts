@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { storeCases } from './harness.js';
 import { freePort } from '../support/freePort.js';
 import { createOidcApp, signedInBrowser, startOidc, type OidcServer, type TestApp } from './oidcFlow.js';
@@ -16,7 +16,7 @@ describe.each(storeCases())('the sample relying party ($name)', (store) => {
     const port = await freePort();
     origin = `http://127.0.0.1:${port}`;
     app = await createOidcApp(server.client, { grant: ['lisi'], origin, backchannelUri: `${origin}/backchannel-logout` });
-    rp = spawn(process.execPath, ['--import', 'tsx', 'examples/oidc-rp/server.ts'], {
+    rp = spawn(process.execPath, [inject('compiled').oidcRp], {
       env: { ...process.env, ISSUER: server.issuer, CLIENT_ID: app.clientId, CLIENT_SECRET: app.secret, PORT: String(port) },
       stdio: ['ignore', 'ignore', 'pipe'],
     });

@@ -125,7 +125,7 @@ describe.each(storeCases())('OpenID Connect provider: sign-out and keys ($name)'
   });
 
   it('shares codes, tokens and keys between instances on one database', async () => {
-    const url = store.url('oidcshared');
+    const url = await store.seededUrl('oidcshared');
     const other = await startClient(store, 'oidcshared-a', { publicUrl: server.base, oidc: { keyRotationDays: 90, logoutSweepMs: 0 } }, undefined, url);
     const second = await startClient(store, 'oidcshared-b', { publicUrl: server.base, oidc: { keyRotationDays: 90, logoutSweepMs: 0 } }, undefined, url);
     try {

@@ -84,7 +84,7 @@ describe.each(storeCases())('access log ($name)', (store) => {
   const lines: Record<string, unknown>[] = [];
   let client: Client;
   beforeAll(async () => {
-    const config = readConfig({ IDAAS_MODE: 'test', DATABASE_URL: store.url('accesslog'), LOG_LEVEL: 'info' }, { staticDir: null });
+    const config = readConfig({ IDAAS_MODE: 'test', DATABASE_URL: await store.seededUrl('accesslog'), LOG_LEVEL: 'info' }, { staticDir: null });
     client = clientFor(await buildApp({ config, logger: true, logStream: { write: (line) => { lines.push(JSON.parse(line)); } } }));
   });
   afterAll(async () => { await client?.close(); });

@@ -6,6 +6,11 @@ import { signIn, startClient, storeCases, type Client } from './harness.js';
  * The approval queue's total comes from per-application counts the database keeps with triggers
  * (migration 0010). Whatever files, decides, cancels or deletes requests — at once or cascading
  * from a removed person or application — the total an approver sees stays the true number.
+ *
+ * A scenario in steps, kept in order when the suite is shuffled: the counts are kept by triggers
+ * change by change, so each step acts on the queue the steps before it left (requests filed,
+ * then decided, cancelled, and removed with their person or application) and checks the total
+ * still matches a fresh count.
  */
 describe.each(storeCases())('approval queue totals ($name)', (store) => {
   let client: Client;
@@ -36,44 +41,46 @@ describe.each(storeCases())('approval queue totals ($name)', (store) => {
     expect(answers.map((a) => a.json().code)).toEqual(answers.map(() => 'D00000'));
   };
 
-  it('starts from the demo data and counts requests filed at once', async () => {
-    const before = await queue();
-    expect(before.total).toBe(await truth());
-    await fileAll(['wiki', 'git']);
-    const after = await queue();
-    expect(after.total).toBe(before.total + 24);
-    expect(after.total).toBe(await truth());
-  });
+  describe('filed, decided, cancelled and removed, in this order', { shuffle: false }, () => {
+    it('starts from the demo data and counts requests filed at once', async () => {
+      const before = await queue();
+      expect(before.total).toBe(await truth());
+      await fileAll(['wiki', 'git']);
+      const after = await queue();
+      expect(after.total).toBe(before.total + 24);
+      expect(after.total).toBe(await truth());
+    });
 
-  it('stays exact while batches across the same applications are decided at once', async () => {
-    const pending = (await queue()).datas.filter((r) => r.appId === 'wiki' || r.appId === 'git');
-    const wiki = pending.filter((r) => r.appId === 'wiki').map((r) => r.id);
-    const git = pending.filter((r) => r.appId === 'git').map((r) => r.id);
-    // Four batches, each holding both applications, in opposite orders, decided at the same moment.
-    const batches = [0, 1, 2, 3].map((k) => (k % 2 ? [...git.slice(k * 3, k * 3 + 3), ...wiki.slice(k * 3, k * 3 + 3)] : [...wiki.slice(k * 3, k * 3 + 3), ...git.slice(k * 3, k * 3 + 3)]));
-    const answers = await Promise.all(batches.map((applyIdList, k) =>
-      client.post('/auty/v1/apply/approval', { status: k % 2 ? 2 : 1, approvalSuggestion: 'ok', applyIdList }, { token: zhangsan })));
-    expect(answers.map((a) => [a.statusCode, a.json().code])).toEqual(answers.map(() => [200, 'D00000']));
-    const after = await queue();
-    expect(after.total).toBe(await truth());
-    expect(after.datas.filter((r) => r.appId === 'wiki' || r.appId === 'git')).toHaveLength(0);
-  });
+    it('stays exact while batches across the same applications are decided at once', async () => {
+      const pending = (await queue()).datas.filter((r) => r.appId === 'wiki' || r.appId === 'git');
+      const wiki = pending.filter((r) => r.appId === 'wiki').map((r) => r.id);
+      const git = pending.filter((r) => r.appId === 'git').map((r) => r.id);
+      // Four batches, each holding both applications, in opposite orders, decided at the same moment.
+      const batches = [0, 1, 2, 3].map((k) => (k % 2 ? [...git.slice(k * 3, k * 3 + 3), ...wiki.slice(k * 3, k * 3 + 3)] : [...wiki.slice(k * 3, k * 3 + 3), ...git.slice(k * 3, k * 3 + 3)]));
+      const answers = await Promise.all(batches.map((applyIdList, k) =>
+        client.post('/auty/v1/apply/approval', { status: k % 2 ? 2 : 1, approvalSuggestion: 'ok', applyIdList }, { token: zhangsan })));
+      expect(answers.map((a) => [a.statusCode, a.json().code])).toEqual(answers.map(() => [200, 'D00000']));
+      const after = await queue();
+      expect(after.total).toBe(await truth());
+      expect(after.datas.filter((r) => r.appId === 'wiki' || r.appId === 'git')).toHaveLength(0);
+    });
 
-  it('stays exact when an applicant cancels and when filters narrow the list', async () => {
-    await fileAll(['pm']);
-    const mine = (await client.post('/auty/v1/apply/page-list/by-apply-user-id', { status: 0, pageNum: 1, pageSize: 10 }, { token: applicants[0] })).json().data.datas;
-    expect((await client.post('/auty/v1/apply/terminated', { applyId: mine[0].id }, { token: applicants[0] })).json().code).toBe('D00000');
-    expect((await queue()).total).toBe(await truth());
-    expect((await queue({ appName: '项目' })).total).toBe(11);
-  });
+    it('stays exact when an applicant cancels and when filters narrow the list', async () => {
+      await fileAll(['pm']);
+      const mine = (await client.post('/auty/v1/apply/page-list/by-apply-user-id', { status: 0, pageNum: 1, pageSize: 10 }, { token: applicants[0] })).json().data.datas;
+      expect((await client.post('/auty/v1/apply/terminated', { applyId: mine[0].id }, { token: applicants[0] })).json().code).toBe('D00000');
+      expect((await queue()).total).toBe(await truth());
+      expect((await queue({ appName: '项目' })).total).toBe(11);
+    });
 
-  it('stays exact when a person or an application is removed with their requests', async () => {
-    await db().deleteFrom('users').where('user_id', '=', 'emp0171').execute();
-    expect((await queue()).total).toBe(await truth());
-    expect((await queue({ appName: '项目' })).total).toBe(10);
-    await db().deleteFrom('apps').where('app_id', '=', 'pm').execute();
-    const after = await queue();
-    expect(after.total).toBe(await truth());
-    expect(after.datas.some((r) => r.appId === 'pm')).toBe(false);
+    it('stays exact when a person or an application is removed with their requests', async () => {
+      await db().deleteFrom('users').where('user_id', '=', 'emp0171').execute();
+      expect((await queue()).total).toBe(await truth());
+      expect((await queue({ appName: '项目' })).total).toBe(10);
+      await db().deleteFrom('apps').where('app_id', '=', 'pm').execute();
+      const after = await queue();
+      expect(after.total).toBe(await truth());
+      expect(after.datas.some((r) => r.appId === 'pm')).toBe(false);
+    });
   });
 });

@@ -287,7 +287,7 @@ describe.each(storeCases())('handlers that answer themselves ($name)', (store) =
   const lines: string[] = [];
   let client: Client;
   beforeAll(async () => {
-    const config = readConfig({ IDAAS_MODE: 'test', DATABASE_URL: store.url('replylog') }, { staticDir: null });
+    const config = readConfig({ IDAAS_MODE: 'test', DATABASE_URL: await store.seededUrl('replylog') }, { staticDir: null });
     const app = await buildApp({ config, logger: true, logStream: { write: (line) => { lines.push(line); } } });
     client = clientFor(app);
   });

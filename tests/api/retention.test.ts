@@ -9,10 +9,10 @@ import { startClient, storeCases, type Client } from './harness.js';
 describe.each(storeCases())('retention ($name)', (store) => {
   let a: Client;
   let b: Client;
-  const url = store.url('retention');
   // The OIDC sweep deletes expired provider records too; off, so the counts below are the job's.
   const QUIET = { retention: { logDays: 180, intervalMinutes: 0, batchSize: 7 }, oidc: { keyRotationDays: 90, logoutSweepMs: 0 } };
   beforeAll(async () => {
+    const url = await store.seededUrl('retention');
     a = await startClient(store, 'retention', QUIET, undefined, url);
     b = await startClient(store, 'retention', QUIET, undefined, url);
   });

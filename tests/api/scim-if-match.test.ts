@@ -21,7 +21,7 @@ describe.each(storeCases())('SCIM If-Match under concurrency ($name)', (store) =
   let b: Client;
   let n = 0;
   beforeAll(async () => {
-    const url = store.url('scimifmatch');
+    const url = await store.seededUrl('scimifmatch');
     a = await startClient(store, 'scimifmatch', {}, undefined, url);
     b = store.name === 'postgres' ? await startClient(store, 'scimifmatch', {}, undefined, url) : a;
   });

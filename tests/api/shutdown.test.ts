@@ -4,7 +4,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sm2Encrypt } from '../support/sm2Encrypt.js';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { freePort } from '../support/freePort.js';
 
 interface Outcome { start: number; end: number; status?: number; error?: string }
@@ -38,7 +38,7 @@ describe('graceful shutdown of the real server process', () => {
   it('finishes every accepted request after SIGTERM and exits 0', { timeout: 120_000 }, async () => {
     const port = await freePort();
     let log = '';
-    child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    child = spawn(process.execPath, [inject('compiled').server], {
       env: {
         ...process.env, IDAAS_MODE: 'test', DATABASE_URL: `file:${join(dir, 'idaas.db')}`, PORT: String(port), HOST: '127.0.0.1',
         STATIC_DIR: '', METRICS_PORT: '0', LOG_LEVEL: 'info', SHUTDOWN_GRACE_SECONDS: '20', LOGIN_IP_FAILURES_PER_HOUR: '1000000',

@@ -28,6 +28,9 @@ describe.each(storeCases())('texts leave through the outbox ($name)', (store) =>
 
   it('answers a registered and an unknown number alike, without waiting for a slow gateway', async () => {
     gateway.behave('ok', 1500);
+    // A day after any other test's text to the number (its daily cap here is 1).
+    client.clock.advance(24 * 3_600_000);
+    const earlier = gateway.received.length;
     const known = await timed(KNOWN);
     const unknown = await timed(UNKNOWN);
     expect(known.res.json().code).toBe('D00000');
@@ -37,8 +40,9 @@ describe.each(storeCases())('texts leave through the outbox ($name)', (store) =>
     expect(known.ms).toBeLessThan(750);
     expect(unknown.ms).toBeLessThan(750);
     await client.app.services.sms.deliverDue();
-    expect(gateway.received.map((m) => m.mobileNo)).toEqual([KNOWN]);
-    expect(gateway.received[0].content).toMatch(/\d{6}/);
+    const received = gateway.received.slice(earlier);
+    expect(received.map((m) => m.mobileNo)).toEqual([KNOWN]);
+    expect(received[0].content).toMatch(/\d{6}/);
   });
 
   it('charges nothing for a text the gateway never takes, and says the service is down meanwhile', async () => {

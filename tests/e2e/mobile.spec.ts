@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signIn, test } from './support';
+import { expect, openAs, test } from './support';
 
 /** A phone: what a person sees at 390 × 844 (the issue's measurements). */
 const PHONE = { width: 390, height: 844 };
@@ -27,9 +27,8 @@ async function expectOnFirstScreen(page: Page, testId: string) {
 test.describe('the portal on a phone', () => {
   for (const lang of ['zh', 'en'] as const) {
     test(`approvals: the pass button is on screen without scrolling the page (${lang})`, async ({ page }) => {
-      await signIn(page, 'zhangsan');
+      await openAs(page, 'zhangsan', '/approvalAuthority');
       if (lang === 'en') await english(page);
-      await page.goto('/approvalAuthority');
       const pass = page.locator('[data-testid^="approval-pass-"]').first();
       await expect(pass).toBeVisible();
       await expectNoPageScroll(page);
@@ -52,9 +51,8 @@ test.describe('the portal on a phone', () => {
     });
 
     test(`my apps: the list comes first and once; the overview cards fold away (${lang})`, async ({ page }) => {
-      await signIn(page, 'lisi');
+      await openAs(page, 'lisi', '/myApp');
       if (lang === 'en') await english(page);
-      await page.goto('/myApp');
       await expect(page.getByTestId('app-grid')).toBeVisible();
       await expect(page.getByTestId('common-apps')).toHaveCount(0);
       await expectOnFirstScreen(page, 'app-grid');

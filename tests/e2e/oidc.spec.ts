@@ -1,27 +1,37 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Page } from '@playwright/test';
 import { expectConsoleErrors } from './consoleGuard';
-import { grantApp, setUserColumns, userNameOf } from './db';
-import { expect, lastSmsSentAt, nextSmsCode, signIn, signInHere, test } from './support';
+import type { DemoDb } from './db';
+import { expect, lastSmsSentAt, nextSmsCode, signInHere, startSession, test } from './support';
 
 /*
  * Single sign-on through the portal's OpenID Connect provider, in the browser: the sample
- * application (examples/oidc-rp) twice, as the demo clients demo-rp (port 8765) and demo-rp-2
- * (port 8766), whose redirect URIs the demo organisation registers (server/demo/seedOidc.ts).
+ * application (examples/oidc-rp) twice, as the demo clients demo-rp and demo-rp-2. The demo
+ * organisation registers them on ports 8765 and 8766 (server/demo/seedOidc.ts); each worker
+ * runs its samples on ports of its own and moves the clients' addresses there in its database.
  * The person with the second factor is a generated employee no other journey uses: zhaoliu's own
  * journey (sign-in-flows.spec.ts) texts 13800000004, and a number takes one text a minute.
  */
 
-const APPS = {
-  first: { clientId: 'demo-rp', secret: 'demo-rp-secret', origin: 'http://127.0.0.1:8765' },
-  second: { clientId: 'demo-rp-2', secret: 'demo-rp-2-secret', origin: 'http://127.0.0.1:8766' },
-} as const;
+interface Sample { clientId: string; secret: string; seeded: string; origin: string }
+
+const APPS: { first: Sample; second: Sample } = {
+  first: { clientId: 'demo-rp', secret: 'demo-rp-secret', seeded: 'http://127.0.0.1:8765', origin: '' },
+  second: { clientId: 'demo-rp-2', secret: 'demo-rp-2-secret', seeded: 'http://127.0.0.1:8766', origin: '' },
+};
 
 const ACCOUNT = 'emp0160';
 const MOBILE = '13910000160';
 
+/** Moves a client's registered addresses (launch, redirect, logout, back-channel, initiate-login) from the seeded origin to the sample's. */
+function moveClient(db: DemoDb, app: Sample) {
+  const columns = ['idp_sso_url', 'oidc_redirect_uris', 'oidc_post_logout_redirect_uris', 'oidc_backchannel_logout_uri', 'oidc_initiate_login_uri'];
+  db.run((sqlite) => sqlite.prepare(`UPDATE apps SET ${columns.map((c) => `${c} = replace(${c}, @seeded, @origin)`).join(', ')} WHERE client_id = @clientId`)
+    .run({ seeded: app.seeded, origin: app.origin, clientId: app.clientId }));
+}
+
 /** Starts the sample application for one client; resolves once it listens. */
-function startSample(portal: string, app: (typeof APPS)[keyof typeof APPS]): Promise<ChildProcess> {
+function startSample(portal: string, app: Sample): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'examples/oidc-rp/server.ts'], {
     env: { ...process.env, ISSUER: `${portal}/oidc`, CLIENT_ID: app.clientId, CLIENT_SECRET: app.secret, PORT: new URL(app.origin).port },
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -52,19 +62,23 @@ test.describe('single sign-on through the portal (OpenID Connect)', () => {
   let samples: ChildProcess[] = [];
   let portal = '';
 
-  test.beforeAll(async () => {
-    portal = test.info().project.use.baseURL!;
+  test.beforeAll(async ({ portal: own, db }) => {
+    portal = own.origin;
+    APPS.first.origin = `http://127.0.0.1:${own.ownPort(0)}`;
+    APPS.second.origin = `http://127.0.0.1:${own.ownPort(1)}`;
+    moveClient(db, APPS.first);
+    moveClient(db, APPS.second);
     samples = await Promise.all([startSample(portal, APPS.first), startSample(portal, APPS.second)]);
   });
   test.afterAll(() => {
     for (const sample of samples) sample.kill();
   });
 
-  test('sign-in with the second factor, single sign-on into a second application, sign-out of the portal signs both out', async ({ page, request }) => {
-    setUserColumns(ACCOUNT, { second_auth_required: 1 });
-    grantApp(ACCOUNT, APPS.first.clientId);
-    grantApp(ACCOUNT, APPS.second.clientId);
-    const name = userNameOf(ACCOUNT);
+  test('sign-in with the second factor, single sign-on into a second application, sign-out of the portal signs both out', async ({ page, request, db }) => {
+    db.setUserColumns(ACCOUNT, { second_auth_required: 1 });
+    db.grantApp(ACCOUNT, APPS.first.clientId);
+    db.grantApp(ACCOUNT, APPS.second.clientId);
+    const name = db.userNameOf(ACCOUNT);
     const consoleErrors = watchPortalConsole(page, portal);
 
     // Signed out: the application sends the browser to the portal's sign-in page, which will come back.
@@ -116,7 +130,7 @@ test.describe('single sign-on through the portal (OpenID Connect)', () => {
     const consoleErrors = watchPortalConsole(page, portal);
     // The sample application answers its own access-denied page with 400, as a relying party should.
     expectConsoleErrors(page, /the server responded with a status of 400/);
-    await signIn(page, 'emp0001');
+    await startSession(page.context(), 'emp0001');
     await page.goto(`${APPS.first.origin}/`);
     await page.locator('#sign-in').click();
     await expect(page).toHaveURL(new RegExp(`^${APPS.first.origin}/callback\\?error=access_denied`));

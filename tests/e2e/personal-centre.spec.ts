@@ -1,25 +1,8 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { captchaAnswer, DEMO_PASSWORD, expect, expectRefusals, lastSmsSentAt, nextSmsCode, SESSION_CHECK, signIn, signInTo, test } from './support';
+import { captchaAnswer, DEMO_PASSWORD, expect, expectRefusals, lastSmsSentAt, nextSmsCode, openAs, openedDialog, SESSION_CHECK, startSession, test } from './support';
 
 /** Every state-changing call needs the client id header (CSRF guard); the SPA sends it, so must we. */
 const API_HEADERS = { 'X-Client-Id': 'idaas-portal-web' };
-
-/**
- * Signs in like support.signIn, and also answers the password-expiry reminder (sunqi's password
- * expires in 3 days) by skipping it.
- */
-async function signInSkippingReminder(page: Page, account: string) {
-  await page.goto('/login');
-  await page.getByTestId('login-account').fill(account);
-  await page.getByTestId('login-password').fill(DEMO_PASSWORD);
-  await page.getByTestId('login-password').press('Enter');
-  const left = page.waitForURL((url) => !url.pathname.startsWith('/login'));
-  const skip = page.getByRole('button', { name: '跳过' });
-  if ((await Promise.race([left.then(() => 'left'), skip.waitFor().then(() => 'reminder')])) === 'reminder') {
-    await skip.click();
-    await left;
-  }
-}
 
 /** A second browser that looks like another device: its own cookies and a different fingerprint. */
 async function otherDevice(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
@@ -40,7 +23,7 @@ async function choose(page: Page, testId: string, option: string) {
 
 test.describe('personal centre', () => {
   test('/myApp shows common apps, notices with More and the news tabs above the full grid', async ({ page }) => {
-    await signIn(page, 'lisi');
+    await openAs(page, 'lisi', '/myApp');
     await expect(page.getByTestId('common-app')).toHaveCount(7);
     await expect(page.getByTestId('app-tile')).toHaveCount(7);
     await expect(page.getByTestId('notice-list')).toContainText('关于启用短信二次认证的通知');
@@ -52,25 +35,27 @@ test.describe('personal centre', () => {
   });
 
   test('/info shows the basic information of a STAFF user and of a shared mailbox', async ({ page, browser }) => {
-    await signInTo(page, '/info', 'lisi');
+    await openAs(page, 'lisi', '/info');
     const info = page.getByTestId('basic-info');
     for (const text of ['李四', '市场部', '市场专员', '张三', 'lisi@corp.example.com', '138****0002']) await expect(info).toContainText(text);
 
     // A shared mailbox shows who manages it instead of personal and job details.
     const context = await browser.newContext();
     const mailbox = await context.newPage();
-    await signInTo(mailbox, '/info?tab=base', 'pub.hr');
+    await openAs(mailbox, 'pub.hr', '/info?tab=base');
     await expect(mailbox.getByTestId('basic-info')).toContainText('人力资源部');
     await expect(mailbox.getByTestId('basic-info')).toContainText('张三');
     await expect(mailbox.getByTestId('basic-info')).not.toContainText('直属上级');
     await context.close();
   });
 
-  test('sunqi changes the phone in three steps and sees the new masked number', async ({ page }) => {
-    await signInSkippingReminder(page, 'sunqi');
-    await page.goto('/safe');
+  test('sunqi changes the phone in three steps and sees the new masked number', async ({ page, db }) => {
+    // sunqi's own phone again afterwards, for whoever texts it next (a failed journey's worker starts afresh).
+    const restorePhone = db.keepUserColumns('sunqi', ['mobile_no', 'phone_disabled']);
+    await openAs(page, 'sunqi', '/safe');
     await expect(page.getByTestId('phone-number')).toHaveText('138****0005');
     await page.getByTestId('phone-change').click();
+    await openedDialog(page);
 
     // Step 1: a code must be requested before Next.
     await expect(page.getByTestId('old-phone')).toHaveValue('138****0005');
@@ -112,6 +97,7 @@ test.describe('personal centre', () => {
     await page.getByTestId('phone-enable').click();
     await expect(page.getByText('手机号启用成功')).toBeVisible();
     await expect(page.getByTestId('phone-row')).toHaveAttribute('data-state', 'bound');
+    restorePhone();
   });
 
   /*
@@ -122,8 +108,8 @@ test.describe('personal centre', () => {
   test('a user changes the password by the old one; a session opened before is sent to /login', async ({ page, browser }) => {
     const account = 'emp0188';
     const { context, page: before } = await otherDevice(browser);
-    await signIn(before, account);
-    await signInTo(page, '/safe', account);
+    await startSession(context, account);
+    await openAs(page, account, '/safe');
     await page.getByTestId('password-change').click();
     await page.getByRole('tab', { name: '原密码' }).click();
     await page.getByTestId('old-password').fill(DEMO_PASSWORD);
@@ -160,7 +146,7 @@ test.describe('personal centre', () => {
     page.on('response', async (response) => {
       if (response.url().includes('/auth/v1/pacas/get-valid-code')) capKey = (await response.json()).data.capKey;
     });
-    await signInTo(page, '/safe', account);
+    await openAs(page, account, '/safe');
     await page.getByTestId('password-change').click();
     await expect(page.getByTestId('password-phone')).toHaveValue('139****0187');
 
@@ -181,7 +167,7 @@ test.describe('personal centre', () => {
   });
 
   test("launching an app from /myApp moves the card of today's SSO logins", async ({ page }) => {
-    await signIn(page, 'lisi');
+    await openAs(page, 'lisi', '/myApp');
     const sso = page.getByTestId('card-sso').locator('.ant-statistic-content-value');
     await expect(sso).toHaveText(/^\d+$/);
     const before = Number(await sso.textContent());
@@ -197,8 +183,8 @@ test.describe('personal centre', () => {
 
   test('lisi signs out another device from /device; that browser lands on /login', async ({ page, browser }) => {
     const { context, page: second } = await otherDevice(browser);
-    await signIn(second, 'lisi');
-    await signInTo(page, '/device', 'lisi');
+    await startSession(context, 'lisi');
+    await openAs(page, 'lisi', '/device');
     const current = page.locator('[data-testid="device-item"][data-current="true"]');
     await expect(current).toHaveCount(1);
     await expect(current.getByTestId('device-current-note')).toBeVisible();
@@ -223,14 +209,13 @@ test.describe('personal centre', () => {
   test('an employee gives up a role, then the login permission of an app on /info, and its tile leaves /myApp', async ({ page, browser }) => {
     // Its own employee, granted the code repository with a role by the approver first, so the
     // journey leaves nothing another journey relies on.
-    await signIn(page, 'emp0171');
+    await startSession(page.context(), 'emp0171');
     const roles = (await (await page.request.post('/idaas/auty/v1/group/role/list/by-app-id', { headers: API_HEADERS, data: { appId: 'git' } })).json()).data as { id: number }[];
     const applied = await page.request.post('/idaas/auty/v1/apply/add', { headers: API_HEADERS, data: { appId: 'git', roleIdSet: roles.map((r) => r.id), applyReason: 'e2e' } });
     const applyId = (await applied.json()).data.id as number;
     const approver = await browser.newContext();
-    const zhangsan = await approver.newPage();
-    await signIn(zhangsan, 'zhangsan');
-    const passed = await zhangsan.request.post('/idaas/auty/v1/apply/approval', { headers: API_HEADERS, data: { status: 1, approvalSuggestion: '', applyIdList: [applyId] } });
+    await startSession(approver, 'zhangsan');
+    const passed = await approver.request.post('/idaas/auty/v1/apply/approval', { headers: API_HEADERS, data: { status: 1, approvalSuggestion: '', applyIdList: [applyId] } });
     expect((await passed.json()).code).toBe('D00000');
     await approver.close();
 
@@ -261,7 +246,7 @@ test.describe('personal centre', () => {
   });
 
   test('/log lists access rows, filters by result, and lists operations', async ({ page }) => {
-    await signInTo(page, '/log', 'lisi');
+    await openAs(page, 'lisi', '/log');
     const rows = page.getByTestId('app-log-table').locator('tbody tr.ant-table-row');
     await expect(rows.first()).toBeVisible();
     await expect(page.getByTestId('app-log-table')).toContainText(/共 \d+ 条/);

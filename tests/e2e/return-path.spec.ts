@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test';
-import { setUserColumns } from './db';
-import { DEMO_PASSWORD, expect, expectRefusals, lastSmsSentAt, nextSmsCode, SESSION_CHECK, signInTo, signInHere, test } from './support';
+import { DEMO_PASSWORD, expect, expectRefusals, lastSmsSentAt, nextSmsCode, openAs, SESSION_CHECK, signInHere, test } from './support';
 
 /*
  * The page a person was on survives signing in: /login?redirect=<path> is kept through every
@@ -35,7 +34,7 @@ test.describe('the way back through sign-in', () => {
   });
 
   test('logout keeps the page it left, calls nothing more, and signing in goes back to it', async ({ page }) => {
-    await signInTo(page, '/log?tab=operation', 'zhangsan');
+    await openAs(page, 'zhangsan', '/log?tab=operation');
     await expect(page.getByTestId('logout')).toBeVisible();
     await expect(page.getByRole('tab', { name: '操作日志', selected: true })).toBeVisible();
     const trouble = watchTrouble(page);
@@ -54,8 +53,10 @@ test.describe('the way back through sign-in', () => {
   });
 
   test('an expired session asks, then signs in again on the page it was on', async ({ page, context }) => {
-    await signInTo(page, '/log', 'emp0144');
+    await openAs(page, 'emp0144', '/log');
     await expect(page.getByTestId('logout')).toBeVisible();
+    // Every call of the page's loading has been answered: the session ends before the next click, not during the loading.
+    await page.waitForLoadState('networkidle');
     await context.clearCookies({ name: 'idaas_token' });
     // Every call made before the page learns of it finds the session gone.
     expectRefusals(page, [401]);
@@ -79,11 +80,11 @@ test.describe('the way back through sign-in', () => {
     await expect(page.getByTestId('current-user-id')).toHaveText('emp0141');
   });
 
-  test('the second factor keeps the return path and lands on it once passed', async ({ page, request }) => {
+  test('the second factor keeps the return path and lands on it once passed', async ({ page, request, db }) => {
     // zhaoliu's own journey (sign-in-flows.spec.ts) texts 13800000004 within the minute a number allows one text in.
     const account = 'emp0142';
     const mobile = '13910000142';
-    setUserColumns(account, { second_auth_required: 1 });
+    db.setUserColumns(account, { second_auth_required: 1 });
     const before = await lastSmsSentAt(request, mobile);
     expectRefusals(page, [401], SESSION_CHECK);
     await page.goto('/safe');
@@ -95,10 +96,10 @@ test.describe('the way back through sign-in', () => {
     await expect(page.getByTestId('current-user-id')).toHaveText(account);
   });
 
-  test('self-service steps keep the return path: skip, finish, continue, land on it', async ({ page }) => {
+  test('self-service steps keep the return path: skip, finish, continue, land on it', async ({ page, db }) => {
     // A temporary account without a phone is asked to bind one (a skippable step).
     const account = 'emp0150';
-    setUserColumns(account, { user_type: 'TEMP', mobile_no: null });
+    db.setUserColumns(account, { user_type: 'TEMP', mobile_no: null });
     await page.goto('/login?redirect=%2Finfo');
     await signInHere(page, account);
     await expect(page).toHaveURL(/\/selfService$/);
@@ -108,10 +109,10 @@ test.describe('the way back through sign-in', () => {
     await expect(page.getByTestId('current-user-id')).toHaveText(account);
   });
 
-  test('an expired password is changed on the way and the next sign-in still lands on the return path', async ({ page }) => {
+  test('an expired password is changed on the way and the next sign-in still lands on the return path', async ({ page, db }) => {
     const account = 'emp0143';
     const newPassword = 'Renew#Path43';
-    setUserColumns(account, { password_expire_at: 0 });
+    db.setUserColumns(account, { password_expire_at: 0 });
     await page.goto('/login?redirect=%2Flog');
     await page.getByTestId('login-account').fill(account);
     await page.getByTestId('login-password').fill(DEMO_PASSWORD);

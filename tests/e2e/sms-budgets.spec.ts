@@ -1,6 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { setUserColumns } from './db';
-import { captchaAnswer, expect, expectRefusals, lastSmsSentAt, nextSmsCode, signIn, signInTo, test } from './support';
+import { captchaAnswer, expect, expectRefusals, lastSmsSentAt, nextSmsCode, openAs, signIn, test } from './support';
 
 /*
  * The SMS budgets of one client address (DESIGN §5) as a person meets them: past the address's
@@ -50,9 +49,9 @@ function watchConsoleErrors(page: Page): string[] {
 }
 
 test.describe('SMS budgets of a client address', () => {
-  test('past the free texts, the self-service bind asks for the picture captcha; a wrong answer retries; the code arrives', async ({ page }, testInfo) => {
+  test('past the free texts, the self-service bind asks for the picture captcha; a wrong answer retries; the code arrives', async ({ page, db }, testInfo) => {
     // wangwu's bind step only shows while wangwu has no phone; another journey binds one.
-    setUserColumns('wangwu', { mobile_no: null, phone_disabled: 0 });
+    db.setUserColumns('wangwu', { mobile_no: null, phone_disabled: 0 });
     const mobile = `1370000${testInfo.retry}901`;
     const errors = watchConsoleErrors(page);
     const capKey = watchCaptchaKey(page);
@@ -111,7 +110,7 @@ test.describe('SMS budgets of a client address', () => {
     await spendTexts(page.request, Array.from({ length: 20 }, (_, i) => unknownNumber(1, testInfo.retry, i)));
 
     // admin has no phone, and this journey leaves it so.
-    await signInTo(page, '/safe', 'admin');
+    await openAs(page, 'admin', '/safe');
     await page.getByTestId('phone-bind').click();
     const dialog = page.getByRole('dialog', { name: 'Bind a phone' });
     await dialog.getByTestId('mobile-input').fill(`1370000${testInfo.retry}902`);

@@ -1,5 +1,9 @@
-import { test as base, expect, type APIRequestContext, type Browser, type Page, type Response } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
+import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page, type Response } from '@playwright/test';
+import { sm2Encrypt } from '../support/sm2Encrypt';
 import { watchTest } from './consoleGuard';
+import { demoDb, type DemoDb } from './db';
+import { startPortal, type Portal } from './portal';
 
 export { expect };
 export { expectConsoleErrors, expectRefusals } from './consoleGuard';
@@ -26,12 +30,29 @@ function nextClientAddress(workerIndex: number): string {
 }
 
 /**
+ * Each worker has a portal of its own (tests/e2e/portal.ts: its own port, server and database),
+ * which every page, `request` and context of its tests talk to (`baseURL`), and `db` writes
+ * into that portal's database.
+ *
  * The server counts SMS, captcha and sign-in budgets per client address and believes one proxy
- * hop (TRUST_PROXY=1 in playwright.config.ts), so every test, its page.request and any context
- * it opens come from an address of their own: no journey spends another's budget, whatever the
- * order they run in.
+ * hop (TRUST_PROXY=1), so every test, its page.request and any context it opens come from an
+ * address of their own: no journey spends another's budget, whatever the order they run in.
  */
-export const test = base.extend<{ consoleGuard: void }>({
+export const test = base.extend<{ consoleGuard: void }, { portal: Portal; db: DemoDb }>({
+  portal: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
+    async ({}, use, workerInfo) => {
+      const portal = await startPortal(workerInfo.parallelIndex);
+      try {
+        await use(portal);
+      } finally {
+        await portal.stop();
+      }
+    },
+    { scope: 'worker', timeout: 150_000 },
+  ],
+  db: [async ({ portal }, use) => use(demoDb(portal.dbFile)), { scope: 'worker' }],
+  baseURL: async ({ portal }, use) => use(portal.origin),
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
     await use({ ...extraHTTPHeaders, 'X-Forwarded-For': nextClientAddress(testInfo.workerIndex) });
   },
@@ -50,6 +71,72 @@ export const test = base.extend<{ consoleGuard: void }>({
     { auto: true },
   ],
 });
+
+const API_HEADERS = { 'X-Client-Id': 'idaas-portal-web' };
+/** The worker's portal's key: a worker process talks to one portal all its life. */
+let publicKey: Promise<string> | undefined;
+/** One device id per browser context, as each browser profile has its own fingerprint. */
+const deviceIds = new WeakMap<BrowserContext, string>();
+
+/** The portal's SM2 public key (04 || X || Y), which the sign-in page encrypts with. */
+function publicKeyOf(request: APIRequestContext): Promise<string> {
+  publicKey ??= request.get('/idaas/auth/v1/sm2_key').then(async (res) => {
+    const { pubX, pubY } = (await res.json()).data as { pubX: string; pubY: string };
+    return `04${pubX}${pubY}`;
+  });
+  return publicKey;
+}
+
+/**
+ * A fresh session for `account` in this browser context, without the sign-in page: the password
+ * sign-in the page makes (account and password SM2-encrypted with the portal's key), sent from
+ * the context itself, so its session cookie, user agent and client address are the context's.
+ * For journeys whose subject is not signing in; the sign-in page keeps journeys of its own.
+ * The account must need no second factor or self-service step.
+ */
+export async function startSession(context: BrowserContext, account: string, password = DEMO_PASSWORD): Promise<void> {
+  const request = context.request;
+  const key = await publicKeyOf(request);
+  let deviceId = deviceIds.get(context);
+  if (!deviceId) deviceIds.set(context, (deviceId = `e2e-${randomBytes(8).toString('hex')}`));
+  const signIn = (captcha: Record<string, string> = {}) => request.post('/idaas/auth/v1/login-check', {
+    headers: API_HEADERS,
+    data: { userId: sm2Encrypt(account, key), password: sm2Encrypt(password, key), deviceId, deviceName: 'Chrome', loginType: 'ACCOUNT', ...captcha },
+  });
+  let body = await (await signIn()).json();
+  if (body.code === 'E30127') {
+    // Earlier failures for this account (another journey's wrong passwords) ask for the picture captcha.
+    const { capKey } = (await (await request.post('/idaas/auth/v1/pacas/get-valid-code', { headers: API_HEADERS, data: {} })).json()).data;
+    body = await (await signIn({ capKey, validCode: await captchaAnswer(request, capKey) })).json();
+  }
+  expect(body.code, `${account} signs in`).toBe('D00000');
+  expect(body.data, `${account} signs in without a second factor or a self-service step`).toMatchObject({ secondAuth: false, steps: [] });
+}
+
+/** Signed in as `account` without the sign-in page, then on `path` by a full page load. */
+export async function openAs(page: Page, account: string, path: string, password = DEMO_PASSWORD): Promise<void> {
+  await startSession(page.context(), account, password);
+  await page.goto(path);
+}
+
+/** Another person: a page in a browser context of its own (its own cookies), signed in without the sign-in page and on `path`. */
+export async function personAt(browser: Browser, account: string, path: string, password = DEMO_PASSWORD): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await openAs(page, account, path, password);
+  return page;
+}
+
+/**
+ * The dialog that has just opened, once its opening zoom is over: antd grows a dialog from the
+ * point clicked to open it, and a click aimed at its buttons while it grows aims at a moving
+ * target. Wait for it before the first click in a dialog.
+ */
+export async function openedDialog(page: Page): Promise<Locator> {
+  const dialog = page.locator('.ant-modal-wrap:visible .ant-modal');
+  await expect(dialog).toBeVisible();
+  await expect(dialog).not.toHaveClass(/-(appear|enter)(\s|$|-)/);
+  return dialog;
+}
 
 /** The newest code texted to a number, read from the demo outbox (test mode only). */
 export async function lastSmsCode(request: APIRequestContext, mobileNo: string): Promise<string> {
@@ -84,33 +171,13 @@ export async function captchaAnswer(request: APIRequestContext, capKey: string):
 
 /**
  * Signs in on the ACCOUNT tab as a person would, solving the picture captcha if the page asks
- * for one (earlier journeys' failures from this address can make it), and waits to leave /login.
+ * for one (earlier journeys' failures from this address can make it), and waits to leave /login:
+ * for journeys about signing in (the page, the steps after it, the way back). Any other journey
+ * starts with a session opened without the page (startSession, openAs).
  */
 export async function signIn(page: Page, account: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto('/login');
   await signInHere(page, account, password);
-}
-
-/**
- * Signs in from the sign-in page a deep link to `path` leads to (/login?redirect=…) and waits for
- * that page: the SPA goes there itself, one full page load fewer than signing in and then opening it.
- */
-export async function signInTo(page: Page, path: string, account: string, password = DEMO_PASSWORD): Promise<void> {
-  await page.goto(`/login?redirect=${encodeURIComponent(path)}`);
-  await signInHere(page, account, password);
-  const target = new URL(path, 'http://portal.invalid');
-  await page.waitForURL((url) => url.pathname === target.pathname && url.search === target.search && url.hash === target.hash);
-}
-
-/**
- * Another person: a page in a browser context of its own (its own cookies), signed in on `path`,
- * or on the landing page of the account when no path is given.
- */
-export async function personIn(browser: Browser, account: string, { path, password = DEMO_PASSWORD }: { path?: string; password?: string } = {}): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  if (path) await signInTo(page, path, account, password);
-  else await signIn(page, account, password);
-  return page;
 }
 
 /** The same on the sign-in page already open (one an application's sign-in sent the browser to, with its ?redirect=). */

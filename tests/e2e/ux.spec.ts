@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, personIn, signIn, signInTo, test } from './support';
+import { DEMO_PASSWORD, expect, openAs, personAt, startSession, test } from './support';
 
 /** The open dropdown of an antd Select. */
 const dropdown = (page: Page) => page.locator('.ant-select-dropdown:visible');
@@ -14,7 +14,7 @@ async function searchAndPick(page: Page, testId: string, text: string, option: s
 
 test.describe('what people notice every morning', () => {
   test('the apply dialog follows each application\'s rule, hides held roles and says when nothing is left', async ({ page }) => {
-    await signInTo(page, '/applicationAuthority', 'lisi');
+    await openAs(page, 'lisi', '/applicationAuthority');
     await page.getByTestId('apply-open').click();
     const form = page.getByTestId('apply-form');
 
@@ -39,7 +39,7 @@ test.describe('what people notice every morning', () => {
   });
 
   test('add-members shows people already in the group as members, not as choices', async ({ page }) => {
-    await signInTo(page, '/mailbox/groupMember?groupCode=ML-RD-ALL&groupName=x&activeName=second', 'zhangsan');
+    await openAs(page, 'zhangsan', '/mailbox/groupMember?groupCode=ML-RD-ALL&groupName=x&activeName=second');
     await page.getByTestId('members-add').click();
     const input = page.getByTestId('add-members-search').locator('input');
     await input.click();
@@ -93,7 +93,7 @@ test.describe('what people notice every morning', () => {
     for (const reducedMotion of ['no-preference', 'reduce'] as const) {
       const context = await browser.newContext({ reducedMotion });
       const page = await context.newPage();
-      await signInTo(page, '/applicationAuthority', 'lisi');
+      await openAs(page, 'lisi', '/applicationAuthority');
       // antd's transitions all take their length from the theme (motionDuration*): a button's
       // hover as much as a dialog's zoom, which is over before it can be measured.
       durations[reducedMotion] = await page.getByTestId('apply-open').evaluate((el) => getComputedStyle(el).transitionDuration);
@@ -118,7 +118,7 @@ test.describe('what people notice every morning', () => {
   });
 
   test('my apps can be searched by name, with an empty state', async ({ page }) => {
-    await signIn(page, 'lisi');
+    await openAs(page, 'lisi', '/myApp');
     const tiles = page.getByTestId('app-grid').getByRole('listitem');
     await expect(tiles.first()).toBeVisible();
     const all = await tiles.count();
@@ -134,7 +134,7 @@ test.describe('what people notice every morning', () => {
   });
 
   test('sorting a column asks the server and changes the order; English counts read "N items"', async ({ browser }) => {
-    const page = await personIn(browser, 'lisi', { path: '/applicationAuthority' });
+    const page = await personAt(browser, 'lisi', '/applicationAuthority');
     const list = rows(page, 'request-table');
     // lisi has the demo's three requests, and more when other journeys ran before this one.
     await expect(list.nth(2)).toBeVisible();
@@ -151,7 +151,7 @@ test.describe('what people notice every morning', () => {
   });
 
   test('the operation log names the application and roles a request was for, not raw ids', async ({ page }) => {
-    await signIn(page, 'lisi');
+    await startSession(page.context(), 'lisi');
     const headers = { 'X-Client-Id': 'idaas-portal-web' };
     const roles = (await (await page.request.post('/idaas/auty/v1/group/role/list/by-app-id', { headers, data: { appId: 'mail' } })).json()).data as { id: number; name: string }[];
     const archive = roles.find((r) => r.name === 'ARCHIVE')!;

@@ -1,13 +1,17 @@
 /**
- * `tsx tests/support/migrateAt.ts <databaseUrl> <epochMs>`: migrates the store at that instant,
- * so several processes started one after another race for the migration at the same moment.
+ * `node migrateAt.mjs <databaseUrl>` (compiled by the API suite's global setup): opens the store,
+ * prints "ready", and migrates when a line arrives on stdin, so several processes started one
+ * after another race for the migration at the same moment, however long each took to start.
  * Prints the milliseconds it took; exits 1 with the error when the migration failed.
  */
+import { once } from 'node:events';
 import { migrate, openStore } from '../../server/platform/db/connect.js';
 
-const [databaseUrl, at] = process.argv.slice(2);
+const [databaseUrl] = process.argv.slice(2);
 const store = openStore(databaseUrl);
-await new Promise((resolve) => setTimeout(resolve, Math.max(0, Number(at) - Date.now())));
+console.log('ready');
+await once(process.stdin, 'data');
+process.stdin.pause();
 const started = Date.now();
 try {
   await migrate(store);

@@ -16,6 +16,9 @@ function namesOf(asked: LogNameKeys[]): { logNames: { resolve(keys: LogNameKeys)
           roles: new Map([[7, 'USER'], [8, 'ARCHIVE']]),
           groups: new Map([['ML-RD-ALL', '研发中心全员邮件组']]),
           people: new Map([['emp0002', '员工二']]),
+          depts: new Map(),
+          notices: new Map(),
+          scimTokens: new Map(),
         };
       },
     },

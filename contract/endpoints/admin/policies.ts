@@ -1,7 +1,9 @@
 import { CODE } from '../../codes.js';
 import { endpoint, type EndpointSpec } from '../../endpoint.js';
-import { emptyBody } from '../../schemas/common.js';
-import { policiesOut, policiesUpdateBody } from '../../schemas/admin/policies.js';
+import { emptyBody, pageOf } from '../../schemas/common.js';
+import {
+  policiesOut, policiesUpdateBody, policyDefaultsBody, policyHistoryBody, policyVersion, policyVersionBody, policyVersionDetail,
+} from '../../schemas/admin/policies.js';
 
 const P = '/admin/v1/policies';
 
@@ -19,5 +21,22 @@ export const adminPoliciesEndpoints = {
     method: 'POST', path: `${P}/update`, access: 'admin', summary: 'Change any fields of any sections (audited with before and after); effective at once',
     input: policiesUpdateBody, output: policiesOut,
     codes: [CODE.policyLengthRange, CODE.policyReminderNotBeforeExpiry, CODE.policyCaptchaNotBeforeLock, CODE.policyIdleBeyondAbsolute],
+  }),
+  history: endpoint({
+    method: 'POST', path: `${P}/history`, access: 'admin', summary: 'Every saved version of the policies, newest first: who, when, how and which sections',
+    input: policyHistoryBody, output: pageOf(policyVersion),
+  }),
+  version: endpoint({
+    method: 'POST', path: `${P}/version`, access: 'admin', summary: 'One version: the complete policies after it and after the version before it',
+    input: policyVersionBody, output: policyVersionDetail, codes: [CODE.notFound],
+  }),
+  rollback: endpoint({
+    method: 'POST', path: `${P}/rollback`, access: 'admin', summary: 'Return to an earlier version (a new version, audited; effective at once)',
+    input: policyVersionBody, output: policiesOut,
+    codes: [CODE.notFound, CODE.policyLengthRange, CODE.policyReminderNotBeforeExpiry, CODE.policyCaptchaNotBeforeLock, CODE.policyIdleBeyondAbsolute],
+  }),
+  restoreDefaults: endpoint({
+    method: 'POST', path: `${P}/restore-defaults`, access: 'admin', summary: 'Return sections to the server\'s configured defaults (a new version, audited)',
+    input: policyDefaultsBody, output: policiesOut,
   }),
 } satisfies Record<string, EndpointSpec>;

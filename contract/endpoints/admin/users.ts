@@ -4,7 +4,7 @@ import { endpoint, type EndpointSpec } from '../../endpoint.js';
 import { nothing, pageOf } from '../../schemas/common.js';
 import {
   adminUserDetail, adminUserItem, passwordResetResult, sessionsEnded, signInEntry, userCreateBody, userExportQuery, userHistoryBody,
-  userListBody, userRefBody, userResetPasswordBody, userSetEnabledBody, userUpdateBody,
+  userBatchBody, userBatchResult, userListBody, userRefBody, userResetPasswordBody, userSetEnabledBody, userUpdateBody,
 } from '../../schemas/admin/users.js';
 import { importCheckResult, importStarted, importStatus, userImportBody, userImportStatusBody } from '../../schemas/admin/usersImport.js';
 
@@ -38,6 +38,16 @@ export const adminUsersEndpoints = {
   userSetEnabled: endpoint({
     method: 'POST', path: `${base}/set-enabled`, access: 'admin', summary: 'Enable or disable an account; disabling ends its sessions at once',
     input: userSetEnabledBody, output: nothing, codes: [CODE.notFound, CODE.selfDisable],
+  }),
+  userDelete: endpoint({
+    method: 'POST', path: `${base}/delete`, access: 'admin',
+    summary: 'Delete a person who holds no records others depend on (else E40131: disable instead); their sessions, devices and memberships go with them',
+    input: userRefBody, output: nothing, codes: [CODE.notFound, CODE.selfDelete, CODE.userHoldsRecords],
+  }),
+  userBatch: endpoint({
+    method: 'POST', path: `${base}/batch`, access: 'admin',
+    summary: 'Enable, disable, move, delete, sign out or require a password change for up to 200 people: each on their own (audited, all or nothing per person), a result per person',
+    input: userBatchBody, output: userBatchResult, codes: [CODE.deptUnknown],
   }),
   userUnlock: endpoint({
     method: 'POST', path: `${base}/unlock`, access: 'admin', summary: 'Lift the lock and clear the failed sign-ins of an account',

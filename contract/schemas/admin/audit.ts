@@ -71,7 +71,10 @@ export const adminOperationLogRow = z.object({
   userId: z.string(),
   userName: z.string(),
   sceneCode: z.string(),
+  /** The stable key of what the change touched, e.g. `user:zhangsan` or `notice:11`. */
   target: z.string().nullable(),
+  /** The name the target stands for now (a person's, an application's, a notice's title…); null when none resolves. */
+  targetName: z.string().nullable(),
   /** An administrator's change: the values before and after (secrets masked). */
   changes: z.object({ before: z.unknown(), after: z.unknown() }).nullable(),
   detail: z.string().nullable(),

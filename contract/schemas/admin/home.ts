@@ -19,8 +19,9 @@ export const securityEvent = z.object({
   userName: z.string().nullable(),
   /** The result code of a sign-in event; the scene of an administrator's change. */
   code: z.string(),
-  /** What an administrator's change touched. */
+  /** What an administrator's change touched, and the name it stands for now (null when none resolves). */
   target: z.string().nullable(),
+  targetName: z.string().nullable(),
   ip: z.string(),
   createdDate: isoTime,
 });
@@ -36,10 +37,11 @@ export const adminHome = z.object({
   /** Accounts whose sign-in lock has not run out yet. */
   lockedAccounts: count,
   pendingRequests: count,
-  /** The last 30 days, oldest first, today last. */
+  /** The last 30 days of the company's calendar (`timezone`), oldest first, today last. */
   series: z.array(signInDay),
   /** The 20 newest security events of the last 7 days. */
   events: z.array(securityEvent),
-  timezone: z.literal('UTC'),
+  /** The IANA time zone the days are counted in (the server's COMPANY_TIME_ZONE), e.g. Asia/Shanghai. */
+  timezone: z.string().max(64),
 });
 export type AdminHome = z.infer<typeof adminHome>;

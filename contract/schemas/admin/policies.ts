@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CODE, type ResultCode } from '../../codes.js';
 import { LIMITS, POLICY_RANGES, USER_TYPES } from '../../rules.js';
-import { intIn, text } from '../common.js';
+import { idOut, intIn, isoTime, pageRequest, recordId, text } from '../common.js';
 
 type Range = { min: number; max: number };
 const within = (range: Range) => intIn(range.min, range.max);
@@ -108,6 +108,36 @@ export const policiesOut = z.object({
   /** Sections an administrator has saved; the others follow the server's configuration. */
   customized: z.array(z.enum(POLICY_SECTIONS as [PolicySection, ...PolicySection[]])),
 });
+
+const policySection = z.enum(POLICY_SECTIONS as [PolicySection, ...PolicySection[]]);
+
+/** How a version of the policies came about: a change, a return to an earlier version, or to the defaults. */
+export const PolicyVersionAction = { UPDATE: 'UPDATE', ROLLBACK: 'ROLLBACK', DEFAULTS: 'DEFAULTS' } as const;
+export type PolicyVersionAction = (typeof PolicyVersionAction)[keyof typeof PolicyVersionAction];
+
+/** One saved state of the policies in the history, newest first. */
+export const policyVersion = z.object({
+  version: idOut,
+  /** Who saved it (null once that account is deleted). */
+  savedBy: z.string().nullable(),
+  savedByName: z.string().nullable(),
+  savedAt: isoTime,
+  action: z.enum([PolicyVersionAction.UPDATE, PolicyVersionAction.ROLLBACK, PolicyVersionAction.DEFAULTS]),
+  /** The sections it changed. */
+  sections: z.array(policySection),
+  /** The version a rollback returned to. */
+  fromVersion: idOut.nullable(),
+});
+export type PolicyVersion = z.infer<typeof policyVersion>;
+
+const savedPolicies = policiesOut.omit({ customized: true });
+/** A version with the complete policies after it and after the version before it (null for the first), for a diff. */
+export const policyVersionDetail = policyVersion.extend({ policies: savedPolicies, previous: savedPolicies.nullable() });
+
+export const policyHistoryBody = pageRequest;
+export const policyVersionBody = z.strictObject({ version: recordId() });
+/** Sections to return to the server's configured defaults. */
+export const policyDefaultsBody = z.strictObject({ sections: z.array(policySection).min(1).max(POLICY_SECTIONS.length) });
 
 /**
  * The first rule joining two fields that these sections break, or null. The form can check it

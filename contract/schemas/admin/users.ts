@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PasswordResetMode } from '../../enums.js';
+import { PasswordResetMode, UserBatchAction } from '../../enums.js';
 import { LIMITS, USER_TYPES } from '../../rules.js';
 import { idOut, isoTime, pageRequest, recordId, text } from '../common.js';
 
@@ -70,6 +70,23 @@ export const userUpdateBody = z.object({
 export const userSetEnabledBody = z.object({ id, enabled: z.boolean() });
 export const userResetPasswordBody = z.object({ id, mode: z.enum([PasswordResetMode.GENERATE, PasswordResetMode.MUST_CHANGE]) });
 export const userHistoryBody = pageRequest.extend({ id });
+
+/** The most people one batch acts on (one page of the list at its largest). */
+export const USER_BATCH_MAX = 200;
+const batchAction = z.enum(Object.values(UserBatchAction) as [UserBatchAction, ...UserBatchAction[]]);
+/** users/batch: an action for each of the selected people; MOVE names the department (null: none). */
+export const userBatchBody = z.strictObject({
+  ids: z.array(id).min(1).max(USER_BATCH_MAX),
+  action: batchAction,
+  deptId: id.nullable().optional(),
+}).refine((b) => b.action !== UserBatchAction.MOVE || b.deptId !== undefined, { message: 'is required to move people', path: ['deptId'] });
+
+/** One person's outcome: D00000, or the code their own action would have answered (E00404, E40111, E40131…). */
+export const userBatchResult = z.object({
+  results: z.array(z.object({ id: idOut, account: z.string().nullable(), code: z.string() })),
+  succeeded: z.number().int(),
+  failed: z.number().int(),
+});
 
 /** A row of the users list. */
 export const adminUserItem = z.object({

@@ -269,6 +269,21 @@ export interface ScimTokensTable {
   revoked_at: number | null;
 }
 
+/** Each saved state of the policies, whole (migration 0015). */
+export interface PolicyVersionsTable {
+  id: Generated<number>;
+  saved_by: number | null;
+  saved_at: number;
+  /** UPDATE, ROLLBACK or DEFAULTS. */
+  action: string;
+  /** The sections it changed, comma-separated. */
+  sections: string;
+  /** The version a rollback returned to. */
+  from_version: number | null;
+  /** The complete policies after it (JSON). */
+  policies: string;
+}
+
 /** Earlier password hashes, for "no reuse of the last N". */
 export interface PasswordHistoryTable { id: Generated<number>; user_ref: number; password_hash: string; created_at: number }
 
@@ -383,6 +398,7 @@ export interface Database {
   app_group_grants: AppGroupGrantsTable;
   notices: NoticesTable;
   scim_tokens: ScimTokensTable;
+  policy_versions: PolicyVersionsTable;
   password_history: PasswordHistoryTable;
   oidc_payloads: OidcPayloadsTable;
   oidc_keys: OidcKeysTable;

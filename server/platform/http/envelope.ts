@@ -10,3 +10,11 @@ export function langOf(request: FastifyRequest): Lang {
 export function ok<T>(request: FastifyRequest, data: T): Envelope<T> {
   return { code: CODE.ok, message: codeMessage(CODE.ok, langOf(request)), data };
 }
+
+/**
+ * The same success envelope around data already serialised (a worker thread's answer), so a
+ * large result is not parsed only to be stringified again.
+ */
+export function okJson(request: FastifyRequest, dataJson: string): string {
+  return `{"code":"${CODE.ok}","message":${JSON.stringify(codeMessage(CODE.ok, langOf(request)))},"data":${dataJson}}`;
+}

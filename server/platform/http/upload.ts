@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CODE, codeMessage } from '../../../contract/codes.js';
+import { CODE } from '../../../contract/codes.js';
 import type { EndpointSpec, OutputOf } from '../../../contract/endpoint.js';
 import { AppError } from '../lib/errors.js';
 import type { PreparedJson } from '../lib/preparedJson.js';
 import type { AuthUser, Caller } from '../../composition/context.js';
 import type { Services } from '../../composition/services.js';
-import { langOf } from './envelope.js';
+import { okJson } from './envelope.js';
 import { callerOf } from './request.js';
 import { signedInFor } from './serve.js';
 
@@ -71,8 +71,7 @@ export function uploadRoutes(scope: FastifyInstance, opts: { bodyLimit: number; 
         try {
           const body = request.body instanceof Uint8Array ? request.body : new Uint8Array();
           const data = await handler({ body, request, reply, services: scope.services, caller: callerOf(request, null), user: entry.user });
-          const message = JSON.stringify(codeMessage(CODE.ok, langOf(request)));
-          return reply.type('application/json; charset=utf-8').send(`{"code":"${CODE.ok}","message":${message},"data":${data.json}}`);
+          return reply.type('application/json; charset=utf-8').send(okJson(request, data.json));
         } finally {
           entry.leave();
         }

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
 import type { AdminUserRecord } from '../../organisation/usersAdminRepository.js';
+import { deleteUser, holdsRecords } from '../../organisation/userRecords.js';
 
 /**
  * The queries of provisioning (SCIM): lists by a filter the client wrote (translated by
@@ -154,27 +155,8 @@ export function scimRepo(db: Kysely<Database>) {
       const rows = await db.selectFrom('users').select(['id', 'user_id']).where('id', 'in', ids).execute();
       return new Map(rows.map((r) => [r.id, r.user_id]));
     },
-    /**
-     * Whether deleting the user would take others' records with it or leave them pointing at
-     * nobody: groups or mailboxes they manage, people they manage, applications they approve,
-     * requests they decided, administrators' changes they made, live provisioning tokens.
-     */
-    async holdsRecords(userRef: number): Promise<boolean> {
-      const found = await Promise.all([
-        db.selectFrom('mail_groups').select('id').where('manager_user_ref', '=', userRef).limit(1).executeTakeFirst(),
-        db.selectFrom('users').select('id').where((eb) => eb.or([eb('mailbox_manager_ref', '=', userRef), eb('manager_user_ref', '=', userRef)])).limit(1).executeTakeFirst(),
-        db.selectFrom('app_approvers').select('user_ref as id').where('user_ref', '=', userRef).limit(1).executeTakeFirst(),
-        db.selectFrom('apply_requests').select('id').where('approval_user_ref', '=', userRef).limit(1).executeTakeFirst(),
-        db.selectFrom('operation_log').select('id').where('user_ref', '=', userRef).where('target', 'is not', null).limit(1).executeTakeFirst(),
-        db.selectFrom('scim_tokens').select('id').where('created_by', '=', userRef).where('revoked_at', 'is', null).limit(1).executeTakeFirst(),
-      ]);
-      return found.some((row) => row !== undefined);
-    },
-    /** Deletes the account; what is only theirs (sessions, devices, memberships, own logs and requests) goes with it. */
-    async deleteUser(userRef: number): Promise<boolean> {
-      const result = await db.deleteFrom('users').where('id', '=', userRef).executeTakeFirst();
-      return Number(result.numDeletedRows) === 1;
-    },
+    holdsRecords: (userRef: number) => holdsRecords(db, userRef),
+    deleteUser: (userRef: number) => deleteUser(db, userRef),
   };
 }
 
