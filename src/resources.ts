@@ -45,9 +45,9 @@ export const resources: PortalResource[] = [
     meta: { labelKey: 'groups.title', hide: true, endpoints: { list: groups.groupList, actions: { handOver: groups.groupManagerUpdate } } },
   },
   {
-    // The permission tab of /info; giving up the login permission is a custom call.
+    // The permission tab of /info; giving up the login permission is a call of its own.
     name: 'permissions',
-    meta: { labelKey: 'info.tabs.change', hide: true, endpoints: { list: permissions.myPermissions, create: permissions.cancelRoles } },
+    meta: { labelKey: 'info.tabs.change', hide: true, endpoints: { list: permissions.myPermissions, actions: { cancelRoles: permissions.cancelRoles } } },
   },
   {
     name: 'members',

@@ -174,6 +174,12 @@ describe('helpers', () => {
     expect(pagingBody({ currentPage: 2.7, pageSize: 20 })).toEqual({ pageNum: 2, pageSize: 20 });
   });
 
+  it('row actions are named actions of their resource, never its create', () => {
+    const actions = (name: string) => Object.keys(endpointTable[name].actions ?? {});
+    expect([actions('approvals'), actions('groups'), actions('mailboxes'), actions('permissions')]).toEqual([['decide'], ['handOver'], ['resetPassword'], ['cancelRoles']]);
+    for (const name of ['approvals', 'groups', 'mailboxes', 'permissions']) expect(endpointTable[name].create, name).toBeUndefined();
+  });
+
   it('every resource with a list route declares a list endpoint', () => {
     for (const r of resources) expect(r.meta.endpoints.list?.path, r.name).toMatch(/^\/[a-z]/);
   });

@@ -5,7 +5,7 @@ import { securityEndpoints } from '../../../contract/endpoints/security';
 import type { DeviceRow } from '../../../contract/schemas/account';
 import { useConfirm } from '../../shared/hooks/useConfirm';
 import { useEndpointMutation } from '../../shared/hooks/useEndpoint';
-import { formatTime } from '../log/format';
+import { formatTime } from '../../shared/format';
 import { ItemMeta } from '../../shared/components/Headings';
 import { useTranslation } from 'react-i18next';
 

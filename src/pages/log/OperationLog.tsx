@@ -3,7 +3,7 @@ import { DICTIONARY_TYPES } from '../../../contract/dictionaries';
 import { securityEndpoints } from '../../../contract/endpoints/security';
 import { LogType } from '../../../contract/enums';
 import type { OperationLogRow } from '../../../contract/schemas/account';
-import { formatTime } from './format';
+import { formatTime } from '../../shared/format';
 import { FilterSelect, LogFilters } from './LogFilters';
 import { useListTable } from '../../shared/hooks/useListTable';
 import { logTableOptions, type LogFilterValues } from './filterValues';

@@ -5,7 +5,7 @@ import type { FactorOverview, PasskeyItem } from '../../../../contract/schemas/f
 import { LoadFailed } from '../../../shared/components/LoadFailed';
 import { useConfirm } from '../../../shared/hooks/useConfirm';
 import { useEndpointQuery } from '../../../shared/hooks/useEndpoint';
-import { formatTime } from '../../log/format';
+import { formatTime } from '../../../shared/format';
 import { AddPasskeyDialog } from './AddPasskeyDialog';
 import { RecoveryCodesDialog } from './RecoveryCodesDialog';
 import { RenamePasskeyDialog } from './RenamePasskeyDialog';

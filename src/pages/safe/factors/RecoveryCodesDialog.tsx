@@ -1,7 +1,7 @@
 import { useNotification } from '@refinedev/core';
 import { Alert, Button, Modal, Space } from 'antd';
 import type { RecoveryCodes } from '../../../../contract/schemas/factors';
-import { formatTime } from '../../log/format';
+import { formatTime } from '../../../shared/format';
 import { useTranslation } from 'react-i18next';
 
 interface Props {
