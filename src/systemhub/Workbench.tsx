@@ -48,40 +48,40 @@ export function Workbench() {
   return (
     <HashRouter>
       <KitTextsContext value={WORKBENCH_TEXTS}>
-      <Refine
-        routerProvider={routerProvider}
-        dataProvider={dataProvider}
-        authProvider={authProvider}
-        accessControlProvider={accessControlProvider}
-        i18nProvider={workbenchI18nProvider}
-        notificationProvider={notificationProvider}
-        resources={resources}
-        options={refineOptions}
-      >
-        <Routes>
-          <Route
-            element={
-              // A failed check has already sent the browser away (sign-in page or personal centre).
-              <Authenticated key="workbench" fallback={<PageLoading minHeight="100vh" />} loading={<PageLoading minHeight="100vh" />}>
-                <WorkbenchLayout />
-              </Authenticated>
-            }
-          >
-            {routes.map(({ path, Page }) => (
-              <Route
-                key={path}
-                path={path}
-                element={
-                  <Suspense fallback={<PageLoading />}>
-                    <Page />
-                  </Suspense>
-                }
-              />
-            ))}
-            <Route path="*" element={<Navigate to={HOME_ROUTE} replace />} />
-          </Route>
-        </Routes>
-      </Refine>
+        <Refine
+          routerProvider={routerProvider}
+          dataProvider={dataProvider}
+          authProvider={authProvider}
+          accessControlProvider={accessControlProvider}
+          i18nProvider={workbenchI18nProvider}
+          notificationProvider={notificationProvider}
+          resources={resources}
+          options={refineOptions}
+        >
+          <Routes>
+            <Route
+              element={
+                // A failed check has already sent the browser away (sign-in page or personal centre).
+                <Authenticated key="workbench" fallback={<PageLoading minHeight="100vh" />} loading={<PageLoading minHeight="100vh" />}>
+                  <WorkbenchLayout />
+                </Authenticated>
+              }
+            >
+              {routes.map(({ path, Page }) => (
+                <Route
+                  key={path}
+                  path={path}
+                  element={
+                    <Suspense fallback={<PageLoading />}>
+                      <Page />
+                    </Suspense>
+                  }
+                />
+              ))}
+              <Route path="*" element={<Navigate to={HOME_ROUTE} replace />} />
+            </Route>
+          </Routes>
+        </Refine>
       </KitTextsContext>
     </HashRouter>
   );
