@@ -9,7 +9,9 @@ import { defineConfig, devices } from '@playwright/test';
  */
 export default defineConfig({
   testDir: 'tests/e2e',
-  fullyParallel: false,
+  // Tests, not files, go to the next free worker: the long files (accessibility, the workbench)
+  // no longer leave one worker idle at the end, and each journey meets whatever order comes.
+  fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,

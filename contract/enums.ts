@@ -49,6 +49,8 @@ export type PasswordResetMode = (typeof PasswordResetMode)[keyof typeof Password
 /** What the workbench does to many selected people at once (users/batch), each person on their own. */
 export const UserBatchAction = {
   ENABLE: 'ENABLE', DISABLE: 'DISABLE', MOVE: 'MOVE', DELETE: 'DELETE', END_SESSIONS: 'END_SESSIONS', REQUIRE_PASSWORD_CHANGE: 'REQUIRE_PASSWORD_CHANGE',
+  /** An activation link texted to each (users/activation with SMS). */
+  SEND_ACTIVATION: 'SEND_ACTIVATION',
 } as const;
 export type UserBatchAction = (typeof UserBatchAction)[keyof typeof UserBatchAction];
 

@@ -44,6 +44,8 @@ export const paths = {
     forgetSendOtp: '/user/v1/pwd/forget/send-otp',
     forgetVerifyOtp: '/user/v1/pwd/forget/verify-otp',
     forgetSave: '/user/v1/pwd/forget/save-by-otp',
+    activationDetail: '/user/v1/activation/detail',
+    activationComplete: '/user/v1/activation/complete',
   },
   message: {
     captchaGen: '/message/v1/captcha/gen',

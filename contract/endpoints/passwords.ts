@@ -3,7 +3,7 @@ import { endpoint } from '../endpoint.js';
 import { paths } from '../paths.js';
 import { nothing } from '../schemas/common.js';
 import {
-  accountOut, captchaGenBody, captchaTicket, codeKey, forgetSaveBody, forgetSendOtpBody, forgetVerifyAccountBody, forgetVerifyOtpBody,
+  accountOut, activationCompleteBody, activationDetail, activationTokenBody, captchaGenBody, captchaTicket, codeKey, forgetSaveBody, forgetSendOtpBody, forgetVerifyAccountBody, forgetVerifyOtpBody,
   optionalRequestIdBody, phoneTicket, pwdSaveByOldBody, pwdSaveByOtpBody, pwdSendOtpBody, registerBody, requestIdBody,
 } from '../schemas/password.js';
 
@@ -44,6 +44,15 @@ export const passwordEndpoints = {
   forgetSave: endpoint({
     method: 'POST', path: paths.user.forgetSave, access: 'public', summary: 'Set the new password of a verified forgotten-password ticket; every session ends',
     input: forgetSaveBody, output: accountOut, codes: [CODE.ticketExpired, ...cipherRefusals, ...CODE_GROUPS.passwordPolicy],
+  }),
+
+  activationDetail: endpoint({
+    method: 'POST', path: paths.user.activationDetail, access: 'public', summary: "Whose activation link this is (account, name, until when); E00013 once used, replaced or expired",
+    input: activationTokenBody, output: activationDetail, codes: [CODE.ticketExpired],
+  }),
+  activationComplete: endpoint({
+    method: 'POST', path: paths.user.activationComplete, access: 'public', summary: "Set the first password with an activation link (once); the account's lock is lifted",
+    input: activationCompleteBody, output: accountOut, codes: [CODE.ticketExpired, ...cipherRefusals, ...CODE_GROUPS.passwordPolicy],
   }),
 
   pwdPersonGetPhone: endpoint({

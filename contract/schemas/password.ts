@@ -51,3 +51,9 @@ export type CaptchaTicket = z.infer<typeof captchaTicket>;
 export const codeKey = z.object({ msgCodeKey: z.string() });
 /** The account a flow acted on. */
 export const accountOut = z.object({ userId: z.string() });
+
+/** An activation link's token (its only copy is in the link; the server keeps its SHA-256). */
+export const activationTokenBody = z.object({ token: text(LIMITS.keyMax).min(1) });
+export const activationCompleteBody = z.object({ token: text(LIMITS.keyMax).min(1), newPassword: cipher });
+/** Whom the link is for, so the person sees it is theirs before choosing a password. */
+export const activationDetail = z.object({ userId: z.string(), userName: z.string(), expiresAt: z.string() });

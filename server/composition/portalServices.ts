@@ -29,6 +29,7 @@ import { groupsService } from '../groups/service.js';
 import { passwordChangeService } from '../passwords/change.js';
 import { forgotPasswordService } from '../passwords/forgot.js';
 import { registrationService } from '../passwords/registration.js';
+import { activationService } from '../passwords/activation.js';
 import { securityService } from '../account/security.js';
 import { devicesService } from '../account/devices.js';
 import { logsService } from '../audit/personalLogs.js';
@@ -75,9 +76,10 @@ export function buildBaseServices(ctx: ServiceContext, gateway: SmsGateway) {
   const passwordChange = passwordChangeService(ctx, { otp, captcha, tickets, sm2, passwords, credentials });
   const forgotPassword = forgotPasswordService(ctx, { otp, captcha, tickets, sm2, policy, credentials, secrets, throttle });
   const registration = registrationService(ctx, { audit, sm2, passwords, policy, settings });
+  const activation = activationService(ctx, { sm2, policy, credentials, throttle, audit, smsBudget, sms });
   const security = securityService(ctx, { otp, captcha, tickets, audit, phoneStop: factors.account });
   const devices = devicesService(ctx, audit);
   const logs = logsService(ctx);
   const directory = directoryLoginService(ctx, { sm2, otp, captcha, throttle, tickets, audit, flow });
-  return { factors, settings, access, secrets, sms, smsBudget, directory, security, devices, logs, passwordChange, forgotPassword, registration, groups, requests, permissions, outbox, sm2, passwords, policy, captcha, sessions, throttle, tickets, audit, loginConfig, otp, flow, login, smsLogin, secondAuth, selfService, account, sso };
+  return { factors, settings, access, secrets, sms, smsBudget, directory, security, devices, logs, passwordChange, forgotPassword, registration, activation, groups, requests, permissions, outbox, sm2, passwords, policy, captcha, sessions, throttle, tickets, audit, loginConfig, otp, flow, login, smsLogin, secondAuth, selfService, account, sso };
 }

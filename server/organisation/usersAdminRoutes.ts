@@ -22,6 +22,7 @@ export default async function adminUsersRoutes(app: FastifyInstance): Promise<vo
   serve(app, e.userUpdate, ({ input: { id, ...patch }, services, user, caller }) => services.admin.users.update(user.userRef, id, patch, caller));
   serve(app, e.userSetEnabled, ({ input, services, user, caller }) => services.admin.users.setEnabled(user.userRef, input.id, input.enabled, caller));
   serve(app, e.userDelete, ({ input, services, user, caller }) => services.admin.users.remove(user.userRef, input.id, caller));
+  serve(app, e.userActivation, ({ input, services, user, caller }) => services.activation.send(user.userRef, input, caller));
   serve(app, e.userBatch, ({ input, services, user, caller }) => services.admin.users.batch(user.userRef, input, caller));
   serve(app, e.userUnlock, ({ input, services, user, caller }) => services.admin.users.unlock(user.userRef, input.id, caller));
   serve(app, e.userResetPassword, ({ input, services, user, caller }) => services.admin.users.resetPassword(user.userRef, input.id, input.mode, caller));

@@ -18,6 +18,7 @@ import { DEFAULT_USER_TYPE, accountProblem, auditView, blankToNull, emailProblem
 import { usersExport } from './usersExport.js';
 import { usersImportService } from './usersImport.js';
 import { runUserBatch } from './usersBatch.js';
+import { ActivationChannel } from '../../contract/schemas/admin/users.js';
 import type { InputOf } from '../../contract/endpoint.js';
 import type { adminUsersEndpoints } from '../../contract/endpoints/admin/users.js';
 
@@ -335,6 +336,7 @@ export function adminUsersService(ctx: ServiceContext, base: BaseServices) {
       remove: service.remove,
       endSessions: service.endSessions,
       resetPassword: service.resetPassword,
+      sendActivation: (actorRef, userRef, caller) => base.activation.send(actorRef, { id: userRef, channel: ActivationChannel.SMS }, caller),
       checkDepartment: async (deptId) => { placement(await loadTree(), deptId); },
     }, actorRef, input, caller),
   };

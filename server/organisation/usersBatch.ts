@@ -16,6 +16,7 @@ export interface SinglePersonActions {
   remove(actorRef: number, userRef: number, caller: Caller): Promise<unknown>;
   endSessions(actorRef: number, userRef: number, caller: Caller): Promise<unknown>;
   resetPassword(actorRef: number, userRef: number, mode: PasswordResetMode, caller: Caller): Promise<unknown>;
+  sendActivation(actorRef: number, userRef: number, caller: Caller): Promise<unknown>;
   /** Refuses an unknown department before anyone moves (E40110). */
   checkDepartment(deptId: number | null): Promise<void>;
 }
@@ -53,5 +54,6 @@ function apply(actions: SinglePersonActions, actorRef: number, id: number, input
     case UserBatchAction.DELETE: return actions.remove(actorRef, id, caller);
     case UserBatchAction.END_SESSIONS: return actions.endSessions(actorRef, id, caller);
     case UserBatchAction.REQUIRE_PASSWORD_CHANGE: return actions.resetPassword(actorRef, id, PasswordResetMode.MUST_CHANGE, caller);
+    case UserBatchAction.SEND_ACTIVATION: return actions.sendActivation(actorRef, id, caller);
   }
 }

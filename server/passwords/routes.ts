@@ -16,6 +16,8 @@ export default async function passwordRoutes(app: FastifyInstance): Promise<void
   serve(app, e.forgetSendOtp, ({ input, services, caller }) => services.forgotPassword.sendOtp(input.requestId, caller));
   serve(app, e.forgetVerifyOtp, ({ input, services }) => services.forgotPassword.verifyOtp(input));
   serve(app, e.forgetSave, ({ input, services, caller }) => services.forgotPassword.save(input, caller));
+  serve(app, e.activationDetail, ({ input, services }) => services.activation.detail(input));
+  serve(app, e.activationComplete, ({ input, services, caller }) => services.activation.complete(input, caller));
 
   serve(app, e.pwdPersonGetPhone, ({ services, user }) => services.passwordChange.person.getPhone(user));
   serve(app, e.pwdPersonSendOtp, ({ input, services, user, caller }) => services.passwordChange.person.sendOtp(user, input, caller));

@@ -31,6 +31,8 @@ export interface Config {
   otp: { ttlSeconds: number; maxTries: number; resendSeconds: number; dailyPerNumber: number };
   captcha: { ttlSeconds: number; sliderTolerance: number };
   ticketMinutes: number;
+  /** How long an activation link (a person setting their first password) stays usable. */
+  activationHours: number;
   passwordExpiryDays: number;
   passwordRemindDays: number;
   /** Recent passwords (the current one included) a new one may not repeat. */
@@ -150,6 +152,7 @@ const envSchema = z.object({
   CAPTCHA_TTL_SECONDS: whole(120, 10, 3600),
   CAPTCHA_SLIDER_TOLERANCE: whole(5, 0, 50),
   TICKET_MINUTES: whole(10, 1, 24 * 60),
+  ACTIVATION_HOURS: whole(72, 1, 30 * 24),
 
   PASSWORD_EXPIRY_DAYS: whole(90, 0, 3650),
   PASSWORD_REMIND_DAYS: whole(7, 0, 365),
@@ -245,6 +248,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     otp: { ttlSeconds: e.OTP_TTL_SECONDS, maxTries: e.OTP_MAX_TRIES, resendSeconds: e.OTP_RESEND_SECONDS, dailyPerNumber: e.SMS_DAILY_LIMIT },
     captcha: { ttlSeconds: e.CAPTCHA_TTL_SECONDS, sliderTolerance: e.CAPTCHA_SLIDER_TOLERANCE },
     ticketMinutes: e.TICKET_MINUTES,
+    activationHours: e.ACTIVATION_HOURS,
     passwordExpiryDays: e.PASSWORD_EXPIRY_DAYS,
     passwordRemindDays: e.PASSWORD_REMIND_DAYS,
     passwordHistory: e.PASSWORD_HISTORY,

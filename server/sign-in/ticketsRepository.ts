@@ -43,6 +43,10 @@ export function ticketsRepo(db: Kysely<Database>) {
     async delete(id: string): Promise<void> {
       await db.deleteFrom('tickets').where('id', '=', id).execute();
     },
+    /** Every ticket of one purpose a person holds (a new activation link voids the earlier ones). */
+    async deleteFor(userRef: number, purpose: string): Promise<void> {
+      await db.deleteFrom('tickets').where('user_ref', '=', userRef).where('purpose', '=', purpose).execute();
+    },
     async purgeExpired(now: number): Promise<void> {
       await db.deleteFrom('tickets').where('expires_at', '<', now).execute();
     },

@@ -90,6 +90,7 @@ describe.each(storeCases())('access log ($name)', (store) => {
   afterAll(async () => { await client?.close(); });
 
   it('writes one line per request with method, route, status, time and request id; probes stay out at info', async () => {
+    lines.length = 0;
     await client.app.inject({ method: 'GET', url: '/healthz' });
     await client.app.inject({ method: 'GET', url: '/readyz' });
     await client.get('/auth/v1/sm2_key?x=1');

@@ -70,8 +70,15 @@ test.describe('single sign-on through the portal (OpenID Connect)', () => {
     moveClient(db, APPS.second);
     samples = await Promise.all([startSample(portal, APPS.first), startSample(portal, APPS.second)]);
   });
-  test.afterAll(() => {
-    for (const sample of samples) sample.kill();
+  test.afterAll(async () => {
+    // Gone before the next start on the same ports (a worker may run this group's hooks again).
+    await Promise.all(samples.map((sample) => new Promise((resolve) => {
+      if (sample.exitCode !== null || sample.signalCode !== null) resolve(null);
+      else {
+        sample.once('exit', resolve);
+        sample.kill();
+      }
+    })));
   });
 
   test('sign-in with the second factor, single sign-on into a second application, sign-out of the portal signs both out', async ({ page, request, db }) => {

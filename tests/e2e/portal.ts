@@ -9,7 +9,10 @@ import net from 'node:net';
  * sees another worker's changes, and a worker that restarts after a failure starts afresh.
  */
 
-/** The first worker's port; worker n listens on BASE_PORT + n. Another run on the machine picks another base. */
+/**
+ * The first worker's port; worker n listens on BASE_PORT + n and its other servers on
+ * BASE_PORT + 10 + 4n…: another run on the same machine picks a base at least 20 apart.
+ */
 export const BASE_PORT = Number(process.env.E2E_PORT ?? 18090);
 /** Built SPA to serve; parallel runs build into their own folder (vite build --outDir …). */
 const STATIC_DIR = process.env.E2E_STATIC_DIR ?? 'dist';
@@ -81,8 +84,12 @@ export async function startPortal(index: number): Promise<Portal> {
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   let gone = false;
+  // A worker that ends without its fixtures' teardown (killed, crashed) takes its portal along.
+  const orphaned = () => child.kill('SIGTERM');
+  process.once('exit', orphaned);
   void exited.then(() => {
     gone = true;
+    process.off('exit', orphaned);
   });
 
   const started = Date.now();

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { CODE } from '../../codes.js';
+import { CODE, CODE_GROUPS } from '../../codes.js';
 import { endpoint, type EndpointSpec } from '../../endpoint.js';
 import { nothing, pageOf } from '../../schemas/common.js';
 import {
   adminUserDetail, adminUserItem, passwordResetResult, sessionsEnded, signInEntry, userCreateBody, userExportQuery, userHistoryBody,
-  userBatchBody, userBatchResult, userListBody, userRefBody, userResetPasswordBody, userSetEnabledBody, userUpdateBody,
+  userActivationBody, userActivationResult, userBatchBody, userBatchResult, userListBody, userRefBody, userResetPasswordBody, userSetEnabledBody, userUpdateBody,
 } from '../../schemas/admin/users.js';
 import { importCheckResult, importStarted, importStatus, userImportBody, userImportStatusBody } from '../../schemas/admin/usersImport.js';
 
@@ -44,9 +44,14 @@ export const adminUsersEndpoints = {
     summary: 'Delete a person who holds no records others depend on (else E40131: disable instead); their sessions, devices and memberships go with them',
     input: userRefBody, output: nothing, codes: [CODE.notFound, CODE.selfDelete, CODE.userHoldsRecords],
   }),
+  userActivation: endpoint({
+    method: 'POST', path: `${base}/activation`, access: 'admin',
+    summary: 'A single-use link to set a password, valid ACTIVATION_HOURS (72 h): texted through the outbox and its budgets, or answered once to hand over; earlier links stop working',
+    input: userActivationBody, output: userActivationResult, codes: [CODE.notFound, CODE.noUsablePhone, CODE.smsRefused, ...CODE_GROUPS.smsBudget],
+  }),
   userBatch: endpoint({
     method: 'POST', path: `${base}/batch`, access: 'admin',
-    summary: 'Enable, disable, move, delete, sign out or require a password change for up to 200 people: each on their own (audited, all or nothing per person), a result per person',
+    summary: 'Enable, disable, move, delete, sign out, require a password change or text an activation link for up to 200 people: each on their own (audited, all or nothing per person), a result per person',
     input: userBatchBody, output: userBatchResult, codes: [CODE.deptUnknown],
   }),
   userUnlock: endpoint({

@@ -71,6 +71,12 @@ export const userSetEnabledBody = z.object({ id, enabled: z.boolean() });
 export const userResetPasswordBody = z.object({ id, mode: z.enum([PasswordResetMode.GENERATE, PasswordResetMode.MUST_CHANGE]) });
 export const userHistoryBody = pageRequest.extend({ id });
 
+/** How an activation reaches the person: texted to their phone, or a link the administrator hands over. */
+export const ActivationChannel = { SMS: 'SMS', LINK: 'LINK' } as const;
+export const userActivationBody = z.strictObject({ id, channel: z.enum([ActivationChannel.SMS, ActivationChannel.LINK]) });
+/** LINK answers the link once (only its digest is kept); SMS answers the masked number it was queued for. */
+export const userActivationResult = z.object({ link: z.string().nullable(), mobileNo: z.string().nullable(), expiresAt: isoTime });
+
 /** The most people one batch acts on (one page of the list at its largest). */
 export const USER_BATCH_MAX = 200;
 const batchAction = z.enum(Object.values(UserBatchAction) as [UserBatchAction, ...UserBatchAction[]]);

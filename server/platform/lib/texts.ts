@@ -61,6 +61,11 @@ export const texts = {
     zh: '【统一身份认证】您的验证码为 {code}，{minutes}分钟内有效，请勿泄露给他人。',
     en: '[Identity Portal] Your verification code is {code}, valid for {minutes} minutes. Do not share it with anyone.',
   },
+  // The activation link texted to a new person (server/passwords/activation.ts); zh, like the code
+  'sms.activation': {
+    zh: '【统一身份认证】{name}，您的账号 {account} 已开通，请在 {hours} 小时内打开 {link} 设置登录密码，请勿转发。',
+    en: '[Identity Portal] {name}, your account {account} is ready. Open {link} within {hours} hours to set your password. Do not forward this message.',
+  },
   // The built-in roles' names, stored in zh when the role is first needed (server/organisation/usersAdminService.ts)
   'role.SYS_ADMIN': { zh: '系统管理员', en: 'System administrator' },
   'role.EMPLOYEE': { zh: '普通员工', en: 'Employee' },
