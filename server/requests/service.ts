@@ -8,6 +8,8 @@ import type { AuthUser, Caller, ServiceContext } from '../composition/context.js
 import type { AuditService } from '../audit/service.js';
 import { CODE } from '../../contract/codes.js';
 import { ApplyStatus, Decision } from '../../contract/enums.js';
+import type { InputOf } from '../../contract/endpoint.js';
+import type { permissionEndpoints } from '../../contract/endpoints/permissions.js';
 
 /**
  * Whether a request for this application must name a role: an application in the permission
@@ -111,7 +113,7 @@ export function requestsService(ctx: ServiceContext, audit: AuditService) {
       return mapPage(await repo.pageByApplicant(user.userRef, status, pageNum, pageSize, sort), toRecord);
     },
 
-    async apply(user: AuthUser, body: { appId: string; roleIdSet: number[]; applyReason: string }, caller: Caller): Promise<{ id: number }> {
+    async apply(user: AuthUser, body: InputOf<typeof permissionEndpoints.apply>, caller: Caller): Promise<{ id: number }> {
       const app = await ctx.repos.apps.findByAppId(body.appId);
       if (!app || !app.enabled) throw new AppError(CODE.appUnavailable);
       const roles = await ctx.repos.permissions.rolesOfApp(app.id);
