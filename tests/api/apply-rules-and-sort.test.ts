@@ -85,6 +85,12 @@ describe.each(storeCases())('the apply dialog\'s rules, names in logs, and list 
     const byStatus = (await mine('status', 'desc')).map((r) => r.status);
     expect(byStatus).toEqual([...byStatus].sort((a, b) => b - a));
 
+    // Two requests zhangsan decides, whatever other tests have decided already.
+    for (const account of ['emp0172', 'emp0173']) {
+      const token = await signIn(client, account);
+      const wiki = (await roles(token, 'wiki'))[0];
+      expect((await apply(token, 'wiki', [wiki.id])).json().code).toBe('D00000');
+    }
     const queue = async (sortOrder: string) =>
       (await data('/auty/v1/apply/page-list/by-approval-user-id', { pageNum: 1, pageSize: 20, sortField: 'applyDate', sortOrder }, zhangsan)).data.datas.map((r: { id: number }) => r.id);
     const oldest = await queue('asc');

@@ -55,6 +55,7 @@ describe.each(storeCases())('health, readiness and metrics ($name)', (store) => 
   });
 
   it('counts requests by route pattern, sign-ins by method and result, codes, sessions and queries', async () => {
+    await client.app.inject({ method: 'GET', url: '/healthz' });
     await signIn(client, 'lisi');
     await passwordLogin(client, 'lisi', 'Wrong-password1');
     await signIn(client, 'zhaoliu');
