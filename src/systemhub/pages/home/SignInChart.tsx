@@ -5,7 +5,7 @@ import type { AdminHome } from '../../../../contract/schemas/admin/home';
 const SUCCESS_COLOR = '#52c41a';
 const FAILURE_COLOR = '#ff4d4f';
 
-/** Successes and failures per day over the last 30 days (UTC days), stacked. */
+/** Successes and failures per day over the last 30 days (the company's calendar days, COMPANY_TIME_ZONE), stacked. */
 export function SignInChart({ series }: { series: AdminHome['series'] }) {
   const { t } = useTranslation();
   const data = series.map((day) => ({ ...day, label: day.day.slice(5) }));
