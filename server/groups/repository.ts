@@ -1,9 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import type { PageResult } from '../../contract/schemas/common.js';
 import type { Database } from '../platform/db/schema.js';
-import { ilike, mapPage, page, startsWith } from '../platform/db/paging.js';
+import { ilike, isSqlite, mapPage, page, startsWith } from '../platform/db/paging.js';
 import { reusablePage } from '../platform/db/reusablePage.js';
-import { isSqlite, personMatches } from '../organisation/personSearch.js';
+import { personMatches } from '../organisation/personSearch.js';
 
 /** A group's member count as a column: the row the triggers keep (migration 0012), 0 for a group that never had one. */
 export const memberNumber = (groupColumn: string) =>

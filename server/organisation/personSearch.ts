@@ -1,10 +1,8 @@
-import { SqliteAdapter, sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Expression, type SqlBool } from 'kysely';
 import { contains, startsWith } from '../platform/db/paging.js';
 
 /** Needles this long have a trigram for the search indexes to look up (migration 0014); shorter ones scan. */
 const TRIGRAM = 3;
-
-export const isSqlite = <DB>(db: Kysely<DB>): boolean => db.getExecutor().adapter instanceof SqliteAdapter;
 
 /**
  * A person whose account or name holds the keyword anywhere (either case), or whose phone starts

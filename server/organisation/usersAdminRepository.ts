@@ -1,8 +1,8 @@
 import { sql, type Expression, type ExpressionBuilder, type Insertable, type Kysely, type SqlBool, type Updateable } from 'kysely';
 import type { PageResult } from '../../contract/schemas/common.js';
 import type { Database, UsersTable } from '../platform/db/schema.js';
-import { page } from '../platform/db/paging.js';
-import { isSqlite, personMatches } from './personSearch.js';
+import { isSqlite, page } from '../platform/db/paging.js';
+import { personMatches } from './personSearch.js';
 import { deleteUser, holdsRecords } from './userRecords.js';
 
 /**

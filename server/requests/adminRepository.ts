@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import type { PageResult } from '../../contract/schemas/common.js';
 import type { Database } from '../platform/db/schema.js';
 import type { PermissionRequest } from './repository.js';
-import { mapPage, page } from '../platform/db/paging.js';
-import { isSqlite, personMatches } from '../organisation/personSearch.js';
+import { isSqlite, mapPage, page } from '../platform/db/paging.js';
+import { personMatches } from '../organisation/personSearch.js';
 
 export interface RequestFilters {
   status?: number;

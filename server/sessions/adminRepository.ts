@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { PageResult } from '../../contract/schemas/common.js';
 import type { Database } from '../platform/db/schema.js';
-import { mapPage, page } from '../platform/db/paging.js';
-import { isSqlite, personMatches } from '../organisation/personSearch.js';
+import { isSqlite, mapPage, page } from '../platform/db/paging.js';
+import { personMatches } from '../organisation/personSearch.js';
 
 /** Which sessions are alive: not past their absolute end, and used since the idle cut-off. */
 export interface Liveness {

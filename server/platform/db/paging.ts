@@ -1,4 +1,4 @@
-import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import { SqliteAdapter, sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { PageResult } from '../../../contract/schemas/common.js';
 
 /**
@@ -47,3 +47,6 @@ export function startsWith(column: string, text: string): RawBuilder<boolean> {
 export function mapPage<R, T>(result: PageResult<R>, map: (row: R) => T): PageResult<T> {
   return { ...result, datas: result.datas.map(map) };
 }
+
+/** Whether the store is the embedded SQLite (in-process: no round trips; its own search and planner). */
+export const isSqlite = <DB>(db: Kysely<DB>): boolean => db.getExecutor().adapter instanceof SqliteAdapter;

@@ -1,4 +1,5 @@
-import { SqliteAdapter, sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { isSqlite } from './paging.js';
 import type { PageResult } from '../../../contract/schemas/common.js';
 import { COUNT_CAP } from './paging.js';
 import { reusable } from './reusable.js';
@@ -36,7 +37,7 @@ export function reusablePage<V extends Record<string, unknown>, R extends Record
   const rowsOnly = reusable(db, (v: Values, shape) => build(v, shape).rows.limit(v.pageSize).offset(v.offset));
   // SQLite answers in-process: a round trip costs nothing there, and the joined form made it
   // materialise and sort the page again, so it runs the two statements.
-  const inProcess = db.getExecutor().adapter instanceof SqliteAdapter;
+  const inProcess = isSqlite(db);
   // A list whose count is planned worse inside the page's statement than alone (the approval
   // queue's) takes the two round trips.
   const apart = inProcess || options.countApart === true;
