@@ -76,7 +76,7 @@ export function buildBaseServices(ctx: ServiceContext, gateway: SmsGateway) {
   const passwordChange = passwordChangeService(ctx, { otp, captcha, tickets, sm2, passwords, credentials });
   const forgotPassword = forgotPasswordService(ctx, { otp, captcha, tickets, sm2, policy, credentials, secrets, throttle });
   const registration = registrationService(ctx, { audit, sm2, passwords, policy, settings });
-  const activation = activationService(ctx, { sm2, policy, credentials, throttle, audit, smsBudget, sms });
+  const activation = activationService(ctx, { sm2, policy, credentials, throttle, audit, tickets, smsBudget, sms });
   const security = securityService(ctx, { otp, captcha, tickets, audit, phoneStop: factors.account });
   const devices = devicesService(ctx, audit);
   const logs = logsService(ctx);

@@ -23,13 +23,10 @@ const PAGE = '/activate';
  * so a copy of the database opens nothing. It works once, until ACTIVATION_HOURS have passed or a
  * newer link is sent, and sets a password the live policy accepts — never skipping a rule.
  */
-export function activationService(ctx: ServiceContext, deps: Pick<CoreServices, 'sm2' | 'policy' | 'credentials' | 'throttle' | 'audit'> & { smsBudget: SmsBudgetService; sms: { kick(): void } }) {
-  const tickets = ctx.repos.tickets;
-
+export function activationService(ctx: ServiceContext, deps: Pick<CoreServices, 'sm2' | 'policy' | 'credentials' | 'throttle' | 'audit' | 'tickets'> & { smsBudget: SmsBudgetService; sms: { kick(): void } }) {
   async function liveTicket(token: string) {
-    const ticket = await tickets.find(sha256(token));
-    if (!ticket || ticket.purpose !== PURPOSE || ticket.step !== 'issued' || ticket.userRef === null || ticket.expiresAt <= ctx.clock.now()) throw ticketExpired();
-    const user = await ctx.repos.users.findById(ticket.userRef);
+    const ticket = await deps.tickets.load(sha256(token), [PURPOSE], ['issued']);
+    const user = ticket.userRef === null ? undefined : await ctx.repos.users.findById(ticket.userRef);
     if (!user) throw ticketExpired();
     return { ticket, user };
   }
@@ -75,9 +72,9 @@ export function activationService(ctx: ServiceContext, deps: Pick<CoreServices, 
       const password = await deps.sm2.decrypt('newPassword', newPassword);
       await deps.policy.enforce(password, user.account, user.passwordHash, user.id);
       // Spent before the password is written: of two racing uses, one sets it, the other is E00013.
-      if (!(await tickets.advance(ticket.id, 'issued', 'used', '{}'))) throw ticketExpired();
+      await deps.tickets.advance(ticket, 'used', {});
       await deps.credentials.replacePassword(user, password, { keepSessionId: null, caller, scene: 'ACTIVATE', detail: null });
-      await tickets.delete(ticket.id);
+      await deps.tickets.close(ticket.id);
       await deps.throttle.clearAccount(user.account);
       return { userId: user.account };
     },
