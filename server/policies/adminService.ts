@@ -20,14 +20,12 @@ type VersionDetail = z.input<typeof policyVersionDetail>;
 interface SaveKind {
   action: PolicyVersionAction;
   scene: string;
-  target: (sections: PolicySection[]) => string;
   fromVersion: number | null;
 }
 
-const AS_UPDATE: SaveKind = { action: PolicyVersionAction.UPDATE, scene: 'ADMIN_POLICY_UPDATE', target: (s) => `policy:${s.join(',')}`, fromVersion: null };
-const AS_DEFAULTS: SaveKind = { action: PolicyVersionAction.DEFAULTS, scene: 'ADMIN_POLICY_DEFAULTS', target: (s) => `policy:${s.join(',')}`, fromVersion: null };
-const asRollback = (version: number): SaveKind =>
-  ({ action: PolicyVersionAction.ROLLBACK, scene: 'ADMIN_POLICY_ROLLBACK', target: (s) => `policy:${s.join(',')}`, fromVersion: version });
+const AS_UPDATE: SaveKind = { action: PolicyVersionAction.UPDATE, scene: 'ADMIN_POLICY_UPDATE', fromVersion: null };
+const AS_DEFAULTS: SaveKind = { action: PolicyVersionAction.DEFAULTS, scene: 'ADMIN_POLICY_DEFAULTS', fromVersion: null };
+const asRollback = (version: number): SaveKind => ({ action: PolicyVersionAction.ROLLBACK, scene: 'ADMIN_POLICY_ROLLBACK', fromVersion: version });
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const sectionsOf = (csv: string): PolicySection[] => POLICY_SECTIONS.filter((s) => csv.split(',').includes(s));
@@ -96,7 +94,7 @@ export function adminPoliciesService(ctx: ServiceContext, base: BaseServices) {
         if (!(await repos.config.replace(key, stored, value))) throw new LostRace();
       }
       const changes = { before: only(before.policies, sections), after: only(after, sections) };
-      await base.audit.adminChange(actor.userRef, kind.scene, kind.target(sections), changes, caller, repos);
+      await base.audit.adminChange(actor.userRef, kind.scene, `policy:${sections.join(',')}`, changes, caller, repos);
       await repos.admin.policyVersions.insert({
         savedBy: actor.userRef, savedAt: ctx.clock.now(), action: kind.action, sections: sections.join(','), fromVersion: kind.fromVersion, policies: JSON.stringify(after),
       });
