@@ -25,9 +25,9 @@ describe.each(postgres)('limits shared by two instances on one database ($name)'
 
   it('locks an account after 10 wrong passwords between them, whichever instance each guess reaches', async () => {
     const wrong = Array.from({ length: 40 }, (_, i) => passwordLogin(both()[i % 2], 'emp0120', `Wrong#${i}pass`, {}, `10.31.0.${i}`));
-    const responses = await Promise.all([...wrong, passwordLogin(b, 'emp0120', DEMO_PASSWORD, {}, '10.31.2.1')]);
+    // The right password is tried only after the burst: sent within it, it may fairly be checked before ten wrong ones are.
+    const responses = await Promise.all(wrong);
     expect(count(codesOf(responses), 'E30002')).toBeLessThanOrEqual(10);
-    expect(sessionTokenOf(responses.at(-1)!)).toBeUndefined();
     expect((await passwordLogin(a, 'emp0120', DEMO_PASSWORD, {}, '10.31.1.1')).json().code).toBe('E30053');
     expect((await passwordLogin(b, 'emp0120', DEMO_PASSWORD, {}, '10.31.1.2')).json().code).toBe('E30053');
   });
