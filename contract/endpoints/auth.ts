@@ -3,7 +3,7 @@ import { CODE, CODE_GROUPS, type ResultCode } from '../codes.js';
 import { endpoint } from '../endpoint.js';
 import { paths } from '../paths.js';
 import {
-  appLoginConfigBody, applyTokenBody, applyTokenResult, captchaBody, captchaResult, ipCheckBody, loginCheckBody, loginResponse,
+  appBrand, appBrandBody, appLoginConfigBody, applyTokenBody, applyTokenResult, captchaBody, captchaResult, ipCheckBody, loginCheckBody, loginResponse,
   loginTypeConfig, logoutBody, oidcSecondFactorParams, sm2Key, ssoGoParams, ssoIdentity, ssoRedeemBody,
 } from '../schemas/auth.js';
 import { nothing } from '../schemas/common.js';
@@ -32,6 +32,11 @@ export const authEndpoints = {
   appLoginConfig: endpoint({
     method: 'POST', path: paths.auth.appLoginConfig, access: 'public', summary: 'Sign-in methods the page offers, narrowed to those the application allows',
     input: appLoginConfigBody, output: z.array(loginTypeConfig),
+  }),
+  appBrand: endpoint({
+    method: 'POST', path: paths.auth.appBrand, access: 'public',
+    summary: 'The name and icon of the application a sign-in page was reached from; null alike for an unknown, disabled or missing one',
+    input: appBrandBody, output: appBrand,
   }),
   ipCheck: endpoint({
     method: 'POST', path: paths.auth.ipCheck, access: 'public', summary: "Whether the caller's address must answer a captcha up front (E30127) or is over its hourly budget",
