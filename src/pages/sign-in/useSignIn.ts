@@ -13,6 +13,8 @@ export interface SignInHooks {
   onCaptchaRequired?: () => void;
   /** Any answer after a captcha was sent: the captcha is used up either way. */
   onAttemptFinished?: () => void;
+  /** The account is locked (E30053): no captcha can help until the lock ends, so none is asked for. */
+  onLocked?: () => void;
 }
 
 /**
@@ -60,6 +62,7 @@ export function useSignIn(returnTo: string | null = null) {
         // Refused for the application this page was reached from (its appId and way on are in the query): a page that says so and offers the ways on.
         navigate(`${SPA_PATHS.permissionsNone}${search}`);
       } else if (codeIn(CODE_GROUPS.signInWarnings, code)) {
+        if (code === CODE.accountLocked) hooks.onLocked?.();
         setWarning(text);
       } else if (codeIn(CODE_GROUPS.passwordChangeRequired, code)) {
         const srmi = errorDataField(error, 'srmi');
