@@ -33,6 +33,9 @@ export const appBrandBody = z.object({ appId: text(LIMITS.appIdMax) });
 export const appBrand = z.object({ appName: z.string(), icon: z.string().nullable() }).nullable();
 export type AppBrand = z.infer<typeof appBrand>;
 
+/** Whether the caller's browser holds a live session: a public page asks this instead of a call that would answer 401. */
+export const sessionState = z.object({ signedIn: z.boolean() });
+
 export const logoutBody = z.object({ ...deviceFields });
 
 export const captchaBody = z.object({ mobileNo: text(LIMITS.mobileMax).optional() }).optional();

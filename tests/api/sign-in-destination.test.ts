@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { passwordLogin, storeCases } from './harness.js';
+import { passwordLogin, signIn, storeCases } from './harness.js';
 import { Browser, startOidc, type OidcServer } from './oidcFlow.js';
 
 const DEMO_REDIRECT = 'http://127.0.0.1:8765/callback';
@@ -65,5 +65,16 @@ describe.each(storeCases())('sign-in for an application: its name, and the way b
     expect(left.url.searchParams.get('error')).toBe('access_denied');
     expect(left.url.searchParams.get('state')).toBe(state);
     expect(left.url.searchParams.has('code')).toBe(false);
+  });
+
+  it('tells a public page whether the browser is signed in without a refusal either way', async () => {
+    const state = (token?: string) => server.client.get('/auth/v1/session-state', { token });
+    for (const res of [await state(), await state('not-a-session-token')]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ code: 'D00000', data: { signedIn: false } });
+    }
+    const signedIn = await state(await signIn(server.client, 'lisi'));
+    expect(signedIn.json()).toMatchObject({ code: 'D00000', data: { signedIn: true } });
+    expect(signedIn.headers['cache-control']).toContain('no-store');
   });
 });
