@@ -10,6 +10,8 @@ export const paths = {
     sm2Key: '/auth/v1/sm2_key',
     pacasSm2Key: '/auth/v1/pacas/sm2-key',
     appLoginConfig: '/auth/v1/get-app-login-config',
+    appBrand: '/auth/v1/app-brand',
+    sessionState: '/auth/v1/session-state',
     ipCheck: '/auth/v1/ip-check',
     loginCheck: '/auth/v1/login-check',
     msgLoginCheck: '/auth/v1/msg-login/login-check',

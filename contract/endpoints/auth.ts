@@ -3,8 +3,8 @@ import { CODE, CODE_GROUPS, type ResultCode } from '../codes.js';
 import { endpoint } from '../endpoint.js';
 import { paths } from '../paths.js';
 import {
-  appLoginConfigBody, applyTokenBody, applyTokenResult, captchaBody, captchaResult, ipCheckBody, loginCheckBody, loginResponse,
-  loginTypeConfig, logoutBody, oidcSecondFactorParams, sm2Key, ssoGoParams, ssoIdentity, ssoRedeemBody,
+  appBrand, appBrandBody, appLoginConfigBody, applyTokenBody, applyTokenResult, captchaBody, captchaResult, ipCheckBody, loginCheckBody, loginResponse,
+  loginTypeConfig, logoutBody, oidcSecondFactorParams, sm2Key, ssoGoParams, sessionState, ssoIdentity, ssoRedeemBody,
 } from '../schemas/auth.js';
 import { nothing } from '../schemas/common.js';
 
@@ -32,6 +32,16 @@ export const authEndpoints = {
   appLoginConfig: endpoint({
     method: 'POST', path: paths.auth.appLoginConfig, access: 'public', summary: 'Sign-in methods the page offers, narrowed to those the application allows',
     input: appLoginConfigBody, output: z.array(loginTypeConfig),
+  }),
+  appBrand: endpoint({
+    method: 'POST', path: paths.auth.appBrand, access: 'public',
+    summary: 'The name and icon of the application a sign-in page was reached from; null alike for an unknown, disabled or missing one',
+    input: appBrandBody, output: appBrand,
+  }),
+  sessionState: endpoint({
+    method: 'GET', path: paths.auth.sessionState, access: 'public',
+    summary: "Whether the caller holds a live session, answered without a refusal either way (a public page's quiet check)",
+    output: sessionState,
   }),
   ipCheck: endpoint({
     method: 'POST', path: paths.auth.ipCheck, access: 'public', summary: "Whether the caller's address must answer a captcha up front (E30127) or is over its hourly budget",

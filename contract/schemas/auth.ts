@@ -27,6 +27,15 @@ export const appLoginConfigBody = z.object({
   clientId: text(LIMITS.clientIdMax).optional(),
 });
 
+/** The application a sign-in page was reached from (its appId, as the launch or the OpenID Connect interaction passes it). */
+export const appBrandBody = z.object({ appId: text(LIMITS.appIdMax) });
+/** Its display name and icon, or null for an unknown or disabled one: nothing else about it. */
+export const appBrand = z.object({ appName: z.string(), icon: z.string().nullable() }).nullable();
+export type AppBrand = z.infer<typeof appBrand>;
+
+/** Whether the caller's browser holds a live session: a public page asks this instead of a call that would answer 401. */
+export const sessionState = z.object({ signedIn: z.boolean() });
+
 export const logoutBody = z.object({ ...deviceFields });
 
 export const captchaBody = z.object({ mobileNo: text(LIMITS.mobileMax).optional() }).optional();

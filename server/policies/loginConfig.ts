@@ -1,4 +1,4 @@
-import type { LoginPageConfig, LoginTypeConfig } from '../../contract/schemas/auth.js';
+import type { AppBrand, LoginPageConfig, LoginTypeConfig } from '../../contract/schemas/auth.js';
 import type { LoginType } from '../../contract/rules.js';
 import type { App } from '../apps/repository.js';
 import type { ServiceContext } from '../composition/context.js';
@@ -31,6 +31,14 @@ export function loginConfigService(ctx: ServiceContext, settings: SettingsServic
         id: 'default', imageUrl: page.imageUrl, logoUrl: page.logoUrl, companyName: inLang(page.companyName), versionInfo: inLang(page.versionInfo),
         registrationEnabled: registration.enabled,
       }];
+    },
+    /**
+     * What the sign-in page names as the destination. Anyone may ask, so it says no more than a
+     * launch link already shows, and an unknown or disabled application is indistinguishable from none.
+     */
+    async brandOf(appId: string): Promise<AppBrand> {
+      const app = await ctx.repos.apps.findByAppId(appId);
+      return app?.enabled ? { appName: app.appName, icon: app.icon } : null;
     },
     /**
      * Login types for the login page, narrowed to the app's allowed ones when an appId is given,

@@ -34,6 +34,8 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
   serve(app, e.sm2Key, ({ services }) => services.sm2.publicKey());
   serve(app, e.pacasSm2Key, ({ services }) => services.sm2.publicKey());
   serve(app, e.appLoginConfig, ({ input, services }) => services.loginConfig.typesFor(input.appId));
+  serve(app, e.appBrand, ({ input, services }) => services.loginConfig.brandOf(input.appId));
+  serve(app, e.sessionState, async ({ services, request }) => ({ signedIn: (await services.sessions.authenticate(tokenOf(request)).catch(() => null)) !== null }));
   serve(app, e.ipCheck, async ({ services, caller }) => {
     await services.login.ipCheck(caller.ip);
     return null;

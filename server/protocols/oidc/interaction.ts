@@ -149,7 +149,10 @@ export function interactions(d: OidcContext) {
     return `${SECOND_AUTH_PAGE}?${query.toString()}`;
   }
 
-  return { decide, consent, secondFactor };
+  /** Someone the portal refused for the application goes back to it: the application hears access_denied. */
+  const abandon = (): InteractionStep => refused('the user went back to the application');
+
+  return { decide, consent, secondFactor, abandon };
 }
 
 export type Interactions = ReturnType<typeof interactions>;

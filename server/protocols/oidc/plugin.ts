@@ -98,6 +98,13 @@ async function oidcPlugin(app: FastifyInstance, { data, ctx, services }: Composi
       return answer(request, reply, step);
     });
 
+    // "Back to the application" of the portal's refusal page: a plain link, since it only ever denies.
+    scope.get(`${INTERACTION_PREFIX}/:uid/abort`, async (request, reply) => {
+      const interaction = await interactionOf(request, reply);
+      if (!interaction) return reply;
+      return answer(request, reply, flows.abandon());
+    });
+
     scope.post(`${INTERACTION_PREFIX}/:uid/consent`, async (request, reply) => {
       const interaction = await interactionOf(request, reply);
       if (!interaction) return reply;

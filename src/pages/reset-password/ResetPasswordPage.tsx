@@ -7,6 +7,7 @@ import type { CurrentUser } from '../../../contract/schemas/personal';
 import { ButtonLink } from '../../shared/components/ButtonLink';
 import { PageLoading } from '../../shared/components/PageLoading';
 import { useEndpointQuery } from '../../shared/hooks/useEndpoint';
+import { authEndpoints } from '../../../contract/endpoints/auth';
 import { errorCode } from '../../shared/providers/apiError';
 import { loginAddress, RETURN_PARAM, safeReturnPath } from '../../shared/providers/returnPath';
 import { PublicLayout } from '../account-flow/PublicLayout';
@@ -29,12 +30,21 @@ export default function ResetPasswordPage() {
   const returnTo = safeReturnPath(params.get(RETURN_PARAM));
   const { pathname, search } = useLocation();
   const family = useMemo(() => passwordFamily(requestId), [requestId]);
-  const phone = useEndpointQuery(family.getPhone, requestId ? { requestId } : {});
+  // Without a ticket the page is the signed-in family's: asked quietly first, so a signed-out visit logs no refusal.
+  const session = useEndpointQuery(authEndpoints.sessionState, undefined, { enabled: !requestId });
+  const signedIn = session.data?.signedIn === true;
+  const phone = useEndpointQuery(family.getPhone, requestId ? { requestId } : {}, { enabled: !!requestId || signedIn });
   // The signed-in family's saves answer nothing: the success view names the session's account.
-  const { data: me } = useGetIdentity<CurrentUser>({ queryOptions: { enabled: !requestId } });
+  const { data: me } = useGetIdentity<CurrentUser>({ queryOptions: { enabled: !requestId && signedIn } });
   const [done, setDone] = useState<{ account: string } | null>(null);
   const { handle: handleExpired } = useTicketExpired(returnTo);
   const loadError = phone.query.error;
+
+  const signedOut = session.data?.signedIn === false;
+  useEffect(() => {
+    // Nobody is signed in: sign in first and come back.
+    if (signedOut) navigate(loginAddress(`${pathname}${search}`), { replace: true });
+  }, [signedOut, navigate, pathname, search]);
 
   useEffect(() => {
     if (!loadError || handleExpired(loadError)) return;
@@ -61,7 +71,7 @@ export default function ResetPasswordPage() {
         />
       </div>
     );
-  } else if (phone.query.isLoading) {
+  } else if (phone.query.isLoading || session.query.isLoading || signedOut) {
     body = <PageLoading minHeight={240} />;
   } else if (!phone.data) {
     body = <Result status="warning" title={t('resetPassword.messages.loadFailed')} extra={<ButtonLink to={relogin}>{t('common.actions.backToLogin')}</ButtonLink>} />;

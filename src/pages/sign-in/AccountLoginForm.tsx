@@ -66,6 +66,7 @@ export function AccountLoginForm({ appId, query, returnTo, captchaStrategy = Cap
         onAttemptFinished: () => {
           if (sentCaptcha) captcha.next();
         },
+        onLocked: captcha.dismiss,
       },
     );
   }

@@ -35,6 +35,12 @@ export function useLoginCaptcha(strategy: CaptchaStrategy, form: FormInstance) {
     picture,
     sliderRound,
     ask: () => (slider ? setSliderRound((n) => n + 1) : void picture.show()),
+    /** Off screen, its field emptied: the lock message then stands alone, with no prompt for an answer nobody can use. */
+    dismiss: () => {
+      form.setFields([{ name: PICTURE_FIELD, value: '', errors: [] }]);
+      if (slider) setSliderRound(0);
+      else picture.hide();
+    },
     next: () => {
       if (slider) return setSliderRound((n) => n + 1);
       form.setFieldValue(PICTURE_FIELD, '');

@@ -8,7 +8,7 @@ import { LoginBrand } from './LoginBrand';
 import { LoginFooter } from './LoginFooter';
 import { LoginMethods } from './LoginMethods';
 import { PasskeySignIn } from './PasskeySignIn';
-import { useLoginPageConfig, useLoginTypes } from './useLoginConfig';
+import { useAppBrand, useLoginPageConfig, useLoginTypes } from './useLoginConfig';
 import { useLoginQuery } from './useLoginQuery';
 import './login.css';
 
@@ -28,6 +28,7 @@ export default function LoginPage() {
   useDocumentTitle(undefined, config?.companyName);
   const { appId, query, returnTo } = useLoginQuery();
   const methods = useLoginTypes(appId);
+  const destination = useAppBrand(appId);
   const forgetPasswordUrl = methods.types[0]?.forgetPasswordUrl || '/forgetPassword';
   // Quotes and backslashes would end the CSS string early.
   const background = config?.imageUrl ? { backgroundImage: `url("${config.imageUrl.replace(/["\\\n]/g, encodeURIComponent)}")` } : undefined;
@@ -40,7 +41,7 @@ export default function LoginPage() {
       </header>
       <main className="login-page__main">
         <section className="login-card" aria-label={t('login.heading')}>
-          <LoginBrand config={config} />
+          <LoginBrand config={config} destination={destination} />
           <LoginMethods appId={appId} query={query} returnTo={returnTo} types={methods.types} isLoading={methods.isLoading} isError={methods.isError} />
           <PasskeySignIn appId={appId} query={query} returnTo={returnTo} />
           <nav className="login-links" aria-label={t('login.links.label')}>

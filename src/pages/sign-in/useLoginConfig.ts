@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { accountEndpoints } from '../../../contract/endpoints/account';
 import { authEndpoints } from '../../../contract/endpoints/auth';
-import type { LoginPageConfig } from '../../../contract/schemas/auth';
+import type { AppBrand, LoginPageConfig } from '../../../contract/schemas/auth';
 import { useRequest } from '../../shared/hooks/useRequest';
 import { toastRefusal } from '../../shared/providers/feedback';
 import { call } from '../../shared/providers/api';
@@ -21,4 +21,13 @@ export function useLoginTypes(appId: string | undefined) {
   );
   const types = Array.isArray(data) ? [...data].sort((a, b) => Number(b.isPriorityShow) - Number(a.isPriorityShow)) : [];
   return { types, isLoading, isError: !!error };
+}
+
+/**
+ * The application the page was reached from (a launch's or an OpenID Connect request's appId),
+ * named on the page; null without one. Naming it is a courtesy: a failed look-up shows nothing.
+ */
+export function useAppBrand(appId: string | undefined): AppBrand {
+  const { data } = useRequest(() => (appId ? call(authEndpoints.appBrand, { appId }) : Promise.resolve(null)), `brand:${appId ?? ''}`);
+  return data ?? null;
 }

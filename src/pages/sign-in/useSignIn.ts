@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { SPA_PATHS } from '../../../contract/paths';
 import { CODE, CODE_GROUPS, codeIn } from '../../../contract/codeNames';
 import { errorCode, errorDataField } from '../../shared/providers/apiError';
 import { feedback } from '../../shared/providers/feedback';
@@ -12,6 +13,8 @@ export interface SignInHooks {
   onCaptchaRequired?: () => void;
   /** Any answer after a captcha was sent: the captcha is used up either way. */
   onAttemptFinished?: () => void;
+  /** The account is locked (E30053): no captcha can help until the lock ends, so none is asked for. */
+  onLocked?: () => void;
 }
 
 /**
@@ -26,6 +29,7 @@ export interface SignInHooks {
 export function useSignIn(returnTo: string | null = null) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { search } = useLocation();
   const [submitting, setSubmitting] = useState(false);
   const [warning, setWarning] = useState<string | null>(null);
 
@@ -54,7 +58,11 @@ export function useSignIn(returnTo: string | null = null) {
         hooks.onCaptchaRequired?.();
       } else if (code === CODE.codeWrong) {
         feedback.error(t('login.messages.captchaWrong'));
+      } else if (code === CODE.noAppPermission) {
+        // Refused for the application this page was reached from (its appId and way on are in the query): a page that says so and offers the ways on.
+        navigate(`${SPA_PATHS.permissionsNone}${search}`);
       } else if (codeIn(CODE_GROUPS.signInWarnings, code)) {
+        if (code === CODE.accountLocked) hooks.onLocked?.();
         setWarning(text);
       } else if (codeIn(CODE_GROUPS.passwordChangeRequired, code)) {
         const srmi = errorDataField(error, 'srmi');
@@ -68,7 +76,7 @@ export function useSignIn(returnTo: string | null = null) {
         feedback.refusal(error);
       }
     },
-    [navigate, returnTo, t],
+    [navigate, returnTo, search, t],
   );
 
   /** Goes where a successful sign-in leads; false when the page stays (a full-page load is under way). */
