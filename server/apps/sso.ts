@@ -18,7 +18,7 @@ function withCode(url: string, code: string): string {
 export type SsoDecision =
   | { kind: 'redirect'; url: string }
   | { kind: 'signIn'; appId: string }
-  | { kind: 'noPermission' }
+  | { kind: 'noPermission'; appId: string }
   | { kind: 'unknownApp' };
 
 /** Checks an application's client secret (the workbench's apps service: current secret, or the previous one while it overlaps). */
@@ -81,7 +81,7 @@ export function ssoService(ctx: ServiceContext, audit: AuditService, tickets: Ti
       const allowed = await ctx.repos.apps.hasPermission(user.userRef, app.id);
       if (allowed && !app.ssoLegacy) return { kind: 'redirect', url: oidcLaunchUrl(app) };
       await audit.signIn({ userRef: user.userRef, account: user.account, optType: 'SSO', app, result: allowed ? CODE.ok : CODE.noAppPermission, caller });
-      return allowed ? { kind: 'redirect', url: withCode(app.idpSsoUrl, await issueCode(user.userRef, app.id)) } : { kind: 'noPermission' };
+      return allowed ? { kind: 'redirect', url: withCode(app.idpSsoUrl, await issueCode(user.userRef, app.id)) } : { kind: 'noPermission', appId: app.appId };
     },
   };
 }

@@ -62,7 +62,8 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
       case 'signIn':
         return reply.redirect(`${SPA_PATHS.login}?appId=${encodeURIComponent(decision.appId)}`, 302);
       case 'noPermission':
-        return reply.redirect(SPA_PATHS.permissionsNone, 302);
+        // Named, so the page can say which application and offer another account for it.
+        return reply.redirect(`${SPA_PATHS.permissionsNone}?appId=${encodeURIComponent(decision.appId)}`, 302);
       default:
         return reply.redirect(SPA_PATHS.notFound, 302);
     }

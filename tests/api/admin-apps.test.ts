@@ -209,7 +209,7 @@ describe.each(storeCases())('workbench: applications ($name)', (store) => {
   it('grants people directly: "my apps" and the launch follow at the next call', async () => {
     const app = await newApp();
     const token = await signIn(client, 'emp0050');
-    expect((await launch(app.clientId, token)).headers.location).toBe('/permissionsNone');
+    expect((await launch(app.clientId, token)).headers.location).toBe(`/permissionsNone?appId=${app.appId}`);
     expect(await ok('/apps/user-grants/add', { id: app.id, userIdSet: ['emp0050', 'emp0051'] })).toEqual({ added: 2 });
     expect(await myApps(token)).toContain(app.appId);
     expect((await ok('/apps/user-grants/list', { id: app.id, pageNum: 1, pageSize: 10 })).datas.map((u: { userId: string }) => u.userId).sort()).toEqual(['emp0050', 'emp0051']);
@@ -237,13 +237,13 @@ describe.each(storeCases())('workbench: applications ($name)', (store) => {
     expect(launched.headers.location).toMatch(new RegExp(`^https://${app.appId}\\.example\\.com/sso\\?code=[\\w-]{32}$`));
     expect((await client.post('/auth/v1/apply-token', { clientId: app.clientId }, { token: member })).json().code).toBe('D00000');
     expect((await passwordLogin(client, 'emp0060', undefined, { appId: app.appId })).json().code).toBe('D00000');
-    expect((await launch(app.clientId, outsider)).headers.location).toBe('/permissionsNone');
+    expect((await launch(app.clientId, outsider)).headers.location).toBe(`/permissionsNone?appId=${app.appId}`);
     const listed = await ok('/apps/group-grants/list', { id: app.id, pageNum: 1, pageSize: 10 });
     expect(listed.datas).toEqual([expect.objectContaining({ groupId, groupType: 1, memberNumber: 1 })]);
 
     expect(await ok('/apps/group-grants/remove', { id: app.id, groupIdSet: [groupId] })).toEqual({ removed: 1 });
     expect(await myApps(member)).not.toContain(app.appId);
-    expect((await launch(app.clientId, member)).headers.location).toBe('/permissionsNone');
+    expect((await launch(app.clientId, member)).headers.location).toBe(`/permissionsNone?appId=${app.appId}`);
     expect((await client.post('/auth/v1/apply-token', { clientId: app.clientId }, { token: member })).json().code).toBe('E30065');
     expect((await passwordLogin(client, 'emp0060', undefined, { appId: app.appId })).json().code).toBe('E30065');
 

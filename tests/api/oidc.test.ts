@@ -231,7 +231,7 @@ describe.each(storeCases())('OpenID Connect provider ($name)', (store) => {
     expect(target.searchParams.has('code')).toBe(false);
     expect((await client.post('/auth/v1/apply-token', { clientId: 'demo-rp' }, { token })).json().code).toBe('E30092');
     const emp = await signedInBrowser(server, 'emp0001');
-    expect((await client.get('/auth/v1/sso/go/demo-rp', { token: emp.token })).headers.location).toBe('/permissionsNone');
+    expect((await client.get('/auth/v1/sso/go/demo-rp', { token: emp.token })).headers.location).toBe('/permissionsNone?appId=demo-rp');
   });
 
   it('redeems a legacy launch code only with the application\'s client secret', async () => {

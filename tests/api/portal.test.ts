@@ -32,7 +32,7 @@ describe.each(storeCases())('portal home and launch ($name)', (store) => {
     const before = (await client.get('/personal/v1/today/num', { token: lisi })).json().data.loginCount;
     const res = await client.get('/auth/v1/sso/go/crm-client', { token: lisi });
     expect(res.statusCode).toBe(302);
-    expect(res.headers.location).toBe('/permissionsNone');
+    expect(res.headers.location).toBe('/permissionsNone?appId=crm');
     expect((await client.get('/personal/v1/today/num', { token: lisi })).json().data.loginCount).toBe(before);
   });
 

@@ -153,6 +153,6 @@ describe.each(storeCases())('permission requests and approvals ($name)', (store)
     expect((await data('/auty/v1/group/authority/user-direct-roles', { groupId: git.groupId }, holder)).data).toHaveLength(1);
     expect((await client.post('/auty/v1/user-app/terminated', { appId: 'git' }, { token: holder })).json().code).toBe('D00000');
     expect((await data('/auty/v1/group/authority/user-direct-roles', { groupId: git.groupId }, holder)).data).toHaveLength(0);
-    expect((await client.get('/auth/v1/sso/go/git-client', { token: holder })).headers.location).toBe('/permissionsNone');
+    expect((await client.get('/auth/v1/sso/go/git-client', { token: holder })).headers.location).toBe('/permissionsNone?appId=git');
   });
 });

@@ -43,10 +43,11 @@ test.describe('password sign-in and the portal shell', () => {
     await expect(page.getByTestId('card-sso')).not.toContainText(/^\D*0\D*$/);
   });
 
-  test('an application lisi lacks goes to /permissionsNone, which links to the request page', async ({ page }) => {
+  test('an application lisi lacks goes to /permissionsNone, which names it and links to the request page', async ({ page }) => {
     await signIn(page, 'lisi');
     await page.goto('/idaas/auth/v1/sso/go/bi-client');
-    await expect(page).toHaveURL(/\/permissionsNone$/);
+    await expect(page).toHaveURL(/\/permissionsNone\?appId=bi$/);
+    await expect(page.getByTestId('permissions-none-title')).toContainText('数据报表');
     await expect(page.getByTestId('apply-permission')).toBeVisible();
   });
 
