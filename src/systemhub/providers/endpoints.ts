@@ -58,7 +58,9 @@ export const ENDPOINTS = {
     list: notices.list, get: notices.get, create: notices.create, update: notices.update, delete: notices.delete,
     actions: { publish: notices.publish, unpublish: notices.unpublish },
   },
-  policies: { actions: { get: policies.get, update: policies.update } },
+  policies: {
+    actions: { get: policies.get, update: policies.update, history: policies.history, version: policies.version, rollback: policies.rollback, restoreDefaults: policies.restoreDefaults },
+  },
   sessions: { list: sessions.list, actions: { end: sessions.end, endUser: sessions.endUser } },
   signInLog: { list: audit.signInLogList },
   operationLog: { list: audit.operationLogList },

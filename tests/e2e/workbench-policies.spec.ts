@@ -1,0 +1,73 @@
+import type { Page } from '@playwright/test';
+import { expect, startSession, test } from './support';
+
+const API_HEADERS = { 'X-Client-Id': 'idaas-portal-web' };
+const POLICIES = '/idaas/admin/v1/policies';
+
+const TEXTS = {
+  zh: {
+    history: '历史版本', field: '密码规则 · 不得与最近几次密码相同', rolledBack: '已回滚并生效', rolledBackTo: '回滚到版本', restored: '已恢复默认并生效',
+  },
+  en: {
+    history: 'History', field: 'Password rules · Must differ from the last N passwords', rolledBack: 'Rolled back; in force now', rolledBackTo: 'Rolled back to version', restored: 'Defaults restored; in force now',
+  },
+} as const;
+
+async function savePolicy(page: Page, body: unknown): Promise<void> {
+  const saved = await page.request.post(`${POLICIES}/update`, { data: body, headers: API_HEADERS });
+  expect((await saved.json()).code).toBe('D00000');
+}
+
+async function newestVersions(page: Page): Promise<number[]> {
+  const answer = await page.request.post(`${POLICIES}/history`, { data: { pageNum: 1, pageSize: 2 }, headers: API_HEADERS });
+  return ((await answer.json()).data.datas as { version: number }[]).map((v) => v.version);
+}
+
+/** Confirms the Popconfirm the last click opened. */
+const confirmPopover = (page: Page) => page.locator('.ant-popover:visible .ant-popconfirm-buttons .ant-btn-primary').click();
+
+/**
+ * The workbench's policies page: what each saved version changed, in words; rolling back to one
+ * and restoring a section's defaults, each shown on the page at once.
+ */
+test.describe('workbench policies', () => {
+  for (const lang of ['zh', 'en'] as const) {
+    test(`history shows who changed which field from what to what; rollback and defaults show at once (${lang})`, async ({ page }) => {
+      const T = TEXTS[lang];
+      if (lang === 'en') await page.addInitScript(() => localStorage.setItem('idaas.lang', 'en'));
+      await startSession(page.context(), 'admin');
+      try {
+        await savePolicy(page, { pwd: { historyCount: 3 } });
+        await savePolicy(page, { pwd: { historyCount: 5 } });
+        const [latest, earlier] = await newestVersions(page);
+
+        await page.goto('/systemhub/#/policies');
+        const historyCount = page.getByTestId('policy-pwd-historyCount');
+        await expect(historyCount).toHaveValue('5');
+
+        await page.getByRole('button', { name: T.history }).click();
+        await page.getByTestId(`policy-version-${latest}`).click();
+        await expect(page.getByTestId(`policy-version-${latest}-changes`)).toHaveText(`${T.field}${lang === 'zh' ? '：' : ': '}3 → 5`);
+        await expect(page.getByTestId(`policy-version-${latest}`)).toContainText('admin');
+
+        await page.getByTestId(`policy-rollback-${earlier}`).click();
+        await confirmPopover(page);
+        await expect(page.getByText(T.rolledBack)).toBeVisible();
+        // The new version heads the history and the form behind the drawer already holds its values.
+        await expect(page.getByTestId('policy-history').locator('.ant-collapse-item').first()).toContainText(`${T.rolledBackTo} ${earlier}`);
+        await expect(historyCount).toHaveValue('3');
+
+        await page.locator('.ant-drawer-close').click();
+        await page.getByTestId('policy-pwd-defaults').click();
+        await confirmPopover(page);
+        await expect(page.getByText(T.restored)).toBeVisible();
+        // The test server's configured default: no password history.
+        await expect(historyCount).toHaveValue('0');
+      } finally {
+        // The policies are shared by every journey of this worker's portal.
+        const restored = await page.request.post(`${POLICIES}/restore-defaults`, { data: { sections: ['pwd'] }, headers: API_HEADERS });
+        expect(restored.ok()).toBe(true);
+      }
+    });
+  }
+});
