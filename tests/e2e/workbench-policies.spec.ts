@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, startSession, test } from './support';
+import { expect, expectRefusals, openAs, SESSION_CHECK, signInHere, startSession, test } from './support';
 
 const API_HEADERS = { 'X-Client-Id': 'idaas-portal-web' };
 const POLICIES = '/idaas/admin/v1/policies';
@@ -70,4 +70,32 @@ test.describe('workbench policies', () => {
       }
     });
   }
+});
+
+/** A workbench page's own address (a bookmark, a link in a message) opens that page, signed in or after signing in. */
+test.describe('workbench deep links', () => {
+  test('/systemhub/users signed out goes through sign-in and lands on the users list; an unknown page says so (zh)', async ({ page }) => {
+    expectRefusals(page, [401], SESSION_CHECK);
+    await page.goto('/systemhub/users?from=mail');
+    await expect(page).toHaveURL(/\/login\?redirect=/);
+    await signInHere(page, 'admin');
+    await expect(page).toHaveURL(/\/systemhub\/#\/users\?from=mail$/);
+    await expect(page.getByTestId('user-table')).toBeVisible();
+
+    await page.goto('/systemhub/no-such-page');
+    await expect(page.getByTestId('wb-not-found')).toContainText('页面不存在');
+    await expect(page.getByTestId('user-table')).toHaveCount(0);
+  });
+
+  test('/systemhub/apps and /systemhub/audit signed in land on those pages; an unknown page says so (en)', async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('idaas.lang', 'en'));
+    await openAs(page, 'admin', '/systemhub/apps');
+    await expect(page).toHaveURL(/\/systemhub\/#\/apps$/);
+    await expect(page.getByTestId('wb-menu-apps')).toHaveClass(/selected/);
+    await page.goto('/systemhub/audit');
+    await expect(page).toHaveURL(/\/systemhub\/#\/audit$/);
+    await expect(page.getByTestId('wb-menu-audit')).toHaveClass(/selected/);
+    await page.goto('/systemhub/#/users/nowhere');
+    await expect(page.getByTestId('wb-not-found')).toContainText('No such page');
+  });
 });
