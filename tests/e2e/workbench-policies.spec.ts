@@ -99,3 +99,35 @@ test.describe('workbench deep links', () => {
     await expect(page.getByTestId('wb-not-found')).toContainText('No such page');
   });
 });
+
+const APP_TEXTS = {
+  zh: { notSet: '尚未生成客户端密钥。', set: '已生成客户端密钥（不可再次查看）。', rotate: '轮换密钥', close: '关闭' },
+  en: { notSet: 'No client secret yet.', set: 'A client secret was generated (it cannot be shown again).', rotate: 'Rotate the secret', close: 'Close' },
+} as const;
+
+/** What an action on an application's page changed shows on the page at once, without a reload. */
+test.describe('workbench application page', () => {
+  for (const lang of ['zh', 'en'] as const) {
+    test(`generating a client secret turns the card to "a secret exists" at once (${lang})`, async ({ page }) => {
+      const T = APP_TEXTS[lang];
+      if (lang === 'en') await page.addInitScript(() => localStorage.setItem('idaas.lang', 'en'));
+      await startSession(page.context(), 'admin');
+      const appId = `fresh${lang}${Date.now().toString(36)}`;
+      const created = await page.request.post('/idaas/admin/v1/apps/create', {
+        data: { appId, appName: `Fresh ${lang}`, idpSsoUrl: 'https://fresh.example/sso', loginTypes: ['ACCOUNT'] }, headers: API_HEADERS,
+      });
+      const { id } = (await created.json()).data as { id: number };
+
+      await page.goto(`/systemhub/#/apps/show/${id}`);
+      await expect(page.getByText(T.notSet)).toBeVisible();
+      await page.getByTestId('app-rotate-secret').click();
+      await confirmPopover(page);
+      const shown = page.getByRole('dialog');
+      await expect(shown.getByTestId('client-secret')).toBeVisible();
+      await shown.locator('.ant-modal-footer').getByRole('button', { name: T.close }).click();
+      await expect(page.getByText(T.set)).toBeVisible();
+      await expect(page.getByText(T.notSet)).toHaveCount(0);
+      await expect(page.getByTestId('app-rotate-secret')).toHaveText(T.rotate);
+    });
+  }
+});
