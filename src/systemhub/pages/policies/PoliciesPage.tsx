@@ -52,6 +52,7 @@ function SectionForm({ section, policies, onSaved }: { section: Section; policie
   const update = useEndpointMutation(ENDPOINTS.policies.actions.update, { refresh: [] });
   const restore = useEndpointMutation(ENDPOINTS.policies.actions.restoreDefaults, { success: t('wb.policies.restored') });
   const values = policies[section];
+  const registrationOpen = Form.useWatch('enabled', form) as boolean | undefined;
   useEffect(() => form.setFieldsValue(values), [form, values]);
 
   async function save(next: Record<string, unknown>) {
@@ -90,11 +91,18 @@ function SectionForm({ section, policies, onSaved }: { section: Section; policie
               ))
             : null}
           {section === 'registration' ? (
+            <>
             <Col xs={24}>
               <Form.Item name="enabled" label={label('enabled')} valuePropName="checked">
                 <Switch data-testid="policy-registration-enabled" />
               </Form.Item>
             </Col>
+            <Col xs={24}>
+              <Form.Item name="approval" label={label('approval')} extra={t('wb.policies.registration.approvalHint')} valuePropName="checked">
+                <Switch disabled={!registrationOpen} data-testid="policy-registration-approval" />
+              </Form.Item>
+            </Col>
+            </>
           ) : null}
           {section === 'mfa' ? (
             <>
