@@ -46,7 +46,7 @@ test.describe('workbench policies', () => {
         await expect(historyCount).toHaveValue('5');
 
         await page.getByRole('button', { name: T.history }).click();
-        await page.getByTestId(`policy-version-${latest}`).click();
+        await page.getByTestId(`policy-changes-${latest}`).click();
         await expect(page.getByTestId(`policy-version-${latest}-changes`)).toHaveText(`${T.field}${lang === 'zh' ? '：' : ': '}3 → 5`);
         await expect(page.getByTestId(`policy-version-${latest}`)).toContainText('admin');
 
@@ -54,7 +54,7 @@ test.describe('workbench policies', () => {
         await confirmPopover(page);
         await expect(page.getByText(T.rolledBack)).toBeVisible();
         // The new version heads the history and the form behind the drawer already holds its values.
-        await expect(page.getByTestId('policy-history').locator('.ant-collapse-item').first()).toContainText(`${T.rolledBackTo} ${earlier}`);
+        await expect(page.getByTestId('policy-history').locator('.policy-version').first()).toContainText(`${T.rolledBackTo} ${earlier}`);
         await expect(historyCount).toHaveValue('3');
 
         await page.locator('.ant-drawer-close').click();

@@ -11,7 +11,7 @@ export default function PageNotFound() {
   return (
     <div data-testid="wb-not-found">
       <Result
-        status="404"
+        status="warning"
         title={t('wb.routes.notFound.title')}
         subTitle={t('wb.routes.notFound.detail', { path: pathname })}
         extra={<Button type="primary" onClick={() => navigate(HOME_ROUTE)}>{t('wb.routes.notFound.home')}</Button>}

@@ -1,4 +1,5 @@
-import { Button, Collapse, Drawer, Empty, Flex, Popconfirm, Skeleton, Tag, Typography } from 'antd';
+import { Button, Card, Drawer, Empty, Flex, Popconfirm, Skeleton, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../shared/format';
 import { useEndpointMutation, useEndpointQuery } from '../../../shared/hooks/useEndpoint';
@@ -46,6 +47,13 @@ export function PolicyHistoryDrawer({ open, onClose, onChanged }: { open: boolea
   const history = useEndpointQuery(ENDPOINTS.policies.actions.history, { pageNum: 1, pageSize: SHOWN }, { enabled: open });
   const rollback = useEndpointMutation(ENDPOINTS.policies.actions.rollback, { success: t('wb.policies.history.rolledBack') });
   const versions = history.data?.datas ?? [];
+  const [shown, setShown] = useState<ReadonlySet<number>>(new Set());
+  const toggle = (version: number) =>
+    setShown((open) => {
+      const next = new Set(open);
+      if (!next.delete(version)) next.add(version);
+      return next;
+    });
 
   async function rollBackTo(version: number) {
     await rollback.submit({ version }).catch(() => undefined);
@@ -62,41 +70,43 @@ export function PolicyHistoryDrawer({ open, onClose, onChanged }: { open: boolea
       ) : !versions.length ? (
         <Empty description={t('wb.policies.history.empty')} />
       ) : (
-        <Collapse
-          data-testid="policy-history"
-          items={versions.map((v, index) => ({
-            key: v.version,
-            label: (
-              <Flex vertical gap={2} data-testid={`policy-version-${v.version}`}>
-                <Flex wrap gap={6} align="center">
-                  <Typography.Text strong>{t('wb.policies.history.version', { version: v.version })}</Typography.Text>
-                  <Tag color={v.action === 'UPDATE' ? 'blue' : 'orange'}>
-                    {v.action === 'ROLLBACK' ? t('wb.policies.history.action.ROLLBACK', { version: v.fromVersion }) : t(`wb.policies.history.action.${v.action}`)}
-                  </Tag>
-                  {index === 0 ? <Tag color="green">{t('wb.policies.history.current')}</Tag> : null}
+        <Flex vertical gap={8} data-testid="policy-history">
+          {versions.map((v, index) => (
+            <Card key={v.version} size="small" className="policy-version">
+              <Flex justify="space-between" align="start" gap={8} wrap>
+                <Flex vertical gap={2} data-testid={`policy-version-${v.version}`}>
+                  <Flex wrap gap={6} align="center">
+                    <Typography.Text strong>{t('wb.policies.history.version', { version: v.version })}</Typography.Text>
+                    <Tag color={v.action === 'UPDATE' ? 'blue' : 'orange'}>
+                      {v.action === 'ROLLBACK' ? t('wb.policies.history.action.ROLLBACK', { version: v.fromVersion }) : t(`wb.policies.history.action.${v.action}`)}
+                    </Tag>
+                    {index === 0 ? <Tag color="green">{t('wb.policies.history.current')}</Tag> : null}
+                  </Flex>
+                  <Typography.Text type="secondary">
+                    {t('wb.policies.history.savedBy', { who: who(v), when: formatTime(v.savedAt), sections: v.sections.map((s) => t(`wb.policies.sections.${s}`)).join(t('wb.policies.history.listSeparator')) })}
+                  </Typography.Text>
                 </Flex>
-                <Typography.Text type="secondary">
-                  {t('wb.policies.history.savedBy', { who: who(v), when: formatTime(v.savedAt), sections: v.sections.map((s) => t(`wb.policies.sections.${s}`)).join(t('wb.policies.history.listSeparator')) })}
-                </Typography.Text>
+                <Flex gap={8}>
+                  <Button size="small" type={shown.has(v.version) ? 'default' : 'link'} aria-expanded={shown.has(v.version)} onClick={() => toggle(v.version)} data-testid={`policy-changes-${v.version}`}>
+                    {t('wb.policies.history.changes')}
+                  </Button>
+                  {index === 0 ? null : (
+                    <Popconfirm title={t('wb.policies.history.rollbackConfirm', { version: v.version })} okButtonProps={{ danger: true }} onConfirm={() => rollBackTo(v.version)}>
+                      <Button size="small" loading={rollback.isPending} data-testid={`policy-rollback-${v.version}`}>
+                        {t('wb.policies.history.rollback')}
+                      </Button>
+                    </Popconfirm>
+                  )}
+                </Flex>
               </Flex>
-            ),
-            extra:
-              index === 0 ? null : (
-                <span onClick={(event) => event.stopPropagation()}>
-                  <Popconfirm
-                    title={t('wb.policies.history.rollbackConfirm', { version: v.version })}
-                    okButtonProps={{ danger: true }}
-                    onConfirm={() => rollBackTo(v.version)}
-                  >
-                    <Button size="small" loading={rollback.isPending} data-testid={`policy-rollback-${v.version}`}>
-                      {t('wb.policies.history.rollback')}
-                    </Button>
-                  </Popconfirm>
-                </span>
-              ),
-            children: <VersionChanges version={v} />,
-          }))}
-        />
+              {shown.has(v.version) ? (
+                <div style={{ marginTop: 8 }}>
+                  <VersionChanges version={v} />
+                </div>
+              ) : null}
+            </Card>
+          ))}
+        </Flex>
       )}
     </Drawer>
   );
