@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { expectAccessible, settle } from './axe';
 import { expect, expectRefusals, fillRegistrationCode, personAt, test } from './support';
 
 const API_HEADERS = { 'X-Client-Id': 'idaas-portal-web' };
@@ -38,6 +39,8 @@ test.describe('registration policy', () => {
     try {
       const account = `reg.zh.${Date.now().toString(36)}`;
       await fillForm(page, account, freshNumber());
+      await settle(page);
+      await expectAccessible(page, 'zh register page with its SMS code');
       await page.getByTestId('register-submit').click();
       await expect(page.getByTestId('register-success')).toContainText('注册申请已提交');
       await expect(page.getByTestId('register-success')).toContainText(`账号 ${account} 正在等待管理员审批`);
@@ -47,6 +50,9 @@ test.describe('registration policy', () => {
       await expect(page.getByTestId('login-warning')).toContainText('注册申请正在等待管理员审批');
 
       await admin.reload();
+      await expect(admin.getByTestId(`registration-approve-${account}`)).toBeVisible();
+      await settle(admin);
+      await expectAccessible(admin, 'zh pending registrations');
       await admin.getByTestId(`registration-approve-${account}`).click();
       await admin.locator('.ant-popover:visible .ant-popconfirm-buttons .ant-btn-primary').click();
       await expect(admin.getByText('已通过，该账号现在可以登录')).toBeVisible();

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { expectAccessible, settle } from './axe';
 import { expect, expectRefusals, openAs, SESSION_CHECK, signInHere, startSession, test } from './support';
 
 const API_HEADERS = { 'X-Client-Id': 'idaas-portal-web' };
@@ -49,6 +50,8 @@ test.describe('workbench policies', () => {
         await page.getByTestId(`policy-changes-${latest}`).click();
         await expect(page.getByTestId(`policy-version-${latest}-changes`)).toHaveText(`${T.field}${lang === 'zh' ? '：' : ': '}3 → 5`);
         await expect(page.getByTestId(`policy-version-${latest}`)).toContainText('admin');
+        await settle(page);
+        await expectAccessible(page, `${lang} policy history`);
 
         await page.getByTestId(`policy-rollback-${earlier}`).click();
         await confirmPopover(page);
@@ -84,6 +87,8 @@ test.describe('workbench deep links', () => {
 
     await page.goto('/systemhub/no-such-page');
     await expect(page.getByTestId('wb-not-found')).toContainText('页面不存在');
+    await settle(page);
+    await expectAccessible(page, 'zh workbench not-found page');
     await expect(page.getByTestId('user-table')).toHaveCount(0);
   });
 
