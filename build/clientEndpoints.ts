@@ -17,6 +17,7 @@ import * as adminIndex from '../contract/endpoints/admin/index.js';
 import * as adminNotices from '../contract/endpoints/admin/notices.js';
 import * as adminOrganisation from '../contract/endpoints/admin/organisation.js';
 import * as adminPolicies from '../contract/endpoints/admin/policies.js';
+import * as adminRegistrations from '../contract/endpoints/admin/registrations.js';
 import * as adminRequests from '../contract/endpoints/admin/requests.js';
 import * as adminScimTokens from '../contract/endpoints/admin/scimTokens.js';
 import * as adminSessions from '../contract/endpoints/admin/sessions.js';
@@ -33,6 +34,7 @@ const AREAS: Record<string, Record<string, unknown>> = {
   'admin/notices': adminNotices,
   'admin/organisation': adminOrganisation,
   'admin/policies': adminPolicies,
+  'admin/registrations': adminRegistrations,
   'admin/requests': adminRequests,
   'admin/scimTokens': adminScimTokens,
   'admin/sessions': adminSessions,

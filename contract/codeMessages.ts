@@ -29,6 +29,7 @@ export const CODE_MESSAGES = {
   loginTypeNotAllowed: { zh: '该应用不允许此登录方式', en: 'This sign-in method is not allowed for this application' },
   ipRefused: { zh: '当前IP禁止登录', en: 'Sign-in is refused from this IP address' },
   accountNotActivated: { zh: '账号未激活', en: 'This account is not activated yet' },
+  registrationPending: { zh: '注册申请正在等待管理员审批，审批通过后即可登录', en: 'Your registration is waiting for an administrator’s approval; you can sign in once it is approved' },
   passwordExpired: { zh: '密码已过期，请修改密码', en: 'Your password has expired, please change it' },
   noAppPermission: { zh: '您没有该应用的登录权限', en: 'You have no sign-in permission for this application' },
   unknownApp: { zh: '应用不存在', en: 'Unknown application' },

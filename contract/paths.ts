@@ -60,6 +60,7 @@ export const paths = {
     access: '/personal/v1/access',
     pwdStrategy: '/personal/v1/pwd/strategy/detail',
     register: '/personal/v1/add',
+    registerSendCode: '/personal/v1/add/send-code',
     pwdPersonGetPhone: '/personal/v1/pwd/change/person/get-phone',
     pwdPersonSendOtp: '/personal/v1/pwd/change/person/send-otp',
     pwdPersonSaveByOtp: '/personal/v1/pwd/change/person/save-by-otp',

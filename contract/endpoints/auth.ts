@@ -14,7 +14,7 @@ import { nothing } from '../schemas/common.js';
  * forced or expired password (with a ticket in data.srmi).
  */
 export const SIGN_IN_FLOW_CODES = [
-  CODE.unknownApp, CODE.accountDisabled, CODE.accountNotActivated, CODE.accountExpired, CODE.loginTypeNotAllowed, CODE.noAppPermission, ...CODE_GROUPS.passwordChangeRequired,
+  CODE.unknownApp, CODE.accountDisabled, CODE.accountNotActivated, CODE.registrationPending, CODE.accountExpired, CODE.loginTypeNotAllowed, CODE.noAppPermission, ...CODE_GROUPS.passwordChangeRequired,
 ] as const satisfies readonly ResultCode[];
 /** An SM2 ciphertext that does not decrypt (E00002) or was used before (E00003). */
 export const CIPHER_CODES = [CODE.cipherUndecryptable, CODE.cipherReplayed] as const satisfies readonly ResultCode[];

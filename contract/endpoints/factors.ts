@@ -17,7 +17,7 @@ const p = paths.factors;
 /** A flow ticket (srmi) unknown, expired or at another step (E00013), or its user gone (E00009). */
 const TICKET_CODES = [CODE.ticketExpired, CODE.notSignedIn] as const satisfies readonly ResultCode[];
 /** Account states checked again when the second factor opens the session. */
-const ACCOUNT_STATE_CODES = [CODE.accountDisabled, CODE.accountNotActivated, CODE.accountExpired] as const satisfies readonly ResultCode[];
+const ACCOUNT_STATE_CODES = [CODE.accountDisabled, CODE.accountNotActivated, CODE.registrationPending, CODE.accountExpired] as const satisfies readonly ResultCode[];
 /** An authenticator-app code refused: wrong, used already, the app locked, or no app. */
 const TOTP_CODES = [CODE.totpWrong, CODE.totpReplayed, CODE.totpLocked, CODE.factorNotSetUp] as const satisfies readonly ResultCode[];
 /** A passkey assertion refused: not verified, its challenge gone, the passkey unknown. */

@@ -1,11 +1,15 @@
 import { CODE, CODE_GROUPS } from '../codes.js';
 import { endpoint } from '../endpoint.js';
 import { paths } from '../paths.js';
+import { z } from 'zod';
 import { nothing } from '../schemas/common.js';
 import {
   accountOut, activationCompleteBody, activationDetail, activationTokenBody, captchaGenBody, captchaTicket, codeKey, forgetSaveBody, forgetSendOtpBody, forgetVerifyAccountBody, forgetVerifyOtpBody,
-  optionalRequestIdBody, phoneTicket, pwdSaveByOldBody, pwdSaveByOtpBody, pwdSendOtpBody, registerBody, requestIdBody,
+  optionalRequestIdBody, phoneTicket, pwdSaveByOldBody, pwdSaveByOtpBody, pwdSendOtpBody, registerBody, registerSendCodeBody, requestIdBody,
 } from '../schemas/password.js';
+
+/** The new account, and whether it waits for an administrator's approval before it can sign in. */
+const registeredOut = accountOut.extend({ pending: z.boolean() });
 
 /** An SM2-encrypted field that does not decrypt, or was used before. */
 const cipherRefusals = [CODE.cipherUndecryptable, CODE.cipherReplayed] as const;
@@ -20,9 +24,16 @@ const newPassword = [...cipherRefusals, CODE.newPasswordsDiffer, ...CODE_GROUPS.
  */
 export const passwordEndpoints = {
   register: endpoint({
-    method: 'POST', path: paths.personal.register, access: 'public', summary: 'Register an employee account (10 per address an hour; answers message SUCCESS)',
-    input: registerBody, output: accountOut,
-    codes: [...CODE_GROUPS.registration, CODE.tooManyRequests, ...cipherRefusals, ...CODE_GROUPS.passwordPolicy],
+    method: 'POST', path: paths.personal.register, access: 'public',
+    summary: 'Register an account with the code texted to its phone (10 per address an hour; answers message SUCCESS; data.pending: waits for an administrator)',
+    input: registerBody, output: registeredOut,
+    codes: [...CODE_GROUPS.registration, CODE.tooManyRequests, ...cipherRefusals, ...CODE_GROUPS.passwordPolicy, ...CODE_GROUPS.codeRefusals],
+  }),
+  registerSendCode: endpoint({
+    method: 'POST', path: paths.personal.registerSendCode, access: 'public',
+    summary: 'Check the captcha and text a registration code to the number (a number that already has an account gets no text, and the same answer)',
+    input: registerSendCodeBody, output: codeKey,
+    codes: [CODE.registrationClosed, CODE.codeWrong, CODE.smsRefused, CODE.sentTooOften, ...CODE_GROUPS.smsBudget],
   }),
 
   captchaGen: endpoint({

@@ -22,7 +22,7 @@ const SMS_CODE_CODES = CODE_GROUPS.codeRefusals;
 /** A flow ticket (srmi) unknown, expired or at another step (E00013), or its user gone (E00009). */
 const TICKET_CODES = [CODE.ticketExpired, CODE.notSignedIn] as const satisfies readonly ResultCode[];
 /** Account states checked again when a ticket's flow opens the session. */
-const ACCOUNT_STATE_CODES = [CODE.accountDisabled, CODE.accountNotActivated, CODE.accountExpired] as const satisfies readonly ResultCode[];
+const ACCOUNT_STATE_CODES = [CODE.accountDisabled, CODE.accountNotActivated, CODE.registrationPending, CODE.accountExpired] as const satisfies readonly ResultCode[];
 /** A new password: its ciphertext, then the policy (one code per rule). */
 const NEW_PASSWORD_CODES = [...CIPHER_CODES, ...CODE_GROUPS.passwordPolicy] as const satisfies readonly ResultCode[];
 

@@ -28,6 +28,15 @@ export const registerBody = z.object({
   description: text(LIMITS.textMax).optional(),
   deptCodes: z.array(text(LIMITS.deptCodeMax)).max(0, 'departments are assigned by administrators').optional(),
   forceChangePwdFirstLogin: z.literal(false).optional(),
+  /** The code texted to mobileNo (register/send-code): the number becomes the account's only once proven. Missing → E10802. */
+  msgCodeKey: text(LIMITS.keyMax).optional(),
+  msgCode: text(LIMITS.codeMax).optional(),
+});
+/** A registration's code to the number typed in the form, behind a picture captcha (anyone may ask, for any number). */
+export const registerSendCodeBody = z.object({
+  mobileNo: text(LIMITS.mobileMax),
+  capKey: text(LIMITS.captchaKeyMax).min(1),
+  capText: text(LIMITS.codeMax).min(1),
 });
 
 /** A flow's ticket with the (masked) phone its code will go to. */

@@ -12,6 +12,7 @@ import { adminScimTokensRepo } from '../protocols/scim/tokensAdminRepository.js'
 import { adminPasswordHistoryRepo } from '../passwords/historyRepository.js';
 import { adminStatsRepo } from '../dashboard/statsRepository.js';
 import { policyVersionsRepo } from '../policies/versionsRepository.js';
+import { adminRegistrationsRepo } from '../registrations/adminRepository.js';
 
 /** The workbench's queries (`repos.admin.users.search(…)`): organisation-wide, for administrators only. */
 export function buildAdminRepos(db: Kysely<Database>) {
@@ -28,5 +29,6 @@ export function buildAdminRepos(db: Kysely<Database>) {
     passwordHistory: adminPasswordHistoryRepo(db),
     stats: adminStatsRepo(db),
     policyVersions: policyVersionsRepo(db),
+    registrations: adminRegistrationsRepo(db),
   };
 }

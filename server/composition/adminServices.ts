@@ -11,6 +11,7 @@ import { adminPoliciesService } from '../policies/adminService.js';
 import { adminAuditService } from '../audit/adminService.js';
 import { adminSessionsService } from '../sessions/adminService.js';
 import { adminScimTokensService } from '../protocols/scim/tokensAdminService.js';
+import { adminRegistrationsService } from '../registrations/adminService.js';
 
 /** The workbench's services (`services.admin.users.create(…)`), built on the portal's. */
 export function buildAdminServices(ctx: ServiceContext, base: BaseServices) {
@@ -26,6 +27,7 @@ export function buildAdminServices(ctx: ServiceContext, base: BaseServices) {
     audit: adminAuditService(ctx, base),
     sessions: adminSessionsService(ctx, base),
     scimTokens: adminScimTokensService(ctx, base),
+    registrations: adminRegistrationsService(ctx, base),
   };
 }
 

@@ -75,7 +75,7 @@ export function buildBaseServices(ctx: ServiceContext, gateway: SmsGateway) {
   const groups = groupsService(ctx, { audit, sm2, credentials, policy });
   const passwordChange = passwordChangeService(ctx, { otp, captcha, tickets, sm2, passwords, credentials });
   const forgotPassword = forgotPasswordService(ctx, { otp, captcha, tickets, sm2, policy, credentials, secrets, throttle });
-  const registration = registrationService(ctx, { audit, sm2, passwords, policy, settings });
+  const registration = registrationService(ctx, { audit, sm2, passwords, policy, settings, otp });
   const activation = activationService(ctx, { sm2, policy, credentials, throttle, audit, tickets, smsBudget, sms });
   const security = securityService(ctx, { otp, captcha, tickets, audit, phoneStop: factors.account });
   const devices = devicesService(ctx, audit);

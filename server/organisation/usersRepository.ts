@@ -17,6 +17,8 @@ export interface User {
   avatar: string | null;
   enabled: boolean;
   activated: boolean;
+  /** Self-registered and not yet approved by an administrator: sign-in refuses it. */
+  registrationPending: boolean;
   userExpireDate: number | null;
   passwordHash: string | null;
   passwordChangedAt: number | null;
@@ -50,7 +52,7 @@ export interface UserWithManagers extends User {
 export type NewUser = Pick<User,
   | 'account' | 'userName' | 'userType' | 'mobileNo' | 'email' | 'description' | 'companyName' | 'passwordHash' | 'passwordLevel'
   | 'passwordChangedAt' | 'passwordExpireAt' | 'phoneDisabled' | 'enabled' | 'activated' | 'mustChangePassword' | 'secondAuthRequired'
-  | 'seniorLeader' | 'createdAt' | 'updatedAt'>;
+  | 'seniorLeader' | 'createdAt' | 'updatedAt'> & { registrationPending?: boolean };
 
 type UserRow = Selectable<UsersTable>;
 
@@ -70,6 +72,7 @@ export function toUser(row: UserRow): User {
     avatar: row.avatar,
     enabled: row.enabled === 1,
     activated: row.activated === 1,
+    registrationPending: row.registration_pending === 1,
     userExpireDate: row.user_expire_date,
     passwordHash: row.password_hash,
     passwordChangedAt: row.password_changed_at,
@@ -109,6 +112,7 @@ function fromNewUser(user: NewUser): Insertable<UsersTable> {
     must_change_password: flag(user.mustChangePassword),
     second_auth_required: flag(user.secondAuthRequired),
     senior_leader: flag(user.seniorLeader),
+    registration_pending: flag(user.registrationPending ?? false),
     created_at: user.createdAt,
     updated_at: user.updatedAt,
   };

@@ -11,6 +11,7 @@ export default async function passwordRoutes(app: FastifyInstance): Promise<void
     return reply.send({ code: CODE.ok, message: 'SUCCESS', data: e.register.output.parse(created) });
   });
 
+  serve(app, e.registerSendCode, ({ input, services, caller }) => services.registration.sendCode(input, caller));
   serve(app, e.captchaGen, ({ services }) => services.forgotPassword.start());
   serve(app, e.forgetVerifyAccount, ({ input, services }) => services.forgotPassword.verifyAccount(input));
   serve(app, e.forgetSendOtp, ({ input, services, caller }) => services.forgotPassword.sendOtp(input.requestId, caller));

@@ -52,6 +52,8 @@ export interface Config {
     workerIntervalMs: number;
   };
   registrationEnabled: boolean;
+  /** New self-registered accounts wait for an administrator's approval before they can sign in. */
+  registrationApproval: boolean;
   /** The company directory (LDAP / AD); null switches the directory sign-in tabs off. */
   ldap: { url: string; baseDn: string; bindDn: string; bindPassword: string; userFilter: string } | null;
   /** Time a client has to send a whole request (headers and body) before the connection is closed. */
@@ -167,6 +169,7 @@ const envSchema = z.object({
   SMS_WORKER_INTERVAL_MS: whole(250, 0, 60_000),
 
   REGISTRATION_ENABLED: z.string().optional(),
+  REGISTRATION_APPROVAL: z.string().optional(),
   LDAP_URL: optionalText,
   LDAP_BASE_DN: text(''),
   LDAP_BIND_DN: text(''),
@@ -262,7 +265,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       deliveryAttempts: e.SMS_DELIVERY_ATTEMPTS,
       workerIntervalMs: e.SMS_WORKER_INTERVAL_MS,
     },
-    registrationEnabled: e.REGISTRATION_ENABLED !== 'false',
+    // Production starts closed: anyone on the internet could otherwise make an account. Demo and test keep it open.
+    registrationEnabled: e.REGISTRATION_ENABLED === undefined ? mode !== 'production' : e.REGISTRATION_ENABLED !== 'false',
+    registrationApproval: e.REGISTRATION_APPROVAL === 'true',
     ldap: e.LDAP_URL
       ? { url: e.LDAP_URL, baseDn: e.LDAP_BASE_DN, bindDn: e.LDAP_BIND_DN, bindPassword: e.LDAP_BIND_PASSWORD, userFilter: e.LDAP_USER_FILTER }
       : null,

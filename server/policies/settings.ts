@@ -59,7 +59,7 @@ export function policyDefaults(config: Config): Policies {
     },
     sessions: { idleMinutes: config.session.idleMinutes, absoluteHours: config.session.absoluteHours },
     sms: { dailyPerNumber: config.otp.dailyPerNumber },
-    registration: { enabled: config.registrationEnabled },
+    registration: { enabled: config.registrationEnabled, approval: config.registrationApproval },
     // Nobody by type: the second factor stays the per-user and per-application switches until an administrator says otherwise.
     mfa: { requiredUserTypes: [], passkeyForAdmins: false },
     loginPage: { companyName: { zh: '', en: '' }, versionInfo: { zh: '', en: '' }, logoUrl: '', imageUrl: '' },

@@ -133,6 +133,7 @@ export function signInFlow(ctx: ServiceContext, deps: SignInFlowDeps) {
     assertUsable(user: User): void {
       if (!user.enabled) throw new AppError(CODE.accountDisabled);
       if (!user.activated) throw new AppError(CODE.accountNotActivated);
+      if (user.registrationPending) throw new AppError(CODE.registrationPending);
       if (user.userExpireDate !== null && user.userExpireDate <= now()) throw new AppError(CODE.accountExpired);
     },
 

@@ -8,7 +8,7 @@ import type { SendProof, SmsBudgetService } from './budget.js';
 import { CODE } from '../../contract/codes.js';
 import { metrics } from '../platform/ops/metrics.js';
 
-export type OtpPurpose = 'msg-login' | 'second-auth' | 'bind-phone' | 'self-pwd' | 'forget-pwd' | 'change-pwd' | 'change-mobile-old' | 'change-mobile-new' | 'bind-master';
+export type OtpPurpose = 'register' | 'msg-login' | 'second-auth' | 'bind-phone' | 'self-pwd' | 'forget-pwd' | 'change-pwd' | 'change-mobile-old' | 'change-mobile-new' | 'bind-master';
 
 const codeHash = (id: string, code: string) => sha256(`${id}:${code}`);
 

@@ -1,6 +1,6 @@
 import { Authenticated, Refine } from '@refinedev/core';
 import routerProvider from '@refinedev/react-router';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { HashRouter, Navigate, Route, Routes } from 'react-router';
 import { PageLoading } from '../shared/components/PageLoading';
 import { useDayjsLocale } from '../shared/hooks/useDayjsLocale';
@@ -16,6 +16,7 @@ import { ENDPOINTS } from './providers/endpoints';
 import { resources, routes } from './resources';
 
 const dataProvider = createDataProvider(ENDPOINTS);
+const PageNotFound = lazy(() => import('./pages/notFound/PageNotFound'));
 
 /** The kit's lists and panels in the workbench's words (its locale files, under `wb.`). */
 const WORKBENCH_TEXTS: KitTexts = {
@@ -78,7 +79,16 @@ export function Workbench() {
                   }
                 />
               ))}
-              <Route path="*" element={<Navigate to={HOME_ROUTE} replace />} />
+              <Route index element={<Navigate to={HOME_ROUTE} replace />} />
+              {/* A path of no page says so: landing on the home page instead hid a mistyped or outdated link. */}
+              <Route
+                path="*"
+                element={
+                  <Suspense fallback={<PageLoading />}>
+                    <PageNotFound />
+                  </Suspense>
+                }
+              />
             </Route>
           </Routes>
         </Refine>

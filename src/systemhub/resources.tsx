@@ -1,6 +1,6 @@
 import {
   ApartmentOutlined, AppstoreOutlined, AuditOutlined, DashboardOutlined, DesktopOutlined,
-  KeyOutlined, NotificationOutlined, SafetyCertificateOutlined, SolutionOutlined, TeamOutlined, UserOutlined,
+  KeyOutlined, NotificationOutlined, SafetyCertificateOutlined, SolutionOutlined, TeamOutlined, UserAddOutlined, UserOutlined,
 } from '@ant-design/icons';
 import type { ResourceProps } from '@refinedev/core';
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
@@ -33,6 +33,7 @@ export const resources: WorkbenchResource[] = [
   { name: 'audit', list: '/audit', meta: { labelKey: 'wb.menu.audit', icon: <AuditOutlined /> } },
   { name: 'sessions', list: '/sessions', meta: { labelKey: 'wb.menu.sessions', icon: <DesktopOutlined /> } },
   { name: 'scimTokens', list: '/scim-tokens', meta: { labelKey: 'wb.menu.scimTokens', icon: <KeyOutlined /> } },
+  { name: 'registrations', list: '/registrations', meta: { labelKey: 'wb.menu.registrations', icon: <UserAddOutlined /> } },
 ];
 
 type Page = LazyExoticComponent<ComponentType>;
@@ -59,6 +60,7 @@ const PAGES: Record<string, Page> = {
   '/audit': lazy(() => import('./pages/audit/AuditPage')),
   '/sessions': lazy(() => import('./pages/sessions/SessionList')),
   '/scim-tokens': lazy(() => import('./pages/scimTokens/ScimTokenList')),
+  '/registrations': lazy(() => import('./pages/registrations/RegistrationList')),
 };
 
 export const routes = Object.entries(PAGES).map(([path, Page]) => ({ path, Page }));

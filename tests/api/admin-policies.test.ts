@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, ROOMY_SMS_BUDGETS, passwordLogin, signIn, solvedCaptcha, startClient, storeCases, type Client } from './harness.js';
+import { DEMO_PASSWORD, ROOMY_SMS_BUDGETS, passwordLogin, registrationCode, signIn, solvedCaptcha, startClient, storeCases, type Client } from './harness.js';
 
 const GET = '/admin/v1/policies/get';
 const UPDATE = '/admin/v1/policies/update';
@@ -38,7 +38,7 @@ describe.each(storeCases())('workbench policies ($name)', (store) => {
       oldPassword: await client.encrypt(oldPassword), newPassword: await client.encrypt(newPassword), repeatNewPassword: await client.encrypt(newPassword),
     }, { token });
   const register = async (userId: string, mobileNo: string, password: string) =>
-    client.post('/personal/v1/add', { userId, userName: '新员工', mobileNo, password: await client.encrypt(password) }, { ip: `10.77.${mobileNo.slice(-2)}.1` });
+    client.post('/personal/v1/add', { userId, userName: '新员工', mobileNo, password: await client.encrypt(password), ...(await registrationCode(client, mobileNo)) }, { ip: `10.77.${mobileNo.slice(-2)}.1` });
   const policyAudits = async () =>
     (await client.post('/admin/v1/operation-log/list', { sceneCode: 'ADMIN_POLICY_UPDATE', pageNum: 1, pageSize: 100 }, { token: admin })).json().data.total as number;
 

@@ -200,6 +200,16 @@ export async function solvedCaptcha(client: Client): Promise<{ capKey: string; c
   return { capKey: cap.capKey, capText: await captchaAnswer(client, cap.capKey) };
 }
 
+/**
+ * The registration code texted to a number (behind a solved captcha), as the register page asks
+ * for it; nothing when the server refuses to send (registration closed).
+ */
+export async function registrationCode(client: Client, mobileNo: string, ip?: string): Promise<{ msgCodeKey?: string; msgCode?: string }> {
+  const sent = (await client.post('/personal/v1/add/send-code', { mobileNo, ...(await solvedCaptcha(client)) }, { ip })).json();
+  if (sent.code !== 'D00000') return {};
+  return { msgCodeKey: sent.data.msgCodeKey, msgCode: (await lastSmsCode(client, mobileNo)) ?? undefined };
+}
+
 /** A Client around an app the test built itself (with a logger, say), speaking like startClient's. */
 export function clientFor(app: FastifyInstance, clock: ReturnType<typeof testClock> = testClock()): Client {
   let publicKey: string | null = null;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  lastSmsCode, passwordLogin, signIn, solvedCaptcha, startClient, storeCases, type Client, forgotPasswordFor,
+  lastSmsCode, passwordLogin, registrationCode, signIn, solvedCaptcha, startClient, storeCases, type Client, forgotPasswordFor,
 } from './harness.js';
 
 describe.each(storeCases())('registration, forgotten and changed passwords ($name)', (store) => {
@@ -12,6 +12,7 @@ describe.each(storeCases())('registration, forgotten and changed passwords ($nam
     client.post('/personal/v1/add', {
       userId: 'newbie01', userName: '新员工', mobileNo: '13500000001', password: await client.encrypt('Start#Work26'),
       email: 'newbie@corp.example.com', description: '星河科技', deptCodes: [], forceChangePwdFirstLogin: false, ...overrides,
+      ...(await registrationCode(client, String(overrides.mobileNo ?? '13500000001'))),
     }, { ip: '10.20.0.1' });
 
   it('registers an account that can then sign in', async () => {

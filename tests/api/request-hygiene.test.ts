@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { readConfig } from '../../server/platform/config.js';
-import { clientFor, DEMO_PASSWORD, sessionTokenOf, signIn, startClient, storeCases, type Client } from './harness.js';
+import { clientFor, DEMO_PASSWORD, registrationCode, sessionTokenOf, signIn, startClient, storeCases, type Client } from './harness.js';
 
 const LOGIN = '/auth/v1/login-check';
 const STOP_MOBILE = '/personal/v1/stop-mobile';
@@ -308,7 +308,7 @@ describe.each(storeCases())('handlers that answer themselves ($name)', (store) =
 
   it('registers an account without a second send, answering message SUCCESS', async () => {
     const res = await client.post('/personal/v1/add', {
-      userId: 'hygiene.new', userName: 'New Person', mobileNo: '13911112222', password: await client.encrypt('Reg!stration9'),
+      userId: 'hygiene.new', userName: 'New Person', mobileNo: '13911112222', password: await client.encrypt('Reg!stration9'), ...(await registrationCode(client, '13911112222')),
     }, { ip: '192.0.2.9' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ code: 'D00000', message: 'SUCCESS' });

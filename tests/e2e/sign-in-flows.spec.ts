@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { captchaAnswer, DEMO_PASSWORD, expect, lastSmsSentAt, nextSmsCode, signIn, test } from './support';
+import { captchaAnswer, DEMO_PASSWORD, expect, fillRegistrationCode, lastSmsSentAt, nextSmsCode, signIn, test } from './support';
 
 /*
  * Journeys through the screens around sign-in: SMS sign-in, the second factor, self-service,
@@ -183,6 +183,7 @@ test.describe('sign-in flows', () => {
     await expect(page.getByTestId('password-policy')).toContainText('8-64');
     await page.getByTestId('register-enterprise').fill('星河科技');
     await page.getByTestId('register-email').fill('newhire@corp.example.com');
+    await fillRegistrationCode(page, '13700000456');
     await page.getByTestId('register-submit').click();
 
     await expect(page.getByTestId('register-success')).toContainText('e2e.newhire');

@@ -163,6 +163,16 @@ export async function lastSmsSentAt(request: APIRequestContext, mobileNo: string
   return res.ok() ? ((await res.json()).data.sentAt as string) : null;
 }
 
+/** On the register page: asks for the code to the typed number (answering the captcha popup) and types it in. */
+export async function fillRegistrationCode(page: Page, mobileNo: string): Promise<void> {
+  const before = await lastSmsSentAt(page.request, mobileNo);
+  const captcha = page.waitForResponse((r) => r.url().includes('/auth/v1/pacas/get-valid-code'));
+  await page.getByTestId('register-form').getByTestId('sms-send').click();
+  const { data } = await (await captcha).json();
+  await page.getByTestId('captcha-popup-input').pressSequentially(await captchaAnswer(page.request, data.capKey));
+  await page.getByTestId('register-code').fill(await nextSmsCode(page.request, mobileNo, before));
+}
+
 /** The answer of a picture captcha shown on the page, by its capKey. */
 export async function captchaAnswer(request: APIRequestContext, capKey: string): Promise<string> {
   const res = await request.get(`/idaas/dev/captcha?capKey=${encodeURIComponent(capKey)}`);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectRefusals, openAs, SESSION_CHECK, personAt, signIn, startSession, test } from './support';
+import { expect, expectRefusals, fillRegistrationCode, openAs, SESSION_CHECK, personAt, signIn, startSession, test } from './support';
 
 const API_HEADERS = { 'X-Client-Id': 'idaas-portal-web' };
 /** Names no other run of this file used: each journey makes its own records. */
@@ -243,7 +243,9 @@ test.describe('workbench', () => {
       const id = stamp();
       await visitor.getByTestId('register-account').fill(`wb.reg.${id}`);
       await visitor.getByTestId('register-name').fill('注册用户');
-      await visitor.getByTestId('register-mobile').fill(`137${String(Date.now()).slice(-8)}`);
+      const mobileNo = `137${String(Date.now()).slice(-8)}`;
+      await visitor.getByTestId('register-mobile').fill(mobileNo);
+      await fillRegistrationCode(visitor, mobileNo);
       // 12 characters: enough before, too short now.
       await visitor.getByTestId('register-password').fill('Start#Work26');
       await visitor.getByTestId('register-submit').click();

@@ -73,6 +73,14 @@ describe('configuration', () => {
     expect(() => readConfig({ PUBLIC_URL: 'ftp://x' })).toThrow(/PUBLIC_URL/);
   });
 
+  it('starts production with self-registration closed, demo open; either is the operator\'s to change', () => {
+    const production = { IDAAS_MODE: 'production', SMS_GATEWAY_URL: 'http://sms.example/' };
+    expect(readConfig(production)).toMatchObject({ registrationEnabled: false, registrationApproval: false });
+    expect(readConfig({ IDAAS_MODE: 'demo' })).toMatchObject({ registrationEnabled: true, registrationApproval: false });
+    expect(readConfig({ ...production, REGISTRATION_ENABLED: 'true', REGISTRATION_APPROVAL: 'true' })).toMatchObject({ registrationEnabled: true, registrationApproval: true });
+    expect(readConfig({ REGISTRATION_ENABLED: 'false' }).registrationEnabled).toBe(false);
+  });
+
   it('lets overrides replace whole sections, as tests do', () => {
     expect(readConfig({}, { staticDir: null, ticketMinutes: 1 })).toMatchObject({ staticDir: null, ticketMinutes: 1 });
   });

@@ -10,6 +10,7 @@ import { adminPoliciesEndpoints } from './policies.js';
 import { adminAuditEndpoints } from './audit.js';
 import { adminSessionsEndpoints } from './sessions.js';
 import { adminScimTokensEndpoints } from './scimTokens.js';
+import { adminRegistrationsEndpoints } from './registrations.js';
 
 /**
  * The administrators' workbench (/systemhub): every endpoint is `access: 'admin'` under
@@ -28,4 +29,5 @@ export const adminAreas = {
   adminAudit: adminAuditEndpoints,
   adminSessions: adminSessionsEndpoints,
   adminScimTokens: adminScimTokensEndpoints,
+  adminRegistrations: adminRegistrationsEndpoints,
 } satisfies Record<string, Record<string, EndpointSpec>>;

@@ -41,7 +41,11 @@ export const sessionRules = z.strictObject({
   absoluteHours: within(R.sessionAbsoluteHours),
 });
 export const smsRules = z.strictObject({ dailyPerNumber: within(R.smsDailyPerNumber) });
-export const registrationRules = z.strictObject({ enabled: z.boolean() });
+/**
+ * Self-registration: closed (enabled false), open, or open with an administrator approving each
+ * new account before it can sign in (approval true). A registered phone is always proven by a texted code.
+ */
+export const registrationRules = z.strictObject({ enabled: z.boolean(), approval: z.boolean() });
 /**
  * Second factors by user type: everyone of a listed type passes a second factor at sign-in (on top
  * of the per-user and per-application switches); `passkeyForAdmins` asks administrators for a
@@ -102,7 +106,7 @@ export const policiesOut = z.object({
   signIn: z.object({ captchaAfter: n, lockAfter: n, lockMinutes: n, ipFailuresPerHour: n }),
   sessions: z.object({ idleMinutes: n, absoluteHours: n }),
   sms: z.object({ dailyPerNumber: n }),
-  registration: z.object({ enabled: z.boolean() }),
+  registration: z.object({ enabled: z.boolean(), approval: z.boolean() }),
   mfa: z.object({ requiredUserTypes: z.array(z.enum(USER_TYPES)), passkeyForAdmins: z.boolean() }),
   loginPage: z.object({ companyName: pair, versionInfo: pair, logoUrl: z.string(), imageUrl: z.string() }),
   /** Sections an administrator has saved; the others follow the server's configuration. */

@@ -41,6 +41,8 @@ export interface UsersTable {
   /** Given and family names as provisioning (SCIM) sent them; null when never sent. */
   given_name: string | null;
   family_name: string | null;
+  /** 1: self-registered, waiting for an administrator's approval; cannot sign in (migration 0016). */
+  registration_pending: Generated<number>;
   created_at: number;
   updated_at: number;
 }

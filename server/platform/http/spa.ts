@@ -14,6 +14,18 @@ const WORKBENCH_DIR = 'systemhub';
 const sendIndex = (reply: FastifyReply, index: string) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(index);
 
 /**
+ * A workbench page's own address (/systemhub/users?x=1, as a bookmark or a message would give it)
+ * as the hash route the workbench runs on (/systemhub/#/users?x=1), query kept; null for what is
+ * not under the workbench. The workbench shows its not-found page for a path it does not know.
+ */
+export function workbenchRoute(url: string): string | null {
+  const base = `/${WORKBENCH_DIR}`;
+  if (url !== base && !url.startsWith(`${base}/`) && !url.startsWith(`${base}?`)) return null;
+  const rest = url.slice(base.length).replace(/^\/+/, '');
+  return `${base}/#/${rest}`;
+}
+
+/**
  * Serves the built SPA: hashed assets with long caching, and index.html for every client-side
  * route, carrying the SM2 public key in a meta tag as the browser's fallback key.
  * API paths that match nothing answer E00404 as JSON.
@@ -49,8 +61,10 @@ export async function registerSpa(app: FastifyInstance, staticDir: string | null
     if (request.url.startsWith(`${API_PREFIX}/`) || request.url === API_PREFIX || !index || request.method !== 'GET') {
       return reply.status(404).header('cache-control', API_CACHE_CONTROL).send({ code: CODE.notFound, message: codeMessage(CODE.notFound, langOf(request)), data: null });
     }
-    // Any other address under the workbench is one of its client routes.
-    if (workbench && request.url.startsWith(`/${WORKBENCH_DIR}/`)) return sendIndex(reply, workbench);
+    if (workbench) {
+      const route = workbenchRoute(request.url);
+      if (route !== null) return reply.redirect(route, 302);
+    }
     return sendIndex(reply, index);
   });
 }

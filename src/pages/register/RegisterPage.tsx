@@ -15,6 +15,7 @@ export default function RegisterPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const [account, setAccount] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
   const missing = missingClientPart(params);
   // Administrators switch registration off in the workbench: say so before anyone fills the form.
   const { data: pageConfig } = useEndpointQuery(accountEndpoints.loginPageConfig, { isOptions: true });
@@ -37,8 +38,8 @@ export default function RegisterPage() {
         <div data-testid="register-success">
           <Result
             status="success"
-            title={t('register.success.title')}
-            subTitle={t('register.success.account', { account })}
+            title={pending ? t('register.success.pendingTitle') : t('register.success.title')}
+            subTitle={pending ? t('register.success.pending', { account }) : t('register.success.account', { account })}
             extra={
               <ButtonLink type="primary" to={LOGIN_PATH} data-testid="register-back">
                 {t('common.actions.backToLogin')}
@@ -49,7 +50,12 @@ export default function RegisterPage() {
       ) : (
         <>
           {missing ? <Alert type="error" showIcon role="alert" message={t(`register.missing.${missing}`)} style={{ marginBottom: 16 }} data-testid="register-client-alert" /> : null}
-          <RegisterForm onRegistered={setAccount} />
+          <RegisterForm
+            onRegistered={(created, waiting) => {
+              setPending(waiting);
+              setAccount(created);
+            }}
+          />
           <p className="public-footnote">
             {t('register.haveAccount')} <Link to={LOGIN_PATH}>{t('register.signIn')}</Link>
           </p>

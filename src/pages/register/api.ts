@@ -9,6 +9,7 @@ export interface RegisterValues {
   password: string;
   enterprise?: string;
   email?: string;
+  msgCode?: string;
 }
 
 /** Refusals the form explains under the field they are about; the rest (registration closed, too many tries) are toasts. */
@@ -17,13 +18,14 @@ export const REGISTER_FIELDS: FieldRefusals = [
   [[CODE.mobileRegistered, CODE.mobileInvalid], 'mobileNo'],
   [[CODE.emailInvalid], 'email'],
   [CODE_GROUPS.passwordPolicy, 'password'],
+  [CODE_GROUPS.codeRefusals, 'msgCode'],
 ];
 
 /**
  * The self-registration body. The server answers message SUCCESS with D00000; any other answer
  * is a rejection, so a resolved call is the success the spec reads from the message.
  */
-export async function registerInput(values: RegisterValues) {
+export async function registerInput(values: RegisterValues, msgCodeKey: string) {
   return {
     userId: values.userId?.trim() || undefined,
     userName: values.userName.trim(),
@@ -33,5 +35,7 @@ export async function registerInput(values: RegisterValues) {
     description: values.enterprise?.trim() || undefined,
     deptCodes: [],
     forceChangePwdFirstLogin: false as const,
+    msgCodeKey: msgCodeKey || undefined,
+    msgCode: values.msgCode?.trim() || undefined,
   };
 }

@@ -52,7 +52,7 @@ interface MutationOptions<S extends Declared> {
   success?: string | ((data: Result<S>) => string);
   /** The error toast's text when the spec gives one instead of the server's (e.g. 解绑失败). */
   failure?: string;
-  /** Resources whose lists and records are fetched again after the call succeeds (the workbench's tables). */
+  /** Resources whose lists and records (any id) are fetched again after the call succeeds (the workbench's tables and detail pages). */
   refresh?: readonly string[];
 }
 
@@ -78,7 +78,8 @@ export function useEndpointMutation<S extends Declared>(endpoint: S, { quiet, su
         errorNotification: failure === undefined || notice === false ? notice : (error) => notice(error) && { type: 'error', message: failure },
         successNotification: success === undefined ? false : successNotice<Result<S>>(success),
       });
-      if (refresh) await Promise.all(refresh.map((name) => invalidate({ resource: name, invalidates: ['list', 'many', 'detail'] })));
+      // Every query of the resource, records of any id included: 'detail' alone matches only the id passed, and none is.
+      if (refresh) await Promise.all(refresh.map((name) => invalidate({ resource: name, invalidates: ['resourceAll'] })));
       return data as Result<S>;
     },
     [endpoint, failure, invalidate, mutateAsync, quiet, refresh, success],

@@ -7,6 +7,7 @@ import { adminOrganisationEndpoints as org } from '../../../contract/endpoints/a
 import { adminPoliciesEndpoints as policies } from '../../../contract/endpoints/admin/policies';
 import { adminRequestsEndpoints as requests } from '../../../contract/endpoints/admin/requests';
 import { adminScimTokensEndpoints as scim } from '../../../contract/endpoints/admin/scimTokens';
+import { adminRegistrationsEndpoints as registrations } from '../../../contract/endpoints/admin/registrations';
 import { adminSessionsEndpoints as sessions } from '../../../contract/endpoints/admin/sessions';
 import { adminUsersEndpoints as users } from '../../../contract/endpoints/admin/users';
 import { factorEndpoints as factors } from '../../../contract/endpoints/factors';
@@ -58,10 +59,13 @@ export const ENDPOINTS = {
     list: notices.list, get: notices.get, create: notices.create, update: notices.update, delete: notices.delete,
     actions: { publish: notices.publish, unpublish: notices.unpublish },
   },
-  policies: { actions: { get: policies.get, update: policies.update } },
+  policies: {
+    actions: { get: policies.get, update: policies.update, history: policies.history, version: policies.version, rollback: policies.rollback, restoreDefaults: policies.restoreDefaults },
+  },
   sessions: { list: sessions.list, actions: { end: sessions.end, endUser: sessions.endUser } },
   signInLog: { list: audit.signInLogList },
   operationLog: { list: audit.operationLogList },
+  registrations: { list: registrations.pendingList, actions: { approve: registrations.approve, reject: registrations.reject } },
   scimTokens: { list: scim.scimTokenList, create: scim.scimTokenCreate, actions: { revoke: scim.scimTokenRevoke } },
 } satisfies Record<string, ResourceEndpoints>;
 

@@ -1,5 +1,6 @@
-import { Alert, Button, Card, Col, Form, Input, InputNumber, Row, Select, Skeleton, Space, Switch, Tag } from 'antd';
-import { useEffect } from 'react';
+import { HistoryOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Col, Form, Input, InputNumber, Popconfirm, Row, Select, Skeleton, Space, Switch, Tag } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CODE } from '../../../../contract/codeNames';
 import { LIMITS, POLICY_RANGES, USER_TYPES } from '../../../../contract/rules';
@@ -10,6 +11,7 @@ import { useEndpointMutation, useEndpointQuery } from '../../../shared/hooks/use
 import { ENDPOINTS } from '../../providers/endpoints';
 import type { Result } from '../../../shared/providers/api';
 import { LoadFailed } from '../../../shared/components/LoadFailed';
+import { PolicyHistoryDrawer } from './PolicyHistoryDrawer';
 
 type Policies = Result<typeof ENDPOINTS.policies.actions.get>;
 type Section = Exclude<keyof Policies, 'customized'>;
@@ -48,7 +50,9 @@ function SectionForm({ section, policies, onSaved }: { section: Section; policie
   const { t } = useTranslation();
   const [form] = Form.useForm();
   const update = useEndpointMutation(ENDPOINTS.policies.actions.update, { refresh: [] });
+  const restore = useEndpointMutation(ENDPOINTS.policies.actions.restoreDefaults, { success: t('wb.policies.restored') });
   const values = policies[section];
+  const registrationOpen = Form.useWatch('enabled', form) as boolean | undefined;
   useEffect(() => form.setFieldsValue(values), [form, values]);
 
   async function save(next: Record<string, unknown>) {
@@ -59,6 +63,11 @@ function SectionForm({ section, policies, onSaved }: { section: Section; policie
     } catch (error) {
       showFieldError(form, error, JOINED);
     }
+  }
+
+  async function restoreDefaults() {
+    const saved = await restore.submit({ sections: [section] }).catch(() => null);
+    if (saved) onSaved(saved);
   }
 
   const numbers = NUMBERS[section];
@@ -82,11 +91,18 @@ function SectionForm({ section, policies, onSaved }: { section: Section; policie
               ))
             : null}
           {section === 'registration' ? (
+            <>
             <Col xs={24}>
               <Form.Item name="enabled" label={label('enabled')} valuePropName="checked">
                 <Switch data-testid="policy-registration-enabled" />
               </Form.Item>
             </Col>
+            <Col xs={24}>
+              <Form.Item name="approval" label={label('approval')} extra={t('wb.policies.registration.approvalHint')} valuePropName="checked">
+                <Switch disabled={!registrationOpen} data-testid="policy-registration-approval" />
+              </Form.Item>
+            </Col>
+            </>
           ) : null}
           {section === 'mfa' ? (
             <>
@@ -128,6 +144,15 @@ function SectionForm({ section, policies, onSaved }: { section: Section; policie
             {t('wb.common.save')}
           </Button>
           <Button onClick={() => form.setFieldsValue(values)}>{t('wb.common.reset')}</Button>
+          <Popconfirm
+            title={t('wb.policies.restoreConfirm', { section: t(`wb.policies.sections.${section}`) })}
+            okButtonProps={{ danger: true }}
+            onConfirm={restoreDefaults}
+          >
+            <Button danger loading={restore.isPending} data-testid={`policy-${section}-defaults`}>
+              {t('wb.policies.restoreDefaults')}
+            </Button>
+          </Popconfirm>
         </Space>
       </Form>
     </Card>
@@ -140,9 +165,18 @@ const SECTIONS: Section[] = ['pwd', 'signIn', 'sessions', 'sms', 'registration',
 export default function PoliciesPage() {
   const { t } = useTranslation();
   const { data, isLoading, isError, error, refetch } = useEndpointQuery(ENDPOINTS.policies.actions.get, {});
+  const [historyOpen, setHistoryOpen] = useState(false);
   return (
     <>
-      <PageHeader title={t('wb.policies.title')} />
+      <PageHeader
+        title={t('wb.policies.title')}
+        extra={
+          <Button icon={<HistoryOutlined />} onClick={() => setHistoryOpen(true)} data-testid="policy-history-open">
+            {t('wb.policies.history.open')}
+          </Button>
+        }
+      />
+      <PolicyHistoryDrawer open={historyOpen} onClose={() => setHistoryOpen(false)} onChanged={refetch} />
       <Alert type="info" showIcon message={t('wb.policies.hint')} style={{ marginBottom: 16 }} />
       {isError ? (
         <LoadFailed error={error} onRetry={refetch} />
