@@ -18,4 +18,6 @@ export const SORTABLE = {
   myRequests: ['applyDate', 'status'],
   approvals: ['applyDate'],
   logs: ['createdDate'],
+  adminSignInLog: ['createdDate'],
+  adminOperationLog: ['createdDate'],
 } as const;
