@@ -20,4 +20,5 @@ export const SORTABLE = {
   logs: ['createdDate'],
   adminSignInLog: ['createdDate'],
   adminOperationLog: ['createdDate'],
+  adminSessions: ['lastSeenDate', 'createdDate', 'expiresDate', 'userId'],
 } as const;

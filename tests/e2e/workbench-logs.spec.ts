@@ -1,12 +1,13 @@
 import type { Page } from '@playwright/test';
-import { expect, openAs, test } from './support';
+import { expect, openAs, startSession, test } from './support';
 
 const API_HEADERS = { 'X-Client-Id': 'idaas-portal-web' };
+const IPHONE_SAFARI = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1';
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
 
 const WORDS = {
-  zh: { operationTab: '操作日志', changedNotice: '修改公告', notice: '公告', title: '标题', zone: /按 [\w/+-]+ 时区计日/ },
-  en: { operationTab: 'Operation log', changedNotice: 'Changed a notice', notice: 'Notice', title: 'Title', zone: /Days in [\w/+-]+/ },
+  zh: { operationTab: '操作日志', changedNotice: '修改公告', notice: '公告', title: '标题', zone: /按 [\w/+-]+ 时区计日/, account: 'emp0191', end: '结束' },
+  en: { operationTab: 'Operation log', changedNotice: 'Changed a notice', notice: 'Notice', title: 'Title', zone: /Days in [\w/+-]+/, account: 'emp0192', end: 'End' },
 } as const;
 
 /** The workbench at one of its hash routes, once its first table or card has drawn. */
@@ -62,6 +63,25 @@ for (const lang of ['zh', 'en'] as const) {
       const diff = table.getByTestId('operation-changes').first();
       await expect(diff.locator('tr', { hasText: w.title })).toContainText(before);
       await expect(diff.locator('tr', { hasText: w.title })).toContainText(after);
+    });
+
+    test('the sessions list names browser and system, and its end buttons are in view at 1366 px', async ({ page, browser }) => {
+      const w = WORDS[lang];
+      const phone = await browser.newContext({ userAgent: IPHONE_SAFARI });
+      try {
+        await startSession(phone, w.account);
+        await page.addInitScript((l) => localStorage.setItem('idaas.lang', l), lang);
+        await openAs(page, 'admin', '/systemhub/#/sessions');
+        await page.getByTestId('session-keyword').fill(w.account);
+        await page.getByTestId('session-search-query').click();
+        const row = page.getByTestId('session-table').locator('tr.ant-table-row', { hasText: w.account }).first();
+        await expect(row.locator('[data-testid^="session-agent-"]')).toHaveText('Safari · iPhone');
+        const end = row.locator('[data-testid^="session-end-"]');
+        await expect(end).toHaveText(w.end);
+        await expect(end).toBeInViewport();
+      } finally {
+        await phone.close();
+      }
     });
   });
 }
