@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { NoticeKind } from '../../enums.js';
 import { LIMITS } from '../../rules.js';
 import { idOut, isoTime, pageRequest, recordId, text } from '../common.js';
+import { SORTABLE, sortOf } from '../sort.js';
 
 const id = recordId();
 export const noticeKind = z.enum([NoticeKind.NOTICE, NoticeKind.NEWS, NoticeKind.RECOMMEND, NoticeKind.DYNAMIC, NoticeKind.RELEASE]);
@@ -23,7 +24,7 @@ export const noticeListBody = pageRequest.extend({
   published: z.boolean().optional(),
   /** Part of the title. */
   keyword: text(LIMITS.searchMax).optional(),
-});
+}).extend(sortOf(SORTABLE.adminNotices).shape);
 export const noticeRefBody = z.object({ id });
 export const noticeCreateBody = z.object({
   kind: noticeKind,
