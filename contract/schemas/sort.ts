@@ -24,12 +24,4 @@ export const SORTABLE = {
   myRequests: ['applyDate', 'status'],
   approvals: ['applyDate'],
   logs: ['createdDate'],
-  adminSignInLog: ['createdDate'],
-  adminOperationLog: ['createdDate'],
-  adminSessions: ['lastSeenDate', 'createdDate', 'expiresDate', 'userId'],
-  adminApps: ['appName', 'appId', 'category'],
-  adminGroups: ['name', 'code', 'kind'],
-  adminNotices: ['title', 'kind', 'updatedAt', 'createdAt'],
-  adminRequests: ['applyDate', 'status'],
-  adminScimTokens: ['name', 'createdAt', 'lastUsedAt'],
 } as const;

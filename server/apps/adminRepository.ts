@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import { SORTABLE, type ListSort } from '../../contract/schemas/sort.js';
+import type { ListSort } from '../../contract/schemas/sort.js';
+import { ADMIN_SORTABLE } from '../../contract/schemas/admin/sortable.js';
 import type { PageResult } from '../../contract/schemas/common.js';
 import type { AppsTable, Database } from '../platform/db/schema.js';
 import { ApplyStatus } from '../../contract/enums.js';
@@ -123,7 +124,7 @@ export interface AppListFilters {
   keyword?: string;
   enabled?: boolean;
   category?: string;
-  sort?: ListSort<(typeof SORTABLE.adminApps)[number]>;
+  sort?: ListSort<(typeof ADMIN_SORTABLE.apps)[number]>;
 }
 const APP_SORT = { appName: 'app_name', appId: 'app_id', category: 'category' } as const;
 

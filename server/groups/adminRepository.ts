@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import { SORTABLE, type ListSort } from '../../contract/schemas/sort.js';
+import type { ListSort } from '../../contract/schemas/sort.js';
+import { ADMIN_SORTABLE } from '../../contract/schemas/admin/sortable.js';
 import type { PageResult } from '../../contract/schemas/common.js';
 import { GroupKind, GroupType } from '../../contract/enums.js';
 import type { Database } from '../platform/db/schema.js';
@@ -10,7 +11,7 @@ import { ilike, mapPage, page } from '../platform/db/paging.js';
 export interface GroupListFilters {
   keyword?: string;
   kind?: GroupKind;
-  sort?: ListSort<(typeof SORTABLE.adminGroups)[number]>;
+  sort?: ListSort<(typeof ADMIN_SORTABLE.groups)[number]>;
 }
 /** The user type of a shared mailbox account. */
 const MAILBOX_TYPE = 'PUBLIC_MAIL';

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import { SORTABLE, type ListSort } from '../../contract/schemas/sort.js';
+import type { ListSort } from '../../contract/schemas/sort.js';
+import { ADMIN_SORTABLE } from '../../contract/schemas/admin/sortable.js';
 import type { PageResult } from '../../contract/schemas/common.js';
 import type { Database } from '../platform/db/schema.js';
 import { ilike, page } from '../platform/db/paging.js';
@@ -27,7 +28,7 @@ export interface NoticeListFilters {
   kind?: string;
   published?: boolean;
   keyword?: string;
-  sort?: ListSort<(typeof SORTABLE.adminNotices)[number]>;
+  sort?: ListSort<(typeof ADMIN_SORTABLE.notices)[number]>;
 }
 const NOTICE_SORT = { title: 'n.title', kind: 'n.kind', updatedAt: 'n.updated_at', createdAt: 'n.created_at' } as const;
 

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import { SORTABLE, type ListSort } from '../../contract/schemas/sort.js';
+import type { ListSort } from '../../contract/schemas/sort.js';
+import { ADMIN_SORTABLE } from '../../contract/schemas/admin/sortable.js';
 import type { PageResult } from '../../contract/schemas/common.js';
 import type { Database } from '../platform/db/schema.js';
 import type { PermissionRequest } from './repository.js';
@@ -13,7 +14,7 @@ export interface RequestFilters {
   applicant?: string;
   from?: number;
   to?: number;
-  sort?: ListSort<(typeof SORTABLE.adminRequests)[number]>;
+  sort?: ListSort<(typeof ADMIN_SORTABLE.requests)[number]>;
 }
 const REQUEST_SORT = { applyDate: 'r.apply_date', status: 'r.status' } as const;
 

@@ -1,20 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NoticeKind } from '../../contract/enums.js';
-import { SORTABLE } from '../../contract/schemas/sort.js';
+import { ADMIN_SORTABLE } from '../../contract/schemas/admin/sortable.js';
 import { signIn, startClient, storeCases, type Client } from './harness.js';
 
 type Row = Record<string, unknown>;
 
 /** Each workbench list, the columns its table sorts by, and the value of a row in that column. */
 const LISTS: { path: string; fields: readonly string[]; value?: (row: Row, field: string) => unknown }[] = [
-  { path: '/admin/v1/apps/list', fields: SORTABLE.adminApps },
-  { path: '/admin/v1/groups/list', fields: SORTABLE.adminGroups },
-  { path: '/admin/v1/notices/list', fields: SORTABLE.adminNotices },
-  { path: '/admin/v1/requests/list', fields: SORTABLE.adminRequests },
-  { path: '/admin/v1/scim-tokens/list', fields: SORTABLE.adminScimTokens },
-  { path: '/admin/v1/sessions/list', fields: SORTABLE.adminSessions },
-  { path: '/admin/v1/sign-in-log/list', fields: SORTABLE.adminSignInLog },
-  { path: '/admin/v1/operation-log/list', fields: SORTABLE.adminOperationLog },
+  { path: '/admin/v1/apps/list', fields: ADMIN_SORTABLE.apps },
+  { path: '/admin/v1/groups/list', fields: ADMIN_SORTABLE.groups },
+  { path: '/admin/v1/notices/list', fields: ADMIN_SORTABLE.notices },
+  { path: '/admin/v1/requests/list', fields: ADMIN_SORTABLE.requests },
+  { path: '/admin/v1/scim-tokens/list', fields: ADMIN_SORTABLE.scimTokens },
+  { path: '/admin/v1/sessions/list', fields: ADMIN_SORTABLE.sessions },
+  { path: '/admin/v1/sign-in-log/list', fields: ADMIN_SORTABLE.signInLog },
+  { path: '/admin/v1/operation-log/list', fields: ADMIN_SORTABLE.operationLog },
 ];
 
 /** Values in order, either way; rows without a value (a token never used) are left out, as stores place them differently. */

@@ -3,7 +3,8 @@ import { ACCESS_TYPES, ALL_SCENE_CODES } from '../../dictionaries.js';
 import { LogResult } from '../../enums.js';
 import { LIMITS } from '../../rules.js';
 import { TIME_MS_MAX, idOut, intIn, isoTime, pageRequest, text } from '../common.js';
-import { SORTABLE, sortOf } from '../sort.js';
+import { sortOf } from '../sort.js';
+import { ADMIN_SORTABLE } from './sortable.js';
 
 /** A moment as a filter takes it: epoch milliseconds, an ISO date-time with offset, or a date (UTC midnight). */
 const time = z.union([intIn(0, TIME_MS_MAX), z.iso.datetime({ offset: true }), z.iso.date()]).optional();
@@ -46,9 +47,9 @@ const ordered = (f: { startTime?: TimeFilter; endTime?: TimeFilter }) => {
 };
 const orderedRange = { message: 'must not be before startTime', path: ['endTime'] };
 
-export const signInLogListBody = pageRequest.extend(signInFilterShape).extend(sortOf(SORTABLE.adminSignInLog).shape).refine(ordered, orderedRange);
+export const signInLogListBody = pageRequest.extend(signInFilterShape).extend(sortOf(ADMIN_SORTABLE.signInLog).shape).refine(ordered, orderedRange);
 export const signInLogExportQuery = z.object(signInFilterShape).refine(ordered, orderedRange);
-export const operationLogListBody = pageRequest.extend(operationFilterShape).extend(sortOf(SORTABLE.adminOperationLog).shape).refine(ordered, orderedRange);
+export const operationLogListBody = pageRequest.extend(operationFilterShape).extend(sortOf(ADMIN_SORTABLE.operationLog).shape).refine(ordered, orderedRange);
 export const operationLogExportQuery = z.object(operationFilterShape).refine(ordered, orderedRange);
 
 export type SignInLogFilters = z.infer<typeof signInLogExportQuery>;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { LIMITS } from '../../rules.js';
 import { idOut, isoTime, pageRequest, recordId, text } from '../common.js';
-import { SORTABLE, sortOf } from '../sort.js';
+import { sortOf } from '../sort.js';
+import { ADMIN_SORTABLE } from './sortable.js';
 
 const account = text(LIMITS.accountMax).min(1);
 
@@ -9,7 +10,7 @@ const account = text(LIMITS.accountMax).min(1);
 export const sessionListBody = pageRequest.extend({
   userId: text(LIMITS.accountMax).optional(),
   keyWord: text(LIMITS.searchMax).optional(),
-}).extend(sortOf(SORTABLE.adminSessions).shape);
+}).extend(sortOf(ADMIN_SORTABLE.sessions).shape);
 export const sessionIdBody = z.object({ id: recordId() });
 export const sessionUserBody = z.object({ userId: account });
 

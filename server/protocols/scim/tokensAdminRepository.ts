@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import { SORTABLE, type ListSort } from '../../../contract/schemas/sort.js';
+import type { ListSort } from '../../../contract/schemas/sort.js';
+import { ADMIN_SORTABLE } from '../../../contract/schemas/admin/sortable.js';
 import type { PageResult } from '../../../contract/schemas/common.js';
 import type { Database } from '../../platform/db/schema.js';
 import { ilike, page } from '../../platform/db/paging.js';
@@ -26,7 +27,7 @@ export interface ScimTokenHolder {
 export interface ScimTokenListFilters {
   name?: string;
   revoked?: boolean;
-  sort?: ListSort<(typeof SORTABLE.adminScimTokens)[number]>;
+  sort?: ListSort<(typeof ADMIN_SORTABLE.scimTokens)[number]>;
 }
 const TOKEN_SORT = { name: 't.name', createdAt: 't.created_at', lastUsedAt: 't.last_used_at' } as const;
 
