@@ -37,12 +37,12 @@ for (const lang of ['zh', 'en'] as const) {
     test('an administrator\'s change reads in words, with its target\'s name and what changed, in the operation log and on the dashboard', async ({ page }) => {
       const w = WORDS[lang];
       await page.addInitScript((l) => localStorage.setItem('idaas.lang', l), lang);
-      await openAs(page, 'admin', '/systemhub/#/home');
+      await startSession(page.context(), 'admin');
       const { before, after } = await renamedNotice(page);
+      await page.goto('/systemhub/#/home');
 
       // The dashboard: the chart says whose days it counts, the change says what it did to what.
       await expect(page.getByTestId('home-timezone')).toHaveText(w.zone);
-      await page.getByTestId('home-refresh').click();
       const event = page.getByTestId('home-events').locator('tr.ant-table-row', { hasText: after }).first();
       await expect(event).toContainText(`${w.changedNotice} · ${w.notice}: ${after}`);
       await expect(page.getByTestId('home-events')).not.toContainText('ADMIN_NOTICE_UPDATE');

@@ -10,7 +10,7 @@ import { PageHeader } from '../../shared/PageHeader';
 import { SearchBar } from '../../../shared/components/SearchBar';
 import { useListTable } from '../../../shared/hooks/useListTable';
 import { isLanguage } from '../../../shared/providers/i18nProvider';
-import { ChangeDiff } from './ChangeDiff';
+import { ChangeDiff, ChangesColumnTitle } from './ChangeDiff';
 import { logExportHref, logFiltersOf, type LogFilterValues } from './logFilters';
 import { methodOptions, methodWords, resultWords, sceneOptions, sceneWords } from './logWords';
 import { targetWords } from './targetWords';
@@ -117,7 +117,7 @@ function OperationLog() {
         rowKey="id"
         data-testid="operation-log-table"
         tableLayout="fixed"
-        expandable={{ rowExpandable: (row) => row.changes !== null, expandedRowRender: (row) => <ChangeDiff changes={row.changes} /> }}
+        expandable={{ columnTitle: <ChangesColumnTitle />, rowExpandable: (row) => row.changes !== null, expandedRowRender: (row) => <ChangeDiff changes={row.changes} /> }}
       >
         <Table.Column<AdminOperationLogRow> dataIndex="createdDate" title={t('wb.common.time')} width={170} sorter render={formatTimeOrBlank} />
         <Table.Column<AdminOperationLogRow> key="who" title={t('wb.audit.person')} width={170} ellipsis render={(_, row) => who(row)} />

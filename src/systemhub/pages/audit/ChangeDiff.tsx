@@ -47,6 +47,15 @@ export function diffRows(changes: NonNullable<AdminOperationLogRow['changes']>, 
     .map((f) => ({ field: fieldWords(f, t), before: shown(f, before.get(f), t), after: shown(f, after.get(f), t) }));
 }
 
+/** Read by screen readers only: the expand column's header names what its buttons open. */
+const VISUALLY_HIDDEN = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+
+/** The expand column's header of a table whose rows open their changes. */
+export function ChangesColumnTitle() {
+  const { t } = useTranslation();
+  return <span style={VISUALLY_HIDDEN}>{t('wb.audit.changes')}</span>;
+}
+
 export function ChangeDiff({ changes }: { changes: AdminOperationLogRow['changes'] }) {
   const { t } = useTranslation();
   if (!changes) return null;

@@ -11,7 +11,7 @@ import { useEndpointQuery } from '../../../shared/hooks/useEndpoint';
 import { ENDPOINTS } from '../../providers/endpoints';
 import { LoadFailed } from '../../../shared/components/LoadFailed';
 import { isLanguage, type Language } from '../../../shared/providers/i18nProvider';
-import { ChangeDiff } from '../audit/ChangeDiff';
+import { ChangeDiff, ChangesColumnTitle } from '../audit/ChangeDiff';
 import { resultWords, sceneWords } from '../audit/logWords';
 import { targetWords } from '../audit/targetWords';
 
@@ -85,7 +85,7 @@ export default function HomePage() {
               rowKey={(row) => `${row.createdDate}-${row.userId}-${row.kind}-${row.code}-${row.target ?? ''}`}
               pagination={false}
               scroll={{ x: 'max-content' }}
-              expandable={{ rowExpandable: (row) => row.changes !== null, expandedRowRender: (row) => <ChangeDiff changes={row.changes} /> }}
+              expandable={{ columnTitle: <ChangesColumnTitle />, rowExpandable: (row) => row.changes !== null, expandedRowRender: (row) => <ChangeDiff changes={row.changes} /> }}
               locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('wb.home.noEvents')} /> }}
               data-testid="home-events"
               columns={[
