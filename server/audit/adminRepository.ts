@@ -22,6 +22,8 @@ interface Common {
   order?: 'asc' | 'desc';
 }
 export interface SignInQuery extends Common {
+  /** Attempts on accounts that are nobody's (failed sign-ins keep what was typed) holding this text. */
+  unknownAccount?: string;
   appRef?: number;
   success?: boolean;
   optType?: string;
@@ -63,11 +65,8 @@ export function adminAuditRepo(db: Kysely<Database>) {
   function signInBase(f: SignInQuery) {
     let q = db.selectFrom('login_history');
     if (f.userRef !== undefined) q = q.where('login_history.user_ref', '=', f.userRef);
-    // Failed attempts on unknown accounts have no person: they are found by the account typed.
-    if (f.person !== undefined) {
-      const text = f.person;
-      q = q.where((eb) => eb.or([eb('login_history.user_ref', 'in', peopleFound(text)), ilike('login_history.account', text)]));
-    }
+    if (f.person !== undefined) q = q.where('login_history.user_ref', 'in', peopleFound(f.person));
+    if (f.unknownAccount !== undefined) q = q.where('login_history.user_ref', 'is', null).where(ilike('login_history.account', f.unknownAccount));
     if (f.appRef !== undefined) q = q.where('login_history.app_ref', '=', f.appRef);
     if (f.success !== undefined) q = q.where('login_history.is_success', '=', f.success ? 1 : 0);
     if (f.optType !== undefined) q = q.where('login_history.opt_type', '=', f.optType);
@@ -111,6 +110,10 @@ export function adminAuditRepo(db: Kysely<Database>) {
   const operationEntry = (r: Awaited<ReturnType<ReturnType<typeof operationRows>['execute']>>[number]): OperationEntry => ({ ...r, createdAt: Number(r.createdAt) });
 
   return {
+    /** Whether the text finds anyone (account or name): the sign-in log then filters on their rows' index. */
+    async findsPeople(text: string): Promise<boolean> {
+      return (await peopleFound(text).limit(1).executeTakeFirst()) !== undefined;
+    },
     async pageSignIns(f: SignInQuery, pageNum: number, pageSize: number): Promise<PageResult<SignInEntry>> {
       return mapPage(await page(db, signInBase(f), (q) => signInRows(q, f.order), pageNum, pageSize), signInEntry);
     },

@@ -58,7 +58,12 @@ export function adminAuditService(ctx: ServiceContext, _base: BaseServices) {
     const q: SignInQuery = { from: timeMs(f.startTime), to: timeMs(f.endTime), ip: f.ip?.trim() || undefined, optType: f.optType?.trim() || undefined };
     if (f.result) q.success = f.result === LogResult.SUCCESS;
     const person = f.userId?.trim();
-    if (person) q.person = person;
+    // A text that finds people filters on their rows (the user_ref index); one that finds nobody
+    // looks for failed attempts on accounts that do not exist, which keep what was typed.
+    if (person) {
+      if (await repo.findsPeople(person)) q.person = person;
+      else q.unknownAccount = person;
+    }
     if (f.appId?.trim()) {
       const app = await ctx.repos.apps.findByAppId(f.appId.trim());
       if (!app) return null;
