@@ -33,6 +33,7 @@ export const SCENE_CODES: Record<string, { zh: string; en: string }> = {
   REMOVE_PASSKEY: { zh: '移除通行密钥', en: 'Removed a passkey' },
   NEW_RECOVERY_CODES: { zh: '生成恢复码', en: 'Generated recovery codes' },
   USE_RECOVERY_CODE: { zh: '使用恢复码登录', en: 'Signed in with a recovery code' },
+  ACTIVATE: { zh: '激活账号并设置密码', en: 'Activated the account and set a password' },
 };
 
 /** What an administrator did, by the operation-log scene after its ADMIN_ (workbench) or SCIM_ (provisioning) prefix. */
@@ -73,6 +74,8 @@ const ADMIN_ACTIONS: Record<string, { zh: string; en: string }> = {
   NOTICE_UNPUBLISH: { zh: '撤回公告', en: 'Unpublished a notice' },
   NOTICE_UPDATE: { zh: '修改公告', en: 'Changed a notice' },
   POLICY_UPDATE: { zh: '修改安全策略', en: 'Changed the policies' },
+  POLICY_DEFAULTS: { zh: '恢复默认安全策略', en: 'Restored the default policies' },
+  POLICY_ROLLBACK: { zh: '回滚安全策略', en: 'Rolled the policies back to a version' },
   REQUEST_OVERRIDE: { zh: '管理员代为审批', en: 'Decided a request as administrator' },
   SCIM_TOKEN_CREATE: { zh: '创建 SCIM 令牌', en: 'Created a SCIM token' },
   SCIM_TOKEN_REVOKE: { zh: '吊销 SCIM 令牌', en: 'Revoked a SCIM token' },
@@ -87,6 +90,7 @@ const ADMIN_ACTIONS: Record<string, { zh: string; en: string }> = {
   USER_END_SESSIONS: { zh: '结束用户会话', en: 'Ended a user\'s sessions' },
   USER_FACTORS_RESET: { zh: '重置用户的二次认证方式', en: 'Reset a user\'s second factors' },
   USER_RESET_PASSWORD: { zh: '重置用户密码', en: 'Reset a user\'s password' },
+  USER_ACTIVATION: { zh: '发送激活', en: 'Sent an activation' },
   USER_UNLOCK: { zh: '解锁用户', en: 'Unlocked a user' },
   USER_UPDATE: { zh: '修改用户', en: 'Changed a user' },
 };
@@ -98,6 +102,9 @@ export const ADMIN_SCENE_CODES: Record<string, { zh: string; en: string }> = Obj
     [`SCIM_${action}`, { zh: `${label.zh}（SCIM）`, en: `${label.en} (SCIM)` }],
   ]),
 );
+
+/** Every operation-log scene the server writes, with its words: what the log's scene picker offers and accepts. */
+export const ALL_SCENE_CODES: Record<string, { zh: string; en: string }> = { ...SCENE_CODES, ...ADMIN_SCENE_CODES };
 
 /** Kinds of application-access log rows (sign-in methods and launches). */
 export const ACCESS_TYPES: Record<string, { zh: string; en: string }> = {

@@ -2,6 +2,12 @@ import { z } from 'zod';
 
 export type SortOrder = 'asc' | 'desc';
 
+/** A list's sort as a service passes it to its repository: one allowed column, either way; the list's own order when absent. */
+export interface ListSort<F extends string> {
+  field?: F;
+  order?: SortOrder;
+}
+
 /**
  * The sort a paged list accepts: one column out of the list's allow-list (each on an index the
  * list's filter leads with) and a direction. Anything else is refused as bad input, so a client

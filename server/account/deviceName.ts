@@ -52,3 +52,20 @@ function parse(ua: string): string | null {
   const system = systemOf(result);
   return (system ? `${label} on ${system}` : label).slice(0, LIMITS.deviceNameMax);
 }
+
+/** A session's browser ("Chrome 131") and system ("Windows 10", "iPhone") as the workbench lists them; null for what the parser does not know. */
+export function agentParts(userAgent: string | null | undefined): { browser: string | null; os: string | null } {
+  const ua = userAgent?.slice(0, LIMITS.userAgentMax).trim();
+  if (!ua) return { browser: null, os: null };
+  let parts = recentParts.get(ua);
+  if (!parts) {
+    const result = Bowser.getParser(ua).getResult();
+    const name = result.browser.name ?? '';
+    const major = name === 'Safari' ? '' : (result.browser.version ?? '').split('.')[0];
+    parts = { browser: name ? (major ? `${name} ${major}` : name) : null, os: systemOf(result) || null };
+    if (recentParts.size >= RECENT_AGENTS) recentParts.clear();
+    recentParts.set(ua, parts);
+  }
+  return parts;
+}
+const recentParts = new Map<string, { browser: string | null; os: string | null }>();

@@ -1,4 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
+import type { ListSort } from '../../contract/schemas/sort.js';
+import { ADMIN_SORTABLE } from '../../contract/schemas/admin/sortable.js';
 import type { PageResult } from '../../contract/schemas/common.js';
 import type { AppsTable, Database } from '../platform/db/schema.js';
 import { ApplyStatus } from '../../contract/enums.js';
@@ -118,13 +120,21 @@ function columnsOf(patch: AdminAppPatch) {
 /** The empty list as stored: what "no redirect URI" looks like in the column (besides null). */
 const NO_URIS = JSON.stringify([]);
 
+export interface AppListFilters {
+  keyword?: string;
+  enabled?: boolean;
+  category?: string;
+  sort?: ListSort<(typeof ADMIN_SORTABLE.apps)[number]>;
+}
+const APP_SORT = { appName: 'app_name', appId: 'app_id', category: 'category' } as const;
+
 /** Workbench queries: applications, their roles, approvers and grants, and client secrets. */
 export function adminAppsRepo(db: Kysely<Database>) {
   const roleIdsOfApp = (appRef: number) =>
     db.selectFrom('app_roles').innerJoin('perm_groups', 'perm_groups.id', 'app_roles.group_ref').select('app_roles.id').where('perm_groups.app_ref', '=', appRef);
 
   return {
-    async page(filters: { keyword?: string; enabled?: boolean; category?: string }, pageNum: number, pageSize: number): Promise<PageResult<AdminAppRecord>> {
+    async page(filters: AppListFilters, pageNum: number, pageSize: number): Promise<PageResult<AdminAppRecord>> {
       let base = db.selectFrom('apps');
       if (filters.keyword) {
         const keyword = filters.keyword;
@@ -132,7 +142,11 @@ export function adminAppsRepo(db: Kysely<Database>) {
       }
       if (filters.enabled !== undefined) base = base.where('enabled', '=', flag(filters.enabled));
       if (filters.category) base = base.where('category', '=', filters.category);
-      return mapPage(await page(db, base, (q) => q.selectAll().orderBy('sort_order').orderBy('id'), pageNum, pageSize), toRecord);
+      const { field, order = 'asc' } = filters.sort ?? {};
+      // The launchpad's order until a column is picked; the id keeps equal names in a stable order.
+      return mapPage(await page(db, base, (q) => (field
+        ? q.selectAll().orderBy(APP_SORT[field], order).orderBy('id', order)
+        : q.selectAll().orderBy('sort_order').orderBy('id')), pageNum, pageSize), toRecord);
     },
     async find(id: number): Promise<AdminAppRecord | undefined> {
       const row = await db.selectFrom('apps').selectAll().where('id', '=', id).executeTakeFirst();

@@ -5,7 +5,7 @@ import { serve } from '../platform/http/serve.js';
 /** Workbench: applications, their roles, approvers, grants and client secrets. */
 export default async function adminAppsRoutes(app: FastifyInstance): Promise<void> {
   serve(app, e.list, ({ input, services }) =>
-    services.admin.apps.list({ keyword: input.keyword, enabled: input.enabled, category: input.category }, input.pageNum, input.pageSize));
+    services.admin.apps.list({ keyword: input.keyword, enabled: input.enabled, category: input.category, sort: { field: input.sortField, order: input.sortOrder } }, input.pageNum, input.pageSize));
   serve(app, e.get, ({ input, services }) => services.admin.apps.get(input.id));
   serve(app, e.create, ({ input, services, user, caller }) => services.admin.apps.create(user, input, caller));
   serve(app, e.update, ({ input, services, user, caller }) => services.admin.apps.update(user, input, caller));

@@ -8,7 +8,7 @@ import { AppError, notFound } from '../platform/lib/errors.js';
 import { issuerOf } from '../protocols/oidc/issuer.js';
 import { mapPage } from '../platform/db/paging.js';
 import { outboundPolicyOf } from '../platform/lib/outboundUrl.js';
-import type { AdminAppPatch, AdminAppRecord } from './adminRepository.js';
+import type { AdminAppPatch, AdminAppRecord, AppListFilters } from './adminRepository.js';
 import type { AuthUser, Caller, ServiceContext } from '../composition/context.js';
 import type { BaseServices } from '../composition/portalServicesType.js';
 import { appTarget, appsAccessService } from './adminAccess.js';
@@ -101,7 +101,7 @@ export function adminAppsService(ctx: ServiceContext, base: BaseServices) {
   }
 
   return {
-    async list(filters: { keyword?: string; enabled?: boolean; category?: string }, pageNum: number, pageSize: number): Promise<PageResult<AdminApp>> {
+    async list(filters: AppListFilters, pageNum: number, pageSize: number): Promise<PageResult<AdminApp>> {
       return mapPage(await repo.page(filters, pageNum, pageSize), view);
     },
 

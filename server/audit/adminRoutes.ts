@@ -13,14 +13,14 @@ const download = (reply: FastifyReply, name: string, chunks: AsyncIterable<strin
 /** Workbench: the sign-in and operation logs of the organisation, paged and as CSV downloads. */
 export default async function adminAuditRoutes(app: FastifyInstance): Promise<void> {
   serve(app, e.signInLogList, ({ input, services, request }) => {
-    const { pageNum, pageSize, ...filters } = input;
-    return services.admin.audit.signIns(filters, pageNum, pageSize, langOf(request));
+    const { pageNum, pageSize, sortField: _field, sortOrder, ...filters } = input;
+    return services.admin.audit.signIns(filters, sortOrder, pageNum, pageSize, langOf(request));
   });
   serve(app, e.signInLogExport, async ({ input, services, request, reply }) =>
     download(reply, 'sign-in-log.csv', await services.admin.audit.signInsCsv(input, langOf(request))));
   serve(app, e.operationLogList, ({ input, services }) => {
-    const { pageNum, pageSize, ...filters } = input;
-    return services.admin.audit.operations(filters, pageNum, pageSize);
+    const { pageNum, pageSize, sortField: _field, sortOrder, ...filters } = input;
+    return services.admin.audit.operations(filters, sortOrder, pageNum, pageSize);
   });
   serve(app, e.operationLogExport, async ({ input, services, request, reply }) =>
     download(reply, 'operation-log.csv', await services.admin.audit.operationsCsv(input, langOf(request))));

@@ -10,23 +10,18 @@ import type { ServiceContext } from '../composition/context.js';
 import type { BaseServices } from '../composition/portalServicesType.js';
 import { csvLine } from '../organisation/usersCsv.js';
 import { text, type TextKey } from '../platform/lib/texts.js';
+import { parseChanges } from './logChanges.js';
 import { targetNames } from './logTargets.js';
 
 /** Rows per query of an export: memory stays flat whatever the log holds. */
 const EXPORT_BATCH = 500;
 
+/** The list's time order: newest first unless the table asked for oldest first (time is the only sortable column). */
+type LogOrder = 'asc' | 'desc' | undefined;
+
 const iso = (ms: number) => new Date(ms).toISOString();
 const message = (code: string, lang: Lang) => (code in codes ? codeMessage(code as ResultCode, lang) : code);
 
-function parseChanges(json: string | null): AdminOperationLogRow['changes'] {
-  if (json === null) return null;
-  try {
-    const value = JSON.parse(json) as { before?: unknown; after?: unknown };
-    return { before: value.before ?? null, after: value.after ?? null };
-  } catch {
-    return null;
-  }
-}
 
 const HEADERS = {
   signIn: ['auditCsv.time', 'auditCsv.account', 'auditCsv.name', 'auditCsv.loginType', 'auditCsv.application', 'auditCsv.result', 'auditCsv.code', 'auditCsv.message', 'auditCsv.ip', 'auditCsv.device'],
@@ -62,12 +57,12 @@ export function adminAuditService(ctx: ServiceContext, _base: BaseServices) {
   async function signInQuery(f: SignInLogFilters): Promise<SignInQuery | null> {
     const q: SignInQuery = { from: timeMs(f.startTime), to: timeMs(f.endTime), ip: f.ip?.trim() || undefined, optType: f.optType?.trim() || undefined };
     if (f.result) q.success = f.result === LogResult.SUCCESS;
-    const account = f.userId?.trim().toLowerCase();
-    if (account) {
-      const user = await ctx.repos.users.findByAccount(account);
-      // Failed attempts on unknown accounts keep the name typed: those are found by it.
-      if (user) q.userRef = user.id;
-      else q.account = account;
+    const person = f.userId?.trim();
+    // A text that finds people filters on their rows (the user_ref index); one that finds nobody
+    // looks for failed attempts on accounts that do not exist, which keep what was typed.
+    if (person) {
+      if (await repo.findsPeople(person)) q.person = person;
+      else q.unknownAccount = person;
     }
     if (f.appId?.trim()) {
       const app = await ctx.repos.apps.findByAppId(f.appId.trim());
@@ -79,14 +74,10 @@ export function adminAuditService(ctx: ServiceContext, _base: BaseServices) {
 
   async function operationQuery(f: OperationLogFilters): Promise<OperationQuery | null> {
     const q: OperationQuery = {
-      from: timeMs(f.startTime), to: timeMs(f.endTime), ip: f.ip?.trim() || undefined, sceneCode: f.sceneCode?.trim() || undefined, target: f.target?.trim() || undefined,
+      from: timeMs(f.startTime), to: timeMs(f.endTime), ip: f.ip?.trim() || undefined, sceneCode: f.sceneCode, target: f.target?.trim() || undefined,
     };
-    const account = f.userId?.trim().toLowerCase();
-    if (account) {
-      const user = await ctx.repos.users.findByAccount(account);
-      if (!user) return null;
-      q.userRef = user.id;
-    }
+    const person = f.userId?.trim();
+    if (person) q.person = person;
     return q;
   }
 
@@ -100,14 +91,14 @@ export function adminAuditService(ctx: ServiceContext, _base: BaseServices) {
   });
 
   return {
-    async signIns(f: SignInLogFilters, pageNum: number, pageSize: number, lang: Lang): Promise<PageResult<AdminSignInLogRow>> {
+    async signIns(f: SignInLogFilters, order: LogOrder, pageNum: number, pageSize: number, lang: Lang): Promise<PageResult<AdminSignInLogRow>> {
       const q = await signInQuery(f);
-      return q ? mapPage(await repo.pageSignIns(q, pageNum, pageSize), signInRow(lang)) : { datas: [], total: 0 };
+      return q ? mapPage(await repo.pageSignIns({ ...q, order }, pageNum, pageSize), signInRow(lang)) : { datas: [], total: 0 };
     },
-    async operations(f: OperationLogFilters, pageNum: number, pageSize: number): Promise<PageResult<AdminOperationLogRow>> {
+    async operations(f: OperationLogFilters, order: LogOrder, pageNum: number, pageSize: number): Promise<PageResult<AdminOperationLogRow>> {
       const q = await operationQuery(f);
       if (!q) return { datas: [], total: 0 };
-      const found = await repo.pageOperations(q, pageNum, pageSize);
+      const found = await repo.pageOperations({ ...q, order }, pageNum, pageSize);
       const names = await targetNames(ctx.repos, found.datas.map((e) => e.target));
       return { ...found, datas: found.datas.map((e, i) => operationRow(e, names[i])) };
     },

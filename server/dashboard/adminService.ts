@@ -3,6 +3,7 @@ import { ApplyStatus, SecurityEventKind } from '../../contract/enums.js';
 import type { AdminHome, SecurityEvent } from '../../contract/schemas/admin/home.js';
 import { DAY, MINUTE } from '../platform/lib/clock.js';
 import { localDate, localDayEdges } from '../platform/lib/timeZone.js';
+import { parseChanges } from '../audit/logChanges.js';
 import { targetNames } from '../audit/logTargets.js';
 import type { DayCount, LogEvent } from './statsRepository.js';
 import type { ServiceContext } from '../composition/context.js';
@@ -50,7 +51,7 @@ export function adminHomeService(ctx: ServiceContext, base: BaseServices) {
   }
 
   function event(kind: SecurityEvent['kind'], e: LogEvent, targetName: string | null = null): SecurityEvent {
-    return { kind, userId: e.account, userName: e.userName, code: e.code, target: e.target, targetName, ip: e.ip, createdDate: iso(e.createdAt) };
+    return { kind, userId: e.account, userName: e.userName, code: e.code, target: e.target, targetName, changes: parseChanges(e.changes), ip: e.ip, createdDate: iso(e.createdAt) };
   }
 
   return {

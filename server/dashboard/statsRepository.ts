@@ -14,6 +14,8 @@ export interface LogEvent {
   userName: string | null;
   code: string;
   target: string | null;
+  /** An administrator's change: its before and after as stored (JSON). */
+  changes: string | null;
   ip: string;
   createdAt: number;
 }
@@ -90,7 +92,7 @@ export function adminStatsRepo(db: Kysely<Database>) {
         .orderBy('login_history.created_at', 'desc').orderBy('login_history.id', 'desc')
         .limit(limit)
         .execute();
-      return rows.map((r) => ({ ...r, target: null, createdAt: Number(r.createdAt) }));
+      return rows.map((r) => ({ ...r, target: null, changes: null, createdAt: Number(r.createdAt) }));
     },
 
     /** The newest administrators' changes (rows with a target) since `since`. */
@@ -99,7 +101,7 @@ export function adminStatsRepo(db: Kysely<Database>) {
         .innerJoin('users', 'users.id', 'operation_log.user_ref')
         .select([
           'operation_log.id as id', 'users.user_id as account', 'users.user_name as userName', 'operation_log.scene_code as code',
-          'operation_log.target as target', 'operation_log.ip as ip', 'operation_log.created_at as createdAt',
+          'operation_log.target as target', 'operation_log.changes as changes', 'operation_log.ip as ip', 'operation_log.created_at as createdAt',
         ])
         .where('operation_log.created_at', '>=', since)
         .where('operation_log.target', 'is not', null)

@@ -1,10 +1,18 @@
 import { sql, type Kysely } from 'kysely';
+import type { ListSort } from '../../contract/schemas/sort.js';
+import { ADMIN_SORTABLE } from '../../contract/schemas/admin/sortable.js';
 import type { PageResult } from '../../contract/schemas/common.js';
 import { GroupKind, GroupType } from '../../contract/enums.js';
 import type { Database } from '../platform/db/schema.js';
 import { memberNumber, type MailGroup } from './repository.js';
 import { ilike, mapPage, page } from '../platform/db/paging.js';
 
+
+export interface GroupListFilters {
+  keyword?: string;
+  kind?: GroupKind;
+  sort?: ListSort<(typeof ADMIN_SORTABLE.groups)[number]>;
+}
 /** The user type of a shared mailbox account. */
 const MAILBOX_TYPE = 'PUBLIC_MAIL';
 
@@ -70,13 +78,16 @@ export function adminGroupsRepo(db: Kysely<Database>) {
   ] as const;
 
   return {
-    async pageRows(filters: { keyword?: string; kind?: GroupKind }, pageNum: number, pageSize: number): Promise<PageResult<GroupRowRecord>> {
+    async pageRows(filters: GroupListFilters, pageNum: number, pageSize: number): Promise<PageResult<GroupRowRecord>> {
       const { kind, keyword } = filters;
       const groupType = kind === GroupKind.MAIL ? GroupType.MAIL : kind === GroupKind.SECURITY ? GroupType.SECURITY : undefined;
       const rows = kind === GroupKind.PUBLIC_MAIL ? mailboxRows({ keyword })
         : kind ? groupRows({ keyword, groupType })
           : groupRows({ keyword }).unionAll(mailboxRows({ keyword }));
-      const result = await page(db, db.selectFrom(rows.as('r')), (q) => q.selectAll().orderBy('r.kind').orderBy('r.code'), pageNum, pageSize);
+      const { field, order = 'asc' } = filters.sort ?? {};
+      const result = await page(db, db.selectFrom(rows.as('r')), (q) => (field
+        ? q.selectAll().orderBy(`r.${field}`, order).orderBy('r.kind', order).orderBy('r.code', order)
+        : q.selectAll().orderBy('r.kind').orderBy('r.code')), pageNum, pageSize);
       return mapPage(result, (r) => ({ ...r, kind: r.kind as GroupKind, memberNumber: r.memberNumber === null ? null : Number(r.memberNumber) }));
     },
     findGroup(id: number): Promise<AdminGroupRecord | undefined> {

@@ -4,7 +4,7 @@ import { serve } from '../platform/http/serve.js';
 
 /** Workbench: groups, shared mailboxes, their managers and members. */
 export default async function adminGroupsRoutes(app: FastifyInstance): Promise<void> {
-  serve(app, e.list, ({ input, services }) => services.admin.groups.list({ keyword: input.keyword, kind: input.kind }, input.pageNum, input.pageSize));
+  serve(app, e.list, ({ input, services }) => services.admin.groups.list({ keyword: input.keyword, kind: input.kind, sort: { field: input.sortField, order: input.sortOrder } }, input.pageNum, input.pageSize));
   serve(app, e.get, ({ input, services }) => services.admin.groups.get(input.id));
   serve(app, e.create, ({ input, services, user, caller }) => services.admin.groups.create(user, input, caller));
   serve(app, e.update, ({ input, services, user, caller }) => services.admin.groups.update(user, input, caller));

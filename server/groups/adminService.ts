@@ -2,10 +2,10 @@ import type { AdminGroupRow } from '../../contract/schemas/admin/groups.js';
 import type { PageResult } from '../../contract/schemas/common.js';
 import type { GroupMember } from '../../contract/schemas/groups.js';
 import { CODE } from '../../contract/codes.js';
-import { GroupType, type GroupKind } from '../../contract/enums.js';
+import { GroupType } from '../../contract/enums.js';
 import { AppError, notFound } from '../platform/lib/errors.js';
 import { mapPage } from '../platform/db/paging.js';
-import type { AdminGroupRecord, AdminMailboxRecord, GroupRowRecord } from './adminRepository.js';
+import type { AdminGroupRecord, AdminMailboxRecord, GroupListFilters, GroupRowRecord } from './adminRepository.js';
 import type { AuthUser, Caller, ServiceContext } from '../composition/context.js';
 import type { BaseServices } from '../composition/portalServicesType.js';
 import { peopleByAccounts } from './adminPeople.js';
@@ -46,7 +46,7 @@ export function adminGroupsService(ctx: ServiceContext, base: BaseServices) {
   }
 
   return {
-    async list(filters: { keyword?: string; kind?: GroupKind }, pageNum: number, pageSize: number): Promise<PageResult<AdminGroupRow>> {
+    async list(filters: GroupListFilters, pageNum: number, pageSize: number): Promise<PageResult<AdminGroupRow>> {
       return mapPage(await repo.pageRows(filters, pageNum, pageSize), toRow);
     },
 

@@ -4,7 +4,7 @@ import { serve } from '../platform/http/serve.js';
 
 /** Workbench: the home page's notices and news. */
 export default async function adminNoticesRoutes(app: FastifyInstance): Promise<void> {
-  serve(app, e.list, ({ input, services }) => services.admin.notices.list({ kind: input.kind, published: input.published, keyword: input.keyword }, input.pageNum, input.pageSize));
+  serve(app, e.list, ({ input, services }) => services.admin.notices.list({ kind: input.kind, published: input.published, keyword: input.keyword, sort: { field: input.sortField, order: input.sortOrder } }, input.pageNum, input.pageSize));
   serve(app, e.get, ({ input, services }) => services.admin.notices.get(input.id));
   serve(app, e.create, ({ input, services, user, caller }) => services.admin.notices.create(user, input, caller));
   serve(app, e.update, ({ input, services, user, caller }) => services.admin.notices.update(user, input, caller));

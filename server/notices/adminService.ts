@@ -4,7 +4,7 @@ import { CODE } from '../../contract/codes.js';
 import type { NoticeKind } from '../../contract/enums.js';
 import { AppError, notFound } from '../platform/lib/errors.js';
 import { mapPage } from '../platform/db/paging.js';
-import type { NoticeRecord } from './adminRepository.js';
+import type { NoticeListFilters, NoticeRecord } from './adminRepository.js';
 import type { Repos } from '../composition/repositories.js';
 import type { AuthUser, Caller, ServiceContext } from '../composition/context.js';
 import type { BaseServices } from '../composition/portalServicesType.js';
@@ -51,7 +51,7 @@ export function adminNoticesService(ctx: ServiceContext, base: BaseServices) {
   }
 
   return {
-    async list(filters: { kind?: NoticeKind; published?: boolean; keyword?: string }, pageNum: number, pageSize: number): Promise<PageResult<AdminNotice>> {
+    async list(filters: NoticeListFilters, pageNum: number, pageSize: number): Promise<PageResult<AdminNotice>> {
       return mapPage(await repo.page(filters, pageNum, pageSize), toNotice);
     },
 

@@ -1,4 +1,6 @@
 import type { Kysely } from 'kysely';
+import type { ListSort } from '../../contract/schemas/sort.js';
+import { ADMIN_SORTABLE } from '../../contract/schemas/admin/sortable.js';
 import type { PageResult } from '../../contract/schemas/common.js';
 import type { Database } from '../platform/db/schema.js';
 import type { PermissionRequest } from './repository.js';
@@ -12,7 +14,9 @@ export interface RequestFilters {
   applicant?: string;
   from?: number;
   to?: number;
+  sort?: ListSort<(typeof ADMIN_SORTABLE.requests)[number]>;
 }
+const REQUEST_SORT = { applyDate: 'r.apply_date', status: 'r.status' } as const;
 
 /** Workbench queries: every permission request of the organisation. */
 export function adminRequestsRepo(db: Kysely<Database>) {
@@ -20,6 +24,8 @@ export function adminRequestsRepo(db: Kysely<Database>) {
   return {
     /** Newest first; the filters stay on apply_requests' own columns (and indexes), names join the page only. */
     async page(filters: RequestFilters, pageNum: number, pageSize: number): Promise<PageResult<PermissionRequest>> {
+      const column = REQUEST_SORT[filters.sort?.field ?? 'applyDate'];
+      const order = filters.sort?.order ?? 'desc';
       let base = db.selectFrom('apply_requests as r');
       if (filters.status !== undefined) base = base.where('r.status', '=', filters.status);
       if (filters.appRef !== undefined) base = base.where('r.app_ref', '=', filters.appRef);
@@ -32,7 +38,7 @@ export function adminRequestsRepo(db: Kysely<Database>) {
           'r.id', 'r.apply_user_ref', 'u.user_id as apply_user_id', 'u.user_name as apply_user_name', 'r.app_ref', 'a.app_id', 'a.app_name', 'r.role_ids', 'r.role_names',
           'r.status', 'r.apply_reason', 'r.apply_date', 'v.user_id as approval_user_id', 'v.user_name as approval_user_name', 'r.approval_suggestion', 'r.approval_date',
         ])
-        .orderBy('r.apply_date', 'desc').orderBy('r.id', 'desc'), pageNum, pageSize);
+        .orderBy(column, order).orderBy('r.apply_date', 'desc').orderBy('r.id', order), pageNum, pageSize);
       return mapPage(result, (r) => ({
         id: r.id, applicantRef: r.apply_user_ref, applicantAccount: r.apply_user_id, applicantName: r.apply_user_name, appRef: r.app_ref, appId: r.app_id,
         appName: r.app_name, roleIds: JSON.parse(r.role_ids) as number[], roleNames: r.role_names, status: r.status, applyReason: r.apply_reason,

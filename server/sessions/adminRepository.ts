@@ -24,6 +24,13 @@ export interface LiveSession {
   expiresAt: number;
 }
 
+/** How the list is ordered: one of the sortable columns (contract/schemas/sort.ts), either way; most recently seen first by default. */
+export interface SessionOrder {
+  field?: 'lastSeenDate' | 'createdDate' | 'expiresDate' | 'userId';
+  order?: 'asc' | 'desc';
+}
+const SORT_COLUMN = { lastSeenDate: 'sessions.last_seen_at', createdDate: 'sessions.created_at', expiresDate: 'sessions.expires_at', userId: 'users.user_id' } as const;
+
 /** Workbench queries: the organisation's live sessions, and ending them. */
 export function adminSessionsRepo(db: Kysely<Database>) {
   const sqlite = isSqlite(db);
@@ -31,7 +38,9 @@ export function adminSessionsRepo(db: Kysely<Database>) {
     db.selectFrom('sessions').where('sessions.expires_at', '>', alive.now).where('sessions.last_seen_at', '>', alive.seenSince);
 
   return {
-    async page(alive: Liveness, filters: { userRef?: number; keyWord?: string }, pageNum: number, pageSize: number): Promise<PageResult<LiveSession>> {
+    async page(alive: Liveness, filters: { userRef?: number; keyWord?: string }, sort: SessionOrder, pageNum: number, pageSize: number): Promise<PageResult<LiveSession>> {
+      const column = SORT_COLUMN[sort.field ?? 'lastSeenDate'];
+      const order = sort.order ?? 'desc';
       let base = live(alive).innerJoin('users', 'users.id', 'sessions.user_ref');
       if (filters.userRef !== undefined) base = base.where('sessions.user_ref', '=', filters.userRef);
       if (filters.keyWord) {
@@ -41,7 +50,7 @@ export function adminSessionsRepo(db: Kysely<Database>) {
         'sessions.id as id', 'sessions.user_ref as userRef', 'users.user_id as account', 'users.user_name as userName', 'sessions.device_name as deviceName',
         'sessions.ip as ip', 'sessions.user_agent as userAgent', 'sessions.created_at as createdAt', 'sessions.last_seen_at as lastSeenAt',
         'sessions.expires_at as expiresAt',
-      ]).orderBy('sessions.last_seen_at', 'desc').orderBy('sessions.id', 'desc'), pageNum, pageSize);
+      ]).orderBy(column, order).orderBy('sessions.id', order), pageNum, pageSize);
       return mapPage(result, (r) => ({ ...r, createdAt: Number(r.createdAt), lastSeenAt: Number(r.lastSeenAt), expiresAt: Number(r.expiresAt) }));
     },
     /** A live session with its owner's account (for the audit row). */

@@ -4,7 +4,8 @@ import { CODE } from '../../contract/codes.js';
 import { AppError, notFound } from '../platform/lib/errors.js';
 import { MINUTE } from '../platform/lib/clock.js';
 import { mapPage } from '../platform/db/paging.js';
-import type { Liveness } from './adminRepository.js';
+import { agentParts } from '../account/deviceName.js';
+import type { Liveness, SessionOrder } from './adminRepository.js';
 import type { AuthUser, Caller, ServiceContext } from '../composition/context.js';
 import type { BaseServices } from '../composition/portalServicesType.js';
 
@@ -30,16 +31,16 @@ export function adminSessionsService(ctx: ServiceContext, base: BaseServices) {
   }
 
   return {
-    async list(admin: AuthUser, filters: { userId?: string; keyWord?: string }, pageNum: number, pageSize: number): Promise<PageResult<AdminSession>> {
+    async list(admin: AuthUser, filters: { userId?: string; keyWord?: string }, sort: SessionOrder, pageNum: number, pageSize: number): Promise<PageResult<AdminSession>> {
       let userRef: number | undefined;
       if (filters.userId?.trim()) {
         const ref = await userRefOf(filters.userId);
         if (ref === null) return { datas: [], total: 0 };
         userRef = ref;
       }
-      const result = await repo.page(await liveness(), { userRef, keyWord: filters.keyWord?.trim() || undefined }, pageNum, pageSize);
+      const result = await repo.page(await liveness(), { userRef, keyWord: filters.keyWord?.trim() || undefined }, sort, pageNum, pageSize);
       return mapPage(result, (s) => ({
-        id: s.id, userId: s.account, userName: s.userName, deviceName: s.deviceName, ip: s.ip, userAgent: s.userAgent,
+        id: s.id, userId: s.account, userName: s.userName, deviceName: s.deviceName, ip: s.ip, userAgent: s.userAgent, ...agentParts(s.userAgent),
         createdDate: iso(s.createdAt), lastSeenDate: iso(s.lastSeenAt), expiresDate: iso(s.expiresAt), current: s.id === admin.sessionId,
       }));
     },

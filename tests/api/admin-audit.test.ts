@@ -134,9 +134,9 @@ describe.each(storeCases())('workbench audit logs ($name)', (store) => {
     ];
     const T = T0 + 10 * MIN;
     await db.insertInto('operation_log').values(targets.map((target, i) => ({
-      user_ref: adminRef, scene_code: 'ADMIN_TARGET_NAMES', detail: null, ip: '10.63.9.9', ip_region: null, created_at: T + i, target, changes: null,
+      user_ref: adminRef, scene_code: 'ADMIN_USER_UPDATE', detail: null, ip: '10.63.9.9', ip_region: null, created_at: T + i, target, changes: null,
     }))).execute();
-    const rows = (await post(OPERATIONS, { sceneCode: 'ADMIN_TARGET_NAMES', pageNum: 1, pageSize: 20 })).data.datas as { target: string; targetName: string | null }[];
+    const rows = (await post(OPERATIONS, { ip: '10.63.9.9', pageNum: 1, pageSize: 20 })).data.datas as { target: string; targetName: string | null }[];
     const named = Object.fromEntries(rows.map((r) => [r.target, r.targetName]));
     expect(named).toEqual({
       'user:lisi': '李四', 'mailbox:pub.hr': expect.any(String), [`app:${app.app_id}`]: app.app_name, [`dept:${dept.id}`]: dept.name,
@@ -195,5 +195,59 @@ describe.each(storeCases())('workbench audit logs ($name)', (store) => {
     expect(records).toEqual([[new Date(T0).toISOString(), 'admin', expect.any(String), 'ADMIN_GROUP_UPDATE', 'group:GS-X', '{"before":{"groupName":"x"},"after":{"groupName":"+y"}}', '', '10.65.0.1']]);
     const none = await client.get(`${OPERATION_CSV}?userId=nobody.here`, { token: admin });
     expect(parseCsv(none.body)).toHaveLength(1);
+  });
+  it('finds a person\'s rows in both logs by part of the account or the name, in either script', async () => {
+    const { db } = client.app.store;
+    const lisi = await userRef('lisi');
+    const T = T0 + 30 * MIN;
+    await db.insertInto('login_history').values([
+      await signInRow('lisi', { created_at: T, ip: '10.66.0.1', opt_type: 'PASSKEY' }),
+      await signInRow('lisi', { created_at: T + MIN, ip: '10.66.0.2', opt_type: 'ACCOUNT', is_success: 0, login_msg: 'E30002' }),
+      await signInRow('emp0066', { created_at: T + 2 * MIN, ip: '10.66.0.3' }),
+    ]).execute();
+    await db.insertInto('operation_log').values([
+      { user_ref: lisi, scene_code: 'ADD_PASSKEY', detail: 'laptop', ip: '10.66.1.1', ip_region: null, created_at: T, target: null, changes: null },
+      { user_ref: await userRef('emp0066'), scene_code: 'ADD_PASSKEY', detail: 'phone', ip: '10.66.1.2', ip_region: null, created_at: T + MIN, target: null, changes: null },
+    ]).execute();
+    const ips = (page: { datas: { ip: string }[] }) => page.datas.map((r) => r.ip);
+    for (const text of ['li', 'LIS', '李', '李四']) {
+      expect(ips((await post(SIGN_INS, { userId: text, ip: '10.66.0.' })).data), text).toEqual(['10.66.0.2', '10.66.0.1']);
+      expect(ips((await post(OPERATIONS, { userId: text, ip: '10.66.1.' })).data), text).toEqual(['10.66.1.1']);
+    }
+    // A method picked from the list filters by it.
+    expect(ips((await post(SIGN_INS, { ip: '10.66.0.', optType: 'PASSKEY' })).data)).toEqual(['10.66.0.1']);
+    expect(ips((await post(OPERATIONS, { ip: '10.66.1.', sceneCode: 'ADD_PASSKEY' })).data)).toEqual(['10.66.1.2', '10.66.1.1']);
+  });
+
+  it('refuses a method or operation that is not one of the pickers\' values, in both languages', async () => {
+    for (const [path, body, field] of [
+      [SIGN_INS, { optType: 'passkey' }, 'optType'], [SIGN_INS, { optType: '通行密钥' }, 'optType'], [OPERATIONS, { sceneCode: 'ADMIN_NOTHING' }, 'sceneCode'],
+    ] as const) {
+      for (const lang of ['zh', 'en']) {
+        const res = await client.post(path, { pageNum: 1, pageSize: 10, ...body }, { token: admin, headers: { 'accept-language': lang } });
+        expect(res.statusCode, `${path} ${lang}`).toBe(400);
+        expect(res.json().code).toBe('E00001');
+        expect(res.json().message).toContain(field);
+      }
+    }
+    expect((await client.get(`${OPERATION_CSV}?sceneCode=NOPE`, { token: admin })).json().code).toBe('E00001');
+  });
+
+  it('sorts both logs by time either way and refuses any other sort column', async () => {
+    const { db } = client.app.store;
+    const T = T0 + 60 * MIN;
+    await db.insertInto('login_history').values([await signInRow('emp0067', { created_at: T, ip: '10.67.0.1' }), await signInRow('emp0067', { created_at: T + MIN, ip: '10.67.0.2' })]).execute();
+    const worker = await userRef('emp0067');
+    await db.insertInto('operation_log').values([0, 1].map((i) => ({ user_ref: worker, scene_code: 'LOGIN', detail: null, ip: `10.67.1.${i}`, ip_region: null, created_at: T + i * MIN, target: null, changes: null }))).execute();
+    const ips = (page: { datas: { ip: string }[] }) => page.datas.map((r) => r.ip);
+    expect(ips((await post(SIGN_INS, { ip: '10.67.0.', sortField: 'createdDate', sortOrder: 'asc' })).data)).toEqual(['10.67.0.1', '10.67.0.2']);
+    expect(ips((await post(SIGN_INS, { ip: '10.67.0.', sortField: 'createdDate', sortOrder: 'desc' })).data)).toEqual(['10.67.0.2', '10.67.0.1']);
+    expect(ips((await post(OPERATIONS, { ip: '10.67.1.', sortField: 'createdDate', sortOrder: 'asc' })).data)).toEqual(['10.67.1.0', '10.67.1.1']);
+    expect(ips((await post(OPERATIONS, { ip: '10.67.1.' })).data)).toEqual(['10.67.1.1', '10.67.1.0']);
+    for (const path of [SIGN_INS, OPERATIONS]) {
+      const res = await client.post(path, { pageNum: 1, pageSize: 10, sortField: 'ip', sortOrder: 'asc' }, { token: admin });
+      expect(res.statusCode, path).toBe(400);
+      expect(res.json().code).toBe('E00001');
+    }
   });
 });

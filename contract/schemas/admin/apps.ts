@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { GroupType, OidcGrantType } from '../../enums.js';
 import { CAPTCHA_STRATEGIES, IDENTIFIER_PATTERN, LIMITS, LOGIN_TYPES } from '../../rules.js';
 import { INT32_MAX, idOut, intIn, isoTime, pageRequest, recordId, text } from '../common.js';
+import { sortOf } from '../sort.js';
+import { ADMIN_SORTABLE } from './sortable.js';
 
 const id = recordId();
 const account = text(LIMITS.accountMax).min(1);
@@ -95,7 +97,7 @@ export const appListBody = pageRequest.extend({
   keyword: text(LIMITS.searchMax).optional(),
   enabled: z.boolean().optional(),
   category: text(LIMITS.appCategoryMax).optional(),
-});
+}).extend(sortOf(ADMIN_SORTABLE.apps).shape);
 export const appRefBody = z.object({ id });
 /** A role group or a role, by its id. */
 export const roleRefBody = z.object({ id });

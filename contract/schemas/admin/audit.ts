@@ -1,7 +1,10 @@
 import { z } from 'zod';
+import { ACCESS_TYPES, ALL_SCENE_CODES } from '../../dictionaries.js';
 import { LogResult } from '../../enums.js';
 import { LIMITS } from '../../rules.js';
 import { TIME_MS_MAX, idOut, intIn, isoTime, pageRequest, text } from '../common.js';
+import { sortOf } from '../sort.js';
+import { ADMIN_SORTABLE } from './sortable.js';
 
 /** A moment as a filter takes it: epoch milliseconds, an ISO date-time with offset, or a date (UTC midnight). */
 const time = z.union([intIn(0, TIME_MS_MAX), z.iso.datetime({ offset: true }), z.iso.date()]).optional();
@@ -10,7 +13,10 @@ export type TimeFilter = z.infer<typeof time>;
 /** Epoch milliseconds of a time filter. */
 export const timeMs = (t: TimeFilter): number | undefined => (t === undefined ? undefined : typeof t === 'number' ? t : Date.parse(t));
 
-/** Filters both logs share: one account, an address (starts with), a time range. */
+/** A value out of a picker's list: anything else is refused, so a typo never reads as "nothing happened". */
+const oneOf = (words: Record<string, unknown>) => z.enum(Object.keys(words) as [string, ...string[]]);
+
+/** Filters both logs share: a person (account or name containing the text), an address (starts with), a time range. */
 const common = {
   userId: text(LIMITS.accountMax).optional(),
   ip: text(LIMITS.ipMax).optional(),
@@ -22,12 +28,13 @@ const signInFilterShape = {
   /** An application's app id. */
   appId: text(LIMITS.appIdMax).optional(),
   result: z.enum([LogResult.SUCCESS, LogResult.FAILURE]).optional(),
-  /** How the person signed in (ACCOUNT, MSG_CODE, SECOND_AUTH, SSO…). */
-  optType: text(LIMITS.typeCodeMax).optional(),
+  /** How the person signed in (ACCOUNT, MSG_CODE, SECOND_AUTH, SSO…): one of the methods the log writes. */
+  optType: oneOf(ACCESS_TYPES).optional(),
 };
 const operationFilterShape = {
   ...common,
-  sceneCode: text(LIMITS.typeCodeMax).optional(),
+  /** One of the scenes the log writes (contract/dictionaries.ts). */
+  sceneCode: oneOf(ALL_SCENE_CODES).optional(),
   /** What an administrator's change touched, starting with (e.g. "user:" or "policy:"). */
   target: text(LIMITS.textMax).optional(),
 };
@@ -40,9 +47,9 @@ const ordered = (f: { startTime?: TimeFilter; endTime?: TimeFilter }) => {
 };
 const orderedRange = { message: 'must not be before startTime', path: ['endTime'] };
 
-export const signInLogListBody = pageRequest.extend(signInFilterShape).refine(ordered, orderedRange);
+export const signInLogListBody = pageRequest.extend(signInFilterShape).extend(sortOf(ADMIN_SORTABLE.signInLog).shape).refine(ordered, orderedRange);
 export const signInLogExportQuery = z.object(signInFilterShape).refine(ordered, orderedRange);
-export const operationLogListBody = pageRequest.extend(operationFilterShape).refine(ordered, orderedRange);
+export const operationLogListBody = pageRequest.extend(operationFilterShape).extend(sortOf(ADMIN_SORTABLE.operationLog).shape).refine(ordered, orderedRange);
 export const operationLogExportQuery = z.object(operationFilterShape).refine(ordered, orderedRange);
 
 export type SignInLogFilters = z.infer<typeof signInLogExportQuery>;

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { GroupKind, GroupType } from '../../enums.js';
 import { EMAIL_PATTERN, IDENTIFIER_PATTERN, LIMITS } from '../../rules.js';
 import { idOut, intIn, pageRequest, recordId, text } from '../common.js';
+import { sortOf } from '../sort.js';
+import { ADMIN_SORTABLE } from './sortable.js';
 
 const id = recordId();
 const account = text(LIMITS.accountMax).min(1);
@@ -13,7 +15,7 @@ export const adminGroupListBody = pageRequest.extend({
   /** Part of the name, the group code or the mailbox account. */
   keyword: text(LIMITS.searchMax).optional(),
   kind: groupKind.optional(),
-});
+}).extend(sortOf(ADMIN_SORTABLE.groups).shape);
 export const adminGroupRefBody = z.object({ id });
 export const adminGroupCreateBody = z.object({
   groupCode: text(LIMITS.groupCodeMax).min(1).regex(IDENTIFIER_PATTERN, 'letters, digits, dot, underscore or hyphen'),

@@ -22,6 +22,8 @@ export const securityEvent = z.object({
   /** What an administrator's change touched, and the name it stands for now (null when none resolves). */
   target: z.string().nullable(),
   targetName: z.string().nullable(),
+  /** An administrator's change: the values before and after (secrets masked); null for sign-in events. */
+  changes: z.object({ before: z.unknown(), after: z.unknown() }).nullable(),
   ip: z.string(),
   createdDate: isoTime,
 });

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { NoticeKind } from '../../enums.js';
 import { LIMITS } from '../../rules.js';
 import { idOut, isoTime, pageRequest, recordId, text } from '../common.js';
+import { sortOf } from '../sort.js';
+import { ADMIN_SORTABLE } from './sortable.js';
 
 const id = recordId();
 export const noticeKind = z.enum([NoticeKind.NOTICE, NoticeKind.NEWS, NoticeKind.RECOMMEND, NoticeKind.DYNAMIC, NoticeKind.RELEASE]);
@@ -23,7 +25,7 @@ export const noticeListBody = pageRequest.extend({
   published: z.boolean().optional(),
   /** Part of the title. */
   keyword: text(LIMITS.searchMax).optional(),
-});
+}).extend(sortOf(ADMIN_SORTABLE.notices).shape);
 export const noticeRefBody = z.object({ id });
 export const noticeCreateBody = z.object({
   kind: noticeKind,

@@ -1,13 +1,15 @@
 import { z } from 'zod';
 import { LIMITS } from '../../rules.js';
 import { idOut, isoTime, pageRequest, recordId, text } from '../common.js';
+import { sortOf } from '../sort.js';
+import { ADMIN_SORTABLE } from './sortable.js';
 
 /** Provisioning tokens: the bearer tokens an HR system or identity provider calls /scim/v2 with. */
 export const scimTokenListBody = pageRequest.extend({
   name: text(LIMITS.searchMax).optional(),
   /** true: only revoked tokens; false: only live ones; absent: both. */
   revoked: z.boolean().optional(),
-});
+}).extend(sortOf(ADMIN_SORTABLE.scimTokens).shape);
 export const scimTokenCreateBody = z.object({ name: text(LIMITS.scimTokenNameMax).trim().min(1, 'enter a name') });
 export const scimTokenIdBody = z.object({ id: recordId() });
 

@@ -1,4 +1,6 @@
 import type { Kysely } from 'kysely';
+import type { ListSort } from '../../../contract/schemas/sort.js';
+import { ADMIN_SORTABLE } from '../../../contract/schemas/admin/sortable.js';
 import type { PageResult } from '../../../contract/schemas/common.js';
 import type { Database } from '../../platform/db/schema.js';
 import { ilike, page } from '../../platform/db/paging.js';
@@ -22,17 +24,26 @@ export interface ScimTokenHolder {
   lastUsedAt: number | null;
 }
 
+export interface ScimTokenListFilters {
+  name?: string;
+  revoked?: boolean;
+  sort?: ListSort<(typeof ADMIN_SORTABLE.scimTokens)[number]>;
+}
+const TOKEN_SORT = { name: 't.name', createdAt: 't.created_at', lastUsedAt: 't.last_used_at' } as const;
+
 /** Provisioning tokens; only the SHA-256 of a token is ever stored or compared. */
 export function adminScimTokensRepo(db: Kysely<Database>) {
   return {
-    pageTokens(filters: { name?: string; revoked?: boolean }, pageNum: number, pageSize: number): Promise<PageResult<ScimTokenRow>> {
+    pageTokens(filters: ScimTokenListFilters, pageNum: number, pageSize: number): Promise<PageResult<ScimTokenRow>> {
+      const column = TOKEN_SORT[filters.sort?.field ?? 'createdAt'];
+      const order = filters.sort?.order ?? 'desc';
       let base = db.selectFrom('scim_tokens as t');
       if (filters.name) base = base.where(ilike('t.name', filters.name));
       if (filters.revoked !== undefined) base = base.where('t.revoked_at', filters.revoked ? 'is not' : 'is', null);
       return page(db, base, (q) => q.leftJoin('users as u', 'u.id', 't.created_by').select([
         't.id', 't.name', 'u.user_id as createdByAccount', 'u.user_name as createdByName', 't.created_at as createdAt',
         't.last_used_at as lastUsedAt', 't.revoked_at as revokedAt',
-      ]).orderBy('t.created_at', 'desc').orderBy('t.id', 'desc'), pageNum, pageSize);
+      ]).orderBy(column, order).orderBy('t.id', order), pageNum, pageSize);
     },
     async insert(token: { name: string; tokenHash: string; createdBy: number; createdAt: number }): Promise<number> {
       const row = await db.insertInto('scim_tokens').values({

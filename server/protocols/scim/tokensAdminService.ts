@@ -7,6 +7,7 @@ import { randomId, sha256 } from '../../platform/lib/crypto.js';
 import { mapPage } from '../../platform/db/paging.js';
 import type { Caller, ServiceContext } from '../../composition/context.js';
 import type { BaseServices } from '../../composition/portalServicesType.js';
+import type { ScimTokenListFilters } from './tokensAdminRepository.js';
 
 /** Marks a provisioning token in logs and secret scanners; 256 random bits follow. */
 export const SCIM_TOKEN_PREFIX = 'scim_';
@@ -25,7 +26,7 @@ export function adminScimTokensService(ctx: ServiceContext, base: BaseServices) 
   const repo = ctx.repos.admin.scimTokens;
 
   return {
-    async list(filters: { name?: string; revoked?: boolean }, pageNum: number, pageSize: number): Promise<PageResult<ScimToken>> {
+    async list(filters: ScimTokenListFilters, pageNum: number, pageSize: number): Promise<PageResult<ScimToken>> {
       return mapPage(await repo.pageTokens(filters, pageNum, pageSize), (t) => ({
         id: t.id,
         name: t.name,

@@ -55,10 +55,12 @@ export default function AppList() {
           />
         </Form.Item>
       </SearchBar>
-      <Table<AdminApp> {...tableProps} rowKey="id" data-testid="app-table">
+      <Table<AdminApp> {...tableProps} rowKey="id" data-testid="app-table" scroll={{ x: 1000 }}>
         <Table.Column<AdminApp>
-          key="name"
+          key="appName"
           title={t('wb.apps.fields.appName')}
+          width={220}
+          sorter
           render={(_, row) => (
             <Space>
               <Avatar shape="square" size="small" src={row.icon || undefined} alt="">
@@ -68,13 +70,15 @@ export default function AppList() {
             </Space>
           )}
         />
-        <Table.Column<AdminApp> dataIndex="appId" title={t('wb.apps.fields.appId')} />
-        <Table.Column<AdminApp> dataIndex="category" title={t('wb.apps.fields.category')} />
+        <Table.Column<AdminApp> dataIndex="appId" title={t('wb.apps.fields.appId')} width={150} ellipsis sorter />
+        <Table.Column<AdminApp> dataIndex="category" title={t('wb.apps.fields.category')} width={120} ellipsis sorter />
         <Table.Column<AdminApp> dataIndex="loginTypes" title={t('wb.apps.fields.loginTypes')} render={(types: string[]) => types.map((type) => <Tag key={type}>{t(`wb.apps.loginType.${type}`)}</Tag>)} />
-        <Table.Column<AdminApp> dataIndex="enabled" title={t('wb.apps.fields.enabled')} render={(on: boolean) => (on ? <Tag color="green">{t('wb.common.enabled')}</Tag> : <Tag>{t('wb.common.disabled')}</Tag>)} />
+        <Table.Column<AdminApp> dataIndex="enabled" title={t('wb.apps.fields.enabled')} width={90} render={(on: boolean) => (on ? <Tag color="green">{t('wb.common.enabled')}</Tag> : <Tag>{t('wb.common.disabled')}</Tag>)} />
         <Table.Column<AdminApp>
           key="actions"
           title={t('wb.common.actions')}
+          fixed="right"
+          width={190}
           render={(_, row) => (
             <Space size={0} wrap>
               <Button type="link" size="small" onClick={() => navigate(`/apps/edit/${row.id}`)}>

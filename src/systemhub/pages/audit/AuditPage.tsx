@@ -1,5 +1,5 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { Button, DatePicker, Form, Input, Select, Table, Tabs, Tag, Typography } from 'antd';
+import { Button, DatePicker, Form, Input, Select, Table, Tabs, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { adminAuditEndpoints } from '../../../../contract/endpoints/admin/audit';
 import { LogResult } from '../../../../contract/enums';
@@ -9,17 +9,21 @@ import { formatTimeOrBlank } from '../../../shared/format';
 import { PageHeader } from '../../shared/PageHeader';
 import { SearchBar } from '../../../shared/components/SearchBar';
 import { useListTable } from '../../../shared/hooks/useListTable';
+import { isLanguage } from '../../../shared/providers/i18nProvider';
+import { ChangeDiff, ChangesColumnTitle } from './ChangeDiff';
 import { logExportHref, logFiltersOf, type LogFilterValues } from './logFilters';
+import { methodOptions, methodWords, resultWords, sceneOptions, sceneWords } from './logWords';
+import { targetWords } from './targetWords';
 
 function Common() {
   const { t } = useTranslation();
   return (
     <>
-      <Form.Item name="userId" label={t('wb.audit.userId')}>
-        <Input allowClear maxLength={LIMITS.accountMax} style={{ width: 140 }} />
+      <Form.Item name="userId" label={t('wb.audit.person')}>
+        <Input allowClear maxLength={LIMITS.accountMax} style={{ width: 150 }} placeholder={t('wb.audit.personHint')} />
       </Form.Item>
       <Form.Item name="ip" label={t('wb.audit.ip')}>
-        <Input allowClear maxLength={LIMITS.ipMax} style={{ width: 140 }} />
+        <Input allowClear maxLength={LIMITS.ipMax} style={{ width: 130 }} />
       </Form.Item>
       <Form.Item name="range" label={t('wb.common.time')}>
         <DatePicker.RangePicker allowEmpty={[true, true]} />
@@ -28,8 +32,14 @@ function Common() {
   );
 }
 
+/** A picker that finds its option by the words typed ("通行密钥", "passkey"). */
+const byWords = (input: string, option?: { label?: unknown }) => String(option?.label ?? '').toLowerCase().includes(input.trim().toLowerCase());
+
+const who = (row: { userId: string; userName: string | null }) => (row.userName ? `${row.userName} (${row.userId})` : row.userId);
+
 function SignInLog() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = isLanguage(i18n.language) ? i18n.language : 'zh';
   const { tableProps, searchFormProps, filters } = useListTable<AdminSignInLogRow, LogFilterValues>('signInLog', { filtersOf: logFiltersOf });
   return (
     <>
@@ -44,53 +54,44 @@ function SignInLog() {
       >
         <Common />
         <Form.Item name="appId" label={t('wb.audit.appId')}>
-          <Input allowClear maxLength={LIMITS.appIdMax} style={{ width: 140 }} />
+          <Input allowClear maxLength={LIMITS.appIdMax} style={{ width: 130 }} />
         </Form.Item>
         <Form.Item name="result" label={t('wb.audit.result')}>
           <Select allowClear style={{ width: 110 }} placeholder={t('wb.common.all')} options={Object.values(LogResult).map((value) => ({ value, label: t(`wb.audit.results.${value}`) }))} />
         </Form.Item>
         <Form.Item name="optType" label={t('wb.audit.optType')}>
-          <Input allowClear maxLength={LIMITS.typeCodeMax} style={{ width: 120 }} />
+          <Select allowClear showSearch filterOption={byWords} style={{ width: 170 }} placeholder={t('wb.common.all')} options={methodOptions(lang)} data-testid="signin-log-method" />
         </Form.Item>
       </SearchBar>
-      <Table<AdminSignInLogRow> {...tableProps} rowKey="id" data-testid="signin-log-table">
-        <Table.Column<AdminSignInLogRow> dataIndex="createdDate" title={t('wb.common.time')} render={formatTimeOrBlank} />
-        <Table.Column<AdminSignInLogRow> key="who" title={t('wb.audit.userId')} render={(_, row) => (row.userName ? `${row.userName} (${row.userId})` : row.userId)} />
-        <Table.Column<AdminSignInLogRow> dataIndex="optType" title={t('wb.audit.optType')} />
-        <Table.Column<AdminSignInLogRow> dataIndex="appName" title={t('wb.audit.appId')} />
+      <Table<AdminSignInLogRow> {...tableProps} rowKey="id" data-testid="signin-log-table" tableLayout="fixed">
+        <Table.Column<AdminSignInLogRow> dataIndex="createdDate" title={t('wb.common.time')} width={170} sorter render={formatTimeOrBlank} />
+        <Table.Column<AdminSignInLogRow> key="who" title={t('wb.audit.person')} width={170} ellipsis render={(_, row) => who(row)} />
+        <Table.Column<AdminSignInLogRow> dataIndex="optType" title={t('wb.audit.optType')} width={140} render={(code: string) => methodWords(code, lang)} />
+        <Table.Column<AdminSignInLogRow> dataIndex="appName" title={t('wb.audit.appId')} width={130} ellipsis />
         <Table.Column<AdminSignInLogRow>
           key="result"
           title={t('wb.audit.result')}
-          render={(_, row) => <Tag color={row.isSuccess ? 'green' : 'red'}>{row.isSuccess ? t('wb.audit.results.SUCCESS') : `${row.resultCode} ${row.loginMsg}`}</Tag>}
+          width={220}
+          render={(_, row) =>
+            row.isSuccess ? (
+              <Tag color="green">{t('wb.audit.results.SUCCESS')}</Tag>
+            ) : (
+              <Tooltip title={row.resultCode}>
+                <Tag color="red" style={{ whiteSpace: 'normal' }}>{resultWords(row.resultCode)}</Tag>
+              </Tooltip>
+            )
+          }
         />
-        <Table.Column<AdminSignInLogRow> dataIndex="ip" title={t('wb.audit.ip')} />
-        <Table.Column<AdminSignInLogRow> dataIndex="deviceName" title={t('wb.audit.device')} />
+        <Table.Column<AdminSignInLogRow> dataIndex="ip" title={t('wb.audit.ip')} width={130} />
+        <Table.Column<AdminSignInLogRow> dataIndex="deviceName" title={t('wb.audit.device')} ellipsis />
       </Table>
     </>
   );
 }
 
-/** Before and after of an administrator's change, as readable JSON. */
-function Changes({ changes }: { changes: AdminOperationLogRow['changes'] }) {
-  const { t } = useTranslation();
-  if (!changes) return null;
-  const show = (value: unknown) => (value === undefined || value === null ? '—' : JSON.stringify(value, null, 2));
-  return (
-    <div style={{ display: 'flex', gap: 16, flexWrap: 'wrap' }} data-testid="operation-changes">
-      <div style={{ minWidth: 240, flex: 1 }}>
-        <Typography.Text strong>{t('wb.audit.before')}</Typography.Text>
-        <pre style={{ margin: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-all', fontSize: 12 }}>{show(changes.before)}</pre>
-      </div>
-      <div style={{ minWidth: 240, flex: 1 }}>
-        <Typography.Text strong>{t('wb.audit.after')}</Typography.Text>
-        <pre style={{ margin: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-all', fontSize: 12 }}>{show(changes.after)}</pre>
-      </div>
-    </div>
-  );
-}
-
 function OperationLog() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = isLanguage(i18n.language) ? i18n.language : 'zh';
   const { tableProps, searchFormProps, filters } = useListTable<AdminOperationLogRow, LogFilterValues>('operationLog', { filtersOf: logFiltersOf });
   return (
     <>
@@ -105,19 +106,25 @@ function OperationLog() {
       >
         <Common />
         <Form.Item name="sceneCode" label={t('wb.audit.sceneCode')}>
-          <Input allowClear maxLength={LIMITS.typeCodeMax} style={{ width: 180 }} />
+          <Select allowClear showSearch filterOption={byWords} style={{ width: 220 }} placeholder={t('wb.common.all')} options={sceneOptions(lang)} data-testid="operation-log-scene" />
         </Form.Item>
         <Form.Item name="target" label={t('wb.audit.target')}>
-          <Input allowClear maxLength={LIMITS.textMax} style={{ width: 160 }} placeholder="user: / policy:" />
+          <Input allowClear maxLength={LIMITS.textMax} style={{ width: 150 }} placeholder="user: / policy:" />
         </Form.Item>
       </SearchBar>
-      <Table<AdminOperationLogRow> {...tableProps} rowKey="id" data-testid="operation-log-table" expandable={{ rowExpandable: (row) => row.changes !== null, expandedRowRender: (row) => <Changes changes={row.changes} /> }}>
-        <Table.Column<AdminOperationLogRow> dataIndex="createdDate" title={t('wb.common.time')} render={formatTimeOrBlank} />
-        <Table.Column<AdminOperationLogRow> key="who" title={t('wb.audit.userId')} render={(_, row) => `${row.userName} (${row.userId})`} />
-        <Table.Column<AdminOperationLogRow> dataIndex="sceneCode" title={t('wb.audit.sceneCode')} />
-        <Table.Column<AdminOperationLogRow> dataIndex="target" title={t('wb.audit.target')} />
-        <Table.Column<AdminOperationLogRow> dataIndex="detail" title={t('wb.audit.detail')} render={(text: string | null) => <Typography.Text ellipsis={{ tooltip: text }} style={{ maxWidth: 240 }}>{text}</Typography.Text>} />
-        <Table.Column<AdminOperationLogRow> dataIndex="ip" title={t('wb.audit.ip')} />
+      <Table<AdminOperationLogRow>
+        {...tableProps}
+        rowKey="id"
+        data-testid="operation-log-table"
+        tableLayout="fixed"
+        expandable={{ columnTitle: <ChangesColumnTitle />, rowExpandable: (row) => row.changes !== null, expandedRowRender: (row) => <ChangeDiff changes={row.changes} /> }}
+      >
+        <Table.Column<AdminOperationLogRow> dataIndex="createdDate" title={t('wb.common.time')} width={170} sorter render={formatTimeOrBlank} />
+        <Table.Column<AdminOperationLogRow> key="who" title={t('wb.audit.person')} width={170} ellipsis render={(_, row) => who(row)} />
+        <Table.Column<AdminOperationLogRow> dataIndex="sceneCode" title={t('wb.audit.sceneCode')} width={190} render={(code: string) => <Tooltip title={code}>{sceneWords(code, lang)}</Tooltip>} />
+        <Table.Column<AdminOperationLogRow> key="target" title={t('wb.audit.target')} width={200} ellipsis render={(_, row) => targetWords(row.target, row.targetName, t)} />
+        <Table.Column<AdminOperationLogRow> dataIndex="detail" title={t('wb.audit.detail')} ellipsis render={(text: string | null) => <Typography.Text ellipsis={{ tooltip: text }}>{text}</Typography.Text>} />
+        <Table.Column<AdminOperationLogRow> dataIndex="ip" title={t('wb.audit.ip')} width={130} />
       </Table>
     </>
   );

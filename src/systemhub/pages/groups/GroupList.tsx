@@ -41,20 +41,25 @@ export default function GroupList() {
           <Select allowClear style={{ width: 140 }} placeholder={t('wb.common.all')} options={Object.values(GroupKind).map((kind) => ({ value: kind, label: t(`wb.groups.kinds.${kind}`) }))} />
         </Form.Item>
       </SearchBar>
-      <Table<AdminGroupRow> {...tableProps} rowKey={(row) => `${row.kind}-${row.id}`} data-testid="group-table">
+      <Table<AdminGroupRow> {...tableProps} rowKey={(row) => `${row.kind}-${row.id}`} data-testid="group-table" scroll={{ x: 1000 }}>
         <Table.Column<AdminGroupRow>
           dataIndex="name"
           title={t('wb.groups.fields.name')}
+          width={200}
+          ellipsis
+          sorter
           render={(name: string, row) => (row.kind === GroupKind.PUBLIC_MAIL ? name : <Link to={`/groups/show/${row.id}`}>{name}</Link>)}
         />
-        <Table.Column<AdminGroupRow> dataIndex="code" title={t('wb.groups.fields.code')} />
-        <Table.Column<AdminGroupRow> dataIndex="kind" title={t('wb.groups.fields.kind')} render={(kind: GroupKind) => <Tag color={KIND_COLORS[kind]}>{t(`wb.groups.kinds.${kind}`)}</Tag>} />
-        <Table.Column<AdminGroupRow> dataIndex="email" title={t('wb.groups.fields.email')} />
-        <Table.Column<AdminGroupRow> key="manager" title={t('wb.groups.fields.manager')} render={(_, row) => (row.managerUserId ? `${row.managerName ?? ''} (${row.managerUserId})` : t('wb.common.none'))} />
-        <Table.Column<AdminGroupRow> dataIndex="memberNumber" title={t('wb.groups.fields.members')} render={(value: number | null) => value ?? '—'} />
+        <Table.Column<AdminGroupRow> dataIndex="code" title={t('wb.groups.fields.code')} width={150} ellipsis sorter />
+        <Table.Column<AdminGroupRow> dataIndex="kind" title={t('wb.groups.fields.kind')} width={110} sorter render={(kind: GroupKind) => <Tag color={KIND_COLORS[kind]}>{t(`wb.groups.kinds.${kind}`)}</Tag>} />
+        <Table.Column<AdminGroupRow> dataIndex="email" title={t('wb.groups.fields.email')} ellipsis />
+        <Table.Column<AdminGroupRow> key="manager" title={t('wb.groups.fields.manager')} width={170} ellipsis render={(_, row) => (row.managerUserId ? `${row.managerName ?? ''} (${row.managerUserId})` : t('wb.common.none'))} />
+        <Table.Column<AdminGroupRow> dataIndex="memberNumber" title={t('wb.groups.fields.members')} width={90} render={(value: number | null) => value ?? '—'} />
         <Table.Column<AdminGroupRow>
           key="actions"
           title={t('wb.common.actions')}
+          fixed="right"
+          width={130}
           render={(_, row) => (
             <Space size={0}>
               <Button type="link" size="small" onClick={() => setEditing(row)}>

@@ -53,19 +53,22 @@ export default function NoticeList() {
           />
         </Form.Item>
       </SearchBar>
-      <Table<AdminNotice> {...tableProps} rowKey="id" data-testid="notice-table">
-        <Table.Column<AdminNotice> dataIndex="title" title={t('wb.notices.fields.title')} />
-        <Table.Column<AdminNotice> dataIndex="kind" title={t('wb.notices.fields.kind')} render={(kind: NoticeKind) => <Tag>{t(`wb.notices.kinds.${kind}`)}</Tag>} />
+      <Table<AdminNotice> {...tableProps} rowKey="id" data-testid="notice-table" scroll={{ x: 1000 }}>
+        <Table.Column<AdminNotice> dataIndex="title" title={t('wb.notices.fields.title')} ellipsis sorter />
+        <Table.Column<AdminNotice> dataIndex="kind" title={t('wb.notices.fields.kind')} width={110} sorter render={(kind: NoticeKind) => <Tag>{t(`wb.notices.kinds.${kind}`)}</Tag>} />
         <Table.Column<AdminNotice>
           key="state"
           title={t('wb.notices.state')}
+          width={220}
           render={(_, row) => (row.published ? <Tag color="green">{`${t('wb.notices.published')} ${formatTimeOrBlank(row.publishedAt)}`}</Tag> : <Tag>{t('wb.notices.draft')}</Tag>)}
         />
-        <Table.Column<AdminNotice> dataIndex="createdBy" title={t('wb.notices.createdBy')} />
-        <Table.Column<AdminNotice> dataIndex="updatedAt" title={t('wb.notices.updatedAt')} render={formatTimeOrBlank} />
+        <Table.Column<AdminNotice> dataIndex="createdBy" title={t('wb.notices.createdBy')} width={120} ellipsis />
+        <Table.Column<AdminNotice> dataIndex="updatedAt" title={t('wb.notices.updatedAt')} width={170} sorter render={formatTimeOrBlank} />
         <Table.Column<AdminNotice>
           key="actions"
           title={t('wb.common.actions')}
+          fixed="right"
+          width={190}
           render={(_, row) => (
             <Space size={0}>
               <Button type="link" size="small" onClick={() => navigate(`/notices/edit/${row.id}`)}>

@@ -98,6 +98,8 @@ export default function RequestList() {
         {...tableProps}
         rowKey="id"
         data-testid="request-table"
+        tableLayout="fixed"
+        scroll={{ x: 1050 }}
         rowSelection={{
           selectedRowKeys: selected,
           onChange: (keys) => setSelected(keys.map(Number)),
@@ -105,13 +107,13 @@ export default function RequestList() {
           getCheckboxProps: (row) => ({ ...selectionLabels.getCheckboxProps?.(row), disabled: row.status !== ApplyStatus.PENDING }),
         }}
       >
-        <Table.Column<ApplyRecord> dataIndex="applyDate" title={t('wb.requests.applyDate')} render={formatTimeOrBlank} />
-        <Table.Column<ApplyRecord> key="applicant" title={t('wb.requests.applicant')} render={(_, row) => `${row.applyUserName} (${row.applyUserId})`} />
-        <Table.Column<ApplyRecord> dataIndex="appName" title={t('wb.requests.app')} />
-        <Table.Column<ApplyRecord> dataIndex="roleName" title={t('wb.requests.role')} />
-        <Table.Column<ApplyRecord> dataIndex="applyReason" title={t('wb.requests.reason')} render={(text: string) => <Typography.Text ellipsis={{ tooltip: text }} style={{ maxWidth: 220 }}>{text}</Typography.Text>} />
-        <Table.Column<ApplyRecord> dataIndex="status" title={t('wb.requests.status')} render={(status: ApplyStatus) => <Tag color={STATUS_COLORS[status]}>{t(`wb.requests.statuses.${status}`)}</Tag>} />
-        <Table.Column<ApplyRecord> key="approval" title={t('wb.requests.approval')} render={(_, row) => (row.approvalUserId ? `${row.approvalUserName ?? ''} ${formatTimeOrBlank(row.approvalDate)}${row.approvalSuggestion ? ` · ${row.approvalSuggestion}` : ''}` : '')} />
+        <Table.Column<ApplyRecord> dataIndex="applyDate" title={t('wb.requests.applyDate')} width={170} sorter render={formatTimeOrBlank} />
+        <Table.Column<ApplyRecord> key="applicant" title={t('wb.requests.applicant')} width={170} ellipsis render={(_, row) => `${row.applyUserName} (${row.applyUserId})`} />
+        <Table.Column<ApplyRecord> dataIndex="appName" title={t('wb.requests.app')} width={130} ellipsis />
+        <Table.Column<ApplyRecord> dataIndex="roleName" title={t('wb.requests.role')} width={140} ellipsis />
+        <Table.Column<ApplyRecord> dataIndex="applyReason" title={t('wb.requests.reason')} render={(text: string) => <Typography.Text ellipsis={{ tooltip: text }}>{text}</Typography.Text>} />
+        <Table.Column<ApplyRecord> dataIndex="status" title={t('wb.requests.status')} width={100} sorter render={(status: ApplyStatus) => <Tag color={STATUS_COLORS[status]}>{t(`wb.requests.statuses.${status}`)}</Tag>} />
+        <Table.Column<ApplyRecord> key="approval" title={t('wb.requests.approval')} width={200} ellipsis render={(_, row) => (row.approvalUserId ? `${row.approvalUserName ?? ''} ${formatTimeOrBlank(row.approvalDate)}${row.approvalSuggestion ? ` · ${row.approvalSuggestion}` : ''}` : '')} />
       </Table>
       <Modal
         open={decision !== null}

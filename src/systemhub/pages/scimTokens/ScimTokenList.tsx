@@ -54,19 +54,22 @@ export default function ScimTokenList() {
           <Select allowClear style={{ width: 140 }} placeholder={t('wb.common.all')} options={[{ value: false, label: t('wb.scim.live') }, { value: true, label: t('wb.scim.revoked') }]} />
         </Form.Item>
       </SearchBar>
-      <Table<ScimToken> {...tableProps} rowKey="id" data-testid="scim-table">
-        <Table.Column<ScimToken> dataIndex="name" title={t('wb.scim.name')} />
-        <Table.Column<ScimToken> key="createdBy" title={t('wb.scim.createdBy')} render={(_, row) => (row.createdBy ? `${row.createdBy.userName} (${row.createdBy.userId})` : t('wb.common.none'))} />
-        <Table.Column<ScimToken> dataIndex="createdAt" title={t('wb.scim.createdAt')} render={formatTimeOrBlank} />
-        <Table.Column<ScimToken> dataIndex="lastUsedAt" title={t('wb.scim.lastUsedAt')} render={(value: string | null) => formatTimeOrBlank(value) || t('wb.scim.neverUsed')} />
+      <Table<ScimToken> {...tableProps} rowKey="id" data-testid="scim-table" scroll={{ x: 960 }}>
+        <Table.Column<ScimToken> dataIndex="name" title={t('wb.scim.name')} ellipsis sorter />
+        <Table.Column<ScimToken> key="createdBy" title={t('wb.scim.createdBy')} width={180} ellipsis render={(_, row) => (row.createdBy ? `${row.createdBy.userName} (${row.createdBy.userId})` : t('wb.common.none'))} />
+        <Table.Column<ScimToken> dataIndex="createdAt" title={t('wb.scim.createdAt')} width={170} sorter render={formatTimeOrBlank} />
+        <Table.Column<ScimToken> dataIndex="lastUsedAt" title={t('wb.scim.lastUsedAt')} width={170} sorter render={(value: string | null) => formatTimeOrBlank(value) || t('wb.scim.neverUsed')} />
         <Table.Column<ScimToken>
           key="state"
           title={t('wb.scim.state')}
+          width={230}
           render={(_, row) => (row.revoked ? <Tag>{t('wb.scim.revokedAt', { time: formatTimeOrBlank(row.revokedAt) })}</Tag> : <Tag color="green">{t('wb.scim.live')}</Tag>)}
         />
         <Table.Column<ScimToken>
           key="actions"
           title={t('wb.common.actions')}
+          fixed="right"
+          width={110}
           render={(_, row) =>
             row.revoked ? null : (
               <Popconfirm

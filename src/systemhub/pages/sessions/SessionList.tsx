@@ -1,4 +1,4 @@
-import { Form, Input, Space, Table, Tag, Typography } from 'antd';
+import { Form, Input, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../../../contract/rules';
 import type { AdminSession } from '../../../../contract/schemas/admin/sessions';
@@ -26,28 +26,43 @@ export default function SessionList() {
           <Input allowClear maxLength={LIMITS.searchMax} placeholder={t('wb.sessions.keywordHint')} data-testid="session-keyword" />
         </Form.Item>
       </SearchBar>
-      <Table<AdminSession> {...tableProps} rowKey="id" data-testid="session-table">
+      {/* Fits 1366 px beside the menu; the actions stay pinned at the right edge whatever the window. */}
+      <Table<AdminSession> {...tableProps} rowKey="id" data-testid="session-table" tableLayout="fixed" scroll={{ x: 1100 }}>
         <Table.Column<AdminSession>
-          key="who"
+          key="userId"
           title={t('wb.sessions.who')}
+          width={190}
+          sorter
           render={(_, row) => (
-            <Space>
+            <Space size={4} wrap>
               {`${row.userName} (${row.userId})`}
               {row.current ? <Tag color="blue">{t('wb.sessions.current')}</Tag> : null}
             </Space>
           )}
         />
-        <Table.Column<AdminSession> dataIndex="deviceName" title={t('wb.sessions.device')} />
-        <Table.Column<AdminSession> dataIndex="ip" title={t('wb.sessions.ip')} />
-        <Table.Column<AdminSession> dataIndex="userAgent" title={t('wb.sessions.userAgent')} render={(ua: string | null) => <Typography.Text ellipsis={{ tooltip: ua }} style={{ maxWidth: 200 }}>{ua}</Typography.Text>} />
-        <Table.Column<AdminSession> dataIndex="createdDate" title={t('wb.sessions.created')} render={formatTimeOrBlank} />
-        <Table.Column<AdminSession> dataIndex="lastSeenDate" title={t('wb.sessions.lastSeen')} render={formatTimeOrBlank} />
-        <Table.Column<AdminSession> dataIndex="expiresDate" title={t('wb.sessions.expires')} render={formatTimeOrBlank} />
+        <Table.Column<AdminSession>
+          key="agent"
+          title={t('wb.sessions.browserOs')}
+          width={180}
+          render={(_, row) => (
+            <Tooltip title={row.userAgent ?? row.deviceName}>
+              <Typography.Text ellipsis data-testid={`session-agent-${row.id}`}>
+                {[row.browser, row.os].filter(Boolean).join(' · ') || row.deviceName || t('wb.sessions.unknownAgent')}
+              </Typography.Text>
+            </Tooltip>
+          )}
+        />
+        <Table.Column<AdminSession> dataIndex="ip" title={t('wb.sessions.ip')} width={130} ellipsis />
+        <Table.Column<AdminSession> dataIndex="createdDate" title={t('wb.sessions.created')} width={150} sorter render={formatTimeOrBlank} />
+        <Table.Column<AdminSession> dataIndex="lastSeenDate" title={t('wb.sessions.lastSeen')} width={150} sorter render={formatTimeOrBlank} />
+        <Table.Column<AdminSession> dataIndex="expiresDate" title={t('wb.sessions.expires')} width={150} sorter render={formatTimeOrBlank} />
         <Table.Column<AdminSession>
           key="actions"
           title={t('wb.common.actions')}
+          fixed="right"
+          width={150}
           render={(_, row) => (
-            <Space size={0}>
+            <Space size={0} wrap>
               {/* One's own current session ends with sign-out (the server refuses it here). */}
               {row.current ? null : (
                 <ConfirmLink
