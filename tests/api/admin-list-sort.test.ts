@@ -65,6 +65,14 @@ describe.each(storeCases())('workbench lists sort on the server ($name)', (store
     }
   });
 
+  it('puts never-used provisioning tokens after the used ones, whichever way "last used" is sorted', async () => {
+    for (const order of ['asc', 'desc'] as const) {
+      const used = (await rows('/admin/v1/scim-tokens/list', 'lastUsedAt', order)).map((r) => r.lastUsedAt !== null);
+      expect(used.indexOf(false), order).toBe(2);
+      expect(used.slice(2).every((u) => !u), order).toBe(true);
+    }
+  });
+
   it('refuses a sort column the list does not offer, and a direction that is not one, with E00001', async () => {
     for (const { path, fields } of LISTS) {
       for (const body of [{ sortField: 'id; drop table users', sortOrder: 'asc' }, { sortField: 'password_hash' }, { sortField: fields[0], sortOrder: 'up' }]) {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { ListSort } from '../../../contract/schemas/sort.js';
 import { ADMIN_SORTABLE } from '../../../contract/schemas/admin/sortable.js';
@@ -43,7 +44,9 @@ export function adminScimTokensRepo(db: Kysely<Database>) {
       return page(db, base, (q) => q.leftJoin('users as u', 'u.id', 't.created_by').select([
         't.id', 't.name', 'u.user_id as createdByAccount', 'u.user_name as createdByName', 't.created_at as createdAt',
         't.last_used_at as lastUsedAt', 't.revoked_at as revokedAt',
-      ]).orderBy(column, order).orderBy('t.id', order), pageNum, pageSize);
+      ])
+        // Never-used tokens last either way, on both stores (their nulls sort at opposite ends by default).
+        .orderBy(sql`${sql.ref(column)} is null`).orderBy(column, order).orderBy('t.id', order), pageNum, pageSize);
     },
     async insert(token: { name: string; tokenHash: string; createdBy: number; createdAt: number }): Promise<number> {
       const row = await db.insertInto('scim_tokens').values({
