@@ -88,6 +88,7 @@ export default function App() {
             <Route path="/registerAccount" element={<Pages.RegisterPage />} />
             <Route path="/secondAuth" element={<Pages.SecondAuthPage />} />
             <Route path="/selfService" element={<Pages.SelfServicePage />} />
+            <Route path="/activate" element={<Pages.ActivatePage />} />
             <Route path="/" element={<Navigate to={HOME_PATH} replace />} />
             <Route path="*" element={<Navigate to={HOME_PATH} replace />} />
           </Routes>
