@@ -25,11 +25,12 @@ function startEarlyCalls(): void {
   const session = ask('POST', '/personal/v1/current-user-detail');
   // The page's own calls only once the session is known good: signed out, the page goes to the
   // sign-in page without them, and they would only add refusals to the console.
+  const at = Date.now();
   const afterSession = (method: 'GET' | 'POST', url: string) => ({
-    method, url, language, instanceId, answer: session.then((res) => (res?.ok ? ask(method, url) : null)),
+    method, url, language, instanceId, at, answer: session.then((res) => (res?.ok ? ask(method, url) : null)),
   });
   (window as unknown as { __idaasEarlyCalls?: unknown }).__idaasEarlyCalls = [
-    { method: 'POST', url: '/personal/v1/current-user-detail', language, instanceId, answer: session },
+    { method: 'POST', url: '/personal/v1/current-user-detail', language, instanceId, at, answer: session },
     afterSession('POST', '/personal/v1/user-app/list-by-user'),
     afterSession('POST', '/personal/v1/home/content'),
     afterSession('GET', '/personal/v1/today/num'),

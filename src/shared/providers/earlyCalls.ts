@@ -10,25 +10,24 @@ interface EarlyCall {
   url: string;
   language: string;
   instanceId: string;
+  /** When it was asked (Date.now()). */
+  at: number;
   answer: Promise<Response | null>;
 }
 
-/** Older than this, an early answer is not taken: the page has been open too long for it to be fresh. */
+/** Asked longer ago than this, an early answer is not taken: it may no longer be fresh. */
 const FRESH_MS = 15_000;
 
 function takeEarly(config: InternalAxiosRequestConfig): EarlyCall | null {
   const holder = window as unknown as { __idaasEarlyCalls?: EarlyCall[] };
   const calls = holder.__idaasEarlyCalls;
   if (!calls?.length) return null;
-  if (performance.now() > FRESH_MS) {
-    holder.__idaasEarlyCalls = [];
-    return null;
-  }
   const headers = AxiosHeaders.from(config.headers);
   const method = (config.method ?? 'get').toUpperCase();
   const body = typeof config.data === 'string' ? config.data : config.data === undefined ? undefined : JSON.stringify(config.data);
+  const now = Date.now();
   const at = calls.findIndex((call) =>
-    call.method === method && call.url === config.url && !config.params &&
+    now - call.at < FRESH_MS && call.method === method && call.url === config.url && !config.params &&
     (method === 'GET' ? body === undefined : body === '{}') &&
     call.language === String(headers.get('Accept-Language') ?? '') && call.instanceId === String(headers.get('X-Instance-Id') ?? ''));
   if (at < 0) return null;
