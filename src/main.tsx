@@ -12,6 +12,9 @@ const HOME_PATHS = ['', '/myApp']; // HOME_PATH in config.ts, and the root that 
 const path = window.location.pathname.replace(/\/+$/, '');
 const onSignInPage = path === SIGN_IN_PATH;
 const page = onSignInPage ? import('./pages/sign-in/LoginPage') : import('./App');
+// antd's styles for the signed-in pages, built ahead (build/antdStaticCss.ts): switched on before
+// antd first reads which styles the page already has.
+if (!onSignInPage) document.getElementById('antd-signed-in')?.setAttribute('media', 'all');
 // A failure surfaces where Root imports the page itself, not here.
 page.catch(() => undefined);
 

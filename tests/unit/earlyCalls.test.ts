@@ -9,8 +9,8 @@ const global = globalThis as Holder;
 
 const envelope = (code: string, data: unknown, status = 200) =>
   Promise.resolve(new Response(JSON.stringify({ code, message: code, data }), { status, headers: { 'content-type': 'application/json' } }));
-const early = (url: string, answer: Promise<Response | null>, extra: Partial<{ method: string; language: string; instanceId: string; at: number }> = {}) =>
-  ({ method: 'POST', url, language: 'en', instanceId: '', at: Date.now(), answer, ...extra });
+const early = (url: string, answer: Promise<Response | null>, extra: Partial<{ method: string; language: string; at: number }> = {}) =>
+  ({ method: 'POST', url, language: 'en', at: Date.now(), answer, ...extra });
 
 function setup() {
   const fake = fakeAdapter(() => ok({ from: 'server' }));

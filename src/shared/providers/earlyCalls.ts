@@ -8,8 +8,8 @@ const { AxiosError, AxiosHeaders, getAdapter } = axios;
 interface EarlyCall {
   method: 'GET' | 'POST';
   url: string;
+  /** The Accept-Language it was asked with: the answer's messages are in that language. */
   language: string;
-  instanceId: string;
   /** When it was asked (Date.now()). */
   at: number;
   answer: Promise<Response | null>;
@@ -29,7 +29,7 @@ function takeEarly(config: InternalAxiosRequestConfig): EarlyCall | null {
   const at = calls.findIndex((call) =>
     now - call.at < FRESH_MS && call.method === method && call.url === config.url && !config.params &&
     (method === 'GET' ? body === undefined : body === '{}') &&
-    call.language === String(headers.get('Accept-Language') ?? '') && call.instanceId === String(headers.get('X-Instance-Id') ?? ''));
+    call.language === String(headers.get('Accept-Language') ?? ''));
   if (at < 0) return null;
   // Each answer serves one request: a later ask (a refresh) goes to the server.
   return calls.splice(at, 1)[0];
@@ -37,7 +37,8 @@ function takeEarly(config: InternalAxiosRequestConfig): EarlyCall | null {
 
 /**
  * The http layer's transport for the signed-in application: the first request for a call the
- * entry already made takes that answer (same path, body and headers), the rest go out as usual.
+ * entry already made takes that answer (same path, body and language; the X-Instance-Id the
+ * session check then hands out changes no answer), the rest go out as usual.
  * The home page's first screen then waits for its data no longer than for its code.
  */
 export function withEarlyAnswers(fallback: AxiosAdapter): AxiosAdapter {
