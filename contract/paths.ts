@@ -81,6 +81,7 @@ export const paths = {
     appLog: '/personal/v1/login-history/page-list',
     operationLog: '/personal/v1/operate/page-list',
     homeContent: '/personal/v1/home/content',
+    noticeOpen: '/personal/v1/home/notice/open',
     pubMailList: '/personal/v1/pub-mail/list',
     pubMailResetPwd: '/personal/v1/pub-mail/reset-pwd',
     groupList: '/personal/v1/group/page-list',

@@ -15,8 +15,12 @@ import { i18nProvider } from './shared/providers/i18nProvider';
 import { notificationProvider } from './shared/providers/notificationProvider';
 import './providers/pageLocales';
 import { endpointTable, resources } from './resources';
+import { http } from './shared/providers/http';
+import { installEarlyAnswers } from './shared/providers/earlyCalls';
 
 const dataProvider = createDataProvider(endpointTable);
+// The home page's first calls, asked by the entry while this code downloaded (src/main.tsx).
+installEarlyAnswers(http.axios);
 
 const refineOptions = {
   // The session check runs in <Authenticated>; Refine's own per-route check would also
@@ -88,6 +92,7 @@ export default function App() {
             <Route path="/registerAccount" element={<Pages.RegisterPage />} />
             <Route path="/secondAuth" element={<Pages.SecondAuthPage />} />
             <Route path="/selfService" element={<Pages.SelfServicePage />} />
+            <Route path="/activate" element={<Pages.ActivatePage />} />
             <Route path="/" element={<Navigate to={HOME_PATH} replace />} />
             <Route path="*" element={<Navigate to={HOME_PATH} replace />} />
           </Routes>

@@ -7,9 +7,18 @@
  * statically, not even config.ts: whatever the entry imports, it waits for.
  */
 const SIGN_IN_PATH = '/login'; // LOGIN_PATH in config.ts
+const HOME_PATHS = ['', '/myApp']; // HOME_PATH in config.ts, and the root that leads to it
 
-const onSignInPage = window.location.pathname.replace(/\/+$/, '') === SIGN_IN_PATH;
+const path = window.location.pathname.replace(/\/+$/, '');
+const onSignInPage = path === SIGN_IN_PATH;
 const page = onSignInPage ? import('./pages/sign-in/LoginPage') : import('./App');
+// antd's styles for the signed-in pages, built ahead (build/antdStaticCss.ts): switched on before
+// antd first reads which styles the page already has.
+if (!onSignInPage) document.getElementById('antd-signed-in')?.setAttribute('media', 'all');
 // A failure surfaces where Root imports the page itself, not here.
 page.catch(() => undefined);
+
+// The home page (where every sign-in lands) starts its own code and first calls at once (src/earlyCalls.ts);
+// the sign-in page never downloads that.
+if (HOME_PATHS.includes(path)) import('./earlyCalls').catch(() => undefined);
 void import('./boot');

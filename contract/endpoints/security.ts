@@ -4,7 +4,7 @@ import { endpoint } from '../endpoint.js';
 import { paths } from '../paths.js';
 import {
   appLogBody, appLogRow, bindMobileSaveBody, bindMobileSendBody, changeMobileNewBody, changeMobileTicketBody, changeMobileVerifyBody, deviceRow,
-  deviceSignOutBody, homeContent, operationLogBody, operationLogRow, selectByTypeBody, selectOption, sentCode, socialBinding, socialListBody,
+  deviceSignOutBody, homeContent, noticeDetail, noticeOpenBody, operationLogBody, operationLogRow, selectByTypeBody, selectOption, sentCode, socialBinding, socialListBody,
   socialUnbindBody,
 } from '../schemas/account.js';
 import { emptyBody, nothing, pageOf } from '../schemas/common.js';
@@ -87,5 +87,9 @@ export const securityEndpoints = {
   homeContent: endpoint({
     method: 'POST', path: paths.personal.homeContent, access: 'user', summary: "The home page's notices and news",
     input: emptyBody, output: homeContent,
+  }),
+  noticeOpen: endpoint({
+    method: 'POST', path: paths.personal.noticeOpen, access: 'user', summary: 'Read a published notice or news item (body and link); marks it read for the caller',
+    input: noticeOpenBody, output: noticeDetail, codes: [CODE.notFound],
   }),
 };

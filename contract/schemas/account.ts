@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, MOBILE_PATTERN } from '../rules.js';
-import { INT32_MAX, TIME_MS_MAX, idOut, intIn, isoTime, pageRequest, text } from './common.js';
+import { INT32_MAX, TIME_MS_MAX, idOut, intIn, isoTime, pageRequest, recordId, text } from './common.js';
 import { SORTABLE, sortOf } from './sort.js';
 
 const key = text(LIMITS.keyMax).min(1);
@@ -82,7 +82,8 @@ export const selectOption = z.object({
 });
 export type SelectOption = z.infer<typeof selectOption>;
 
-const homeItem = z.object({ id: z.string(), title: z.string(), date: z.string() });
+/** `unread`: published, and the caller has not opened it yet. */
+const homeItem = z.object({ id: z.string(), title: z.string(), date: z.string(), unread: z.boolean() });
 export const homeContent = z.object({
   notices: z.array(homeItem),
   news: z.object({
@@ -93,6 +94,18 @@ export const homeContent = z.object({
   }),
 });
 export type HomeContent = z.infer<typeof homeContent>;
+
+export const noticeOpenBody = z.object({ id: recordId() });
+/** A published notice or news item as the person reads it: the body is plain text, the link a site path or an http(s) address. */
+export const noticeDetail = z.object({
+  id: idOut,
+  kind: z.string(),
+  title: z.string(),
+  body: z.string(),
+  link: z.string().nullable(),
+  publishedAt: isoTime,
+});
+export type NoticeDetail = z.infer<typeof noticeDetail>;
 
 /** The code sent to a phone, on the flow's ticket (requestId). */
 export const sentCode = z.object({ msgCodeKey: z.string(), requestId: z.string() });

@@ -24,5 +24,6 @@ export default async function securityRoutes(app: FastifyInstance): Promise<void
   serve(app, e.operationLog, ({ input, services, user }) => services.logs.operationLog(user, input));
   serve(app, e.commonSelect, async ({ input, services, request }) => services.logs.dictionary(input.type, langOf(request)));
   serve(app, e.systemCommonSelect, async ({ input, services, request }) => services.logs.dictionary(input.type, langOf(request)));
-  serve(app, e.homeContent, ({ services }) => services.logs.home());
+  serve(app, e.homeContent, ({ services, user }) => services.notices.home(user));
+  serve(app, e.noticeOpen, ({ input, services, user }) => services.notices.open(user, input.id));
 }

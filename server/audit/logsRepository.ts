@@ -30,16 +30,9 @@ export interface OperationEntry {
   createdAt: number;
 }
 
-/** A notice or news item as the home page lists it. */
-export interface PublishedNotice {
-  id: number;
-  title: string;
-  publishedAt: number;
-}
-
 /**
  * The user's own logs (every query bounded by user and time, which the indexes lead with; either
- * direction of time walks the same index), and the home page's published items.
+ * direction of time walks the same index).
  */
 export function logsRepo(db: Kysely<Database>) {
   // One statement per page, built once per filter set and order (reusablePage.ts); each filter
@@ -67,14 +60,6 @@ export function logsRepo(db: Kysely<Database>) {
       return mapPage(result, (r) => ({
         id: r.id, optType: r.opt_type, appName: r.app_name, success: r.is_success === 1, loginMsg: r.login_msg, ip: r.ip, deviceName: r.device_name, createdAt: r.created_at,
       }));
-    },
-    /** Published home-page items of one kind, newest first (the published-at index orders them). */
-    async publishedNotices(kind: string, limit: number): Promise<PublishedNotice[]> {
-      const rows = await db.selectFrom('notices').select(['id', 'title', 'published_at'])
-        .where('kind', '=', kind).where('published_at', 'is not', null)
-        .orderBy('published_at', 'desc').orderBy('id', 'desc').limit(limit)
-        .execute();
-      return rows.flatMap((r) => (r.published_at === null ? [] : [{ id: r.id, title: r.title, publishedAt: r.published_at }]));
     },
     pageOperationLog(userRef: number, range: TimeRange, filters: { sceneCode?: string }, pageNum: number, pageSize: number, order: 'asc' | 'desc' = 'desc'): Promise<PageResult<OperationEntry>> {
       return operationLogPage({ userRef, from: range.from, to: range.to, sceneCode: filters.sceneCode || null }, pageNum, pageSize, order);

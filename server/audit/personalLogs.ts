@@ -2,11 +2,10 @@ import { ACCESS_TYPES, ADMIN_SCENE_CODES, DICTIONARY_TYPES, SCENE_CODES } from '
 
 /** Every scene an operation-log row can carry: the person's own, and administrators' changes. */
 const ALL_SCENES = { ...SCENE_CODES, ...ADMIN_SCENE_CODES };
-import type { AppLogRow, HomeContent, OperationLogRow, SelectOption } from '../../contract/schemas/account.js';
+import type { AppLogRow, OperationLogRow, SelectOption } from '../../contract/schemas/account.js';
 import type { PageResult } from '../../contract/schemas/common.js';
 import { codes, codeMessage, type Lang, type ResultCode } from '../../contract/codes.js';
 import { LIMITS } from '../../contract/rules.js';
-import { NoticeKind } from '../../contract/enums.js';
 import { DAY } from '../platform/lib/clock.js';
 import type { AuthUser, ServiceContext } from '../composition/context.js';
 import { describeDetails } from './logDetails.js';
@@ -20,10 +19,8 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 /** Where the home content was kept before the notices table; still seeded, and read once to seed the demo notices. */
 export const HOME_CONTENT_KEY = 'home.content';
-/** "YYYY-MM-DD" of an ISO time: the date a home-page item shows. */
-const DATE_LENGTH = 10;
 
-/** Personal logs (default window: the last LIMITS.logWindowDays days), their dictionaries, and the home page content. */
+/** Personal logs (default window: the last LIMITS.logWindowDays days) and their dictionaries. */
 export function logsService(ctx: ServiceContext) {
   function range(start: TimeInput, end: TimeInput) {
     const to = toMs(end) ?? ctx.clock.now();
@@ -53,15 +50,6 @@ export function logsService(ctx: ServiceContext) {
     dictionary(type: number, lang: Lang): SelectOption[] {
       const source = type === DICTIONARY_TYPES.sceneCodes ? ALL_SCENES : type === DICTIONARY_TYPES.accessTypes ? ACCESS_TYPES : {};
       return Object.entries(source).map(([selectKey, label]) => ({ selectKey, selectValue: label[lang] }));
-    },
-    /** The published notices and news (the workbench's notices table), newest first, in the shape the home page reads. */
-    async home(): Promise<HomeContent> {
-      const items = async (kind: NoticeKind) =>
-        (await ctx.repos.logs.publishedNotices(kind, LIMITS.homeItemsMax)).map((n) => ({ id: String(n.id), title: n.title, date: iso(n.publishedAt).slice(0, DATE_LENGTH) }));
-      const [notices, recommend, news, dynamic, release] = await Promise.all(
-        [NoticeKind.NOTICE, NoticeKind.RECOMMEND, NoticeKind.NEWS, NoticeKind.DYNAMIC, NoticeKind.RELEASE].map(items),
-      );
-      return { notices, news: { recommend, news, dynamic, release } };
     },
   };
 }

@@ -33,6 +33,7 @@ import { activationService } from '../passwords/activation.js';
 import { securityService } from '../account/security.js';
 import { devicesService } from '../account/devices.js';
 import { logsService } from '../audit/personalLogs.js';
+import { portalNoticesService } from '../notices/portalService.js';
 import { directoryLoginService } from '../sign-in/directoryLogin.js';
 import { settingsService } from '../policies/settings.js';
 import { factorPolicyService } from '../factors/policy.js';
@@ -80,6 +81,7 @@ export function buildBaseServices(ctx: ServiceContext, gateway: SmsGateway) {
   const security = securityService(ctx, { otp, captcha, tickets, audit, phoneStop: factors.account });
   const devices = devicesService(ctx, audit);
   const logs = logsService(ctx);
+  const notices = portalNoticesService(ctx);
   const directory = directoryLoginService(ctx, { sm2, otp, captcha, throttle, tickets, audit, flow });
-  return { factors, settings, access, secrets, sms, smsBudget, directory, security, devices, logs, passwordChange, forgotPassword, registration, activation, groups, requests, permissions, outbox, sm2, passwords, policy, captcha, sessions, throttle, tickets, audit, loginConfig, otp, flow, login, smsLogin, secondAuth, selfService, account, sso };
+  return { factors, settings, access, secrets, sms, smsBudget, directory, security, devices, logs, notices, passwordChange, forgotPassword, registration, activation, groups, requests, permissions, outbox, sm2, passwords, policy, captcha, sessions, throttle, tickets, audit, loginConfig, otp, flow, login, smsLogin, secondAuth, selfService, account, sso };
 }

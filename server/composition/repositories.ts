@@ -20,6 +20,7 @@ import { permissionsRepo } from '../requests/permissionsRepository.js';
 import { groupsRepo } from '../groups/repository.js';
 import { securityRepo } from '../account/securityRepository.js';
 import { logsRepo } from '../audit/logsRepository.js';
+import { portalNoticesRepo } from '../notices/portalRepository.js';
 import { factorsRepo } from '../factors/repository.js';
 import { logNamesRepo } from '../audit/logNamesRepository.js';
 import { buildAdminRepos } from './adminRepositories.js';
@@ -46,6 +47,7 @@ export function buildRepos(db: Kysely<Database>) {
     groups: groupsRepo(db),
     security: securityRepo(db),
     logs: logsRepo(db),
+    notices: portalNoticesRepo(db),
     factors: factorsRepo(db),
     logNames: logNamesRepo(db),
     admin: buildAdminRepos(db),

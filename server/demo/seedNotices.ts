@@ -1,8 +1,7 @@
 import type { Insertable, Kysely } from 'kysely';
 import { NoticeKind } from '../../contract/enums.js';
-import type { HomeContent } from '../../contract/schemas/account.js';
 import type { Database, NoticesTable } from '../platform/db/schema.js';
-import { defaultHomeContent } from '../policies/defaultConfig.js';
+import { defaultHomeContent, type StoredHomeContent } from '../policies/defaultConfig.js';
 import { HOME_CONTENT_KEY } from '../audit/personalLogs.js';
 
 const MARKER = 'seed.demo.notices';
@@ -19,8 +18,8 @@ export async function seedDemoNotices(db: Kysely<Database>, now: number): Promis
       .onConflict((oc) => oc.column('key').doNothing()).executeTakeFirst();
     if (Number(claimed.numInsertedOrUpdatedRows ?? 0) !== 1) return;
     const stored = await tx.selectFrom('config').select('value').where('key', '=', HOME_CONTENT_KEY).executeTakeFirst();
-    const content = stored ? (JSON.parse(stored.value) as HomeContent) : defaultHomeContent;
-    const lists: [NoticeKind, HomeContent['notices']][] = [
+    const content = stored ? (JSON.parse(stored.value) as StoredHomeContent) : defaultHomeContent;
+    const lists: [NoticeKind, StoredHomeContent['notices']][] = [
       [NoticeKind.NOTICE, content.notices], [NoticeKind.RECOMMEND, content.news.recommend], [NoticeKind.NEWS, content.news.news],
       [NoticeKind.DYNAMIC, content.news.dynamic], [NoticeKind.RELEASE, content.news.release],
     ];

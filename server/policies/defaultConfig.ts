@@ -24,8 +24,12 @@ export const defaultLoginTypes: LoginTypeConfig[] = [
 
 const item = (id: string, title: string, date: string) => ({ id, title, date });
 
+interface StoredItem { id: string; title: string; date: string }
+/** What /myApp showed before the notices table: titles and dates by kind (read once to seed the demo notices). */
+export interface StoredHomeContent { notices: StoredItem[]; news: Record<keyof HomeContent['news'], StoredItem[]> }
+
 /** Sample home-page notices and news; administrators replace them from the workbench. */
-export const defaultHomeContent: HomeContent = {
+export const defaultHomeContent: StoredHomeContent = {
   notices: [
     item('n1', '关于启用短信二次认证的通知', '2026-11-18'),
     item('n2', '统一身份认证平台 11 月维护窗口安排', '2026-11-12'),

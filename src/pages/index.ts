@@ -21,3 +21,4 @@ export const ResetPasswordPage = lazy(() => import('./reset-password/ResetPasswo
 export const RegisterPage = lazy(() => import('./register/RegisterPage'));
 export const SecondAuthPage = lazy(() => import('./second-auth/SecondAuthPage'));
 export const SelfServicePage = lazy(() => import('./self-service/SelfServicePage'));
+export const ActivatePage = lazy(() => import('./activate/ActivatePage'));

@@ -7,7 +7,7 @@ let seq = 0;
 /** A title no other test (or run) uses. */
 const unique = (prefix: string) => `${prefix} ${process.pid}-${Date.now().toString(36)}-${seq++}`;
 
-interface HomeItem { id: string; title: string; date: string }
+interface HomeItem { id: string; title: string; date: string; unread: boolean }
 interface Home { notices: HomeItem[]; news: Record<'recommend' | 'news' | 'dynamic' | 'release', HomeItem[]> }
 
 describe.each(storeCases())('workbench: home notices and news ($name)', (store) => {
@@ -63,7 +63,7 @@ describe.each(storeCases())('workbench: home notices and news ($name)', (store) 
     expect(titles((await home()).notices)).not.toContain(notice.title);
     await ok('/notices/publish', { id: notice.id });
     const shown = await home();
-    expect(shown.notices[0]).toEqual({ id: String(notice.id), title: notice.title, date: new Date(client.clock.now()).toISOString().slice(0, 10) });
+    expect(shown.notices[0]).toEqual({ id: String(notice.id), title: notice.title, date: new Date(client.clock.now()).toISOString().slice(0, 10), unread: true });
     const again = await post('/notices/publish', { id: notice.id });
     expect([again.statusCode, again.json().code]).toEqual([200, 'E40304']);
 

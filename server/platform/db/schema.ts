@@ -260,6 +260,9 @@ export interface NoticesTable {
   updated_at: number;
 }
 
+/** A person opened a published notice (migration 0017); the others show as unread. */
+export interface NoticeReadsTable { user_ref: number; notice_ref: number; read_at: number }
+
 /** Bearer tokens of provisioning clients (SCIM); only the SHA-256 is kept. */
 export interface ScimTokensTable {
   id: Generated<number>;
@@ -399,6 +402,7 @@ export interface Database {
   departments: DepartmentsTable;
   app_group_grants: AppGroupGrantsTable;
   notices: NoticesTable;
+  notice_reads: NoticeReadsTable;
   scim_tokens: ScimTokensTable;
   policy_versions: PolicyVersionsTable;
   password_history: PasswordHistoryTable;

@@ -1,10 +1,23 @@
 import { List, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import type { HomeContent } from '../../../contract/schemas/account';
+import './home.css';
 
 export type HomeItem = HomeContent['notices'][number];
 
-/** Title and date rows, as the notice card and every news tab show them. */
-export function ItemList({ items, emptyText, testId }: { items: HomeItem[]; emptyText: string; testId: string }) {
+interface Props {
+  items: HomeItem[];
+  emptyText: string;
+  testId: string;
+  /** A title opens its item. */
+  onOpen: (item: HomeItem) => void;
+  /** Items opened in this page already, before the list is fetched again. */
+  read: ReadonlySet<string>;
+}
+
+/** Title and date rows, as the notice card and every news tab show them; unread titles carry a dot. */
+export function ItemList({ items, emptyText, testId, onOpen, read }: Props) {
+  const { t } = useTranslation();
   return (
     <List
       size="small"
@@ -12,13 +25,19 @@ export function ItemList({ items, emptyText, testId }: { items: HomeItem[]; empt
       rowKey="id"
       locale={{ emptyText }}
       data-testid={testId}
-      renderItem={(item) => (
-        <List.Item extra={<Typography.Text type="secondary">{item.date}</Typography.Text>}>
-          <Typography.Text ellipsis={{ tooltip: item.title }} style={{ maxWidth: '100%' }}>
-            {item.title}
-          </Typography.Text>
-        </List.Item>
-      )}
+      renderItem={(item) => {
+        const unread = item.unread && !read.has(item.id);
+        return (
+          <List.Item extra={<Typography.Text type="secondary">{item.date}</Typography.Text>}>
+            <button type="button" className="home-item" onClick={() => onOpen(item)} data-testid="home-item" data-unread={unread || undefined}>
+              {unread ? <span className="home-item__unread" role="img" aria-label={t('home.notices.unread')} data-testid="unread-mark" /> : <span className="home-item__read" aria-hidden />}
+              <Typography.Text ellipsis={{ tooltip: item.title }} className="home-item__title" strong={unread}>
+                {item.title}
+              </Typography.Text>
+            </button>
+          </List.Item>
+        );
+      }}
     />
   );
 }

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { ContentState } from './ContentState';
 import { ItemList } from './ItemList';
 import { useHomeContent } from './useHomeContent';
+import { useNoticeReader } from './useNoticeReader';
 import { useTranslation } from 'react-i18next';
 
 /** How many notices the card lists; More shows all of them. */
@@ -12,6 +13,7 @@ export function NoticeCard() {
   const { t } = useTranslation();
   const { content, query } = useHomeContent();
   const [allOpen, setAllOpen] = useState(false);
+  const reader = useNoticeReader();
   const notices = content?.notices ?? [];
 
   return (
@@ -26,11 +28,12 @@ export function NoticeCard() {
       style={{ height: '100%' }}
     >
       <ContentState loading={query.isLoading} error={query.isError ? query.error : null} onRetry={() => void query.refetch()}>
-        <ItemList items={notices.slice(0, SHOWN)} emptyText={t('home.notices.empty')} testId="notice-list" />
+        <ItemList items={notices.slice(0, SHOWN)} emptyText={t('home.notices.empty')} testId="notice-list" onOpen={reader.open} read={reader.read} />
       </ContentState>
       <Modal open={allOpen} title={t('home.notices.title')} footer={null} onCancel={() => setAllOpen(false)}>
-        <ItemList items={notices} emptyText={t('home.notices.empty')} testId="notice-list-all" />
+        <ItemList items={notices} emptyText={t('home.notices.empty')} testId="notice-list-all" onOpen={reader.open} read={reader.read} />
       </Modal>
+      {reader.drawer}
     </Card>
   );
 }

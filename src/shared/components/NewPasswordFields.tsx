@@ -14,7 +14,7 @@ export interface NewPasswordValues {
  * length check uses the policy the server enforces (8–64), not the older 6–18 of the spec,
  * which would let through passwords the server then refuses.
  */
-export function NewPasswordFields({ label }: { label?: string }) {
+export function NewPasswordFields({ label, forNewAccount }: { label?: string; forNewAccount?: boolean }) {
   const { t } = useTranslation();
   const value = Form.useWatch<string | undefined>('newPassword');
   // The live policy is the server's (administrators change it); the form only refuses what no
@@ -29,7 +29,7 @@ export function NewPasswordFields({ label }: { label?: string }) {
           { required: true, message: t('login.password.newRequired') },
           { min: minLength, max: maxLength, message: t('login.password.invalid') },
         ]}
-        extra={<PasswordHelp value={value} />}
+        extra={<PasswordHelp value={value} forNewAccount={forNewAccount} />}
       >
         <PasswordInput autoComplete="new-password" placeholder={t('login.password.newRequired')} data-testid="new-password" />
       </Form.Item>
