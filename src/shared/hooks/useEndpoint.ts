@@ -78,7 +78,8 @@ export function useEndpointMutation<S extends Declared>(endpoint: S, { quiet, su
         errorNotification: failure === undefined || notice === false ? notice : (error) => notice(error) && { type: 'error', message: failure },
         successNotification: success === undefined ? false : successNotice<Result<S>>(success),
       });
-      if (refresh) await Promise.all(refresh.map((name) => invalidate({ resource: name, invalidates: ['list', 'many', 'detail'] })));
+      // resourceAll: Refine's 'detail' matches only the record whose id it is given, so an open record page would keep its old state.
+      if (refresh) await Promise.all(refresh.map((name) => invalidate({ resource: name, invalidates: ['resourceAll'] })));
       return data as Result<S>;
     },
     [endpoint, failure, invalidate, mutateAsync, quiet, refresh, success],
