@@ -21,14 +21,33 @@ async function newPerson(page: Page, account: string, fields: Record<string, unk
   return body.data.id as number;
 }
 
+/** A new company (a node people can be placed in): its name. */
+async function newCompany(page: Page, name: string): Promise<string> {
+  const res = await page.request.post('/idaas/admin/v1/organisation/create', { data: { name, kind: 'COMPANY', parentId: null }, headers: API_HEADERS });
+  expect((await res.json()).code, `${name} is created`).toBe('D00000');
+  return name;
+}
+
+/** The users list searched for `keyword`. */
+async function search(page: Page, keyword: string): Promise<void> {
+  await page.getByTestId('user-keyword').fill(keyword);
+  await page.getByTestId('user-search-query').click();
+}
+
 /** Confirms the Popconfirm the last click opened. */
 async function confirmPopover(page: Page): Promise<void> {
   await page.locator('.ant-popover:visible .ant-popconfirm-buttons .ant-btn-primary').click();
 }
 
 const TEXT = {
-  zh: { enable: '启用', disable: '停用', disabled: '停用', enabled: '启用' },
-  en: { enable: 'Enable', disable: 'Disable', disabled: 'Disabled', enabled: 'Enabled' },
+  zh: {
+    enable: '启用', disable: '停用', disabled: '停用', enabled: '启用', select: (a: string) => `选择 ${a}`, selected: (n: number) => `已选择 ${n} 人`,
+    succeeded: (n: number) => `成功 ${n} 人`, failed: (n: number) => `未处理 ${n} 人`, deleteAsk: '删除所选的 3 人？', selfDelete: '不能删除自己的账号',
+  },
+  en: {
+    enable: 'Enable', disable: 'Disable', disabled: 'Disabled', enabled: 'Enabled', select: (a: string) => `Select ${a}`, selected: (n: number) => `${n} selected`,
+    succeeded: (n: number) => `Succeeded: ${n}`, failed: (n: number) => `Not done: ${n}`, deleteAsk: 'Delete the 3 selected people?', selfDelete: 'You cannot delete your own account',
+  },
 } as const;
 
 test.describe('workbench: people', () => {
@@ -50,6 +69,53 @@ test.describe('workbench: people', () => {
       await expect(state).toHaveText(TEXT[lang].enabled);
       await expect(page.getByTestId('user-disable')).toHaveText(TEXT[lang].disable);
       await expect(page.getByTestId('user-enable')).toHaveCount(0);
+    });
+
+    test(`selected people are acted on together: ${lang === 'zh' ? 'moved to a department, then ' : ''}deleted after a confirmation naming the count, refusals in words (${lang})`, async ({ page }) => {
+      const text = TEXT[lang];
+      await adminIn(page, lang);
+      const stem = `wb.bulk.${stamp()}`;
+      const [a, b] = [`${stem}.a`, `${stem}.b`];
+      await newPerson(page, a);
+      await newPerson(page, b);
+      await page.goto('/systemhub/#/users');
+      await search(page, stem);
+      await page.getByRole('checkbox', { name: text.select(a), exact: true }).check();
+      await page.getByRole('checkbox', { name: text.select(b), exact: true }).check();
+      await expect(page.getByTestId('batch-count')).toHaveText(text.selected(2));
+
+      // The move's dialog and its tree picker are the same in either language: moved once, in Chinese.
+      if (lang === 'zh') {
+        const company = await newCompany(page, `批量${stem.slice(-6)}`);
+        await page.getByTestId('batch-MOVE').click();
+        await page.getByTestId('batch-move-dept').click();
+        await page.keyboard.type(company);
+        await page.locator('.ant-select-dropdown:visible .ant-select-tree-title', { hasText: company }).click();
+        await page.getByTestId('batch-move-ok').click();
+        await expect(page.getByTestId('batch-succeeded')).toHaveText(text.succeeded(2));
+        await expect(page.getByTestId('batch-failed')).toHaveCount(0);
+        await page.getByTestId('batch-result-close').click();
+        // The list shows where they are now, and nobody is selected any more.
+        await expect(page.getByTestId('user-table').locator('tbody tr', { hasText: company })).toHaveCount(2);
+        await expect(page.getByTestId('batch-bar')).toHaveCount(0);
+        await page.getByRole('checkbox', { name: text.select(a), exact: true }).check();
+        await page.getByRole('checkbox', { name: text.select(b), exact: true }).check();
+      }
+
+      // The selection holds across searches: both of them, and the administrator themself.
+      await search(page, 'admin');
+      await page.getByRole('checkbox', { name: text.select('admin'), exact: true }).check();
+      await expect(page.getByTestId('batch-count')).toHaveText(text.selected(3));
+      await page.getByTestId('batch-DELETE').click();
+      await expect(page.getByTestId('batch-confirm-text')).toContainText(text.deleteAsk);
+      await page.getByTestId('batch-confirm-ok').click();
+      await expect(page.getByTestId('batch-succeeded')).toHaveText(text.succeeded(2));
+      await expect(page.getByTestId('batch-failed')).toHaveText(text.failed(1));
+      await expect(page.getByTestId('batch-refused').locator('tr.ant-table-row')).toHaveText([`admin${text.selfDelete}`]);
+      await page.getByTestId('batch-result-close').click();
+
+      await search(page, stem);
+      await expect(page.getByTestId('user-table').locator('tbody tr', { hasText: stem })).toHaveCount(0);
     });
   }
 });

@@ -1,7 +1,7 @@
 import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { CanAccess, useGetIdentity } from '@refinedev/core';
-import { Button, Form, Input, Select, Space, Table, Typography } from 'antd';
-import { useState } from 'react';
+import { Button, Form, Input, Select, Space, Table, Typography, type CheckboxProps } from 'antd';
+import { useState, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { LIMITS, USER_TYPES } from '../../../../contract/rules';
@@ -15,17 +15,20 @@ import { SearchBar } from '../../../shared/components/SearchBar';
 import { useEndpointMutation } from '../../../shared/hooks/useEndpoint';
 import { ENDPOINTS } from '../../providers/endpoints';
 import { useListTable } from '../../../shared/hooks/useListTable';
+import { BatchBar } from './BatchBar';
 import { exportHref } from './exportLink';
 import { ImportDialog } from './ImportDialog';
 import { UserStateTags } from './UserStateTags';
 
-/** People: search and filters, create, import, export, enable and disable. */
+/** People: search and filters, create, import, export, enable and disable, and the same for many selected at once. */
 export default function UserList() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { tableProps, searchFormProps, filters } = useListTable<AdminUserItem, UserFilters>('users');
   const setEnabled = useEndpointMutation(ENDPOINTS.users.actions.setEnabled, { refresh: ['users'] });
   const [importing, setImporting] = useState(false);
+  // Kept across pages and searches, so people found one after another can be acted on together.
+  const [selected, setSelected] = useState<Key[]>([]);
   const { data: me } = useGetIdentity<CurrentUser>();
   const yesNo = [
     { value: true, label: t('wb.common.yes') },
@@ -70,7 +73,20 @@ export default function UserList() {
           <Select allowClear style={{ width: 100 }} placeholder={t('wb.common.all')} options={yesNo} />
         </Form.Item>
       </SearchBar>
-      <Table<AdminUserItem> {...tableProps} rowKey="id" data-testid="user-table">
+      <BatchBar ids={selected.map(Number)} onClear={() => setSelected([])} />
+      <Table<AdminUserItem>
+        {...tableProps}
+        rowKey="id"
+        data-testid="user-table"
+        rowSelection={{
+          selectedRowKeys: selected,
+          onChange: setSelected,
+          preserveSelectedRowKeys: true,
+          // antd spreads these onto the checkbox; its props type leaves out the aria attributes.
+          getCheckboxProps: (row) => ({ 'aria-label': t('wb.users.batch.select', { account: row.userId }) }) as CheckboxProps,
+          getTitleCheckboxProps: () => ({ 'aria-label': t('wb.users.batch.selectPage') }) as CheckboxProps,
+        }}
+      >
         <Table.Column<AdminUserItem> dataIndex="userId" title={t('wb.users.fields.userId')} render={(value: string, row) => <Link to={`/users/show/${row.id}`}>{value}</Link>} />
         <Table.Column<AdminUserItem> dataIndex="userName" title={t('wb.users.fields.userName')} />
         <Table.Column<AdminUserItem> dataIndex="userType" title={t('wb.users.fields.userType')} render={(value: string) => t(`wb.users.type.${value}`)} />
