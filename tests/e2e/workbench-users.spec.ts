@@ -41,11 +41,11 @@ async function confirmPopover(page: Page): Promise<void> {
 
 const TEXT = {
   zh: {
-    enable: '启用', disable: '停用', disabled: '停用', enabled: '启用', select: (a: string) => `选择 ${a}`, selected: (n: number) => `已选择 ${n} 人`,
+    linkValid: '有效期至 ', enable: '启用', disable: '停用', disabled: '停用', enabled: '启用', select: (a: string) => `选择 ${a}`, selected: (n: number) => `已选择 ${n} 人`,
     succeeded: (n: number) => `成功 ${n} 人`, failed: (n: number) => `未处理 ${n} 人`, deleteAsk: '删除所选的 3 人？', selfDelete: '不能删除自己的账号',
   },
   en: {
-    enable: 'Enable', disable: 'Disable', disabled: 'Disabled', enabled: 'Enabled', select: (a: string) => `Select ${a}`, selected: (n: number) => `${n} selected`,
+    linkValid: 'Valid until ', enable: 'Enable', disable: 'Disable', disabled: 'Disabled', enabled: 'Enabled', select: (a: string) => `Select ${a}`, selected: (n: number) => `${n} selected`,
     succeeded: (n: number) => `Succeeded: ${n}`, failed: (n: number) => `Not done: ${n}`, deleteAsk: 'Delete the 3 selected people?', selfDelete: 'You cannot delete your own account',
   },
 } as const;
@@ -116,6 +116,21 @@ test.describe('workbench: people', () => {
 
       await search(page, stem);
       await expect(page.getByTestId('user-table').locator('tbody tr', { hasText: stem })).toHaveCount(0);
+    });
+
+    test(`an administrator makes an activation link on a person's page and sees it with its expiry, to copy (${lang})`, async ({ page }) => {
+      await adminIn(page, lang);
+      // Imported and created people have no password: the link is how they get one.
+      const id = await newPerson(page, `wb.act.${stamp()}`);
+      await page.goto(`/systemhub/#/users/show/${id}`);
+      await page.getByTestId('user-activation').click();
+      // No phone on record: the text message cannot be chosen, the link is.
+      await expect(page.getByTestId('activation-sms')).toBeDisabled();
+      await expect(page.getByTestId('activation-link')).toBeChecked();
+      await page.getByTestId('activation-submit').click();
+      await expect(page.getByTestId('activation-shown-value')).toHaveText(/^http:\/\/localhost:\d+\/activate\?token=[\w-]{43}$/);
+      await expect(page.getByTestId('activation-expires')).toContainText(TEXT[lang].linkValid);
+      await expect(page.getByTestId('activation-shown-copy')).toBeVisible();
     });
   }
 });
