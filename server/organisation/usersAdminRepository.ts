@@ -3,6 +3,7 @@ import type { PageResult } from '../../contract/schemas/common.js';
 import type { Database, UsersTable } from '../platform/db/schema.js';
 import { isSqlite, page } from '../platform/db/paging.js';
 import { personMatches } from './personSearch.js';
+import type { ImportedFields } from './usersImportDiff.js';
 import { deleteUser, holdsRecords } from './userRecords.js';
 
 /**
@@ -214,11 +215,17 @@ export function adminUsersRepo(db: Kysely<Database>) {
       const rows = await db.selectFrom('users').select('user_id').where('user_id', 'in', accounts).execute();
       return new Set(rows.map((r) => r.user_id));
     },
-    /** Which of these numbers are some account's. */
-    async existingMobiles(mobiles: string[]): Promise<Set<string>> {
-      if (!mobiles.length) return new Set();
-      const rows = await db.selectFrom('users').select('mobile_no').where('mobile_no', 'in', mobiles).execute();
-      return new Set(rows.map((r) => r.mobile_no as string));
+    /** The people of these (lower-case) accounts, as an import compares its rows with them. */
+    async importedByAccount(accounts: string[]): Promise<Map<string, ImportedFields & { id: number }>> {
+      if (!accounts.length) return new Map();
+      const rows = await db.selectFrom('users').select(['id', 'user_id', 'user_name', 'user_type', 'mobile_no', 'email', 'dept_ref']).where('user_id', 'in', accounts).execute();
+      return new Map(rows.map((r) => [r.user_id, { id: r.id, userName: r.user_name, userType: r.user_type, mobileNo: r.mobile_no, email: r.email, deptRef: r.dept_ref }]));
+    },
+    /** Which account holds each of these numbers (those no account holds are left out). */
+    async mobileHolders(mobiles: string[]): Promise<Map<string, string>> {
+      if (!mobiles.length) return new Map();
+      const rows = await db.selectFrom('users').select(['mobile_no', 'user_id']).where('mobile_no', 'in', mobiles).execute();
+      return new Map(rows.map((r) => [r.mobile_no as string, r.user_id]));
     },
     /** Inserts the account; the unique indexes refuse (throw) a taken account name or number. */
     async insert(user: NewAdminUser): Promise<number> {

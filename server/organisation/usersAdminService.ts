@@ -134,7 +134,8 @@ export function adminUsersService(ctx: ServiceContext, base: BaseServices) {
     }
   }
 
-  const imports = usersImportService(ctx, base, { employeeRole: () => ensureRole(EVERY_USER_ROLE) });
+  // The service's own update, for the people an import's rows change (defined below; called only once a run writes).
+  const imports = usersImportService(ctx, base, { employeeRole: () => ensureRole(EVERY_USER_ROLE), update: (...args) => service.update(...args) });
 
   const service = {
     async list(filters: UserFilters, pageNum: number, pageSize: number): Promise<PageResult<AdminUserItem>> {

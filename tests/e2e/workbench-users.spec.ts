@@ -41,11 +41,11 @@ async function confirmPopover(page: Page): Promise<void> {
 
 const TEXT = {
   zh: {
-    linkValid: '有效期至 ', enable: '启用', disable: '停用', disabled: '停用', enabled: '启用', select: (a: string) => `选择 ${a}`, selected: (n: number) => `已选择 ${n} 人`,
+    update: '更新', nameChange: '姓名: 原名 → 新名', badPhone: '手机号格式错误', linkValid: '有效期至 ', enable: '启用', disable: '停用', disabled: '停用', enabled: '启用', select: (a: string) => `选择 ${a}`, selected: (n: number) => `已选择 ${n} 人`,
     succeeded: (n: number) => `成功 ${n} 人`, failed: (n: number) => `未处理 ${n} 人`, deleteAsk: '删除所选的 3 人？', selfDelete: '不能删除自己的账号',
   },
   en: {
-    linkValid: 'Valid until ', enable: 'Enable', disable: 'Disable', disabled: 'Disabled', enabled: 'Enabled', select: (a: string) => `Select ${a}`, selected: (n: number) => `${n} selected`,
+    update: 'Update', nameChange: 'Name: 原名 → 新名', badPhone: 'The mobile number is not valid', linkValid: 'Valid until ', enable: 'Enable', disable: 'Disable', disabled: 'Disabled', enabled: 'Enabled', select: (a: string) => `Select ${a}`, selected: (n: number) => `${n} selected`,
     succeeded: (n: number) => `Succeeded: ${n}`, failed: (n: number) => `Not done: ${n}`, deleteAsk: 'Delete the 3 selected people?', selfDelete: 'You cannot delete your own account',
   },
 } as const;
@@ -131,6 +131,30 @@ test.describe('workbench: people', () => {
       await expect(page.getByTestId('activation-shown-value')).toHaveText(/^http:\/\/localhost:\d+\/activate\?token=[\w-]{43}$/);
       await expect(page.getByTestId('activation-expires')).toContainText(TEXT[lang].linkValid);
       await expect(page.getByTestId('activation-shown-copy')).toBeVisible();
+    });
+
+    test(`an import's dry run shows an existing person's row as an update with its change, and offers the refused rows as a file (${lang})`, async ({ page }) => {
+      const text = TEXT[lang];
+      await adminIn(page, lang);
+      const account = `wb.up.${stamp()}`;
+      await newPerson(page, account, { userName: '原名' });
+      const refused = `wb.up.bad.${stamp()}`;
+      const csv = ['account,name,type,phone,email,department', `${account},新名,,,,`, `${refused},坏号码,STAFF,123,,`].join('\n');
+
+      await page.goto('/systemhub/#/users');
+      await page.getByTestId('user-import').click();
+      await page.getByRole('dialog').locator('input[type=file]').setInputFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+      await page.getByTestId('import-check').click();
+      const row = page.getByTestId('import-plan').locator('tr', { hasText: account });
+      await expect(row).toContainText(text.update);
+      await expect(row).toContainText(text.nameChange);
+      await expect(page.getByTestId('import-errors')).toContainText(text.badPhone);
+
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('import-refused-download').click()]);
+      const file = await (await download.createReadStream()).toArray();
+      const lines = Buffer.concat(file).toString('utf8').replace(/^\uFEFF/, '').split('\r\n');
+      expect(lines[0]).toBe(`account,name,type,phone,email,department,${lang === 'zh' ? '原因' : 'reason'}`);
+      expect(lines[1]).toContain(`${refused},坏号码,STAFF,123,,,${text.badPhone}`);
     });
   }
 });

@@ -71,11 +71,11 @@ export const adminUsersEndpoints = {
     input: userHistoryBody, output: pageOf(signInEntry), codes: [CODE.notFound],
   }),
   userImportCheck: endpoint({
-    method: 'POST', path: `${base}/import/check`, access: 'admin', summary: 'Dry run of a CSV import: every row it would refuse, by line and reason; writes nothing',
+    method: 'POST', path: `${base}/import/check`, access: 'admin', summary: 'Dry run of a CSV import: each row it would create, update (the changes) or leave unchanged, every row it would refuse with its reason, and those as a file; writes nothing',
     input: userImportBody, output: importCheckResult, codes: FILE_CODES,
   }),
   userImportStart: endpoint({
-    method: 'POST', path: `${base}/import/start`, access: 'admin', summary: 'Import a CSV: rows checked again, the good ones written in batches; answers a job to poll',
+    method: 'POST', path: `${base}/import/start`, access: 'admin', summary: 'Import a CSV, upserting by account: rows checked again, new accounts written in batches, existing people updated one by one (audited); answers a job to poll',
     input: userImportBody, output: importStarted, codes: FILE_CODES,
   }),
   userImportStatus: endpoint({
