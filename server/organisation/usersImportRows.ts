@@ -201,8 +201,12 @@ export async function checkRows(csv: string, departments: Department[], lookup: 
     const existing = taken.accounts.get(row.account);
     const changes = existing ? importChanges(existing, values, tree.path) : [];
     const action = !existing ? ImportAction.CREATE : changes.length ? ImportAction.UPDATE : ImportAction.UNCHANGED;
-    if (action === ImportAction.CREATE) out.creates++;
-    else if (action === ImportAction.UPDATE) out.updates++;
+    if (action === ImportAction.CREATE) {
+      // Counted, not listed: a file of 100,000 new people would answer 100,000 entries saying so.
+      out.creates++;
+      continue;
+    }
+    if (action === ImportAction.UPDATE) out.updates++;
     else out.unchanged++;
     out.plan.push({ line: row.line, account: row.account, action, changes });
   }

@@ -43,7 +43,7 @@ export type ImportChange = z.infer<typeof importChange>;
 export const importPlanRow = z.object({
   line: z.number().int(),
   account: z.string(),
-  action: z.enum([ImportAction.CREATE, ImportAction.UPDATE, ImportAction.UNCHANGED]),
+  action: z.enum([ImportAction.UPDATE, ImportAction.UNCHANGED]),
   changes: z.array(importChange),
 });
 export type ImportPlanRow = z.infer<typeof importPlanRow>;
@@ -51,7 +51,8 @@ export type ImportPlanRow = z.infer<typeof importPlanRow>;
 /**
  * The dry run: what a real run would do with every row it accepts (create the account, update
  * the person who has it, or leave them as they are), and every row it would refuse. Nothing is
- * written. `refusedCsv` is the refused rows as a file to correct and upload again: the file's own
+ * written. `plan` lists the rows of existing accounts (UPDATE with the changes, UNCHANGED); the
+ * accepted rows it does not list create new accounts (`creates` of them). `refusedCsv` is the refused rows as a file to correct and upload again: the file's own
  * header and cells, and a last column with the reason in the reader's language (null when none).
  */
 export const importCheckResult = importCounts.extend({

@@ -3,9 +3,9 @@ import { Button, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ImportAction, type ImportChange, type ImportPlanRow } from '../../../../contract/schemas/admin/usersImport';
 
-const ACTION_COLOR: Record<ImportPlanRow['action'], string> = { [ImportAction.CREATE]: 'green', [ImportAction.UPDATE]: 'blue', [ImportAction.UNCHANGED]: 'default' };
+const ACTION_COLOR: Record<ImportPlanRow['action'], string> = { [ImportAction.UPDATE]: 'blue', [ImportAction.UNCHANGED]: 'default' };
 
-/** What the dry run says each accepted row would do: create, update (each field before → after) or nothing. */
+/** What the dry run says each row of an existing account would do: update (each field before → after) or nothing; the others create new accounts (counted above). */
 export function ImportPlan({ plan }: { plan: readonly ImportPlanRow[] }) {
   const { t } = useTranslation();
   const value = (change: ImportChange, v: string | null) => (v === null ? t('wb.import.blank') : change.field === 'type' ? t(`wb.users.type.${v}`) : v);
