@@ -108,13 +108,18 @@ export function adminUsersService(ctx: ServiceContext, base: BaseServices) {
   /** Every person holds EMPLOYEE (docs/DECISIONS.md); a production store starts without the role, so it is made on first use. */
   const ensureRole = (code: string, repos: Repos = ctx.repos) => repos.admin.users.ensureRole(code, ROLE_NAMES[code] ?? code);
 
+  /**
+   * A department filter naming a node that is gone (deleted while a list was filtered by it)
+   * matches nobody, as any filter value nobody has: the list is empty, not an error, and the
+   * workbench clears the stale filter once its tree no longer has the node.
+   */
   async function toSearch(filters: UserFilters): Promise<{ search: UserSearch; tree: TreeIndex }> {
     const tree = await loadTree();
-    if (filters.deptId !== undefined && !tree.find(filters.deptId)) throw new AppError(CODE.deptUnknown);
+    const deptRefs = filters.deptId === undefined ? undefined : tree.find(filters.deptId) ? tree.subtree(filters.deptId) : [];
     return {
       tree,
       search: {
-        keyword: filters.keyword, deptRefs: filters.deptId === undefined ? undefined : tree.subtree(filters.deptId), userType: filters.userType,
+        keyword: filters.keyword, deptRefs, userType: filters.userType,
         enabled: filters.enabled, locked: filters.locked, passwordExpired: filters.passwordExpired, now: now(),
       },
     };
@@ -292,7 +297,7 @@ export function adminUsersService(ctx: ServiceContext, base: BaseServices) {
       }));
     },
 
-    /** The filtered list as CSV lines, read in keyset pages as the caller consumes them (E40110 before the first line). */
+    /** The filtered list as CSV lines, read in keyset pages as the caller consumes them. */
     async exportCsv(actorRef: number, filters: UserFilters, caller: Caller): Promise<AsyncIterable<string>> {
       const { search, tree } = await toSearch(filters);
       await base.audit.adminChange(actorRef, SCENE.EXPORT, 'users', { after: { filters } }, caller);

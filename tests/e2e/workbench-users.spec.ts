@@ -21,11 +21,11 @@ async function newPerson(page: Page, account: string, fields: Record<string, unk
   return body.data.id as number;
 }
 
-/** A new company (a node people can be placed in): its name. */
-async function newCompany(page: Page, name: string): Promise<string> {
-  const res = await page.request.post('/idaas/admin/v1/organisation/create', { data: { name, kind: 'COMPANY', parentId: null }, headers: API_HEADERS });
-  expect((await res.json()).code, `${name} is created`).toBe('D00000');
-  return name;
+/** A new company (a node people can be placed in): its id. */
+async function newCompany(page: Page, name: string): Promise<number> {
+  const body = await (await page.request.post('/idaas/admin/v1/organisation/create', { data: { name, kind: 'COMPANY', parentId: null }, headers: API_HEADERS })).json();
+  expect(body.code, `${name} is created`).toBe('D00000');
+  return body.data.id as number;
 }
 
 /** The users list searched for `keyword`. */
@@ -41,11 +41,11 @@ async function confirmPopover(page: Page): Promise<void> {
 
 const TEXT = {
   zh: {
-    update: '更新', nameChange: '姓名: 原名 → 新名', badPhone: '手机号格式错误', linkValid: '有效期至 ', enable: '启用', disable: '停用', disabled: '停用', enabled: '启用', select: (a: string) => `选择 ${a}`, selected: (n: number) => `已选择 ${n} 人`,
+    deptGone: '筛选的部门已不存在', update: '更新', nameChange: '姓名: 原名 → 新名', badPhone: '手机号格式错误', linkValid: '有效期至 ', enable: '启用', disable: '停用', disabled: '停用', enabled: '启用', select: (a: string) => `选择 ${a}`, selected: (n: number) => `已选择 ${n} 人`,
     succeeded: (n: number) => `成功 ${n} 人`, failed: (n: number) => `未处理 ${n} 人`, deleteAsk: '删除所选的 3 人？', selfDelete: '不能删除自己的账号',
   },
   en: {
-    update: 'Update', nameChange: 'Name: 原名 → 新名', badPhone: 'The mobile number is not valid', linkValid: 'Valid until ', enable: 'Enable', disable: 'Disable', disabled: 'Disabled', enabled: 'Enabled', select: (a: string) => `Select ${a}`, selected: (n: number) => `${n} selected`,
+    deptGone: 'The department the list was filtered by no longer exists', update: 'Update', nameChange: 'Name: 原名 → 新名', badPhone: 'The mobile number is not valid', linkValid: 'Valid until ', enable: 'Enable', disable: 'Disable', disabled: 'Disabled', enabled: 'Enabled', select: (a: string) => `Select ${a}`, selected: (n: number) => `${n} selected`,
     succeeded: (n: number) => `Succeeded: ${n}`, failed: (n: number) => `Not done: ${n}`, deleteAsk: 'Delete the 3 selected people?', selfDelete: 'You cannot delete your own account',
   },
 } as const;
@@ -86,7 +86,8 @@ test.describe('workbench: people', () => {
 
       // The move's dialog and its tree picker are the same in either language: moved once, in Chinese.
       if (lang === 'zh') {
-        const company = await newCompany(page, `批量${stem.slice(-6)}`);
+        const company = `批量${stem.slice(-6)}`;
+        await newCompany(page, company);
         await page.getByTestId('batch-MOVE').click();
         await page.getByTestId('batch-move-dept').click();
         await page.keyboard.type(company);
@@ -155,6 +156,27 @@ test.describe('workbench: people', () => {
       const lines = Buffer.concat(file).toString('utf8').replace(/^\uFEFF/, '').split('\r\n');
       expect(lines[0]).toBe(`account,name,type,phone,email,department,${lang === 'zh' ? '原因' : 'reason'}`);
       expect(lines[1]).toContain(`${refused},坏号码,STAFF,123,,,${text.badPhone}`);
+    });
+
+    test(`a list filtered by a department that is then deleted clears the filter and says why, with no error (${lang})`, async ({ page }) => {
+      await adminIn(page, lang);
+      const name = `删部${stamp()}`;
+      const id = await newCompany(page, name);
+      await page.goto('/systemhub/#/users');
+      const deptFilter = page.getByTestId('user-search').locator('.ant-select').first();
+      await deptFilter.click();
+      await page.keyboard.type(name);
+      await page.locator('.ant-select-dropdown:visible .ant-select-tree-title', { hasText: name }).click();
+      await page.getByTestId('user-search-query').click();
+      await expect(page.getByTestId('user-table').locator('.ant-empty')).toBeVisible();
+
+      // Another administrator deletes it; this one asks the list again.
+      const deleted = await page.request.post('/idaas/admin/v1/organisation/delete', { data: { id }, headers: API_HEADERS });
+      expect((await deleted.json()).code).toBe('D00000');
+      await page.getByTestId('user-search-query').click();
+      await expect(page.locator('.ant-message')).toContainText(TEXT[lang].deptGone);
+      await expect(deptFilter).not.toContainText(name);
+      await expect(page.getByTestId('user-table').locator('tbody tr.ant-table-row').first()).toBeVisible();
     });
   }
 });

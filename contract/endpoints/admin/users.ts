@@ -20,8 +20,8 @@ const FILE_CODES = [CODE.importHeader, CODE.importMalformed, CODE.importTooManyR
 /** Workbench: people — search, create and edit, enable, unlock, password resets, sign-in history, CSV import and export. */
 export const adminUsersEndpoints = {
   userList: endpoint({
-    method: 'POST', path: `${base}/list`, access: 'admin', summary: 'People by account, name or phone prefix, department (with those below), type and state; by account',
-    input: userListBody, output: pageOf(adminUserItem), codes: [CODE.deptUnknown],
+    method: 'POST', path: `${base}/list`, access: 'admin', summary: 'People by account, name or phone prefix, department (with those below; a department that is gone matches nobody), type and state; by account',
+    input: userListBody, output: pageOf(adminUserItem), codes: [],
   }),
   userGet: endpoint({
     method: 'POST', path: `${base}/get`, access: 'admin', summary: 'One person: what the personal centre shows, roles, and the state of the account',
@@ -84,6 +84,6 @@ export const adminUsersEndpoints = {
   }),
   userExport: endpoint({
     method: 'GET', path: `${base}/export`, access: 'admin', summary: 'The filtered list as CSV, streamed in account order',
-    input: userExportQuery, output: z.null(), produces: 'text/csv', codes: [CODE.deptUnknown],
+    input: userExportQuery, output: z.null(), produces: 'text/csv', codes: [],
   }),
 } satisfies Record<string, EndpointSpec>;

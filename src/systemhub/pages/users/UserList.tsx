@@ -19,12 +19,19 @@ import { BatchBar } from './BatchBar';
 import { exportHref } from './exportLink';
 import { ImportDialog } from './ImportDialog';
 import { UserStateTags } from './UserStateTags';
+import { useStaleDeptFilter } from './useStaleDeptFilter';
 
 /** People: search and filters, create, import, export, enable and disable, and the same for many selected at once. */
 export default function UserList() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { tableProps, searchFormProps, filters } = useListTable<AdminUserItem, UserFilters>('users');
+  const { table, tableProps, searchFormProps, filters } = useListTable<AdminUserItem, UserFilters>('users');
+  const deptFilter = filters.find((f) => 'field' in f && f.field === 'deptId')?.value as number | undefined;
+  const { tableQuery } = table;
+  useStaleDeptFilter(deptFilter ?? undefined, tableQuery.isSuccess && tableQuery.data?.total === 0 ? tableQuery.dataUpdatedAt : null, () => {
+    searchFormProps.form?.setFieldValue('deptId', undefined);
+    table.setFilters([{ field: 'deptId', operator: 'eq', value: undefined }], 'merge');
+  });
   const setEnabled = useEndpointMutation(ENDPOINTS.users.actions.setEnabled, { refresh: ['users'] });
   const [importing, setImporting] = useState(false);
   // Kept across pages and searches, so people found one after another can be acted on together.
