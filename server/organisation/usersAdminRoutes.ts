@@ -17,7 +17,8 @@ export default async function adminUsersRoutes(app: FastifyInstance): Promise<vo
   });
   app.addHook('onClose', async () => app.services.admin.users.importClose());
 
-  serve(app, e.userList, ({ input: { pageNum, pageSize, ...filters }, services }) => services.admin.users.list(filters, pageNum, pageSize));
+  serve(app, e.userList, ({ input: { pageNum, pageSize, sortField, sortOrder, ...filters }, services }) =>
+    services.admin.users.list(filters, pageNum, pageSize, sortField ? { field: sortField, order: sortOrder ?? 'asc' } : undefined));
   serve(app, e.userGet, ({ input, services }) => services.admin.users.get(input.id));
   serve(app, e.userCreate, ({ input, services, user, caller }) => services.admin.users.create(user.userRef, input, caller));
   serve(app, e.userUpdate, ({ input: { id, ...patch }, services, user, caller }) => services.admin.users.update(user.userRef, id, patch, caller));

@@ -5,7 +5,7 @@ import type { PageResult } from '../../contract/schemas/common.js';
 import type { AdminUserDetail, AdminUserItem, SignInEntry, UserFilters } from '../../contract/schemas/admin/users.js';
 import { AppError, notFound } from '../platform/lib/errors.js';
 import { text } from '../platform/lib/texts.js';
-import type { AdminUserPatch, AdminUserRecord, NewAdminUser, UserSearch } from './usersAdminRepository.js';
+import type { AdminUserPatch, AdminUserRecord, NewAdminUser, UserOrder, UserSearch } from './usersAdminRepository.js';
 import type { Repos } from '../composition/repositories.js';
 import { mapPage } from '../platform/db/paging.js';
 import type { Caller, ServiceContext } from '../composition/context.js';
@@ -143,10 +143,10 @@ export function adminUsersService(ctx: ServiceContext, base: BaseServices) {
   const imports = usersImportService(ctx, base, { employeeRole: () => ensureRole(EVERY_USER_ROLE), update: (...args) => service.update(...args) });
 
   const service = {
-    async list(filters: UserFilters, pageNum: number, pageSize: number): Promise<PageResult<AdminUserItem>> {
+    async list(filters: UserFilters, pageNum: number, pageSize: number, order?: UserOrder): Promise<PageResult<AdminUserItem>> {
       const { search, tree } = await toSearch(filters);
       const at = now();
-      return mapPage(await ctx.repos.admin.users.search(search, pageNum, pageSize), (u) => toItem(u, tree, at));
+      return mapPage(await ctx.repos.admin.users.search(search, pageNum, pageSize, order), (u) => toItem(u, tree, at));
     },
 
     get: detail,

@@ -41,11 +41,11 @@ async function confirmPopover(page: Page): Promise<void> {
 
 const TEXT = {
   zh: {
-    deptGone: '筛选的部门已不存在', update: '更新', nameChange: '姓名: 原名 → 新名', badPhone: '手机号格式错误', linkValid: '有效期至 ', enable: '启用', disable: '停用', disabled: '停用', enabled: '启用', select: (a: string) => `选择 ${a}`, selected: (n: number) => `已选择 ${n} 人`,
+    created: '创建时间', deptGone: '筛选的部门已不存在', update: '更新', nameChange: '姓名: 原名 → 新名', badPhone: '手机号格式错误', linkValid: '有效期至 ', enable: '启用', disable: '停用', disabled: '停用', enabled: '启用', select: (a: string) => `选择 ${a}`, selected: (n: number) => `已选择 ${n} 人`,
     succeeded: (n: number) => `成功 ${n} 人`, failed: (n: number) => `未处理 ${n} 人`, deleteAsk: '删除所选的 3 人？', selfDelete: '不能删除自己的账号',
   },
   en: {
-    deptGone: 'The department the list was filtered by no longer exists', update: 'Update', nameChange: 'Name: 原名 → 新名', badPhone: 'The mobile number is not valid', linkValid: 'Valid until ', enable: 'Enable', disable: 'Disable', disabled: 'Disabled', enabled: 'Enabled', select: (a: string) => `Select ${a}`, selected: (n: number) => `${n} selected`,
+    created: 'Created', deptGone: 'The department the list was filtered by no longer exists', update: 'Update', nameChange: 'Name: 原名 → 新名', badPhone: 'The mobile number is not valid', linkValid: 'Valid until ', enable: 'Enable', disable: 'Disable', disabled: 'Disabled', enabled: 'Enabled', select: (a: string) => `Select ${a}`, selected: (n: number) => `${n} selected`,
     succeeded: (n: number) => `Succeeded: ${n}`, failed: (n: number) => `Not done: ${n}`, deleteAsk: 'Delete the 3 selected people?', selfDelete: 'You cannot delete your own account',
   },
 } as const;
@@ -177,6 +177,24 @@ test.describe('workbench: people', () => {
       await expect(page.locator('.ant-message')).toContainText(TEXT[lang].deptGone);
       await expect(deptFilter).not.toContainText(name);
       await expect(page.getByTestId('user-table').locator('tbody tr.ant-table-row').first()).toBeVisible();
+    });
+
+    test(`the users list sorts by creation time, newest first on the second click (${lang})`, async ({ page }) => {
+      await adminIn(page, lang);
+      const account = `wb.sort.${stamp()}`;
+      await newPerson(page, account);
+      await page.goto('/systemhub/#/users');
+      const header = page.getByTestId('user-table').getByRole('columnheader', { name: TEXT[lang].created });
+      const firstAccount = page.getByTestId('user-table').locator('tbody tr.ant-table-row').first().locator('td').nth(1);
+      await header.click();
+      await expect(header).toHaveAttribute('aria-sort', 'ascending');
+      await expect(firstAccount).not.toHaveText(account);
+      await header.click();
+      await expect(header).toHaveAttribute('aria-sort', 'descending');
+      await expect(firstAccount).toHaveText(account);
+      // Every column, the new one included, fits the 1366 px window: no sideways scrolling.
+      const overflow = await page.getByTestId('user-table').locator('.ant-table-content').evaluate((el) => el.scrollWidth - el.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
     });
   }
 });

@@ -20,7 +20,7 @@ const FILE_CODES = [CODE.importHeader, CODE.importMalformed, CODE.importTooManyR
 /** Workbench: people — search, create and edit, enable, unlock, password resets, sign-in history, CSV import and export. */
 export const adminUsersEndpoints = {
   userList: endpoint({
-    method: 'POST', path: `${base}/list`, access: 'admin', summary: 'People by account, name or phone prefix, department (with those below; a department that is gone matches nobody), type and state; by account',
+    method: 'POST', path: `${base}/list`, access: 'admin', summary: 'People by account, name or phone prefix, department (with those below; a department that is gone matches nobody), type and state; by account, or sorted by name or creation time',
     input: userListBody, output: pageOf(adminUserItem), codes: [],
   }),
   userGet: endpoint({

@@ -8,6 +8,7 @@ import { LIMITS, USER_TYPES } from '../../../../contract/rules';
 import type { AdminUserItem, UserFilters } from '../../../../contract/schemas/admin/users';
 import type { CurrentUser } from '../../../../contract/schemas/personal';
 import { feedback } from '../../../shared/providers/feedback';
+import { formatTimeOrBlank } from '../../../shared/format';
 import { ConfirmLink } from '../../shared/ConfirmLink';
 import { DeptSelect } from '../../shared/DeptSelect';
 import { PageHeader } from '../../shared/PageHeader';
@@ -94,12 +95,14 @@ export default function UserList() {
           getTitleCheckboxProps: () => ({ 'aria-label': t('wb.users.batch.selectPage') }) as CheckboxProps,
         }}
       >
-        <Table.Column<AdminUserItem> dataIndex="userId" title={t('wb.users.fields.userId')} render={(value: string, row) => <Link to={`/users/show/${row.id}`}>{value}</Link>} />
-        <Table.Column<AdminUserItem> dataIndex="userName" title={t('wb.users.fields.userName')} />
+        {/* Sortable where the server allows (SORTABLE.users); the others stay in the server's order. */}
+        <Table.Column<AdminUserItem> dataIndex="userId" sorter title={t('wb.users.fields.userId')} render={(value: string, row) => <Link to={`/users/show/${row.id}`}>{value}</Link>} />
+        <Table.Column<AdminUserItem> dataIndex="userName" sorter title={t('wb.users.fields.userName')} />
         <Table.Column<AdminUserItem> dataIndex="userType" title={t('wb.users.fields.userType')} render={(value: string) => t(`wb.users.type.${value}`)} />
         <Table.Column<AdminUserItem> dataIndex="deptPath" title={t('wb.users.fields.deptId')} render={(value: string | null) => value ?? <Typography.Text type="secondary">{t('wb.common.none')}</Typography.Text>} />
         <Table.Column<AdminUserItem> dataIndex="mobileNo" title={t('wb.users.fields.mobileNo')} />
         <Table.Column<AdminUserItem> key="state" title={t('wb.users.state')} render={(_, row) => <UserStateTags user={row} />} />
+        <Table.Column<AdminUserItem> dataIndex="createdDate" sorter title={t('wb.users.createdDate')} render={formatTimeOrBlank} />
         <Table.Column<AdminUserItem>
           key="actions"
           title={t('wb.common.actions')}
