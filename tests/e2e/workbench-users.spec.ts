@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { expectAccessible } from './axe';
 import { expect, startSession, test } from './support';
 
 const API_HEADERS = { 'X-Client-Id': 'idaas-portal-web' };
@@ -83,6 +84,7 @@ test.describe('workbench: people', () => {
       await page.getByRole('checkbox', { name: text.select(a), exact: true }).check();
       await page.getByRole('checkbox', { name: text.select(b), exact: true }).check();
       await expect(page.getByTestId('batch-count')).toHaveText(text.selected(2));
+      if (lang === 'zh') await expectAccessible(page, 'users: selection and its actions');
 
       // The move's dialog and its tree picker are the same in either language: moved once, in Chinese.
       if (lang === 'zh') {
@@ -113,6 +115,7 @@ test.describe('workbench: people', () => {
       await expect(page.getByTestId('batch-succeeded')).toHaveText(text.succeeded(2));
       await expect(page.getByTestId('batch-failed')).toHaveText(text.failed(1));
       await expect(page.getByTestId('batch-refused').locator('tr.ant-table-row')).toHaveText([`admin${text.selfDelete}`]);
+      if (lang === 'zh') await expectAccessible(page, 'users: bulk result');
       await page.getByTestId('batch-result-close').click();
 
       await search(page, stem);
@@ -132,6 +135,7 @@ test.describe('workbench: people', () => {
       await expect(page.getByTestId('activation-shown-value')).toHaveText(/^http:\/\/localhost:\d+\/activate\?token=[\w-]{43}$/);
       await expect(page.getByTestId('activation-expires')).toContainText(TEXT[lang].linkValid);
       await expect(page.getByTestId('activation-shown-copy')).toBeVisible();
+      if (lang === 'zh') await expectAccessible(page, 'users/show: activation link');
     });
 
     test(`an import's dry run shows an existing person's row as an update with its change, and offers the refused rows as a file (${lang})`, async ({ page }) => {

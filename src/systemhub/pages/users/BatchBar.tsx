@@ -22,9 +22,13 @@ export function BatchBar({ ids, onClear }: { ids: number[]; onClear: () => void 
   const { t } = useTranslation();
   const batch = useEndpointMutation(ENDPOINTS.users.actions.batch, { refresh: ['users'] });
   const [asking, setAsking] = useState<Confirmed | null>(null);
+  // The dialog keeps its title and text while it closes (a dialog without a name is read as nothing).
+  const [asked, setAsked] = useState<Confirmed>(UserBatchAction.DELETE);
   const [moving, setMoving] = useState(false);
   const [deptId, setDeptId] = useState<number | null>(null);
+  // Kept after the dialog closes, so it keeps its title while it fades.
   const [outcome, setOutcome] = useState<BatchOutcome | null>(null);
+  const [showing, setShowing] = useState(false);
   const count = ids.length;
   const tooMany = count > USER_BATCH_MAX;
 
@@ -34,6 +38,7 @@ export function BatchBar({ ids, onClear }: { ids: number[]; onClear: () => void 
     setMoving(false);
     onClear();
     setOutcome({ action, result });
+    setShowing(true);
   }
 
   const button = (action: UserBatchAction, onClick: () => void, danger = false) => (
@@ -55,7 +60,10 @@ export function BatchBar({ ids, onClear }: { ids: number[]; onClear: () => void 
               {tooMany ? <Typography.Text type="warning">{t('wb.users.batch.tooMany', { max: USER_BATCH_MAX })}</Typography.Text> : null}
               {DIRECT.map((action) => button(action, () => void run(action).catch(() => undefined)))}
               {button(UserBatchAction.MOVE, () => setMoving(true))}
-              {CONFIRMED.map((action) => button(action, () => setAsking(action), true))}
+              {CONFIRMED.map((action) => button(action, () => {
+                setAsked(action);
+                setAsking(action);
+              }, true))}
               <Button size="small" type="link" onClick={onClear} data-testid="batch-clear">{t('wb.users.batch.clear')}</Button>
             </Space>
           }
@@ -63,14 +71,14 @@ export function BatchBar({ ids, onClear }: { ids: number[]; onClear: () => void 
       ) : null}
       <Modal
         open={asking !== null}
-        title={asking ? t(`wb.users.batch.action.${asking}`) : null}
-        okText={asking ? t(`wb.users.batch.action.${asking}`) : null}
+        title={t(`wb.users.batch.action.${asked}`)}
+        okText={t(`wb.users.batch.action.${asked}`)}
         okButtonProps={{ danger: true, loading: batch.isPending, ...({ 'data-testid': 'batch-confirm-ok' } as Record<string, string>) }}
         onOk={() => asking && void run(asking).catch(() => setAsking(null))}
         onCancel={() => setAsking(null)}
         destroyOnHidden
       >
-        {asking ? <span data-testid="batch-confirm-text">{t(`wb.users.batch.confirm.${asking}`, { count })}</span> : null}
+        <span data-testid="batch-confirm-text">{t(`wb.users.batch.confirm.${asked}`, { count })}</span>
       </Modal>
       <Modal
         open={moving}
@@ -88,7 +96,7 @@ export function BatchBar({ ids, onClear }: { ids: number[]; onClear: () => void 
           </Form.Item>
         </Form>
       </Modal>
-      <BatchResultDialog outcome={outcome} onClose={() => setOutcome(null)} />
+      <BatchResultDialog outcome={outcome} open={showing} onClose={() => setShowing(false)} />
     </>
   );
 }

@@ -9,12 +9,12 @@ export type BatchOutcome = { action: string; result: OutputOf<typeof adminUsersE
 type Row = OutputOf<typeof adminUsersEndpoints.userBatch>['results'][number];
 
 /** What a bulk action did: how many it changed, and each person it refused with the reason in words. */
-export function BatchResultDialog({ outcome, onClose }: { outcome: BatchOutcome | null; onClose: () => void }) {
+export function BatchResultDialog({ outcome, open, onClose }: { outcome: BatchOutcome | null; open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const refused = outcome?.result.results.filter((r) => r.code !== CODE.ok) ?? [];
   return (
     <Modal
-      open={outcome !== null}
+      open={open && outcome !== null}
       title={outcome ? t('wb.users.batch.resultTitle', { action: t(`wb.users.batch.action.${outcome.action}`) }) : null}
       onCancel={onClose}
       destroyOnHidden
