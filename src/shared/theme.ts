@@ -30,8 +30,6 @@ export const theme: ThemeConfig = {
     Tag: { colorSuccess: '#237804', colorWarning: '#ad4e00', colorError: '#cf1322', colorInfo: '#0958d9', green7: '#237804', gold7: '#874d00', blue7: '#0958d9', orange7: '#ad4e00', cyan7: '#006d75' },
     // Danger buttons: red text on white (#ff4d4f is 3.3:1).
     Button: { colorError: '#cf1322' },
-    // Selected rows keep their links (5.5:1) and danger links (4.8:1) readable, hovered too (#add8ff: 4.1 and 3.7).
-    Table: { rowSelectedBg: '#e6f4ff', rowSelectedHoverBg: '#dcefff' },
     // "No data" under an empty list is read, not decoration (#bfbfbf is 1.8:1).
     List: { colorTextDisabled: 'rgba(0, 0, 0, 0.6)' },
   },
