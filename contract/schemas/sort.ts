@@ -24,4 +24,5 @@ export const SORTABLE = {
   myRequests: ['applyDate', 'status'],
   approvals: ['applyDate'],
   logs: ['createdDate'],
+  users: ['userId', 'userName', 'createdDate'],
 } as const;

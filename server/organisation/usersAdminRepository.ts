@@ -1,8 +1,11 @@
 import { sql, type Expression, type ExpressionBuilder, type Insertable, type Kysely, type SqlBool, type Updateable } from 'kysely';
 import type { PageResult } from '../../contract/schemas/common.js';
+import type { UserSortField } from '../../contract/schemas/admin/users.js';
+import type { SortOrder } from '../../contract/schemas/sort.js';
 import type { Database, UsersTable } from '../platform/db/schema.js';
 import { isSqlite, page } from '../platform/db/paging.js';
 import { personMatches } from './personSearch.js';
+import type { ImportedFields } from './usersImportDiff.js';
 import { deleteUser, holdsRecords } from './userRecords.js';
 
 /**
@@ -96,6 +99,19 @@ export interface ImportJobRecord {
   expiresAt: number;
 }
 
+/** A sort of the users list: one of its sortable columns and a direction. */
+export interface UserOrder {
+  field: UserSortField;
+  order: SortOrder;
+}
+const ACCOUNT_ORDER: UserOrder = { field: 'userId', order: 'asc' };
+/** Each sortable column, each with an index (users.user_id unique, users_name_idx, users_created_idx) a page can be read along. */
+const SORT_COLUMNS: Record<UserSortField, { column: string; text: boolean }> = {
+  userId: { column: 'users.user_id', text: true },
+  userName: { column: 'users.user_name', text: true },
+  createdDate: { column: 'users.created_at', text: false },
+};
+
 const flag = (value: boolean) => (value ? 1 : 0);
 
 const lockedUntil = sql<number | null>`(select lc.locked_until from limit_counters lc where lc.subject = ${sql.lit(LOCK_SUBJECT_PREFIX)} || users.user_id)`;
@@ -172,11 +188,17 @@ export function adminUsersRepo(db: Kysely<Database>) {
   return {
     holdsRecords: (userRef: number) => holdsRecords(db, userRef),
     delete: (userRef: number) => deleteUser(db, userRef),
-    async search(search: UserSearch, pageNum: number, pageSize: number): Promise<PageResult<AdminUserSummary>> {
+    async search(search: UserSearch, pageNum: number, pageSize: number, order: UserOrder = ACCOUNT_ORDER): Promise<PageResult<AdminUserSummary>> {
       const counted = await page(db, db.selectFrom('users').where(filtersOf(search, sqlite)), (q) => q.select('users.id'), 1, 1);
       const walk = counted.total > ORDERED_SCAN_AFTER;
-      const rows = await db.selectFrom('users').where(filtersOf(search, sqlite, walk)).select([...SUMMARY_COLUMNS, lockedUntil.as('locked_until')])
-        .orderBy(walk ? sql`users.user_id` : sql`users.user_id || ''`).limit(pageSize).offset((pageNum - 1) * pageSize).execute();
+      const { column, text } = SORT_COLUMNS[order.field];
+      const direction = sql.raw(order.order === 'desc' ? 'desc' : 'asc');
+      // Few: the same column as an expression no index provides (see ORDERED_SCAN_AFTER).
+      const key = walk ? sql.ref(column) : text ? sql`${sql.ref(column)} || ''` : sql`${sql.ref(column)} + 0`;
+      let q = db.selectFrom('users').where(filtersOf(search, sqlite, walk)).select([...SUMMARY_COLUMNS, lockedUntil.as('locked_until')]).orderBy(sql`${key} ${direction}`);
+      // Equal names or times are ordered by account, so pages neither repeat nor skip anyone.
+      if (column !== 'users.user_id') q = q.orderBy(sql`users.user_id ${direction}`);
+      const rows = await q.limit(pageSize).offset((pageNum - 1) * pageSize).execute();
       return { ...counted, datas: rows.map(toSummary) };
     },
     /** The next rows after `afterAccount` in account order: keyset pages, as cheap at the end of the table as at its start. */
@@ -214,11 +236,17 @@ export function adminUsersRepo(db: Kysely<Database>) {
       const rows = await db.selectFrom('users').select('user_id').where('user_id', 'in', accounts).execute();
       return new Set(rows.map((r) => r.user_id));
     },
-    /** Which of these numbers are some account's. */
-    async existingMobiles(mobiles: string[]): Promise<Set<string>> {
-      if (!mobiles.length) return new Set();
-      const rows = await db.selectFrom('users').select('mobile_no').where('mobile_no', 'in', mobiles).execute();
-      return new Set(rows.map((r) => r.mobile_no as string));
+    /** The people of these (lower-case) accounts, as an import compares its rows with them. */
+    async importedByAccount(accounts: string[]): Promise<Map<string, ImportedFields & { id: number }>> {
+      if (!accounts.length) return new Map();
+      const rows = await db.selectFrom('users').select(['id', 'user_id', 'user_name', 'user_type', 'mobile_no', 'email', 'dept_ref']).where('user_id', 'in', accounts).execute();
+      return new Map(rows.map((r) => [r.user_id, { id: r.id, userName: r.user_name, userType: r.user_type, mobileNo: r.mobile_no, email: r.email, deptRef: r.dept_ref }]));
+    },
+    /** Which account holds each of these numbers (those no account holds are left out). */
+    async mobileHolders(mobiles: string[]): Promise<Map<string, string>> {
+      if (!mobiles.length) return new Map();
+      const rows = await db.selectFrom('users').select(['mobile_no', 'user_id']).where('mobile_no', 'in', mobiles).execute();
+      return new Map(rows.map((r) => [r.mobile_no as string, r.user_id]));
     },
     /** Inserts the account; the unique indexes refuse (throw) a taken account name or number. */
     async insert(user: NewAdminUser): Promise<number> {

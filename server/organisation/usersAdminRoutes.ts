@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { adminUsersEndpoints as e } from '../../contract/endpoints/admin/users.js';
 import { LIMITS } from '../../contract/rules.js';
+import { langOf } from '../platform/http/envelope.js';
 import { serve } from '../platform/http/serve.js';
 import { uploadRoutes } from '../platform/http/upload.js';
 
@@ -11,12 +12,13 @@ export default async function adminUsersRoutes(app: FastifyInstance): Promise<vo
   // worker thread, IMPORTS_AT_ONCE at a time per instance (the rest answer E40130, retry).
   await app.register(async (scope) => {
     const serveUpload = uploadRoutes(scope, { bodyLimit: LIMITS.importBodyBytes, enter: (services) => services.admin.users.importEnter() });
-    serveUpload(e.userImportCheck, ({ body, services }) => services.admin.users.importCheck(body));
+    serveUpload(e.userImportCheck, ({ body, services, request }) => services.admin.users.importCheck(body, langOf(request)));
     serveUpload(e.userImportStart, ({ body, services, user, caller }) => services.admin.users.importStart(user.userRef, body, caller));
   });
   app.addHook('onClose', async () => app.services.admin.users.importClose());
 
-  serve(app, e.userList, ({ input: { pageNum, pageSize, ...filters }, services }) => services.admin.users.list(filters, pageNum, pageSize));
+  serve(app, e.userList, ({ input: { pageNum, pageSize, sortField, sortOrder, ...filters }, services }) =>
+    services.admin.users.list(filters, pageNum, pageSize, sortField ? { field: sortField, order: sortOrder ?? 'asc' } : undefined));
   serve(app, e.userGet, ({ input, services }) => services.admin.users.get(input.id));
   serve(app, e.userCreate, ({ input, services, user, caller }) => services.admin.users.create(user.userRef, input, caller));
   serve(app, e.userUpdate, ({ input: { id, ...patch }, services, user, caller }) => services.admin.users.update(user.userRef, id, patch, caller));

@@ -5,7 +5,7 @@ import type { PageResult } from '../../contract/schemas/common.js';
 import type { AdminUserDetail, AdminUserItem, SignInEntry, UserFilters } from '../../contract/schemas/admin/users.js';
 import { AppError, notFound } from '../platform/lib/errors.js';
 import { text } from '../platform/lib/texts.js';
-import type { AdminUserPatch, AdminUserRecord, NewAdminUser, UserSearch } from './usersAdminRepository.js';
+import type { AdminUserPatch, AdminUserRecord, NewAdminUser, UserOrder, UserSearch } from './usersAdminRepository.js';
 import type { Repos } from '../composition/repositories.js';
 import { mapPage } from '../platform/db/paging.js';
 import type { Caller, ServiceContext } from '../composition/context.js';
@@ -108,13 +108,18 @@ export function adminUsersService(ctx: ServiceContext, base: BaseServices) {
   /** Every person holds EMPLOYEE (docs/DECISIONS.md); a production store starts without the role, so it is made on first use. */
   const ensureRole = (code: string, repos: Repos = ctx.repos) => repos.admin.users.ensureRole(code, ROLE_NAMES[code] ?? code);
 
+  /**
+   * A department filter naming a node that is gone (deleted while a list was filtered by it)
+   * matches nobody, as any filter value nobody has: the list is empty, not an error, and the
+   * workbench clears the stale filter once its tree no longer has the node.
+   */
   async function toSearch(filters: UserFilters): Promise<{ search: UserSearch; tree: TreeIndex }> {
     const tree = await loadTree();
-    if (filters.deptId !== undefined && !tree.find(filters.deptId)) throw new AppError(CODE.deptUnknown);
+    const deptRefs = filters.deptId === undefined ? undefined : tree.find(filters.deptId) ? tree.subtree(filters.deptId) : [];
     return {
       tree,
       search: {
-        keyword: filters.keyword, deptRefs: filters.deptId === undefined ? undefined : tree.subtree(filters.deptId), userType: filters.userType,
+        keyword: filters.keyword, deptRefs, userType: filters.userType,
         enabled: filters.enabled, locked: filters.locked, passwordExpired: filters.passwordExpired, now: now(),
       },
     };
@@ -134,13 +139,14 @@ export function adminUsersService(ctx: ServiceContext, base: BaseServices) {
     }
   }
 
-  const imports = usersImportService(ctx, base, { employeeRole: () => ensureRole(EVERY_USER_ROLE) });
+  // The service's own update, for the people an import's rows change (defined below; called only once a run writes).
+  const imports = usersImportService(ctx, base, { employeeRole: () => ensureRole(EVERY_USER_ROLE), update: (...args) => service.update(...args) });
 
   const service = {
-    async list(filters: UserFilters, pageNum: number, pageSize: number): Promise<PageResult<AdminUserItem>> {
+    async list(filters: UserFilters, pageNum: number, pageSize: number, order?: UserOrder): Promise<PageResult<AdminUserItem>> {
       const { search, tree } = await toSearch(filters);
       const at = now();
-      return mapPage(await ctx.repos.admin.users.search(search, pageNum, pageSize), (u) => toItem(u, tree, at));
+      return mapPage(await ctx.repos.admin.users.search(search, pageNum, pageSize, order), (u) => toItem(u, tree, at));
     },
 
     get: detail,
@@ -291,7 +297,7 @@ export function adminUsersService(ctx: ServiceContext, base: BaseServices) {
       }));
     },
 
-    /** The filtered list as CSV lines, read in keyset pages as the caller consumes them (E40110 before the first line). */
+    /** The filtered list as CSV lines, read in keyset pages as the caller consumes them. */
     async exportCsv(actorRef: number, filters: UserFilters, caller: Caller): Promise<AsyncIterable<string>> {
       const { search, tree } = await toSearch(filters);
       await base.audit.adminChange(actorRef, SCENE.EXPORT, 'users', { after: { filters } }, caller);

@@ -1,12 +1,14 @@
 import { MessageChannel, Worker } from 'node:worker_threads';
+import type { Lang } from '../../contract/codes.js';
 import type { Department } from './departmentsRepository.js';
+import type { ImportedFields } from './usersImportDiff.js';
 import type { PoolMessage, UploadJob, WorkerMessage } from './usersImportWorker.js';
 
 /** What a worker answers for an upload (see WorkerMessage): the counts, the refusals as JSON, the good rows as JSON chunks; or why the file or body is refused. */
 export type UploadOutcome = Extract<WorkerMessage, { type: 'done' | 'refused' | 'invalid' }>;
 
-/** Which of these accounts and numbers the store holds (asked in batches on the main thread). */
-export type StoreLookup = (accounts: string[], mobiles: string[]) => Promise<{ accounts: Iterable<string>; mobiles: Iterable<string> }>;
+/** Which of these accounts and numbers the store holds (asked in batches on the main thread): each account's person, each number's account. */
+export type StoreLookup = (accounts: string[], mobiles: string[]) => Promise<{ accounts: Iterable<[string, ImportedFields]>; mobiles: Iterable<[string, string]> }>;
 
 const ENTRY = new URL('./usersImportWorker.boot.mjs', import.meta.url);
 /** A worker left idle this long ends. */
@@ -77,7 +79,7 @@ export function usersImportPool(max: number) {
      * Reads an upload in a worker: `body` is handed over (its memory moves to the worker; the
      * caller must not use it again). `lookup` answers the dry run's question about the store.
      */
-    run(kind: UploadJob['kind'], body: Uint8Array, departments: Department[], lookup: StoreLookup | null): Promise<UploadOutcome> {
+    run(kind: UploadJob['kind'], body: Uint8Array, departments: Department[], lookup: StoreLookup | null, lang: Lang): Promise<UploadOutcome> {
       const worker = take();
       const { port1, port2 } = new MessageChannel();
       // Moved, not copied, when the bytes are the whole of their buffer (a large body always is).
@@ -102,11 +104,11 @@ export function usersImportPool(max: number) {
           const ask = lookup ?? (async () => ({ accounts: [], mobiles: [] }));
           // A failure of the store (not the worker's) is the caller's to answer, as the error it is.
           ask(message.accounts ? message.accounts.split('\n') : [], message.mobiles ? message.mobiles.split('\n') : []).then(
-            (taken) => port1.postMessage({ type: 'taken', accounts: [...taken.accounts].join('\n'), mobiles: [...taken.mobiles].join('\n') } satisfies PoolMessage),
+            (taken) => port1.postMessage({ type: 'taken', accounts: JSON.stringify([...taken.accounts]), mobiles: JSON.stringify([...taken.mobiles]) } satisfies PoolMessage),
             fail,
           );
         });
-        worker.postMessage({ kind, body: own, departments, port: port2 } satisfies UploadJob, [port2, own.buffer as ArrayBuffer]);
+        worker.postMessage({ kind, body: own, departments, lang, port: port2 } satisfies UploadJob, [port2, own.buffer as ArrayBuffer]);
       });
     },
 

@@ -1,11 +1,11 @@
-import { CODE, type ResultCode } from '../../contract/codes.js';
+import { CODE, codeMessage, type Lang, type ResultCode } from '../../contract/codes.js';
 import { LIMITS, USER_TYPES } from '../../contract/rules.js';
-import { IMPORT_COLUMNS, userImportBody, type ImportRowError } from '../../contract/schemas/admin/usersImport.js';
+import { IMPORT_COLUMNS, ImportAction, userImportBody, type ImportPlanRow, type ImportRowError } from '../../contract/schemas/admin/usersImport.js';
 import { AppError } from '../platform/lib/errors.js';
-import type { NewAdminUser } from './usersAdminRepository.js';
 import type { Department } from './departmentsRepository.js';
 import { indexTree, type Resolved } from './tree.js';
-import { csvRecords } from './usersCsv.js';
+import { csvLine, csvRecords } from './usersCsv.js';
+import { importChanges, type ImportedFields, type RowFields } from './usersImportDiff.js';
 import { DEFAULT_USER_TYPE, accountProblem, emailProblem, mobileProblem } from './usersFields.js';
 
 /**
@@ -24,14 +24,15 @@ import { DEFAULT_USER_TYPE, accountProblem, emailProblem, mobileProblem } from '
 export const IMPORT_BATCH_ROWS = 1000;
 
 /** A row that passed every check, kept small (a hundred thousand of them wait for their batch). */
-export interface GoodRow extends Pick<NewAdminUser, 'account' | 'userName' | 'userType' | 'mobileNo' | 'email' | 'deptRef'> {
+export interface GoodRow extends RowFields {
   line: number;
+  account: string;
 }
 
-/** The accounts and numbers the store already holds, among those asked about. */
+/** The accounts and numbers the store already holds, among those asked about: each account's person, each number's account. */
 export interface Taken {
-  accounts: ReadonlySet<string>;
-  mobiles: ReadonlySet<string>;
+  accounts: ReadonlyMap<string, ImportedFields>;
+  mobiles: ReadonlyMap<string, string>;
 }
 /** Asks the store which of these (well-formed, distinct) accounts and numbers are taken. */
 export type TakenLookup = (accounts: string[], mobiles: string[]) => Promise<Taken>;
@@ -64,17 +65,35 @@ type Refusal = readonly [ResultCode, string | null] | null;
  */
 interface Row {
   line: number;
+  /** The row's cells as the file has them, for the file of refused rows. */
+  cells: string[];
   raw: string;
   account: string;
   mobileNo: string;
   early: Refusal;
   mid: Refusal;
   late: Refusal;
-  good: GoodRow | null;
+  /** What the row says, once the file alone refuses nothing of it. */
+  values: GoodRow | null;
+}
+
+/** What checkRows finds: the counts, the refusals, and with a lookup what each accepted row would do. */
+export interface CheckedRows {
+  total: number;
+  valid: number;
+  errors: ImportRowError[];
+  good: GoodRow[];
+  creates: number;
+  updates: number;
+  unchanged: number;
+  plan: ImportPlanRow[];
+  refusedCsv: string | null;
 }
 
 const USER_TYPE_SET = new Set<string>(USER_TYPES);
-const NOTHING_TAKEN: Taken = { accounts: new Set(), mobiles: new Set() };
+const NOTHING_TAKEN: Taken = { accounts: new Map(), mobiles: new Map() };
+/** The header of the refused rows' last column. */
+const REASON_COLUMN: Record<Lang, string> = { zh: '原因', en: 'reason' };
 
 /** Reads the rest of a file for its syntax only: a broken quote anywhere refuses the file before anything else does. */
 function drain(records: Iterator<unknown>): void {
@@ -83,11 +102,13 @@ function drain(records: Iterator<unknown>): void {
 
 /**
  * Every check of an import file, one reason per row (the first in column order), rows read one at
- * a time from the text. With `lookup`, also the accounts and numbers the store holds (the dry run);
- * the real run leaves those to the unique indexes, which also settle races. `keepGood` keeps the
- * rows to write (the real run); the dry run only counts them.
+ * a time from the text. With `lookup` (the dry run), also what the store holds: an existing
+ * account's row updates that person (or changes nothing), a number held by another account is
+ * refused, and the answer says what each accepted row would do and offers the refused rows as a
+ * file (reasons in `lang`). The real run leaves the store to the writer and its unique indexes,
+ * which also settle races. `keepGood` keeps the rows to write (the real run).
  */
-export async function checkRows(csv: string, departments: Department[], lookup: TakenLookup | null, keepGood: boolean): Promise<{ total: number; valid: number; errors: ImportRowError[]; good: GoodRow[] }> {
+export async function checkRows(csv: string, departments: Department[], lookup: TakenLookup | null, keepGood: boolean, lang: Lang = 'zh'): Promise<CheckedRows> {
   const records = csvRecords(csv);
   const first = records.next();
   const header = first.done ? undefined : first.value;
@@ -111,7 +132,8 @@ export async function checkRows(csv: string, departments: Department[], lookup: 
     const raw = cell(0);
     const account = raw.toLowerCase();
     const userName = cell(1);
-    const userType = (cell(2) || DEFAULT_USER_TYPE).toUpperCase();
+    const typeCell = cell(2).toUpperCase();
+    const userType = typeCell || DEFAULT_USER_TYPE;
     const mobileNo = cell(3);
     const email = cell(4);
     const department = cell(5);
@@ -123,7 +145,6 @@ export async function checkRows(csv: string, departments: Department[], lookup: 
       : accountProblem(account) ? [CODE.accountNameInvalid, 'account']
       : seenAccounts.has(account) ? [CODE.importDuplicateAccount, 'account']
       : null;
-    // Here the store is asked whether the account is taken (E10602).
     const mid: Refusal = early ? null
       : !userName ? [CODE.importFieldMissing, 'name']
       : userName.length > LIMITS.userNameMax ? [CODE.importFieldTooLong, 'name']
@@ -131,17 +152,17 @@ export async function checkRows(csv: string, departments: Department[], lookup: 
       : mobileNo && mobileProblem(mobileNo) ? [CODE.mobileInvalid, 'phone']
       : mobileNo && seenMobiles.has(mobileNo) ? [CODE.importDuplicateMobile, 'phone']
       : null;
-    // And here whether the number is (E10603).
+    // Here the store is asked whose the number is (E10603 when another account's).
     const late: Refusal = early || mid ? null
       : email.length > LIMITS.emailMax ? [CODE.importFieldTooLong, 'email']
       : email && emailProblem(email) ? [CODE.emailInvalid, 'email']
       : department.length > LIMITS.deptPathMax ? [CODE.importFieldTooLong, 'department']
       : place && 'error' in place ? [place.error === 'ambiguous' ? CODE.importDeptAmbiguous : CODE.deptUnknown, 'department']
       : null;
-    const good = keepGood && !early && !mid && !late
-      ? { line, account, userName, userType, mobileNo: mobileNo || null, email: email || null, deptRef: place && 'id' in place ? place.id : null }
+    const values = !early && !mid && !late
+      ? { line, account, userName, userType: typeCell || null, mobileNo: mobileNo || null, email: email || null, deptRef: place && 'id' in place ? place.id : null }
       : null;
-    rows.push({ line, raw, account, mobileNo, early, mid, late, good });
+    rows.push({ line, cells: lookup ? fields : [], raw, account, mobileNo, early, mid, late, values });
     if (account) seenAccounts.add(account);
     if (mobileNo) seenMobiles.add(mobileNo);
   }
@@ -150,30 +171,45 @@ export async function checkRows(csv: string, departments: Department[], lookup: 
 
   let taken = NOTHING_TAKEN;
   if (lookup) {
-    // Asked only of the rows whose answer depends on it: the same refusals as asking of every row.
+    // Asked only of the rows whose answer depends on it.
     const accounts = new Set<string>();
     const mobiles = new Set<string>();
     for (const row of rows) {
-      if (row.early) continue;
+      if (row.early || row.mid) continue;
       accounts.add(row.account);
-      if (!row.mid && row.mobileNo) mobiles.add(row.mobileNo);
+      if (row.mobileNo) mobiles.add(row.mobileNo);
     }
     taken = await lookup([...accounts], [...mobiles]);
   }
-  const errors: ImportRowError[] = [];
-  const good: GoodRow[] = [];
-  let valid = 0;
+  const out: CheckedRows = { total: rows.length, valid: 0, errors: [], good: [], creates: 0, updates: 0, unchanged: 0, plan: [], refusedCsv: null };
+  const refusedLines: string[] = [];
   for (const row of rows) {
+    const holder = row.mobileNo ? taken.mobiles.get(row.mobileNo) : undefined;
     const refusal = row.early
-      ?? (taken.accounts.has(row.account) ? [CODE.accountNameTaken, 'account'] as const : null)
       ?? row.mid
-      ?? (row.mobileNo && taken.mobiles.has(row.mobileNo) ? [CODE.mobileRegistered, 'phone'] as const : null)
+      ?? (holder !== undefined && holder !== row.account ? [CODE.mobileRegistered, 'phone'] as const : null)
       ?? row.late;
-    if (refusal) errors.push({ line: row.line, account: row.raw || null, code: refusal[0], field: refusal[1] });
-    else {
-      valid++;
-      if (row.good) good.push(row.good);
+    if (refusal) {
+      out.errors.push({ line: row.line, account: row.raw || null, code: refusal[0], field: refusal[1] });
+      if (lookup) refusedLines.push(csvLine([...row.cells, codeMessage(refusal[0], lang, { field: refusal[1] ?? '' })]));
+      continue;
     }
+    out.valid++;
+    const values = row.values!;
+    if (keepGood) out.good.push(values);
+    if (!lookup) continue;
+    const existing = taken.accounts.get(row.account);
+    const changes = existing ? importChanges(existing, values, tree.path) : [];
+    const action = !existing ? ImportAction.CREATE : changes.length ? ImportAction.UPDATE : ImportAction.UNCHANGED;
+    if (action === ImportAction.CREATE) {
+      // Counted, not listed: a file of 100,000 new people would answer 100,000 entries saying so.
+      out.creates++;
+      continue;
+    }
+    if (action === ImportAction.UPDATE) out.updates++;
+    else out.unchanged++;
+    out.plan.push({ line: row.line, account: row.account, action, changes });
   }
-  return { total: rows.length, valid, errors, good };
+  if (refusedLines.length) out.refusedCsv = `\uFEFF${csvLine([...header.fields, REASON_COLUMN[lang]])}${refusedLines.join('')}`;
+  return out;
 }

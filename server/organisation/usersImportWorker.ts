@@ -1,4 +1,5 @@
 import { parentPort, type MessagePort } from 'node:worker_threads';
+import type { Lang } from '../../contract/codes.js';
 import { AppError } from '../platform/lib/errors.js';
 import type { Department } from './departmentsRepository.js';
 import { BodyRefusal, IMPORT_BATCH_ROWS, checkRows, readUpload, type GoodRow, type Taken } from './usersImportRows.js';
@@ -15,23 +16,28 @@ export interface UploadJob {
   kind: 'check' | 'start';
   body: Uint8Array;
   departments: Department[];
+  /** The language of the refused rows' reasons (the dry run's file). */
+  lang: Lang;
   port: MessagePort;
 }
 
-/** The worker's side of a job's port. Lists of accounts and numbers travel as one newline-joined string (a copy of one string, not of 100,000). */
+/**
+ * The worker's side of a job's port. Lists of accounts and numbers travel as one newline-joined
+ * string, and the store's answer as one JSON text (a copy of one string, not of 100,000 values).
+ * `checkJson` is the dry run's whole answer (empty for a real run).
+ */
 export type WorkerMessage =
   | { type: 'lookup'; accounts: string; mobiles: string }
-  | { type: 'done'; total: number; valid: number; errorsJson: string; good: string[] }
+  | { type: 'done'; total: number; valid: number; errorsJson: string; good: string[]; checkJson: string }
   | { type: 'refused'; code: AppError['code']; params: Record<string, string | number> }
   | { type: 'invalid'; message: string; issues: { path: PropertyKey[]; message: string }[] }
   | { type: 'failed'; message: string };
+/** The store's answer: JSON of [account, person] pairs and of [number, account] pairs. */
 export type PoolMessage = { type: 'taken'; accounts: string; mobiles: string };
-
-const split = (joined: string) => (joined ? joined.split('\n') : []);
 
 function askTaken(port: MessagePort, accounts: string[], mobiles: string[]): Promise<Taken> {
   return new Promise((resolve) => {
-    port.once('message', (answer: PoolMessage) => resolve({ accounts: new Set(split(answer.accounts)), mobiles: new Set(split(answer.mobiles)) }));
+    port.once('message', (answer: PoolMessage) => resolve({ accounts: new Map(JSON.parse(answer.accounts)), mobiles: new Map(JSON.parse(answer.mobiles)) }));
     port.postMessage({ type: 'lookup', accounts: accounts.join('\n'), mobiles: mobiles.join('\n') } satisfies WorkerMessage);
   });
 }
@@ -42,13 +48,14 @@ function chunked(rows: GoodRow[]): string[] {
   return out;
 }
 
-async function handle({ kind, body, departments, port }: UploadJob): Promise<void> {
+async function handle({ kind, body, departments, lang, port }: UploadJob): Promise<void> {
   let answer: WorkerMessage;
   try {
     const csv = readUpload(body);
     const lookup = kind === 'check' ? (accounts: string[], mobiles: string[]) => askTaken(port, accounts, mobiles) : null;
-    const { total, valid, errors, good } = await checkRows(csv, departments, lookup, kind === 'start');
-    answer = { type: 'done', total, valid, errorsJson: JSON.stringify(errors), good: chunked(good) };
+    const { good, ...checked } = await checkRows(csv, departments, lookup, kind === 'start', lang);
+    const errorsJson = JSON.stringify(checked.errors);
+    answer = { type: 'done', total: checked.total, valid: checked.valid, errorsJson, good: chunked(good), checkJson: kind === 'check' ? JSON.stringify(checked) : '' };
   } catch (error) {
     answer = error instanceof AppError ? { type: 'refused', code: error.code, params: error.params }
       : error instanceof BodyRefusal ? { type: 'invalid', message: error.message, issues: error.issues }

@@ -20,8 +20,8 @@ const FILE_CODES = [CODE.importHeader, CODE.importMalformed, CODE.importTooManyR
 /** Workbench: people — search, create and edit, enable, unlock, password resets, sign-in history, CSV import and export. */
 export const adminUsersEndpoints = {
   userList: endpoint({
-    method: 'POST', path: `${base}/list`, access: 'admin', summary: 'People by account, name or phone prefix, department (with those below), type and state; by account',
-    input: userListBody, output: pageOf(adminUserItem), codes: [CODE.deptUnknown],
+    method: 'POST', path: `${base}/list`, access: 'admin', summary: 'People by account, name or phone prefix, department (with those below; a department that is gone matches nobody), type and state; by account, or sorted by name or creation time',
+    input: userListBody, output: pageOf(adminUserItem), codes: [],
   }),
   userGet: endpoint({
     method: 'POST', path: `${base}/get`, access: 'admin', summary: 'One person: what the personal centre shows, roles, and the state of the account',
@@ -71,11 +71,11 @@ export const adminUsersEndpoints = {
     input: userHistoryBody, output: pageOf(signInEntry), codes: [CODE.notFound],
   }),
   userImportCheck: endpoint({
-    method: 'POST', path: `${base}/import/check`, access: 'admin', summary: 'Dry run of a CSV import: every row it would refuse, by line and reason; writes nothing',
+    method: 'POST', path: `${base}/import/check`, access: 'admin', summary: 'Dry run of a CSV import: each row it would create, update (the changes) or leave unchanged, every row it would refuse with its reason, and those as a file; writes nothing',
     input: userImportBody, output: importCheckResult, codes: FILE_CODES,
   }),
   userImportStart: endpoint({
-    method: 'POST', path: `${base}/import/start`, access: 'admin', summary: 'Import a CSV: rows checked again, the good ones written in batches; answers a job to poll',
+    method: 'POST', path: `${base}/import/start`, access: 'admin', summary: 'Import a CSV, upserting by account: rows checked again, new accounts written in batches, existing people updated one by one (audited); answers a job to poll',
     input: userImportBody, output: importStarted, codes: FILE_CODES,
   }),
   userImportStatus: endpoint({
@@ -84,6 +84,6 @@ export const adminUsersEndpoints = {
   }),
   userExport: endpoint({
     method: 'GET', path: `${base}/export`, access: 'admin', summary: 'The filtered list as CSV, streamed in account order',
-    input: userExportQuery, output: z.null(), produces: 'text/csv', codes: [CODE.deptUnknown],
+    input: userExportQuery, output: z.null(), produces: 'text/csv', codes: [],
   }),
 } satisfies Record<string, EndpointSpec>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PasswordResetMode, UserBatchAction } from '../../enums.js';
 import { LIMITS, USER_TYPES } from '../../rules.js';
 import { idOut, isoTime, pageRequest, recordId, text } from '../common.js';
+import { SORTABLE, sortOf } from '../sort.js';
 
 const id = recordId();
 export const userType = z.enum(USER_TYPES);
@@ -26,7 +27,9 @@ export const userFilters = z.object({
 });
 export type UserFilters = z.output<typeof userFilters>;
 
-export const userListBody = pageRequest.extend(userFilters.shape);
+/** The list in account order unless another sortable column is asked for (the export always is in account order). */
+export const userListBody = pageRequest.extend(userFilters.shape).extend(sortOf(SORTABLE.users).shape);
+export type UserSortField = (typeof SORTABLE.users)[number];
 export const userExportQuery = userFilters;
 export const userRefBody = z.object({ id });
 

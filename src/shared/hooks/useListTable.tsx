@@ -3,8 +3,15 @@ import type { BaseRecord, CrudFilter, HttpError, MetaQuery } from '@refinedev/co
 import type { FormProps, TableProps } from 'antd';
 import { LIMITS } from '../../../contract/rules';
 import { useKitTexts } from '../kitTexts';
+import { filtersToBody } from '../providers/dataProvider';
 import { errorNotice } from '../providers/notificationProvider';
 import { useListTableProps, type ListTexts } from './useListTableProps';
+
+/** Whether two sets of filters ask the server the same (blank values dropped, in any order). */
+function sameBody(a: CrudFilter[], b: CrudFilter[]): boolean {
+  const body = (filters: CrudFilter[]) => JSON.stringify(Object.entries(filtersToBody(filters)).sort(([x], [y]) => x.localeCompare(y)));
+  return body(a) === body(b);
+}
 
 /** Form values → "field equals value" filters; the data provider trims text and drops blank values. */
 export function toFilters(values: object): CrudFilter[] {
@@ -42,8 +49,12 @@ export function useListTable<T extends BaseRecord, V extends object = object>(re
     filters: { permanent, initial: initialValues ? filtersOf(initialValues) : undefined, defaultBehavior: 'replace' },
     // Query and clear: useTable replaces the filters and goes back to page 1; the size goes back to 10.
     onSearch: (values) => {
+      const next = filtersOf(values);
+      // The same conditions on the first page: nothing would change, so the list is asked again
+      // (what changed may be the data: another administrator's edit, a department deleted).
+      if (table.currentPage === 1 && table.pageSize === LIMITS.defaultPageSize && sameBody([...(permanent ?? []), ...next], table.filters)) void table.tableQuery.refetch();
       table.setPageSize(LIMITS.defaultPageSize);
-      return filtersOf(values);
+      return next;
     },
   });
   const { tableProps: base, tableQuery, pageSize } = table;

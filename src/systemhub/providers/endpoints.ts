@@ -28,6 +28,7 @@ export const ENDPOINTS = {
       setEnabled: users.userSetEnabled, unlock: users.userUnlock, resetPassword: users.userResetPassword, endSessions: users.userEndSessions,
       importCheck: users.userImportCheck, importStart: users.userImportStart, importStatus: users.userImportStatus,
       factors: factors.adminUserFactors, resetFactors: factors.adminUserFactorsReset,
+      batch: users.userBatch, activation: users.userActivation,
     },
   },
   /** One person's sign-ins (filtered by their id). */

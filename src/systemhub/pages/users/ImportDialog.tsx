@@ -9,6 +9,7 @@ import { IMPORT_COLUMNS } from '../../../../contract/schemas/admin/usersImport';
 import { codeText } from '../../../shared/providers/codeText';
 import { useEndpointMutation } from '../../../shared/hooks/useEndpoint';
 import { ENDPOINTS } from '../../providers/endpoints';
+import { ImportPlan, RefusedRowsDownload } from './ImportPlan';
 
 /** How often a running import is asked for its progress. */
 const POLL_MS = 500;
@@ -43,8 +44,9 @@ function RowErrors({ errors, testId }: { errors: readonly ImportRowError[]; test
 }
 
 /**
- * CSV import in two steps: a dry run that lists every row it would refuse (line, reason) and
- * writes nothing, then the real run, whose progress the server reports while it writes in
+ * CSV import in two steps: a dry run that says what each row would do (create, update with its
+ * changes, nothing) and lists every row it would refuse (line, reason; downloadable as a file to
+ * fix), writing nothing; then the real run, whose progress the server reports while it writes in
  * batches (the bar follows processed / total).
  */
 export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -84,7 +86,7 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
     if (!csv) return;
     const started = await start.submit({ csv });
     setStep('running');
-    setProgress({ total: started.valid, processed: 0, created: 0, failed: 0, done: started.valid === 0, errors: [] });
+    setProgress({ total: started.valid, processed: 0, created: 0, updated: 0, unchanged: 0, failed: 0, done: started.valid === 0, errors: [] });
     const poll = async () => {
       try {
         const now = await status.submit({ jobId: started.jobId });
@@ -154,6 +156,8 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
           <>
             <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
               {t('wb.import.columns')} <Typography.Text code>{IMPORT_COLUMNS.join(',')}</Typography.Text>
+              <br />
+              {t('wb.import.upsertHint')}
             </Typography.Paragraph>
             <Upload.Dragger
               accept=".csv,text/csv"
@@ -184,9 +188,14 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
             <Space size="large" wrap data-testid="import-summary">
               <Statistic title={t('wb.import.total')} value={checked.total} />
               <Statistic title={t('wb.import.valid')} value={checked.valid} valueStyle={{ color: '#389e0d' }} />
+              <Statistic title={t('wb.import.creates')} value={checked.creates} />
+              <Statistic title={t('wb.import.updates')} value={checked.updates} />
+              <Statistic title={t('wb.import.unchanged')} value={checked.unchanged} />
               <Statistic title={t('wb.import.refused')} value={checked.errors.length} valueStyle={{ color: checked.errors.length ? '#cf1322' : undefined }} />
             </Space>
+            <ImportPlan plan={checked.plan} />
             {checked.errors.length ? <Alert type="warning" showIcon message={t('wb.import.refusedHint')} /> : <Alert type="success" showIcon message={t('wb.import.allGood')} />}
+            <RefusedRowsDownload csv={checked.refusedCsv} />
             <RowErrors errors={checked.errors} testId="import-errors" />
           </>
         ) : null}
@@ -196,6 +205,8 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
             <Space size="large" wrap data-testid="import-result">
               <Statistic title={t('wb.import.processed')} value={progress.processed} suffix={`/ ${progress.total}`} />
               <Statistic title={t('wb.import.created')} value={progress.created} valueStyle={{ color: '#389e0d' }} />
+              <Statistic title={t('wb.import.updated')} value={progress.updated} />
+              <Statistic title={t('wb.import.unchangedDone')} value={progress.unchanged} />
               <Statistic title={t('wb.import.failed')} value={progress.failed} valueStyle={{ color: progress.failed ? '#cf1322' : undefined }} />
             </Space>
             <RowErrors errors={progress.errors} testId="import-run-errors" />

@@ -12,6 +12,7 @@ import { PageHeader } from '../../shared/PageHeader';
 import { useEndpointMutation } from '../../../shared/hooks/useEndpoint';
 import { ENDPOINTS } from '../../providers/endpoints';
 import { useListTable } from '../../../shared/hooks/useListTable';
+import { ActivationDialog } from './ActivationDialog';
 import { ResetPasswordDialog } from './ResetPasswordDialog';
 import { UserFactors } from './UserFactors';
 import { UserStateTags } from './UserStateTags';
@@ -47,6 +48,7 @@ export default function UserShow() {
   const unlock = useEndpointMutation(ENDPOINTS.users.actions.unlock, { refresh: ['users'] });
   const endSessions = useEndpointMutation(ENDPOINTS.users.actions.endSessions, { refresh: ['users'] });
   const [resetting, setResetting] = useState(false);
+  const [activating, setActivating] = useState(false);
   const user = query.data?.data;
 
   if (query.isError) return <NotFound back="/users" />;
@@ -106,6 +108,9 @@ export default function UserShow() {
             <Button danger onClick={() => setResetting(true)} data-testid="user-reset-password">
               {t('wb.users.reset.open')}
             </Button>
+            <Button onClick={() => setActivating(true)} data-testid="user-activation">
+              {t('wb.users.activation.open')}
+            </Button>
             <Popconfirm
               title={t(self ? 'wb.users.endSessionsSelfConfirm' : 'wb.users.endSessionsConfirm', { name: user.userName })}
               okButtonProps={{ danger: true }}
@@ -151,6 +156,7 @@ export default function UserShow() {
         </Space>
       </Card>
       <ResetPasswordDialog user={user} open={resetting} onClose={() => setResetting(false)} />
+      <ActivationDialog user={user} open={activating} onClose={() => setActivating(false)} />
     </>
   );
 }
