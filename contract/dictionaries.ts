@@ -76,6 +76,8 @@ const ADMIN_ACTIONS: Record<string, { zh: string; en: string }> = {
   POLICY_UPDATE: { zh: '修改安全策略', en: 'Changed the policies' },
   POLICY_DEFAULTS: { zh: '恢复默认安全策略', en: 'Restored the default policies' },
   POLICY_ROLLBACK: { zh: '回滚安全策略', en: 'Rolled the policies back to a version' },
+  REGISTRATION_APPROVE: { zh: '通过注册申请', en: 'Approved a registration' },
+  REGISTRATION_REJECT: { zh: '拒绝注册申请', en: 'Rejected a registration' },
   REQUEST_OVERRIDE: { zh: '管理员代为审批', en: 'Decided a request as administrator' },
   SCIM_TOKEN_CREATE: { zh: '创建 SCIM 令牌', en: 'Created a SCIM token' },
   SCIM_TOKEN_REVOKE: { zh: '吊销 SCIM 令牌', en: 'Revoked a SCIM token' },

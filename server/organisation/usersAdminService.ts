@@ -18,6 +18,7 @@ import { DEFAULT_USER_TYPE, accountProblem, auditView, blankToNull, emailProblem
 import { usersExport } from './usersExport.js';
 import { usersImportService } from './usersImport.js';
 import { runUserBatch } from './usersBatch.js';
+import { isForeignKeyViolation } from '../platform/db/constraints.js';
 import { ActivationChannel } from '../../contract/schemas/admin/users.js';
 import type { InputOf } from '../../contract/endpoint.js';
 import type { adminUsersEndpoints } from '../../contract/endpoints/admin/users.js';
@@ -232,8 +233,8 @@ export function adminUsersService(ctx: ServiceContext, base: BaseServices) {
       await ctx.transaction(async (repos) => {
         if (await repos.admin.users.holdsRecords(userRef)) throw new AppError(CODE.userHoldsRecords);
         // A record pointing at the person made in the meantime refuses the delete the same way.
-        const deleted = await repos.admin.users.delete(userRef).catch(() => {
-          throw new AppError(CODE.userHoldsRecords);
+        const deleted = await repos.admin.users.delete(userRef).catch((error: unknown) => {
+          throw isForeignKeyViolation(error) ? new AppError(CODE.userHoldsRecords) : error;
         });
         if (!deleted) throw notFound();
         await base.audit.adminChange(actorRef, SCENE.DELETE, target(user.account), { before: { account: user.account, ...auditView(user) }, after: null }, caller, repos);

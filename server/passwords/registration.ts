@@ -12,6 +12,7 @@ import type { OtpService } from '../sms/otp.js';
 import { CODE } from '../../contract/codes.js';
 import type { InputOf } from '../../contract/endpoint.js';
 import type { passwordEndpoints } from '../../contract/endpoints/passwords.js';
+import { isUniqueViolation } from '../platform/db/constraints.js';
 
 export interface RegistrationDeps {
   audit: AuditService;
@@ -74,9 +75,9 @@ export function registrationService(ctx: ServiceContext, deps: RegistrationDeps)
           passwordChangedAt: now, passwordExpireAt: passwordExpiresAt(pwd, now), createdAt: now, updatedAt: now,
           // Signs in at once (or once approved), with no forced change and no second factor until one is set up.
           phoneDisabled: false, enabled: true, activated: true, mustChangePassword: false, secondAuthRequired: false, seniorLeader: false, registrationPending: pending,
-        }).catch(() => {
+        }).catch((error: unknown) => {
           // A racing registration took the name or number between the checks and the insert.
-          throw new AppError(CODE.accountOrMobileTaken);
+          throw isUniqueViolation(error) ? new AppError(CODE.accountOrMobileTaken) : error;
         });
         const everyUser = await repos.portalRoles.findByCode(EVERY_USER_ROLE);
         if (everyUser) await repos.portalRoles.grant(id, everyUser.id);

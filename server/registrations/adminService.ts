@@ -21,7 +21,7 @@ export function adminRegistrationsService(ctx: ServiceContext, base: BaseService
       const done = found && (approve ? await repos.admin.registrations.approve(id, ctx.clock.now()) : await repos.admin.registrations.reject(id));
       if (!found || !done) throw new AppError(CODE.notFound);
       const who = { account: found.userId, name: found.userName, mobileNo: found.mobileNo };
-      await base.audit.adminChange(actor.userRef, approve ? 'ADMIN_REGISTRATION_APPROVE' : 'ADMIN_REGISTRATION_REJECT', `user:${id}`, {
+      await base.audit.adminChange(actor.userRef, approve ? 'ADMIN_REGISTRATION_APPROVE' : 'ADMIN_REGISTRATION_REJECT', `user:${found.userId}`, {
         before: { ...who, state: 'PENDING' }, after: approve ? { ...who, state: 'APPROVED' } : undefined,
       }, caller, repos);
     });
