@@ -111,22 +111,22 @@ describe.each(storeCases())('workbench sessions ($name)', (store) => {
     expect((await list({ userId: 'emp0046' })).total).toBe(0);
   });
   it('names each session\'s browser and system from its user agent, and sorts by time or account either way, refusing other columns', async () => {
-    await signIn(client, 'emp0044');
-    await signIn(client, 'emp0045');
+    await signIn(client, 'emp0047');
+    await signIn(client, 'emp0048');
     const { db } = client.app.store;
     const ref = async (account: string) => (await db.selectFrom('users').select('id').where('user_id', '=', account).executeTakeFirstOrThrow()).id;
     const WINDOWS_CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
     const IPHONE_SAFARI = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1';
-    await db.updateTable('sessions').set({ user_agent: WINDOWS_CHROME, created_at: Date.now() - 60_000 }).where('user_ref', '=', await ref('emp0044')).execute();
-    await db.updateTable('sessions').set({ user_agent: IPHONE_SAFARI, created_at: Date.now() - 120_000 }).where('user_ref', '=', await ref('emp0045')).execute();
+    await db.updateTable('sessions').set({ user_agent: WINDOWS_CHROME, created_at: Date.now() - 60_000 }).where('user_ref', '=', await ref('emp0047')).execute();
+    await db.updateTable('sessions').set({ user_agent: IPHONE_SAFARI, created_at: Date.now() - 120_000 }).where('user_ref', '=', await ref('emp0048')).execute();
     const rows = async (sort: Record<string, string>) =>
       ((await client.post(LIST, { pageNum: 1, pageSize: 100, keyWord: 'emp004', ...sort }, { token: admin })).json().data.datas as (Row & { browser: string; os: string })[])
-        .filter((r) => r.userId === 'emp0044' || r.userId === 'emp0045');
+        .filter((r) => r.userId === 'emp0047' || r.userId === 'emp0048');
     const byAccount = await rows({ sortField: 'userId', sortOrder: 'asc' });
-    expect(byAccount.map((r) => [r.userId, r.browser, r.os])).toEqual([['emp0044', 'Chrome 131', 'Windows 10'], ['emp0045', 'Safari', 'iPhone']]);
-    expect((await rows({ sortField: 'userId', sortOrder: 'desc' })).map((r) => r.userId)).toEqual(['emp0045', 'emp0044']);
-    expect((await rows({ sortField: 'createdDate', sortOrder: 'asc' })).map((r) => r.userId)).toEqual(['emp0045', 'emp0044']);
-    expect((await rows({ sortField: 'createdDate', sortOrder: 'desc' })).map((r) => r.userId)).toEqual(['emp0044', 'emp0045']);
+    expect(byAccount.map((r) => [r.userId, r.browser, r.os])).toEqual([['emp0047', 'Chrome 131', 'Windows 10'], ['emp0048', 'Safari', 'iPhone']]);
+    expect((await rows({ sortField: 'userId', sortOrder: 'desc' })).map((r) => r.userId)).toEqual(['emp0048', 'emp0047']);
+    expect((await rows({ sortField: 'createdDate', sortOrder: 'asc' })).map((r) => r.userId)).toEqual(['emp0048', 'emp0047']);
+    expect((await rows({ sortField: 'createdDate', sortOrder: 'desc' })).map((r) => r.userId)).toEqual(['emp0047', 'emp0048']);
     for (const sortField of ['userAgent', 'ip', 'users.user_id']) {
       const res = await client.post(LIST, { pageNum: 1, pageSize: 10, sortField, sortOrder: 'asc' }, { token: admin });
       expect(res.statusCode, sortField).toBe(400);
