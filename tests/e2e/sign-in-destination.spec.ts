@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Page, Response } from '@playwright/test';
 import { expectAccessible } from './axe';
-import { captchaAnswer, expect, signInHere, test } from './support';
+import { captchaAnswer, expect, fillRegistrationCode, signInHere, test } from './support';
 
 /*
  * The sign-in page as an application's way in: it names the application, and someone refused for
@@ -108,9 +108,11 @@ for (const l of LANGS) {
     await page.goto('/registerAccount?clientId=idaas-portal-web&clientSecret=journey');
     await page.getByTestId('register-account').fill(l.registerAs);
     await page.getByTestId('register-name').fill('Destination');
-    await page.getByTestId('register-mobile').fill(l.lang === 'zh' ? '13512340176' : '13512340177');
+    const mobileNo = l.lang === 'zh' ? '13512340176' : '13512340177';
+    await page.getByTestId('register-mobile').fill(mobileNo);
     await page.getByTestId('register-password').fill(`${l.registerAs}#Work2026`);
     await expect(page.getByTestId('password-strength')).toHaveText(l.strong);
+    await fillRegistrationCode(page, mobileNo);
     await page.getByTestId('register-submit').click();
     await expect(page.getByTestId('register-form').getByText(l.containsAccount, { exact: true })).toBeVisible();
   });
