@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOMY_SMS_BUDGETS, signIn, startClient, storeCases, type Client } from './harness.js';
+import { finishedImport } from './adminHarness.js';
 
 const HEADER = 'account,name,type,phone,email,department';
 
@@ -25,14 +26,7 @@ describe.each(storeCases())('workbench: a CSV import updates the people it names
     return res.data as { id: number; userId: string; updatedDate: string };
   };
   const get = async (id: number) => (await call('users/get', { id })).data;
-  const waitForImport = async (jobId: string) => {
-    for (let i = 0; i < 200; i++) {
-      const status = (await call('users/import/status', { jobId })).data;
-      if (status.done) return status;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error('import did not finish');
-  };
+  const waitForImport = (jobId: string) => finishedImport(client, admin, jobId);
 
   /** Two people, a file that renames, renumbers and moves one, names the other as they are, adds one and breaks two rows. */
   async function scene() {

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOMY_SMS_BUDGETS, passwordLogin, sessionTokenOf, signIn, startClient, storeCases, type Client } from './harness.js';
+import { finishedImport } from './adminHarness.js';
 
 const NEW_PASSWORD = 'Fresh#Pass2031';
 const HEADER = 'account,name,type,phone,email,department';
@@ -59,14 +60,7 @@ describe.each(storeCases())('workbench: people ($name)', (store) => {
   const audits = (scene: string, target: string) =>
     client.app.store.db.selectFrom('operation_log').select(['user_ref', 'changes']).where('scene_code', '=', scene).where('target', '=', target).orderBy('id').execute();
   const me = (token: string) => client.post('/personal/v1/current-user-detail', {}, { token });
-  const waitForImport = async (jobId: string) => {
-    for (let i = 0; i < 200; i++) {
-      const status = (await call('users/import/status', { jobId })).data;
-      if (status.done) return status;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error('import did not finish');
-  };
+  const waitForImport = (jobId: string) => finishedImport(client, admin, jobId);
 
   it('shows a person as the personal centre does, with roles and the account state', async () => {
     const lisiRef = (await client.app.store.db.selectFrom('users').select('id').where('user_id', '=', 'lisi').executeTakeFirstOrThrow()).id;

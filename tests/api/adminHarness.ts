@@ -21,3 +21,13 @@ export function adminApi(client: () => Client, admin: () => string) {
     client().app.store.db.selectFrom('operation_log').selectAll().where('scene_code', '=', scene).where('target', '=', target).orderBy('id').execute();
   return { post, ok, audits };
 }
+
+/** The status of a CSV import once its job has finished (the run continues after the upload answers). */
+export async function finishedImport(client: Client, token: string, jobId: string) {
+  for (let i = 0; i < 200; i++) {
+    const status = (await client.post('/admin/v1/users/import/status', { jobId }, { token })).json().data;
+    if (status.done) return status;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('import did not finish');
+}
