@@ -55,7 +55,9 @@ test.describe('the way back through sign-in', () => {
   test('an expired session asks, then signs in again on the page it was on', async ({ page, context }) => {
     await openAs(page, 'emp0144', '/log');
     await expect(page.getByTestId('logout')).toBeVisible();
-    // Every call of the page's loading has been answered: the session ends before the next click, not during the loading.
+    // Every call of the page's loading has been answered: the session ends before the next click,
+    // not during the loading (a quiet half-second alone can fall between a chunk and its calls).
+    await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0);
     await page.waitForLoadState('networkidle');
     await context.clearCookies({ name: 'idaas_token' });
     // Every call made before the page learns of it finds the session gone.
