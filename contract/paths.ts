@@ -30,6 +30,7 @@ export const paths = {
     secondAuthAppInfo: '/auth/v1/second-auth/app-info',
     continueLogin: '/auth/v1/self-service/continue',
     oidcSecondFactor: '/auth/v1/oidc/second-factor/:uid',
+    signOnSecondFactor: '/auth/v1/sign-on/second-factor',
   },
   user: {
     currentUserDetail: '/user/v1/current-user-detail',

@@ -20,6 +20,7 @@ import authRoutes from './sign-in/routes.js';
 import accountRoutes from './account/routes.js';
 import devRoutes from './demo/devRoutes.js';
 import signInStepRoutes from './sign-in/stepRoutes.js';
+import { signOnRoutes } from './protocols/signOn/routes.js';
 import permissionRoutes from './requests/routes.js';
 import groupRoutes from './groups/routes.js';
 import passwordRoutes from './passwords/routes.js';
@@ -127,6 +128,7 @@ export async function buildApp({ config, clock = systemClock, logger = false, lo
       await api.register(passwordRoutes);
       await api.register(securityRoutes);
       await api.register(factorRoutes);
+      await api.register(signOnRoutes(data.repos));
       await api.register(adminRoutes);
       await api.register(docsRoutes);
       if (isDevMode(config)) await api.register(devRoutes);

@@ -263,6 +263,30 @@ export interface NoticesTable {
 /** A person opened a published notice (migration 0017); the others show as unread. */
 export interface NoticeReadsTable { user_ref: number; notice_ref: number; read_at: number }
 
+/** A SAML service provider registered for an application (migration 0018); JSON in text columns. */
+export interface SamlSpsTable {
+  app_ref: number;
+  entity_id: string;
+  /** JSON [{ url, index, isDefault }] */
+  acs_urls: string;
+  slo_url: string | null;
+  /** post | redirect */
+  slo_binding: string | null;
+  /** persistent | email | unspecified */
+  name_id_format: string;
+  /** JSON [{ source, name, friendlyName }] */
+  attributes: string;
+  requests_signed: Generated<number>;
+  /** JSON array of base64 DER certificates */
+  signing_certs: string;
+  encryption_cert: string | null;
+  metadata_xml: string | null;
+  updated_at: number;
+}
+
+/** A CAS service URL an application answers at (migration 0018): exact, or a prefix. */
+export interface CasServicesTable { app_ref: number; url: string; match: string; created_at: number }
+
 /** Bearer tokens of provisioning clients (SCIM); only the SHA-256 is kept. */
 export interface ScimTokensTable {
   id: Generated<number>;
@@ -403,6 +427,8 @@ export interface Database {
   app_group_grants: AppGroupGrantsTable;
   notices: NoticesTable;
   notice_reads: NoticeReadsTable;
+  saml_sps: SamlSpsTable;
+  cas_services: CasServicesTable;
   scim_tokens: ScimTokensTable;
   policy_versions: PolicyVersionsTable;
   password_history: PasswordHistoryTable;

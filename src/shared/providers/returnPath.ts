@@ -17,10 +17,10 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
 /**
  * Same-origin pages outside this single-page app: the workbench (its own page, hash routes), the
- * server's OpenID Connect provider and its interaction routes, and the API (an application
+ * server's OpenID Connect provider and its interaction routes, the SAML and CAS endpoints, and the API (an application
  * launch). The router cannot show them: they need a full page load.
  */
-const SERVER_PAGES = new RegExp(`^(?:/systemhub|/oidc|/oidc-interaction|${API_PREFIX})(?:[/?#]|$)`, 'i');
+const SERVER_PAGES = new RegExp(`^(?:/systemhub|/oidc|/oidc-interaction|/saml|/cas|${API_PREFIX})(?:[/?#]|$)`, 'i');
 
 const LOGIN_PAGE = new RegExp(`^${LOGIN_PATH}(?:[/?#]|$)`, 'i');
 
