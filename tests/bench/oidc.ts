@@ -8,6 +8,8 @@
  * and userinfo, each as a ratio of a bare Fastify route measured in the same run (budget ≥ 40 %).
  * The portal and the bare route run in their own processes on 127.0.0.1; codes are made before
  * the exchange is timed (a signed-in browser gets one per request: single sign-on).
+ * Then the same signed-in browser's SAML login (AuthnRequest → signed Response) and CAS sign-on
+ * (login → ticket → serviceValidate), each as a ratio to the code exchange (tests/bench/signOnProtocols.ts).
  */
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
@@ -20,6 +22,7 @@ import { sm2Encrypt } from '../support/sm2Encrypt.js';
 import { buildApp } from '../../server/app.js';
 import { readConfig } from '../../server/platform/config.js';
 import { freePort } from '../support/freePort.js';
+import { casValidations, samlLogins, type SignOnRun } from './signOnProtocols.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 /** Codes made before the exchange is timed; they live 60 s, so they are made and spent within that. */
@@ -118,6 +121,15 @@ async function orchestrate(): Promise<void> {
   const userinfo = await run({ url: `${base}/oidc/me`, headers: { authorization: `Bearer ${accessToken}` }, connections: CONNECTIONS, duration: seconds });
   const userinfoRatio = userinfo.requests.average / bareRun.requests.average;
   line('userinfo vs bare', `${userinfo.requests.average.toFixed(1)}/s vs ${bareRun.requests.average.toFixed(1)}/s = ${(userinfoRatio * 100).toFixed(0)}%`, '>= 40%', userinfoRatio >= 0.4 && userinfo.non2xx === 0);
+
+  // The other protocols' sign-ons of the same signed-in browser, against the code exchange above.
+  const versus = (label: string, measured: SignOnRun) => {
+    const ratio = measured.perSecond / exchanges.requests.average;
+    line(`${label} vs code exchange`, `${measured.perSecond.toFixed(1)}/s vs ${exchanges.requests.average.toFixed(1)}/s = ${(ratio * 100).toFixed(0)}%`, 'measured', measured.failures === 0);
+    if (measured.failures) console.log(`      (${measured.failures} failed: ${measured.firstFailure})`);
+  };
+  versus('SAML login (AuthnRequest → Response)', await samlLogins(base, jar.header(), seconds, CONNECTIONS, CODES));
+  versus('CAS login → ticket → p3/serviceValidate', await casValidations(base, jar.header(), seconds, CONNECTIONS));
 
   portal.stop();
   bare.stop();
