@@ -125,11 +125,11 @@ async function orchestrate(): Promise<void> {
   // The other protocols' sign-ons of the same signed-in browser, against the code exchange above.
   const versus = (label: string, measured: SignOnRun) => {
     const ratio = measured.perSecond / exchanges.requests.average;
-    line(`${label} vs code exchange`, `${measured.perSecond.toFixed(1)}/s vs ${exchanges.requests.average.toFixed(1)}/s = ${(ratio * 100).toFixed(0)}%`, 'measured', measured.failures === 0);
+    line(`${label} vs exchange`, `${measured.perSecond.toFixed(1)}/s vs ${exchanges.requests.average.toFixed(1)}/s = ${(ratio * 100).toFixed(0)}%`, 'measured', measured.failures === 0);
     if (measured.failures) console.log(`      (${measured.failures} failed: ${measured.firstFailure})`);
   };
-  versus('SAML login (AuthnRequest → Response)', await samlLogins(base, jar.header(), seconds, CONNECTIONS, CODES));
-  versus('CAS login → ticket → p3/serviceValidate', await casValidations(base, jar.header(), seconds, CONNECTIONS));
+  versus('SAML AuthnRequest→Response', await samlLogins(base, jar.header(), seconds, CONNECTIONS, CODES));
+  versus('CAS login→ticket→validate', await casValidations(base, jar.header(), seconds, CONNECTIONS));
 
   portal.stop();
   bare.stop();

@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { expect, expectConsoleErrors, signInHere, startSession, test } from './support';
+import { expect, expectConsoleErrors, expectRefusals, SESSION_CHECK, signInHere, startSession, test } from './support';
 import { moveApp, startSample, stopSamples, watchNavigation } from './samples';
 
 /*
@@ -58,6 +58,8 @@ test.describe('single sign-on through the portal (CAS)', () => {
     await page.locator('#sign-out').click();
     await expect(page).toHaveURL(`${CLIENT.origin}/`);
     await expect(page.locator('#sign-in')).toBeVisible();
+    // The portal's session is gone: its page finds no one signed in and goes to the sign-in page.
+    expectRefusals(page, [401], SESSION_CHECK);
     await page.goto(`${portal}/myApp`);
     await expect(page).toHaveURL(/\/login(\?|$)/);
   });

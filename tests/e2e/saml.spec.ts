@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { expect, expectConsoleErrors, signInHere, startSession, test } from './support';
+import { expect, expectConsoleErrors, expectRefusals, SESSION_CHECK, signInHere, startSession, test } from './support';
 import { moveApp, startSample, stopSamples, watchNavigation } from './samples';
 
 /*
@@ -51,6 +51,8 @@ test.describe('single sign-on through the portal (SAML 2.0)', () => {
     await page.locator('#sign-out').click();
     await expect(page).toHaveURL(`${SPS.first.origin}/`);
     await expect(page.locator('#sign-in')).toBeVisible();
+    // The portal's session is gone: its page finds no one signed in and goes to the sign-in page.
+    expectRefusals(page, [401], SESSION_CHECK);
     await page.goto(`${portal}/myApp`);
     await expect(page).toHaveURL(/\/login(\?|$)/);
   });
@@ -77,6 +79,8 @@ test.describe('single sign-on through the portal (SAML 2.0)', () => {
       await page.goto(`${sp.origin}/`);
       await expect(page.locator('#who'), `${sp.appId} shows no one`).toHaveCount(0);
     }
+    // The portal's session is gone: its page finds no one signed in and goes to the sign-in page.
+    expectRefusals(page, [401], SESSION_CHECK);
     await page.goto(`${portal}/myApp`);
     await expect(page).toHaveURL(/\/login(\?|$)/);
   });
