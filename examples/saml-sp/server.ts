@@ -21,7 +21,6 @@ const cookiePattern = new RegExp(`(?:^|;\\s*)${cookieName}=([\\w-]+)`);
 const MD = 'urn:oasis:names:tc:SAML:2.0:metadata';
 const DS = 'http://www.w3.org/2000/09/xmldsig#';
 const SAML_NS = 'urn:oasis:names:tc:SAML:2.0:assertion';
-const PROTOCOL = 'urn:oasis:names:tc:SAML:2.0:protocol';
 const REDIRECT_BINDING = 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect';
 
 type XmlElement = Element;
@@ -86,9 +85,9 @@ function attributesOf(profile: Profile): Attribute[] {
   }));
 }
 
-/** "Responder / RequestDenied": the status codes of a refusal, outermost first. */
+/** "Responder / RequestDenied": the status codes of a refusal, outermost first (node-saml rebuilds the Status without namespaces). */
 function statusOf(error: SamlStatusError): string {
-  return children(parse(error.xmlStatus), PROTOCOL, 'StatusCode').map((code) => (code.getAttribute('Value') ?? '').split(':').pop()).join(' / ');
+  return [...error.xmlStatus.matchAll(/\bValue="([^"]+)"/g)].map(([, value]) => value.split(':').pop()).join(' / ');
 }
 
 const esc = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
