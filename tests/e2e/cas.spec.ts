@@ -64,6 +64,17 @@ test.describe('single sign-on through the portal (CAS)', () => {
     await expect(page).toHaveURL(/\/login(\?|$)/);
   });
 
+  test('"my apps" opens the client at its home, which signs in with no page', async ({ page, db }) => {
+    await startSession(page.context(), 'lisi');
+    await page.goto(`${portal}/myApp`);
+    const opened = page.waitForEvent('popup');
+    await page.getByTestId('app-tile').filter({ hasText: /^CAS 示例应用$/ }).click();
+    const client = await opened;
+    await expect(client).toHaveURL(`${CLIENT.origin}/`);
+    await client.locator('#sign-in').click();
+    await expect(client.locator('#who')).toHaveText(db.userNameOf('lisi'));
+  });
+
   test('someone without permission gets the portal\'s refusal and no ticket', async ({ page }) => {
     expectConsoleErrors(page, /the server responded with a status of 403/);
     await startSession(page.context(), 'emp0001');

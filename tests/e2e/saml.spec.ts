@@ -85,6 +85,16 @@ test.describe('single sign-on through the portal (SAML 2.0)', () => {
     await expect(page).toHaveURL(/\/login(\?|$)/);
   });
 
+  test('"my apps" opens the SP signed in: an unsolicited Response (IdP-initiated)', async ({ page, db }) => {
+    await startSession(page.context(), 'lisi');
+    await page.goto(`${portal}/myApp`);
+    const opened = page.waitForEvent('popup');
+    await page.getByTestId('app-tile').filter({ hasText: /^SAML 示例应用$/ }).click();
+    const sp = await opened;
+    await expect(sp).toHaveURL(`${SPS.first.origin}/`);
+    await expect(sp.locator('#who')).toHaveText(db.userNameOf('lisi'));
+  });
+
   test('someone without permission for the SP gets a RequestDenied answer, which the SP shows', async ({ page }) => {
     // The sample answers a refusal with 403, as a service provider should.
     expectConsoleErrors(page, /the server responded with a status of 403/);
