@@ -172,6 +172,15 @@ describe.each(storeCases())('CAS 3.0 server: login and validation ($name)', (sto
     expect(log.some((r) => r.account === 'emp0001' && r.is_success === 0)).toBe(true);
   });
 
+  it('an application requiring a second factor sends the browser to it, with this login as the way back', async () => {
+    const app = await createCasApp(server.client, { secondAuth: true });
+    const login = await casLogin(server, await browserOf('lisi'), app.service);
+    expect(login.ticket).toBeNull();
+    const factor = login.visited.find((step) => step.startsWith('/idaas/auth/v1/sign-on/second-factor?'));
+    expect(factor).toBeDefined();
+    expect(new URLSearchParams(factor!.split('?')[1]).get('back')).toMatch(/^\/cas\/login\?service=/);
+  });
+
   it('a disabled application or user gets no ticket', async () => {
     const disabled = await createCasApp(server.client, { enabled: false });
     const lisi = await casLogin(server, await browserOf('lisi'), disabled.service);
@@ -276,5 +285,15 @@ describe.each(storeCases())('CAS 3.0 server: login and validation ($name)', (sto
     expect(page.status).toBe(200);
     expect(page.headers.get('location')).toBeNull();
     expect(await alive(second.token)).toBe(false);
+  });
+});
+
+describe('CAS 3.0 server in the API document', () => {
+  it('lists every /cas endpoint', async () => {
+    const { openApiDocument } = await import('../../server/docs/openapi.js');
+    const paths = openApiDocument(false).paths as Record<string, { get?: { tags?: string[] } }>;
+    for (const path of ['/cas/login', '/cas/logout', '/cas/validate', '/cas/serviceValidate', '/cas/proxyValidate', '/cas/p3/serviceValidate', '/cas/p3/proxyValidate', '/cas/proxy']) {
+      expect(paths[path]?.get?.tags, path).toEqual(['cas']);
+    }
   });
 });
