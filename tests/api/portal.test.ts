@@ -24,7 +24,7 @@ describe.each(storeCases())('portal home and launch ($name)', (store) => {
     expect(res.headers.location).toMatch(/^https:\/\/mail\.apps\.example\.com\/sso\/login\?code=[\w-]{32}$/);
     const after = (await client.get('/personal/v1/today/num', { token: lisi })).json().data;
     expect(after.loginCount).toBe(before.loginCount + 1);
-    expect(after.appCount).toBe(7);
+    expect(after.appCount).toBe(8);
     expect(after.score).toBeGreaterThanOrEqual(80);
   });
 
