@@ -4,6 +4,7 @@ import { codesOf, type EndpointSpec } from '../../contract/endpoint.js';
 import { allEndpoints } from '../../contract/endpoints/index.js';
 import { API_PREFIX } from '../../contract/paths.js';
 import { LIMITS } from '../../contract/rules.js';
+import { casOpenApiPaths } from '../protocols/cas/openapi.js';
 
 type Json = Record<string, unknown>;
 
@@ -91,6 +92,8 @@ export function openApiDocument(withDev: boolean): Json {
     const path = `${API_PREFIX}${spec.path.replace(/:(\w+)/g, '{$1}')}`;
     paths[path] = { ...(paths[path] ?? {}), [spec.method.toLowerCase()]: operation(id, spec) };
   }
+  // The protocol endpoints beside the API, in their own answer formats.
+  Object.assign(paths, casOpenApiPaths());
   return {
     openapi: '3.1.0',
     info: {

@@ -1,3 +1,4 @@
+import { isForeignKeyViolation } from '../platform/db/constraints.js';
 import { CODE } from '../../contract/codes.js';
 import type { OrgNode, OrgTree } from '../../contract/schemas/admin/organisation.js';
 import { AppError, notFound } from '../platform/lib/errors.js';
@@ -137,8 +138,9 @@ export function adminOrganisationService(ctx: ServiceContext, base: BaseServices
           await base.audit.adminChange(actorRef, SCENE.DELETE, target(id), { before: snapshot(node) }, caller, repos);
         });
       } catch (error) {
-        // A person placed here between the check and the delete: the foreign key refused it.
-        if (!(error instanceof AppError)) await check(ctx.repos);
+        // A person or department placed here between the check and the delete: the foreign key
+        // refused it. Any other failure (a busy or unreachable store) is not "holds records".
+        if (isForeignKeyViolation(error)) await check(ctx.repos);
         throw error;
       }
       return null;

@@ -86,6 +86,12 @@ export interface Config {
   timeZone: string;
   /** What the server may call although it is loopback, private, link-local… (OUTBOUND_ALLOW; see platform/lib/outboundUrl.ts). */
   outboundAllow: string[];
+  /**
+   * Tests only, never read from the environment and ignored outside IDAAS_MODE=test: a CA
+   * certificate (PEM) that the CAS proxy callback's HTTPS is verified against, so a test's
+   * receiver with a self-signed certificate can take proxy-granting tickets.
+   */
+  casTestCa?: string;
 }
 
 /** A whole number from the environment, within [min, max]; unset or empty takes the default. */

@@ -47,6 +47,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     // The applications this session signed in to hear of it now (back-channel logout).
     request.server.oidc.signedOut();
+    request.server.cas.signedOut();
     return null;
   });
   serve(app, e.applyToken, ({ input, services, user, caller }) => services.sso.applyToken(user, input.clientId, caller));

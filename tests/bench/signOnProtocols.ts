@@ -8,9 +8,9 @@
  *   The AuthnRequests are made before the clock starts (each ID is single use); one Response is
  *   checked first with @node-saml/node-saml against the metadata's certificate, so what is timed
  *   is a real answer.
- * - CAS: a ticket validation as a service does it: /cas/login with the portal session → 302 with
- *   a service ticket for `demo-cas` → /cas/p3/serviceValidate. Tickets live 10 s, too short to
- *   make them before the clock as the codes are, so a sign-on here is the pair of requests.
+ * - CAS: a whole sign-on as a service sees it: /cas/login with the portal session → 302 with a
+ *   service ticket for `demo-cas` → /cas/p3/serviceValidate, the pair of requests timed together
+ *   (oidc.ts times the validation alone, on tickets made in a batch just before).
  */
 import autocannon from 'autocannon';
 import { SAML } from '@node-saml/node-saml';
@@ -66,7 +66,7 @@ export async function samlLogins(base: string, cookie: string, seconds: number, 
 }
 
 /** CAS sign-ons of a signed-in user: /cas/login → ticket → /cas/p3/serviceValidate. */
-export async function casValidations(base: string, cookie: string, seconds: number, connections: number): Promise<SignOnRun> {
+export async function casSignOns(base: string, cookie: string, seconds: number, connections: number): Promise<SignOnRun> {
   const service = encodeURIComponent(CAS_SERVICE);
   const loginPath = `/cas/login?service=${service}`;
   const ticketOf = (location: string | undefined) => (location ? new URL(location, CAS_SERVICE).searchParams.get('ticket') : null);

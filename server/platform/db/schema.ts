@@ -287,6 +287,49 @@ export interface SamlSpsTable {
 /** A CAS service URL an application answers at (migration 0018): exact, or a prefix. */
 export interface CasServicesTable { app_ref: number; url: string; match: string; created_at: number }
 
+/** A CAS service or proxy ticket, by the SHA-256 of its value (migration 0020); taken once by a conditional delete. */
+export interface CasTicketsTable {
+  ticket_hash: string;
+  /** ST | PT */
+  kind: string;
+  service: string;
+  app_ref: number;
+  user_ref: number;
+  portal_session_ref: number;
+  auth_time: number;
+  new_login: number;
+  mfa: number;
+  /** JSON array, most recent proxy first (PT only) */
+  proxies: string | null;
+  created_at: number;
+  expires_at: number;
+}
+
+/** A CAS proxy-granting ticket, by the SHA-256 of its value; lives as long as its portal session, at most its own lifetime. */
+export interface CasPgtsTable {
+  pgt_hash: string;
+  app_ref: number;
+  user_ref: number;
+  portal_session_ref: number;
+  auth_time: number;
+  mfa: number;
+  /** JSON array: the callback it went to, then the proxies before it */
+  proxies: string;
+  created_at: number;
+  expires_at: number;
+}
+
+/** A service a portal session validated a CAS ticket for: it gets a single-logout POST when the session ends. */
+export interface CasSessionsTable {
+  id: Generated<number>;
+  portal_session_ref: number;
+  app_ref: number;
+  service: string;
+  ticket: string;
+  account: string;
+  created_at: number;
+}
+
 /** Bearer tokens of provisioning clients (SCIM); only the SHA-256 is kept. */
 export interface ScimTokensTable {
   id: Generated<number>;
@@ -429,6 +472,9 @@ export interface Database {
   notice_reads: NoticeReadsTable;
   saml_sps: SamlSpsTable;
   cas_services: CasServicesTable;
+  cas_tickets: CasTicketsTable;
+  cas_pgts: CasPgtsTable;
+  cas_sessions: CasSessionsTable;
   scim_tokens: ScimTokensTable;
   policy_versions: PolicyVersionsTable;
   password_history: PasswordHistoryTable;

@@ -189,12 +189,12 @@ type Dispatcher = { constructor: new (options: object) => unknown };
  * global dispatcher (oidc-provider builds its guard the same way); the Agent's `connect.lookup`
  * is handed to net/tls.connect. Touching `Response` loads undici and so sets that dispatcher.
  */
-function agentWith(lookup: LookupFunction): unknown {
+function agentWith(lookup: LookupFunction, ca: readonly string[] | undefined): unknown {
   void Response;
   const global = globalThis as unknown as Record<symbol, Dispatcher | undefined>;
   const Agent = (global[Symbol.for('undici.globalDispatcher.2')] ?? global[Symbol.for('undici.globalDispatcher.1')])?.constructor;
   if (!Agent) throw new Error('no undici Agent to vet outgoing connections with');
-  return new Agent({ connect: { lookup } });
+  return new Agent({ connect: ca ? { lookup, ca: [...ca] } : { lookup } });
 }
 
 /**
@@ -207,7 +207,11 @@ export interface OutboundSettings {
   outboundAllow: readonly string[];
 }
 
-export function outboundPolicy(config: OutboundSettings, resolve: Resolver = dnsLookup): OutboundPolicy {
+/**
+ * `ca`: the certificates TLS connections are verified against instead of Node's own list (tests
+ * only: their HTTPS receivers have self-signed certificates; see server/protocols/cas/proxyCallback.ts).
+ */
+export function outboundPolicy(config: OutboundSettings, resolve: Resolver = dnsLookup, ca?: readonly string[]): OutboundPolicy {
   const entries = config.mode === 'production' ? config.outboundAllow : [...NON_PRODUCTION_ALLOW, ...config.outboundAllow];
   const names = new Set<string>();
   const ranges = new BlockList();
@@ -256,7 +260,7 @@ export function outboundPolicy(config: OutboundSettings, resolve: Resolver = dns
     // An address in the URL never reaches lookup: net.connect takes it as it is.
     const refused = refusal(url instanceof Request ? url.url : String(url));
     if (refused) throw refused;
-    agent ??= agentWith(lookup);
+    agent ??= agentWith(lookup, ca);
     try {
       return await globalThis.fetch(url, { ...init, dispatcher: agent } as RequestInit);
     } catch (error) {

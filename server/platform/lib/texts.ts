@@ -25,6 +25,18 @@ export const texts = {
   'oidc.loggedOutLead': { zh: '您已成功退出登录。', en: 'You have signed out.' },
   'oidc.errorTitle': { zh: '无法完成登录', en: 'Sign-in could not be completed' },
   'oidc.errorLead': { zh: '请求无效或已过期，请返回应用重新登录。', en: 'The request is invalid or has expired. Go back to the application and sign in again.' },
+  // The pages the CAS server renders (server/protocols/cas/pages.ts)
+  'cas.badServiceTitle': { zh: '无法登录该应用', en: 'Cannot sign in to this application' },
+  'cas.badServiceLead': {
+    zh: '应用提供的回调地址（service）无效：必须是 http 或 https 地址，且不能包含用户名、密码或 # 片段。请联系应用的管理员。',
+    en: 'The address the application gave (service) is not valid: it must be an http or https address without user name, password or # fragment. Contact the application\'s administrator.',
+  },
+  'cas.unregisteredTitle': { zh: '应用未注册', en: 'Application not registered' },
+  'cas.unregisteredLead': {
+    zh: '该地址（service）未在统一身份认证门户登记为 CAS 应用，因此无法登录。请联系管理员登记该应用。',
+    en: 'This address (service) is not registered with the identity portal as a CAS application, so you cannot sign in to it. Ask an administrator to register it.',
+  },
+  'cas.backToPortal': { zh: '返回门户首页', en: 'Back to the portal' },
   // The scopes a consent page lists
   'oidc.scope.openid': { zh: '确认您的身份', en: 'Who you are' },
   'oidc.scope.profile': { zh: '姓名和账号', en: 'Your name and account name' },

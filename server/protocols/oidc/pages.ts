@@ -18,7 +18,7 @@ h1{font-size:20px;margin:0 0 16px}p{line-height:1.6;margin:0 0 16px}ul{padding-l
 .actions{display:flex;gap:12px}button{flex:1;height:40px;border-radius:6px;font-size:15px;cursor:pointer;border:1px solid #d9d9d9;background:#fff;color:rgba(0,0,0,.88)}
 button.primary{background:#1677ff;border-color:#1677ff;color:#fff}button:hover{opacity:.9}`;
 
-function shell(lang: Lang, title: string, body: string): string {
+export function shell(lang: Lang, title: string, body: string): string {
   return `<!DOCTYPE html><html lang="${lang === 'en' ? 'en' : 'zh-CN'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">`
     + `<title>${escape(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
 }
