@@ -4,7 +4,6 @@ import { App as AntdApp } from 'antd';
 import { Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes } from 'react-router';
-import { InTransition } from './shared/components/InTransition';
 import { PageLoading } from './shared/components/PageLoading';
 import { HOME_PATH } from './config';
 import { useDayjsLocale } from './shared/hooks/useDayjsLocale';
@@ -39,15 +38,12 @@ const refineOptions = {
 /**
  * Signed-in part: session check, then the layout around the page. Without a session the check
  * answers the sign-in page with the way back (/login?redirect=<this page>); Refine's own `to`
- * parameter is not used, the sign-in page reads `redirect`. The layout mounts in a transition:
- * the session's answer would otherwise render the whole first screen in one task.
+ * parameter is not used, the sign-in page reads `redirect`.
  */
 function Protected() {
   return (
     <Authenticated key="protected" redirectOnFail appendCurrentPathToQuery={false} loading={<PageLoading />}>
-      <InTransition fallback={<PageLoading />}>
-        <Pages.PortalLayout />
-      </InTransition>
+      <Pages.PortalLayout />
     </Authenticated>
   );
 }

@@ -7,7 +7,6 @@ import { LIMITS } from '../../../contract/rules';
 import { LoadFailed } from '../../shared/components/LoadFailed';
 import { useMobile } from '../../shared/components/useMobile';
 import { useRefreshSsoToday } from '../../shared/hooks/useRefreshSsoToday';
-import { InTransition } from '../../shared/components/InTransition';
 import { PageTitle } from '../../shared/components/PageTitle';
 import { errorNotice } from '../../shared/providers/notificationProvider';
 import { HomeSection } from '../home/HomeSection';
@@ -97,7 +96,7 @@ export default function MyAppsPage() {
       {list}
       {/* Below the list once it has its height: the skeleton's height differs from the grid's, and
           cards already drawn under it would jump (Lighthouse counted a layout shift of 0.16). */}
-      {query.isLoading ? null : <InTransition><HomeSection commonApps={false} /></InTransition>}
+      {query.isLoading ? null : <HomeSection commonApps={false} />}
     </>
   ) : (
     <>
