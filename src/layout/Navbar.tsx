@@ -17,7 +17,8 @@ interface Props {
  * Top bar: menu toggle (narrow screens), title, admin workbench, language, user and logout. On
  * narrow screens the buttons keep only their icons (named for screen readers) and the account
  * its avatar, so the title keeps the room it needs; a title that still does not fit ends in an
- * ellipsis and shows whole on hover or focus.
+ * ellipsis (CSS, `text-clip`) and shows whole on hover. Not antd's measured ellipsis: it forces a
+ * layout of the whole page per text on the first render (about half a second of a phone's CPU).
  */
 export function Navbar({ onToggleMenu }: Props) {
   const { t } = useTranslation();
@@ -32,7 +33,7 @@ export function Navbar({ onToggleMenu }: Props) {
     <Flex align="center" justify="space-between" gap={12} style={{ height: '100%' }}>
       <Flex align="center" gap={8} style={{ minWidth: 0, flex: 1 }}>
         {onToggleMenu ? <Button type="text" icon={<MenuOutlined />} aria-label={t('layout.toggleMenu')} onClick={onToggleMenu} /> : null}
-        <Typography.Text strong ellipsis={{ tooltip: title }} style={{ fontSize: 16, minWidth: 0 }} data-testid="layout-title">
+        <Typography.Text strong title={title} className="text-clip" style={{ fontSize: 16, minWidth: 0 }} data-testid="layout-title">
           {title}
         </Typography.Text>
       </Flex>
@@ -47,7 +48,7 @@ export function Navbar({ onToggleMenu }: Props) {
         <Flex align="center" gap={8} title={narrow ? user?.userId : undefined}>
           <Avatar size="small" src={user?.avatar || undefined} icon={<UserOutlined />} alt={t('layout.avatar')} />
           {narrow ? null : (
-            <Typography.Text data-testid="current-user-id" ellipsis style={{ maxWidth: 160 }}>
+            <Typography.Text data-testid="current-user-id" className="text-clip" title={user?.userId} style={{ maxWidth: 160 }}>
               {user?.userId ?? ''}
             </Typography.Text>
           )}
