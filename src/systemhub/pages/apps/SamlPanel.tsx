@@ -52,7 +52,7 @@ function IdpInfo({ idp }: { idp: SamlIdp }) {
       <Descriptions column={1} size="small" bordered data-testid="saml-idp">
         <Descriptions.Item label={t('wb.signon.saml.idpEntityId')}><Typography.Text copyable>{idp.entityId}</Typography.Text></Descriptions.Item>
         <Descriptions.Item label={t('wb.signon.saml.ssoUrl')}><Typography.Text copyable>{idp.ssoUrl}</Typography.Text></Descriptions.Item>
-        <Descriptions.Item label={t('wb.signon.saml.sloUrl')}><Typography.Text copyable>{idp.sloUrl}</Typography.Text></Descriptions.Item>
+        <Descriptions.Item label={t('wb.signon.saml.idpSloUrl')}><Typography.Text copyable>{idp.sloUrl}</Typography.Text></Descriptions.Item>
       </Descriptions>
     </Card>
   );
