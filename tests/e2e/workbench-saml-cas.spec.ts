@@ -3,6 +3,7 @@ import { webcrypto } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { generateServiceProviderMetadata } from '@node-saml/node-saml';
 import * as x509 from '@peculiar/x509';
+import { expectAccessible, settle } from './axe';
 import { expect, startSession, test } from './support';
 
 const API_HEADERS = { 'X-Client-Id': 'idaas-portal-web' };
@@ -59,6 +60,8 @@ test.describe('workbench: SAML and CAS applications', () => {
     await expect(page.getByTestId('saml-slo-url')).toHaveValue(`${sp}/slo`);
     await expect(page.getByTestId('saml-signing-certs')).toContainText('CN=sp.example.com');
     await expect(page.getByTestId('saml-signing-certs')).toContainText('SHA-256');
+    await settle(page);
+    await expectAccessible(page, '#/apps/show: SAML');
     await page.getByTestId('saml-save').click();
     await expect(page.getByTestId('signon-current')).toContainText('SAML 2.0');
 
@@ -68,6 +71,8 @@ test.describe('workbench: SAML and CAS applications', () => {
     await expect(page.getByTestId('cas-server-url')).toContainText('/cas');
     await page.getByTestId('cas-service-add').click();
     const url = page.getByTestId('cas-service-url');
+    await settle(page);
+    await expectAccessible(page, '#/apps/show: CAS');
     await url.fill('https://*.example.com/');
     await page.getByTestId('cas-save').click();
     await expect(page.getByTestId('cas-form')).toContainText('通配符');
