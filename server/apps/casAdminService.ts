@@ -1,7 +1,8 @@
 import { CODE } from '../../contract/codes.js';
 import type { InputOf } from '../../contract/endpoint.js';
 import type { adminAppsSignOnEndpoints } from '../../contract/endpoints/admin/appsSignOn.js';
-import type { CasGetAnswer } from '../../contract/schemas/admin/appsSignOn.js';
+import type { CasGetAnswer, CasMatch } from '../../contract/schemas/admin/appsSignOn.js';
+import { ZodError } from 'zod';
 import type { AuthUser, Caller, ServiceContext } from '../composition/context.js';
 import type { BaseServices } from '../composition/portalServicesType.js';
 import { AppError, notFound } from '../platform/lib/errors.js';
@@ -17,6 +18,20 @@ export const CAS_MOUNT = '/cas';
  * application's prefix, or a prefix covering another's URL is refused (E40216) — otherwise which
  * application a ticket is for would depend on the order the server happened to look.
  */
+/**
+ * The URLs as the CAS server compares them: parsed (host case, default port and dot segments
+ * normalised), so the overlap check between applications sees what the server will see. Two
+ * entries that turn out to be one URL are refused as the schema refuses a listed-twice one.
+ */
+function normalised(services: { url: string; match: CasMatch }[]): { url: string; match: CasMatch }[] {
+  const result = services.map((s) => ({ url: new URL(s.url).href, match: s.match }));
+  const twice = result.findIndex((s, i) => result.findIndex((o) => o.url === s.url) !== i);
+  if (twice >= 0) {
+    throw new ZodError([{ code: 'custom', path: ['services', twice, 'url'], input: services[twice].url, message: 'names the same URL as another entry' }]);
+  }
+  return result;
+}
+
 export function adminCasService(ctx: ServiceContext, base: BaseServices) {
   const casServerUrl = `${ctx.config.publicUrl}${CAS_MOUNT}`;
 
@@ -41,19 +56,20 @@ export function adminCasService(ctx: ServiceContext, base: BaseServices) {
      */
     async save(actor: AuthUser, body: InputOf<typeof adminAppsSignOnEndpoints.casSave>, caller: Caller): Promise<null> {
       const app = await appOf(body.id);
+      const services = normalised(body.services);
       await ctx.transaction(async (repos) => {
         await repos.admin.signOn.lockRegistry();
-        const overlaps = await repos.admin.signOn.casOverlaps(app.id, body.services);
+        const overlaps = await repos.admin.signOn.casOverlaps(app.id, services);
         if (overlaps.length) throw new AppError(CODE.casServiceTaken, { url: overlaps[0] });
         const before = await repos.admin.signOn.casList(app.id);
-        const samlBefore = body.services.length ? await repos.admin.signOn.samlFind(app.id) : undefined;
-        const same = before.length === body.services.length && body.services.every((s) => before.some((b) => b.url === s.url && b.match === s.match));
+        const samlBefore = services.length ? await repos.admin.signOn.samlFind(app.id) : undefined;
+        const same = before.length === services.length && services.every((s) => before.some((b) => b.url === s.url && b.match === s.match));
         if (same && !samlBefore) return;
-        await repos.admin.signOn.casReplace(app.id, body.services, ctx.clock.now());
+        await repos.admin.signOn.casReplace(app.id, services, ctx.clock.now());
         if (samlBefore) await repos.admin.signOn.samlDelete(app.id);
         await base.audit.adminChange(actor.userRef, 'ADMIN_APP_CAS_SAVE', appTarget(app), {
           before: { cas: casSettingsOf(before), ...(samlBefore ? { saml: samlSettingsOf(samlBefore) } : {}) },
-          after: { cas: casSettingsOf(body.services), ...(samlBefore ? { saml: null } : {}) },
+          after: { cas: casSettingsOf(services), ...(samlBefore ? { saml: null } : {}) },
         }, caller, repos);
       });
       return null;

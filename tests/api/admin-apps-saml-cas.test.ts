@@ -224,6 +224,17 @@ describe.each(storeCases())('workbench: SAML and CAS applications ($name)', (sto
     expect(await protocolOf(app.id)).toBe('legacy');
   });
 
+  it('keeps CAS URLs as the CAS server compares them: host case, default port and dot segments normalised', async () => {
+    const [a, b] = [await newApp(), await newApp()];
+    const host = `${unique('norm')}.example.com`;
+    await ok('/apps/cas/save', { id: a.id, services: [{ url: `https://${host.toUpperCase()}:443/x/../App/`, match: 'prefix' }] });
+    expect((await ok('/apps/cas/get', { id: a.id })).services).toMatchObject([{ url: `https://${host}/App/`, match: 'prefix' }]);
+    expect((await post('/apps/cas/save', { id: b.id, services: [{ url: `https://${host}:443/App/home`, match: 'exact' }] })).json().code).toBe('E40216');
+    const twice = await post('/apps/cas/save', { id: b.id, services: [{ url: `https://b-${host}/x`, match: 'exact' }, { url: `https://B-${host}/x`, match: 'prefix' }] });
+    expect([twice.statusCode, twice.json().code]).toEqual([400, 'E00001']);
+    expect((await ok('/apps/cas/get', { id: b.id })).services).toEqual([]);
+  });
+
   it('lets two administrators registering overlapping CAS URLs at once for two applications not both succeed', async () => {
     const [a, b] = [await newApp(), await newApp()];
     const host = `${unique('race')}.example.com`;
