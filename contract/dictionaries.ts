@@ -40,6 +40,7 @@ export const SCENE_CODES: Record<string, { zh: string; en: string }> = {
 const ADMIN_ACTIONS: Record<string, { zh: string; en: string }> = {
   APP_APPROVERS_ADD: { zh: '添加应用审批人', en: 'Added application approvers' },
   APP_APPROVERS_REMOVE: { zh: '移除应用审批人', en: 'Removed application approvers' },
+  APP_CAS_SAVE: { zh: '修改应用的 CAS 服务地址', en: "Changed an application's CAS service URLs" },
   APP_CREATE: { zh: '创建应用', en: 'Created an application' },
   APP_DISABLE: { zh: '停用应用', en: 'Disabled an application' },
   APP_ENABLE: { zh: '启用应用', en: 'Enabled an application' },
@@ -51,6 +52,8 @@ const ADMIN_ACTIONS: Record<string, { zh: string; en: string }> = {
   APP_ROLE_GROUP_RENAME: { zh: '重命名角色分组', en: 'Renamed a role group' },
   APP_ROLE_REMOVE: { zh: '删除应用角色', en: 'Removed an application role' },
   APP_ROLE_RENAME: { zh: '重命名应用角色', en: 'Renamed an application role' },
+  APP_SAML_REMOVE: { zh: '移除应用的 SAML 设置', en: "Removed an application's SAML settings" },
+  APP_SAML_SAVE: { zh: '修改应用的 SAML 设置', en: "Changed an application's SAML settings" },
   APP_SECRET_ROTATE: { zh: '轮换应用密钥', en: 'Rotated an application secret' },
   APP_UPDATE: { zh: '修改应用', en: 'Changed an application' },
   APP_USERS_GRANT: { zh: '授权用户使用应用', en: 'Granted an application to users' },

@@ -3,6 +3,7 @@ import adminHomeRoutes from '../dashboard/adminRoutes.js';
 import adminOrganisationRoutes from '../organisation/adminRoutes.js';
 import adminUsersRoutes from '../organisation/usersAdminRoutes.js';
 import adminAppsRoutes from '../apps/adminRoutes.js';
+import adminAppsSignOnRoutes from '../apps/signOnAdminRoutes.js';
 import adminGroupsRoutes from '../groups/adminRoutes.js';
 import adminRequestsRoutes from '../requests/adminRoutes.js';
 import adminNoticesRoutes from '../notices/adminRoutes.js';
@@ -15,7 +16,7 @@ import adminRegistrationsRoutes from '../registrations/adminRoutes.js';
 /** The administrators' workbench (/idaas/admin/v1/…): every route is declared `access: 'admin'`. */
 export default async function adminRoutes(app: FastifyInstance): Promise<void> {
   for (const routes of [
-    adminHomeRoutes, adminOrganisationRoutes, adminUsersRoutes, adminAppsRoutes, adminGroupsRoutes, adminRequestsRoutes,
+    adminHomeRoutes, adminOrganisationRoutes, adminUsersRoutes, adminAppsRoutes, adminAppsSignOnRoutes, adminGroupsRoutes, adminRequestsRoutes,
     adminNoticesRoutes, adminPoliciesRoutes, adminAuditRoutes, adminSessionsRoutes, adminScimTokensRoutes, adminRegistrationsRoutes,
   ]) {
     await app.register(routes);

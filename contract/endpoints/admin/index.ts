@@ -3,6 +3,7 @@ import { adminHomeEndpoints } from './home.js';
 import { adminOrganisationEndpoints } from './organisation.js';
 import { adminUsersEndpoints } from './users.js';
 import { adminAppsEndpoints } from './apps.js';
+import { adminAppsSignOnEndpoints } from './appsSignOn.js';
 import { adminGroupsEndpoints } from './groups.js';
 import { adminRequestsEndpoints } from './requests.js';
 import { adminNoticesEndpoints } from './notices.js';
@@ -22,6 +23,7 @@ export const adminAreas = {
   adminOrganisation: adminOrganisationEndpoints,
   adminUsers: adminUsersEndpoints,
   adminApps: adminAppsEndpoints,
+  adminAppsSignOn: adminAppsSignOnEndpoints,
   adminGroups: adminGroupsEndpoints,
   adminRequests: adminRequestsEndpoints,
   adminNotices: adminNoticesEndpoints,
