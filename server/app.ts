@@ -31,6 +31,7 @@ import adminRoutes from './composition/workbenchRoutes.js';
 import scimPlugin from './protocols/scim/plugin.js';
 import { SCIM_PREFIX } from './protocols/scim/links.js';
 import oidcPlugin from './protocols/oidc/plugin.js';
+import samlPlugin from './protocols/saml/plugin.js';
 import { registerOps, type Ops } from './platform/ops/register.js';
 import { AccessLog } from './platform/ops/accessLog.js';
 import { metrics } from './platform/ops/metrics.js';
@@ -139,6 +140,8 @@ export async function buildApp({ config, clock = systemClock, logger = false, lo
   await app.register(scimPlugin, { prefix: SCIM_PREFIX, data, ctx, services });
   // The OpenID Connect provider at /oidc and its interactions, also beside the /idaas API.
   await app.register(oidcPlugin, { data, ctx, services });
+  // The SAML 2.0 identity provider at /saml.
+  await app.register(samlPlugin, { data, ctx, services });
 
   const { full } = await services.sm2.publicKey();
   await registerSpa(app, config.staticDir, full);

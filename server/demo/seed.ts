@@ -12,6 +12,7 @@ import { seedDemoScimToken } from './seedScimToken.js';
 import { ApplyStatus, GroupType } from '../../contract/enums.js';
 import { seedDemoDepartments } from './seedDepartments.js';
 import { seedDemoOidcClient } from './seedOidc.js';
+import { seedDemoSamlSps } from './seedSaml.js';
 
 const MARKER = 'seed.demo';
 const GENERATED = 200;
@@ -163,6 +164,7 @@ export async function seedDemo(store: Store, now: number, hashPassword: (pw: str
 
     await seedDemoScimToken(db, now, ids.admin);
     await seedDemoOidcClient(db, now, ids);
+    await seedDemoSamlSps(db, now, ids);
     await db.insertInto('social_bindings').values([
       { user_ref: ids.lisi, source: 'WECHAT_WORK', social_id: 'ww-lisi-5a1f', created_at: now - 90 * DAY },
       { user_ref: ids.lisi, source: 'DINGTALK', social_id: 'dt-88213', created_at: now - 45 * DAY },
