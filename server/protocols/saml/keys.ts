@@ -36,7 +36,7 @@ export type RsaBits = 2048 | 3072;
  * An RSA key pair and its self-signed certificate. WebCrypto's RSA generation runs off the event
  * loop (libuv's pool), so a rotation does not stall the instance's other requests.
  */
-async function newKeyPair(entityId: string, now: number, bits: RsaBits): Promise<{ pkcs8: Buffer; certificate: string }> {
+export async function newKeyPair(entityId: string, now: number, bits: RsaBits): Promise<{ pkcs8: Buffer; certificate: string }> {
   const alg = { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256', publicExponent: new Uint8Array([1, 0, 1]), modulusLength: bits };
   const keys = await webcrypto.subtle.generateKey(alg, true, ['sign', 'verify']) as CryptoKeyPair;
   const host = new URL(entityId).host.replace(/[,+"\\<>;=]/g, '');
