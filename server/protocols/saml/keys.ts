@@ -124,17 +124,19 @@ export function samlKeys(db: Kysely<Database>, secrets: SecretsService, entityId
     async rotate(now: number): Promise<{ current: string; next: string }> {
       await ensure(now);
       const next = await db.selectFrom('saml_keys').select(['kid', 'generation']).where('activated_at', 'is', null).where('retired_at', 'is', null)
-        .orderBy('generation', 'asc').limit(1).executeTakeFirstOrThrow();
-      await db.transaction().execute(async (trx) => {
-        const activated = await trx.updateTable('saml_keys').set({ activated_at: now }).where('kid', '=', next.kid).where('activated_at', 'is', null)
-          .returning('kid').executeTakeFirst();
-        if (!activated) return;
-        await trx.updateTable('saml_keys').set({ retired_at: now }).where('generation', '<', next.generation).where('retired_at', 'is', null).execute();
-      });
+        .orderBy('generation', 'asc').limit(1).executeTakeFirst();
+      if (next) {
+        await db.transaction().execute(async (trx) => {
+          const activated = await trx.updateTable('saml_keys').set({ activated_at: now }).where('kid', '=', next.kid).where('activated_at', 'is', null)
+            .returning('kid').executeTakeFirst();
+          if (!activated) return;
+          await trx.updateTable('saml_keys').set({ retired_at: now }).where('generation', '<', next.generation).where('retired_at', 'is', null).execute();
+        });
+      }
       cached = null;
       await ensure(now);
       const published = (await rows()).filter((r) => r.retired_at === null);
-      return { current: published.find((r) => statusOf(r) === 'current')!.kid, next: published.find((r) => statusOf(r) === 'next')!.kid };
+      return { current: published.find((r) => statusOf(r) === 'current')?.kid ?? '', next: published.find((r) => statusOf(r) === 'next')?.kid ?? '' };
     },
   };
 }

@@ -12,9 +12,16 @@ import { autoPostPage, errorPage, PAGE_HEADERS } from './pages.js';
 import { samlRepo } from './repository.js';
 import { XML_MAX_CHARS } from './safeXml.js';
 
+/** The signing keys at the server's clock: what the workbench lists and rotates. */
+export interface SamlKeyAdmin {
+  list(): ReturnType<SamlKeys['list']>;
+  published(): ReturnType<SamlKeys['published']>;
+  rotate(): ReturnType<SamlKeys['rotate']>;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
-    samlKeys: SamlKeys;
+    samlKeys: SamlKeyAdmin;
   }
 }
 
@@ -31,7 +38,9 @@ async function samlPlugin(app: FastifyInstance, { data, ctx, services }: Composi
   const keys = samlKeys(data.db, services.secrets, urls.entityId);
   const saml = samlRepo(data.db);
   const flow = samlFlow({ urls, clock: ctx.clock, services, repos: data.repos, saml, keys });
-  app.decorate('samlKeys', keys);
+  app.decorate('samlKeys', {
+    list: () => keys.list(ctx.clock.now()), published: () => keys.published(ctx.clock.now()), rotate: () => keys.rotate(ctx.clock.now()),
+  } satisfies SamlKeyAdmin);
 
   await app.register(async (scope) => {
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_BODY_BYTES }, (_request, body, done) => {
