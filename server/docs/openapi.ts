@@ -4,6 +4,7 @@ import { codesOf, type EndpointSpec } from '../../contract/endpoint.js';
 import { allEndpoints } from '../../contract/endpoints/index.js';
 import { API_PREFIX } from '../../contract/paths.js';
 import { LIMITS } from '../../contract/rules.js';
+import { samlOpenApiPaths } from '../protocols/saml/openapi.js';
 
 type Json = Record<string, unknown>;
 
@@ -106,6 +107,7 @@ export function openApiDocument(withDev: boolean): Json {
         bearer: { type: 'http', scheme: 'bearer' },
       },
     },
-    paths,
+    // The protocol endpoints beside the API (HTML and XML answers, not the envelope).
+    paths: { ...paths, ...samlOpenApiPaths },
   };
 }

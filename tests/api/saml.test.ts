@@ -123,4 +123,10 @@ describe.each(storeCases())('SAML single sign-on ($name)', (store) => {
     expect(profile?.uid).toBe('lisi');
     expect(responseXml(form)).not.toContain('InResponseTo');
   });
+
+  it('the API document lists the /saml endpoints', async () => {
+    const doc = (await s.client.get('/openapi.json')).json();
+    for (const path of ['/saml/metadata', '/saml/sso', '/saml/continue/{id}', '/saml/launch/{appId}']) expect(doc.paths[path], path).toBeTruthy();
+    expect(Object.keys(doc.paths['/saml/sso'])).toEqual(['get', 'post']);
+  });
 });
