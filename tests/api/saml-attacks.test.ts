@@ -124,4 +124,21 @@ describe.each(storeCases())('SAML attacks are refused ($name)', (store) => {
       expect(res.body).not.toContain('root:');
     });
   });
+
+  it('an SP with an encryption certificate gets its assertion encrypted (AES-256-GCM, RSA-OAEP), and decrypts it', async () => {
+    const db = s.client.app.store.db;
+    await db.updateTable('saml_sps').set({ encryption_cert: key.cert }).where('entity_id', '=', DEMO_SP.entityId).execute();
+    try {
+      const token = await signIn(s.client, 'lisi');
+      const sp = await serviceProvider(s, DEMO_SP, { decryptionPvk: key.pem });
+      const form = formOf(await browse(s, await sp.getAuthorizeUrlAsync('', undefined, {}), token));
+      const xml = responseXml(form);
+      expect(xml).toContain('<saml:EncryptedAssertion>');
+      expect(xml).toContain('http://www.w3.org/2009/xmlenc11#aes256-gcm');
+      expect(xml).not.toContain('lisi');
+      expect((await sp.validatePostResponseAsync({ SAMLResponse: form.fields.SAMLResponse })).profile?.uid).toBe('lisi');
+    } finally {
+      await db.updateTable('saml_sps').set({ encryption_cert: null }).where('entity_id', '=', DEMO_SP.entityId).execute();
+    }
+  });
 });
