@@ -82,6 +82,7 @@ const ADMIN_ACTIONS: Record<string, { zh: string; en: string }> = {
   REGISTRATION_APPROVE: { zh: '通过注册申请', en: 'Approved a registration' },
   REGISTRATION_REJECT: { zh: '拒绝注册申请', en: 'Rejected a registration' },
   REQUEST_OVERRIDE: { zh: '管理员代为审批', en: 'Decided a request as administrator' },
+  SAML_KEY_ROTATE: { zh: '轮换 SAML 签名密钥', en: 'Rotated the SAML signing key' },
   SCIM_TOKEN_CREATE: { zh: '创建 SCIM 令牌', en: 'Created a SCIM token' },
   SCIM_TOKEN_REVOKE: { zh: '吊销 SCIM 令牌', en: 'Revoked a SCIM token' },
   SESSION_END: { zh: '结束会话', en: 'Ended a session' },

@@ -12,12 +12,13 @@ import adminAuditRoutes from '../audit/adminRoutes.js';
 import adminSessionsRoutes from '../sessions/adminRoutes.js';
 import adminScimTokensRoutes from '../protocols/scim/tokensAdminRoutes.js';
 import adminRegistrationsRoutes from '../registrations/adminRoutes.js';
+import adminSamlKeysRoutes from '../protocols/saml/keysAdminRoutes.js';
 
 /** The administrators' workbench (/idaas/admin/v1/…): every route is declared `access: 'admin'`. */
 export default async function adminRoutes(app: FastifyInstance): Promise<void> {
   for (const routes of [
     adminHomeRoutes, adminOrganisationRoutes, adminUsersRoutes, adminAppsRoutes, adminAppsSignOnRoutes, adminGroupsRoutes, adminRequestsRoutes,
-    adminNoticesRoutes, adminPoliciesRoutes, adminAuditRoutes, adminSessionsRoutes, adminScimTokensRoutes, adminRegistrationsRoutes,
+    adminNoticesRoutes, adminPoliciesRoutes, adminAuditRoutes, adminSessionsRoutes, adminScimTokensRoutes, adminRegistrationsRoutes, adminSamlKeysRoutes,
   ]) {
     await app.register(routes);
   }

@@ -12,6 +12,7 @@ import { adminAuditEndpoints } from './audit.js';
 import { adminSessionsEndpoints } from './sessions.js';
 import { adminScimTokensEndpoints } from './scimTokens.js';
 import { adminRegistrationsEndpoints } from './registrations.js';
+import { adminSamlKeysEndpoints } from './samlKeys.js';
 
 /**
  * The administrators' workbench (/systemhub): every endpoint is `access: 'admin'` under
@@ -32,4 +33,5 @@ export const adminAreas = {
   adminSessions: adminSessionsEndpoints,
   adminScimTokens: adminScimTokensEndpoints,
   adminRegistrations: adminRegistrationsEndpoints,
+  adminSamlKeys: adminSamlKeysEndpoints,
 } satisfies Record<string, Record<string, EndpointSpec>>;
