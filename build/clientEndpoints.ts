@@ -10,6 +10,7 @@ import * as permissions from '../contract/endpoints/permissions.js';
 import * as security from '../contract/endpoints/security.js';
 import * as signIn from '../contract/endpoints/signIn.js';
 import * as adminApps from '../contract/endpoints/admin/apps.js';
+import * as adminAppsSignOn from '../contract/endpoints/admin/appsSignOn.js';
 import * as adminAudit from '../contract/endpoints/admin/audit.js';
 import * as adminGroups from '../contract/endpoints/admin/groups.js';
 import * as adminHome from '../contract/endpoints/admin/home.js';
@@ -27,6 +28,7 @@ import * as adminUsers from '../contract/endpoints/admin/users.js';
 const AREAS: Record<string, Record<string, unknown>> = {
   account, auth, dev, factors, groups, index, passwords, permissions, security, signIn,
   'admin/apps': adminApps,
+  'admin/appsSignOn': adminAppsSignOn,
   'admin/audit': adminAudit,
   'admin/groups': adminGroups,
   'admin/home': adminHome,

@@ -32,6 +32,7 @@ import scimPlugin from './protocols/scim/plugin.js';
 import { SCIM_PREFIX } from './protocols/scim/links.js';
 import oidcPlugin from './protocols/oidc/plugin.js';
 import casPlugin from './protocols/cas/plugin.js';
+import samlPlugin from './protocols/saml/plugin.js';
 import { registerOps, type Ops } from './platform/ops/register.js';
 import { AccessLog } from './platform/ops/accessLog.js';
 import { metrics } from './platform/ops/metrics.js';
@@ -142,6 +143,8 @@ export async function buildApp({ config, clock = systemClock, logger = false, lo
   await app.register(oidcPlugin, { data, ctx, services });
   // The CAS 3.0 server at /cas.
   await app.register(casPlugin, { data, ctx, services });
+  // The SAML 2.0 identity provider at /saml.
+  await app.register(samlPlugin, { data, ctx, services });
 
   const { full } = await services.sm2.publicKey();
   await registerSpa(app, config.staticDir, full);

@@ -1,4 +1,4 @@
-import { OIDC_GRANT_TYPES, type AdminApp, type RotatedSecret } from '../../contract/schemas/admin/apps.js';
+import { OIDC_GRANT_TYPES, type AdminApp, type RotatedSecret, type SignOnProtocol } from '../../contract/schemas/admin/apps.js';
 import type { PageResult } from '../../contract/schemas/common.js';
 import { CODE } from '../../contract/codes.js';
 import type { CaptchaStrategy, OidcGrantType } from '../../contract/enums.js';
@@ -6,7 +6,6 @@ import type { LoginType } from '../../contract/rules.js';
 import { ZodError } from 'zod';
 import { AppError, notFound } from '../platform/lib/errors.js';
 import { issuerOf } from '../protocols/oidc/issuer.js';
-import { mapPage } from '../platform/db/paging.js';
 import { outboundPolicyOf } from '../platform/lib/outboundUrl.js';
 import type { AdminAppPatch, AdminAppRecord, AppListFilters } from './adminRepository.js';
 import type { AuthUser, Caller, ServiceContext } from '../composition/context.js';
@@ -28,7 +27,10 @@ export interface ProviderAddresses { issuer: string; discoveryUrl: string }
 export const storedStrategy = (value: CaptchaStrategy | null): string | null => (value === null ? null : String(value));
 export const strategyOf = (stored: string | null): CaptchaStrategy | null => (stored === null ? null : (Number(stored) as CaptchaStrategy));
 
-export function toAdminApp(a: AdminAppRecord, provider: ProviderAddresses): AdminApp {
+/** SAML or CAS when registered for either (server/apps/signOnRepository.ts), else as the legacy flag says. */
+export const protocolOf = (a: Pick<AdminAppRecord, 'legacy'>, registered: 'saml' | 'cas' | undefined): SignOnProtocol => registered ?? (a.legacy ? 'legacy' : 'oidc');
+
+export function toAdminApp(a: AdminAppRecord, provider: ProviderAddresses, protocol: SignOnProtocol): AdminApp {
   return {
     id: a.id, appId: a.appId, appName: a.appName, icon: a.icon, category: a.category, clientId: a.clientId, idpSsoUrl: a.idpSsoUrl,
     loginTypes: a.loginTypes as LoginType[], captchaStrategy: strategyOf(a.captchaStrategy), secondAuthRequired: a.secondAuthRequired,
@@ -37,7 +39,7 @@ export function toAdminApp(a: AdminAppRecord, provider: ProviderAddresses): Admi
     redirectUris: a.redirectUris, postLogoutRedirectUris: a.postLogoutRedirectUris, grantTypes: grantTypesOf(a),
     accessTokenTtl: a.accessTokenTtl, idTokenTtl: a.idTokenTtl, refreshTokenTtl: a.refreshTokenTtl,
     backchannelLogoutUri: a.backchannelLogoutUri, initiateLoginUri: a.initiateLoginUri, firstParty: a.firstParty, legacy: a.legacy,
-    ...provider,
+    protocol, ...provider,
   };
 }
 
@@ -68,7 +70,11 @@ export function adminAppsService(ctx: ServiceContext, base: BaseServices) {
   const repo = ctx.repos.admin.apps;
   const issuer = issuerOf(ctx.config.publicUrl);
   const provider: ProviderAddresses = { issuer, discoveryUrl: `${issuer}${DISCOVERY_PATH}` };
-  const view = (a: AdminAppRecord) => toAdminApp(a, provider);
+  /** The applications as the workbench shows them, each with the protocol it is registered for. */
+  async function views(apps: AdminAppRecord[]): Promise<AdminApp[]> {
+    const registered = await ctx.repos.admin.signOn.registeredProtocols(apps.map((a) => a.id));
+    return apps.map((a) => toAdminApp(a, provider, protocolOf(a, registered.get(a.id))));
+  }
   const outbound = outboundPolicyOf(ctx.config);
 
   /**
@@ -102,10 +108,11 @@ export function adminAppsService(ctx: ServiceContext, base: BaseServices) {
 
   return {
     async list(filters: AppListFilters, pageNum: number, pageSize: number): Promise<PageResult<AdminApp>> {
-      return mapPage(await repo.page(filters, pageNum, pageSize), view);
+      const result = await repo.page(filters, pageNum, pageSize);
+      return { ...result, datas: await views(result.datas) };
     },
 
-    get: async (id: number): Promise<AdminApp> => view(await found(id)),
+    get: async (id: number): Promise<AdminApp> => (await views([await found(id)]))[0],
 
     async create(actor: AuthUser, body: InputOf<typeof adminAppsEndpoints.create>, caller: Caller): Promise<{ id: number }> {
       const clientId = body.clientId ?? `${body.appId}${CLIENT_ID_SUFFIX}`;

@@ -101,6 +101,10 @@ export function appsRepo(db: Kysely<Database>) {
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },
+    /** A SAML service provider (a `saml_sps` row): launched by the identity provider's unsolicited Response. */
+    async isSamlSp(appRef: number): Promise<boolean> {
+      return (await db.selectFrom('saml_sps').select('app_ref').where('app_ref', '=', appRef).executeTakeFirst()) !== undefined;
+    },
     /** Read on every launch and app sign-in, so a grant or a revoke counts from the next call. */
     async hasPermission(userRef: number, appRef: number): Promise<boolean> {
       return (await permission({ userRef, appRef })).length > 0;

@@ -6,6 +6,7 @@ import type { SsoRedeemBody } from '../../contract/schemas/auth.js';
 import { AppError, notFound } from '../platform/lib/errors.js';
 import { CODE } from '../../contract/codes.js';
 import { issuerOf } from '../protocols/oidc/issuer.js';
+import { SAML_MOUNT } from '../protocols/saml/constants.js';
 
 const CODE_TICKET = 'sso-code';
 
@@ -77,6 +78,8 @@ export function ssoService(ctx: ServiceContext, audit: AuditService, tickets: Ti
     async launch(clientId: string, user: AuthUser | null, caller: Caller): Promise<SsoDecision> {
       const app = await ctx.repos.apps.findByClientId(clientId);
       if (!app || !app.enabled) return { kind: 'unknownApp' };
+      // The identity provider's launch signs in, checks the permission and logs the access or refusal itself.
+      if (await ctx.repos.apps.isSamlSp(app.id)) return { kind: 'redirect', url: `${SAML_MOUNT}/launch/${encodeURIComponent(app.appId)}` };
       if (!user) return { kind: 'signIn', appId: app.appId };
       const allowed = await ctx.repos.apps.hasPermission(user.userRef, app.id);
       if (allowed && !app.ssoLegacy) return { kind: 'redirect', url: oidcLaunchUrl(app) };

@@ -3,6 +3,7 @@ import type { Database } from '../platform/db/schema.js';
 import { adminDepartmentsRepo } from '../organisation/departmentsRepository.js';
 import { adminUsersRepo } from '../organisation/usersAdminRepository.js';
 import { adminAppsRepo } from '../apps/adminRepository.js';
+import { adminSignOnRepo } from '../apps/signOnRepository.js';
 import { adminGroupsRepo } from '../groups/adminRepository.js';
 import { adminRequestsRepo } from '../requests/adminRepository.js';
 import { adminNoticesRepo } from '../notices/adminRepository.js';
@@ -20,6 +21,7 @@ export function buildAdminRepos(db: Kysely<Database>) {
     departments: adminDepartmentsRepo(db),
     users: adminUsersRepo(db),
     apps: adminAppsRepo(db),
+    signOn: adminSignOnRepo(db),
     groups: adminGroupsRepo(db),
     requests: adminRequestsRepo(db),
     notices: adminNoticesRepo(db),

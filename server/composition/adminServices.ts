@@ -4,6 +4,8 @@ import { adminHomeService } from '../dashboard/adminService.js';
 import { adminOrganisationService } from '../organisation/adminService.js';
 import { adminUsersService } from '../organisation/usersAdminService.js';
 import { adminAppsService } from '../apps/adminService.js';
+import { adminSamlService } from '../apps/samlAdminService.js';
+import { adminCasService } from '../apps/casAdminService.js';
 import { adminGroupsService } from '../groups/adminService.js';
 import { adminRequestsService } from '../requests/adminService.js';
 import { adminNoticesService } from '../notices/adminService.js';
@@ -20,6 +22,8 @@ export function buildAdminServices(ctx: ServiceContext, base: BaseServices) {
     organisation: adminOrganisationService(ctx, base),
     users: adminUsersService(ctx, base),
     apps: adminAppsService(ctx, base),
+    saml: adminSamlService(ctx, base),
+    cas: adminCasService(ctx, base),
     groups: adminGroupsService(ctx, base),
     requests: adminRequestsService(ctx),
     notices: adminNoticesService(ctx, base),

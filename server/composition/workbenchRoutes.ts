@@ -3,6 +3,7 @@ import adminHomeRoutes from '../dashboard/adminRoutes.js';
 import adminOrganisationRoutes from '../organisation/adminRoutes.js';
 import adminUsersRoutes from '../organisation/usersAdminRoutes.js';
 import adminAppsRoutes from '../apps/adminRoutes.js';
+import adminAppsSignOnRoutes from '../apps/signOnAdminRoutes.js';
 import adminGroupsRoutes from '../groups/adminRoutes.js';
 import adminRequestsRoutes from '../requests/adminRoutes.js';
 import adminNoticesRoutes from '../notices/adminRoutes.js';
@@ -11,12 +12,13 @@ import adminAuditRoutes from '../audit/adminRoutes.js';
 import adminSessionsRoutes from '../sessions/adminRoutes.js';
 import adminScimTokensRoutes from '../protocols/scim/tokensAdminRoutes.js';
 import adminRegistrationsRoutes from '../registrations/adminRoutes.js';
+import adminSamlKeysRoutes from '../protocols/saml/keysAdminRoutes.js';
 
 /** The administrators' workbench (/idaas/admin/v1/…): every route is declared `access: 'admin'`. */
 export default async function adminRoutes(app: FastifyInstance): Promise<void> {
   for (const routes of [
-    adminHomeRoutes, adminOrganisationRoutes, adminUsersRoutes, adminAppsRoutes, adminGroupsRoutes, adminRequestsRoutes,
-    adminNoticesRoutes, adminPoliciesRoutes, adminAuditRoutes, adminSessionsRoutes, adminScimTokensRoutes, adminRegistrationsRoutes,
+    adminHomeRoutes, adminOrganisationRoutes, adminUsersRoutes, adminAppsRoutes, adminAppsSignOnRoutes, adminGroupsRoutes, adminRequestsRoutes,
+    adminNoticesRoutes, adminPoliciesRoutes, adminAuditRoutes, adminSessionsRoutes, adminScimTokensRoutes, adminRegistrationsRoutes, adminSamlKeysRoutes,
   ]) {
     await app.register(routes);
   }

@@ -13,6 +13,7 @@ import { ApplyStatus, GroupType } from '../../contract/enums.js';
 import { seedDemoDepartments } from './seedDepartments.js';
 import { seedDemoOidcClient } from './seedOidc.js';
 import { seedDemoCasService } from './seedCas.js';
+import { seedDemoSamlSps } from './seedSaml.js';
 
 const MARKER = 'seed.demo';
 const GENERATED = 200;
@@ -165,6 +166,7 @@ export async function seedDemo(store: Store, now: number, hashPassword: (pw: str
     await seedDemoScimToken(db, now, ids.admin);
     await seedDemoOidcClient(db, now, ids);
     await seedDemoCasService(db, now, ids);
+    await seedDemoSamlSps(db, now, ids);
     await db.insertInto('social_bindings').values([
       { user_ref: ids.lisi, source: 'WECHAT_WORK', social_id: 'ww-lisi-5a1f', created_at: now - 90 * DAY },
       { user_ref: ids.lisi, source: 'DINGTALK', social_id: 'dt-88213', created_at: now - 45 * DAY },

@@ -5,6 +5,7 @@ import { allEndpoints } from '../../contract/endpoints/index.js';
 import { API_PREFIX } from '../../contract/paths.js';
 import { LIMITS } from '../../contract/rules.js';
 import { casOpenApiPaths } from '../protocols/cas/openapi.js';
+import { samlOpenApiPaths } from '../protocols/saml/openapi.js';
 
 type Json = Record<string, unknown>;
 
@@ -109,6 +110,7 @@ export function openApiDocument(withDev: boolean): Json {
         bearer: { type: 'http', scheme: 'bearer' },
       },
     },
-    paths,
+    // The protocol endpoints beside the API (HTML and XML answers, not the envelope).
+    paths: { ...paths, ...samlOpenApiPaths },
   };
 }

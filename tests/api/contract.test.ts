@@ -73,7 +73,12 @@ const NOT_INTEGERS: unknown[] = [true, false, [1], [[158]], '0x9e', '1e0', 1.5, 
 const NOT_INTEGER_QUERIES: (string | string[])[] = ['true', 'false', ['1', '1'], '0x9e', '1e0', '1.5', '1.0', '', ' 1', '+1', '01', '-'];
 
 /** Fields a refinement checks beyond their JSON schema, with a value it takes. */
-const REFINED_EXAMPLES: Record<string, unknown> = { idpSsoUrl: 'https://app.example.com/sso' };
+const REFINED_EXAMPLES: Record<string, unknown> = {
+  idpSsoUrl: 'https://app.example.com/sso',
+  entityId: 'https://sp.example.com/metadata',
+  acsUrls: [{ url: 'https://sp.example.com/acs', index: 0, isDefault: true }],
+  sloUrl: 'https://sp.example.com/slo',
+};
 
 const WITH_INTEGERS = allEndpoints().filter(([, spec]) => integerFields(spec.input).length > 0);
 const POSTS = allEndpoints().filter(([, spec]) => spec.method === 'POST');

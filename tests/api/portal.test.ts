@@ -13,7 +13,7 @@ describe.each(storeCases())('portal home and launch ($name)', (store) => {
   it('lists only the applications lisi may launch', async () => {
     const res = await client.post('/personal/v1/user-app/list-by-user', {}, { token: lisi });
     const ids = res.json().data.map((a: { appId: string }) => a.appId);
-    expect(ids).toEqual(['mail', 'oa', 'wiki', 'expense', 'meeting', 'travel', 'demo-rp', 'demo-cas']);
+    expect(ids).toEqual(['mail', 'oa', 'wiki', 'expense', 'meeting', 'travel', 'demo-rp', 'demo-cas', 'demo-saml']);
     expect(res.json().data[0]).toMatchObject({ appName: '企业邮箱', clientId: 'mail-client', icon: expect.stringMatching(/^data:image\/svg/) });
   });
 
@@ -24,7 +24,7 @@ describe.each(storeCases())('portal home and launch ($name)', (store) => {
     expect(res.headers.location).toMatch(/^https:\/\/mail\.apps\.example\.com\/sso\/login\?code=[\w-]{32}$/);
     const after = (await client.get('/personal/v1/today/num', { token: lisi })).json().data;
     expect(after.loginCount).toBe(before.loginCount + 1);
-    expect(after.appCount).toBe(8);
+    expect(after.appCount).toBe(9);
     expect(after.score).toBeGreaterThanOrEqual(80);
   });
 

@@ -3,6 +3,7 @@ import { adminHomeEndpoints } from './home.js';
 import { adminOrganisationEndpoints } from './organisation.js';
 import { adminUsersEndpoints } from './users.js';
 import { adminAppsEndpoints } from './apps.js';
+import { adminAppsSignOnEndpoints } from './appsSignOn.js';
 import { adminGroupsEndpoints } from './groups.js';
 import { adminRequestsEndpoints } from './requests.js';
 import { adminNoticesEndpoints } from './notices.js';
@@ -11,6 +12,7 @@ import { adminAuditEndpoints } from './audit.js';
 import { adminSessionsEndpoints } from './sessions.js';
 import { adminScimTokensEndpoints } from './scimTokens.js';
 import { adminRegistrationsEndpoints } from './registrations.js';
+import { adminSamlKeysEndpoints } from './samlKeys.js';
 
 /**
  * The administrators' workbench (/systemhub): every endpoint is `access: 'admin'` under
@@ -22,6 +24,7 @@ export const adminAreas = {
   adminOrganisation: adminOrganisationEndpoints,
   adminUsers: adminUsersEndpoints,
   adminApps: adminAppsEndpoints,
+  adminAppsSignOn: adminAppsSignOnEndpoints,
   adminGroups: adminGroupsEndpoints,
   adminRequests: adminRequestsEndpoints,
   adminNotices: adminNoticesEndpoints,
@@ -30,4 +33,5 @@ export const adminAreas = {
   adminSessions: adminSessionsEndpoints,
   adminScimTokens: adminScimTokensEndpoints,
   adminRegistrations: adminRegistrationsEndpoints,
+  adminSamlKeys: adminSamlKeysEndpoints,
 } satisfies Record<string, Record<string, EndpointSpec>>;

@@ -92,6 +92,14 @@ const oidcFields = {
 };
 const people = z.array(account).min(1, 'select at least one person').max(LIMITS.membersPerBatchMax);
 
+/**
+ * How an application signs people on: derived, not chosen in one column — a registered SAML
+ * service provider makes it `saml`, registered CAS service URLs make it `cas`, otherwise the
+ * OpenID Connect client or the legacy code launch as `apps.sso_legacy` says.
+ */
+export const SIGN_ON_PROTOCOLS = ['oidc', 'legacy', 'saml', 'cas'] as const;
+export type SignOnProtocol = (typeof SIGN_ON_PROTOCOLS)[number];
+
 export const appListBody = pageRequest.extend({
   /** Part of the name or the app id. */
   keyword: text(LIMITS.searchMax).optional(),
@@ -190,6 +198,7 @@ export const adminApp = z.object({
   initiateLoginUri: z.string().nullable(),
   firstParty: z.boolean(),
   legacy: z.boolean(),
+  protocol: z.enum(SIGN_ON_PROTOCOLS),
   /** What the application is configured with: the provider's issuer and its discovery document. */
   issuer: z.string(),
   discoveryUrl: z.string(),

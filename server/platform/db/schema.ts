@@ -284,6 +284,38 @@ export interface SamlSpsTable {
   updated_at: number;
 }
 
+/** The SAML identity provider's signing keys (migration 0019): next (activated_at null), current, retired. */
+export interface SamlKeysTable {
+  kid: string;
+  generation: number;
+  /** sealed (secretBox), the kid as additional data */
+  private_key: string;
+  /** base64 DER X.509 */
+  certificate: string;
+  created_at: number;
+  activated_at: number | null;
+  retired_at: number | null;
+}
+
+/** AuthnRequest IDs already answered, per service provider, until they could no longer be valid. */
+export interface SamlSeenRequestsTable { app_ref: number; request_id: string; expires_at: number }
+
+/** A validated AuthnRequest waiting for the sign-in to finish (JSON in `request`). */
+export interface SamlPendingTable { id: string; app_ref: number; request: string; created_at: number; expires_at: number }
+
+/** One row per assertion issued: what single logout ends. */
+export interface SamlSessionsTable {
+  session_index: string;
+  app_ref: number;
+  user_ref: number;
+  portal_session_ref: number;
+  name_id: string;
+  name_id_format: string;
+  created_at: number;
+  expires_at: number;
+  ended_at: number | null;
+}
+
 /** A CAS service URL an application answers at (migration 0018): exact, or a prefix. */
 export interface CasServicesTable { app_ref: number; url: string; match: string; created_at: number }
 
@@ -472,6 +504,10 @@ export interface Database {
   notice_reads: NoticeReadsTable;
   saml_sps: SamlSpsTable;
   cas_services: CasServicesTable;
+  saml_keys: SamlKeysTable;
+  saml_seen_requests: SamlSeenRequestsTable;
+  saml_pending: SamlPendingTable;
+  saml_sessions: SamlSessionsTable;
   cas_tickets: CasTicketsTable;
   cas_pgts: CasPgtsTable;
   cas_sessions: CasSessionsTable;

@@ -37,6 +37,13 @@ export const texts = {
     en: 'This address (service) is not registered with the identity portal as a CAS application, so you cannot sign in to it. Ask an administrator to register it.',
   },
   'cas.backToPortal': { zh: '返回门户首页', en: 'Back to the portal' },
+  // The pages the SAML identity provider renders (server/protocols/saml/pages.ts)
+  'saml.errorTitle': { zh: '无法完成单点登录', en: 'Single sign-on could not be completed' },
+  'saml.errorLead': { zh: '应用发来的登录请求无法被接受。请返回应用重新登录；如问题持续，请将下面的代码告知管理员。', en: 'The sign-in request the application sent cannot be accepted. Go back to the application and sign in again; if it keeps happening, give the code below to your administrator.' },
+  'saml.continueTitle': { zh: '正在返回应用', en: 'Returning to the application' },
+  'saml.continueLead': { zh: '如果页面没有自动跳转，请点击“继续”。', en: 'If nothing happens, select Continue.' },
+  'saml.continue': { zh: '继续', en: 'Continue' },
+  'saml.loggedOutTitle': { zh: '已退出', en: 'Signed out' },
   // The scopes a consent page lists
   'oidc.scope.openid': { zh: '确认您的身份', en: 'Who you are' },
   'oidc.scope.profile': { zh: '姓名和账号', en: 'Your name and account name' },

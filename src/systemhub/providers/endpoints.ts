@@ -1,4 +1,5 @@
 import { adminAppsEndpoints as apps } from '../../../contract/endpoints/admin/apps';
+import { adminAppsSignOnEndpoints as signOn } from '../../../contract/endpoints/admin/appsSignOn';
 import { adminAuditEndpoints as audit } from '../../../contract/endpoints/admin/audit';
 import { adminGroupsEndpoints as groups } from '../../../contract/endpoints/admin/groups';
 import { adminHomeEndpoints as home } from '../../../contract/endpoints/admin/home';
@@ -42,6 +43,8 @@ export const ENDPOINTS = {
       approvers: apps.approvers, approversAdd: apps.approversAdd, approversRemove: apps.approversRemove,
       userGrantsAdd: apps.userGrantsAdd, userGrantsRemove: apps.userGrantsRemove,
       groupGrantsAdd: apps.groupGrantsAdd, groupGrantsRemove: apps.groupGrantsRemove,
+      samlGet: signOn.samlGet, samlSave: signOn.samlSave, samlRemove: signOn.samlRemove, samlParseMetadata: signOn.samlParseMetadata,
+      casGet: signOn.casGet, casSave: signOn.casSave,
     },
   },
   /** The people and groups granted one application (filtered by its id). */

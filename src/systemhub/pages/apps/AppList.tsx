@@ -3,7 +3,7 @@ import { Avatar, Button, Form, Input, Select, Space, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { LIMITS } from '../../../../contract/rules';
-import type { AdminApp } from '../../../../contract/schemas/admin/apps';
+import type { AdminApp, SignOnProtocol } from '../../../../contract/schemas/admin/apps';
 import { feedback } from '../../../shared/providers/feedback';
 import { ConfirmLink } from '../../shared/ConfirmLink';
 import { PageHeader } from '../../shared/PageHeader';
@@ -11,6 +11,8 @@ import { SearchBar } from '../../../shared/components/SearchBar';
 import { useEndpointMutation } from '../../../shared/hooks/useEndpoint';
 import { ENDPOINTS } from '../../providers/endpoints';
 import { useListTable } from '../../../shared/hooks/useListTable';
+
+const PROTOCOL_COLORS: Record<SignOnProtocol, string | undefined> = { oidc: 'blue', legacy: undefined, saml: 'purple', cas: 'cyan' };
 
 interface Filters {
   keyword?: string;
@@ -55,7 +57,7 @@ export default function AppList() {
           />
         </Form.Item>
       </SearchBar>
-      <Table<AdminApp> {...tableProps} rowKey="id" data-testid="app-table" scroll={{ x: 1000 }}>
+      <Table<AdminApp> {...tableProps} rowKey="id" data-testid="app-table" scroll={{ x: 1130 }}>
         <Table.Column<AdminApp>
           key="appName"
           title={t('wb.apps.fields.appName')}
@@ -72,6 +74,12 @@ export default function AppList() {
         />
         <Table.Column<AdminApp> dataIndex="appId" title={t('wb.apps.fields.appId')} width={150} ellipsis sorter />
         <Table.Column<AdminApp> dataIndex="category" title={t('wb.apps.fields.category')} width={120} ellipsis sorter />
+        <Table.Column<AdminApp>
+          dataIndex="protocol"
+          title={t('wb.signon.column')}
+          width={130}
+          render={(protocol: SignOnProtocol) => <Tag color={PROTOCOL_COLORS[protocol]} data-testid={`app-protocol-${protocol}`}>{t(`wb.signon.protocol.${protocol}`)}</Tag>}
+        />
         <Table.Column<AdminApp> dataIndex="loginTypes" title={t('wb.apps.fields.loginTypes')} render={(types: string[]) => types.map((type) => <Tag key={type}>{t(`wb.apps.loginType.${type}`)}</Tag>)} />
         <Table.Column<AdminApp> dataIndex="enabled" title={t('wb.apps.fields.enabled')} width={90} render={(on: boolean) => (on ? <Tag color="green">{t('wb.common.enabled')}</Tag> : <Tag>{t('wb.common.disabled')}</Tag>)} />
         <Table.Column<AdminApp>

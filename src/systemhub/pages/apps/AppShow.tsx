@@ -15,6 +15,7 @@ import { GrantsPanel } from './GrantsPanel';
 import { RolesPanel } from './RolesPanel';
 import { NotFound } from '../../shared/NotFound';
 import { OidcDetail } from './OidcDetail';
+import { SignOnPanel } from './SignOnPanel';
 
 function Settings({ app }: { app: AdminApp }) {
   const { t } = useTranslation();
@@ -38,7 +39,7 @@ function Settings({ app }: { app: AdminApp }) {
         <Descriptions.Item label={t('wb.apps.fields.sortOrder')}>{app.sortOrder}</Descriptions.Item>
         <Descriptions.Item label={t('wb.apps.createdAt')}>{formatTimeOrBlank(app.createdAt)}</Descriptions.Item>
       </Descriptions>
-      <OidcDetail app={app} />
+      {(app.protocol === 'oidc' || app.protocol === 'legacy') && <OidcDetail app={app} />}
       <Card size="small" title={t('wb.apps.secret.title')} style={{ marginTop: 16 }}>
         <Space direction="vertical">
           <Typography.Text type="secondary">
@@ -99,6 +100,7 @@ export default function AppShow() {
         destroyOnHidden
         items={[
           { key: 'settings', label: t('wb.apps.tabs.settings'), children: <Settings app={app} /> },
+          { key: 'signon', label: t('wb.signon.tab'), children: <SignOnPanel app={app} /> },
           { key: 'roles', label: t('wb.apps.tabs.roles'), children: <RolesPanel appId={app.id} /> },
           { key: 'approvers', label: t('wb.apps.tabs.approvers'), children: <ApproversPanel appId={app.id} /> },
           { key: 'grants', label: t('wb.apps.tabs.grants'), children: <GrantsPanel appId={app.id} /> },

@@ -1,0 +1,15 @@
+import { endpoint, type EndpointSpec } from '../../endpoint.js';
+import { emptyBody } from '../../schemas/common.js';
+import { samlKeyList, samlKeyRotated } from '../../schemas/admin/samlKeys.js';
+
+/** Workbench: the SAML identity provider's signing keys and their rotation. */
+export const adminSamlKeysEndpoints = {
+  samlKeyList: endpoint({
+    method: 'POST', path: '/admin/v1/saml/keys/list', access: 'admin', summary: 'SAML signing keys: the current one, the next one (already in the metadata) and retired ones',
+    input: emptyBody, output: samlKeyList,
+  }),
+  samlKeyRotate: endpoint({
+    method: 'POST', path: '/admin/v1/saml/keys/rotate', access: 'admin', summary: 'Rotate: the next key (published since its creation) signs from now on, a new next key is made, the old one is retired',
+    input: emptyBody, output: samlKeyRotated,
+  }),
+} satisfies Record<string, EndpointSpec>;
