@@ -161,7 +161,7 @@ async function orchestrate(): Promise<void> {
     if (measured.failures) console.log(`      (${measured.failures} failed: ${measured.firstFailure})`);
   };
   versus('SAML AuthnRequest→Response', await samlLogins(base, jar.header(), seconds, CONNECTIONS, CODES));
-  versus('CAS sign-on (login + validation)', await casSignOns(base, jar.header(), seconds, CONNECTIONS));
+  versus('CAS login + validation', await casSignOns(base, jar.header(), seconds, CONNECTIONS));
 
   portal.stop();
   bare.stop();
