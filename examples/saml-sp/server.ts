@@ -51,7 +51,7 @@ const metadata = await idpMetadata();
 if (!metadata.sso) throw new Error('the portal\'s metadata names no HTTP-Redirect SingleSignOnService');
 const saml = new SAML({
   entryPoint: metadata.sso,
-  logoutUrl: metadata.slo ?? metadata.sso,
+  logoutUrl: metadata.slo,
   idpIssuer: metadata.entityId,
   // Read again at every check, so a certificate rotated in the portal is followed without a restart.
   idpCert: (callback) => void idpMetadata().then((m) => callback(null, m.certs), (error: Error) => callback(error)),
@@ -150,7 +150,9 @@ createServer(async (req, res) => {
     if (url.pathname === '/logout' && req.method === 'POST') {
       if (!session) return redirect(res, '/');
       sessions.delete(id!);
-      // SP-initiated single logout: the portal ends its session and answers at /slo.
+      // SP-initiated single logout: the portal ends its session and answers at /slo. A portal
+      // that names no SingleLogoutService signs out of this SP only.
+      if (!metadata.slo) return redirect(res, '/');
       return redirect(res, await saml.getLogoutUrlAsync(session.profile, '', {}));
     }
     if (url.pathname === '/slo') {
