@@ -20,6 +20,12 @@ const SCOPING = '<samlp:Scoping ProxyCount="1"><samlp:IDPList><samlp:IDPEntry Pr
 const AUTHN_CONTEXT = '<samlp:RequestedAuthnContext Comparison="minimum"><saml:AuthnContextClassRef>urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport</saml:AuthnContextClassRef></samlp:RequestedAuthnContext>';
 const CONDITIONS = '<saml:Conditions NotOnOrAfter="2099-01-01T00:00:00Z"><saml:AudienceRestriction><saml:Audience>https://idp.example.test/saml/metadata</saml:Audience></saml:AudienceRestriction></saml:Conditions>';
 
+/** A well-formed (not verifiable) enveloped signature whose own Id is `id`. */
+const signatureWithId = (id: string) => `<ds:Signature xmlns:ds="http://www.w3.org/2000/09/xmldsig#" Id="${id}"><ds:SignedInfo>`
+  + '<ds:CanonicalizationMethod Algorithm="http://www.w3.org/2001/10/xml-exc-c14n#"/><ds:SignatureMethod Algorithm="http://www.w3.org/2001/04/xmldsig-more#rsa-sha256"/>'
+  + '<ds:Reference URI=""><ds:DigestMethod Algorithm="http://www.w3.org/2001/04/xmlenc#sha256"/><ds:DigestValue>AA==</ds:DigestValue></ds:Reference>'
+  + '</ds:SignedInfo><ds:SignatureValue>AA==</ds:SignatureValue></ds:Signature>';
+
 describe.each(sqliteOnly)('SAML messages are validated against the OASIS schema ($name)', (store) => {
   let s: SamlServer;
   let token: string;
@@ -67,6 +73,9 @@ describe.each(sqliteOnly)('SAML messages are validated against the OASIS schema 
       ['a bad attribute type (Comparison not in the enumeration)', AUTHN_CONTEXT.replace('minimum', 'whatever'), AUTHN_CONTEXT],
       ['a missing required attribute (IDPEntry without ProviderID)',
         '<samlp:Scoping><samlp:IDPList><samlp:IDPEntry Name="Portal"/></samlp:IDPList></samlp:Scoping>', SCOPING],
+      // A second element carrying the root's ID is how signature wrapping points a reference elsewhere;
+      // this SP registered no certificate, so no signature check looks at it: xs:ID uniqueness does.
+      ['a second element with the request\'s ID (xs:ID not unique)', signatureWithId('$ID'), signatureWithId('_elsewhere')],
       ['a missing required element (AudienceRestriction without Audience)',
         '<saml:Conditions><saml:AudienceRestriction/></saml:Conditions>', CONDITIONS],
     ];
@@ -76,9 +85,12 @@ describe.each(sqliteOnly)('SAML messages are validated against the OASIS schema 
       ...cases.flatMap(([name, bad, good]) => {
         const id = newId();
         // The refused message's ID is used again by the good one: a refused message leaves nothing behind.
-        return [{ name, ok: false, send: byRedirect, xml: request(id, bad) }, { name, ok: true, send: byPost, xml: request(id, good) }];
+        return [{ name, ok: false, send: byRedirect, xml: request(id, bad.replace('$ID', id)) }, { name, ok: true, send: byPost, xml: request(id, good) }];
       }),
-      ...cases.map(([name, bad]) => ({ name: `${name}, by POST`, ok: false, send: byPost, xml: request(newId(), bad) })),
+      ...cases.map(([name, bad]) => {
+        const id = newId();
+        return { name: `${name}, by POST`, ok: false, send: byPost, xml: request(id, bad.replace('$ID', id)) };
+      }),
       { name: attribute.name, ok: false, send: byRedirect, xml: request(newId(), '', attribute.bad) },
       { name: attribute.name, ok: true, send: byRedirect, xml: request(newId(), '', attribute.good) },
     ];
