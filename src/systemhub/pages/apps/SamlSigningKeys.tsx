@@ -1,12 +1,12 @@
 import { SyncOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Col, Descriptions, Row, Skeleton, Tag, Typography } from 'antd';
+import { Alert, Button, type ButtonProps, Card, Col, Descriptions, Row, Skeleton, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../../shared/components/LoadFailed';
 import { formatTimeOrBlank } from '../../../shared/format';
-import { useConfirm } from '../../../shared/hooks/useConfirm';
 import { useEndpointMutation, useEndpointQuery } from '../../../shared/hooks/useEndpoint';
 import type { Result } from '../../../shared/providers/api';
+import { feedback } from '../../../shared/providers/feedback';
 import { ENDPOINTS } from '../../providers/endpoints';
 import { summarise, type CertificateSummary } from './certificateSummary';
 
@@ -63,7 +63,6 @@ function KeyDetails({ shown }: { shown: Shown }) {
  */
 export function SamlSigningKeys() {
   const { t } = useTranslation();
-  const confirm = useConfirm();
   const list = useEndpointQuery(ENDPOINTS.samlKeys.actions.list, {});
   const rotate = useEndpointMutation(ENDPOINTS.samlKeys.actions.rotate, { reread: REREAD });
   const [rotated, setRotated] = useState<string | null>(null);
@@ -71,11 +70,15 @@ export function SamlSigningKeys() {
   const current = keys?.find((k) => k.status === 'current');
   const next = keys?.find((k) => k.status === 'next');
 
+  // The workbench has no antd <App>: its dialogs come through feedback (theme and language followed).
   const ask = () =>
-    confirm({
+    feedback.confirm({
       title: t('wb.signon.saml.keys.confirmTitle'),
       content: t('wb.signon.saml.keys.confirmText', { since: formatTimeOrBlank(next?.createdAt) }),
       okText: t('wb.signon.saml.keys.rotate'),
+      cancelText: t('wb.common.cancel'),
+      okButtonProps: { danger: true, 'data-testid': 'confirm-ok' } as ButtonProps,
+      cancelButtonProps: { 'data-testid': 'confirm-cancel' } as ButtonProps,
       onOk: async () => {
         try {
           const result = await rotate.submit(undefined);
