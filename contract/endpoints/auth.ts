@@ -4,7 +4,7 @@ import { endpoint } from '../endpoint.js';
 import { paths } from '../paths.js';
 import {
   appBrand, appBrandBody, appLoginConfigBody, applyTokenBody, applyTokenResult, captchaBody, captchaResult, ipCheckBody, loginCheckBody, loginResponse,
-  loginTypeConfig, logoutBody, oidcSecondFactorParams, signOnSecondFactorQuery, sm2Key, ssoGoParams, sessionState, ssoIdentity, ssoRedeemBody,
+  loginTypeConfig, logoutBody, oidcSecondFactorParams, sm2Key, ssoGoParams, sessionState, ssoIdentity, ssoRedeemBody,
 } from '../schemas/auth.js';
 import { nothing } from '../schemas/common.js';
 
@@ -78,10 +78,5 @@ export const authEndpoints = {
     method: 'GET', path: paths.auth.oidcSecondFactor, access: 'public',
     summary: "OpenID Connect sign-in owing a second factor: back to the interaction if this browser passed it recently, else to the second-factor page",
     input: oidcSecondFactorParams, output: nothing, redirect: true,
-  }),
-  signOnSecondFactor: endpoint({
-    method: 'GET', path: paths.auth.signOnSecondFactor, access: 'public',
-    summary: 'SAML or CAS sign-on owing a second factor: back to the protocol with a one-time proof if this browser passed it recently, else to the second-factor page',
-    input: signOnSecondFactorQuery, output: nothing, redirect: true,
   }),
 };

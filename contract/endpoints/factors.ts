@@ -6,11 +6,12 @@ import { emptyBody, nothing } from '../schemas/common.js';
 import { stepResult } from '../schemas/signIn.js';
 import {
   adminFactorsResetBody, adminUserFactors, adminUserFactorsBody, enrolPasskeyBody, enrolTotpConfirmBody, factorOverview, passkeyItem,
-  passkeyLoginBody, passkeyLoginOptionsBody, passkeyRefBody, passkeyRegisterBody, passkeyRenameBody, passkeySignInBody, reauthPasskeyBody,
+  passkeyRefBody, passkeyRegisterBody, passkeyRenameBody, passkeySignInBody, reauthPasskeyBody,
   reauthPasswordBody, reauthResult, reauthTotpBody, recoveryCodes, recoverySignInBody, recoverySignInResult, signInFactors, srmiOnly,
   totpCodeBody, totpEnrolment, totpSignInBody, webauthnOptions,
 } from '../schemas/factors.js';
-import { CIPHER_CODES, SIGN_IN_FLOW_CODES } from './auth.js';
+import { CIPHER_CODES } from './auth.js';
+import { PASSKEY_CODES, passkeySignInEndpoints } from './passkeySignIn.js';
 
 const p = paths.factors;
 
@@ -20,8 +21,6 @@ const TICKET_CODES = [CODE.ticketExpired, CODE.notSignedIn] as const satisfies r
 const ACCOUNT_STATE_CODES = [CODE.accountDisabled, CODE.accountNotActivated, CODE.registrationPending, CODE.accountExpired] as const satisfies readonly ResultCode[];
 /** An authenticator-app code refused: wrong, used already, the app locked, or no app. */
 const TOTP_CODES = [CODE.totpWrong, CODE.totpReplayed, CODE.totpLocked, CODE.factorNotSetUp] as const satisfies readonly ResultCode[];
-/** A passkey assertion refused: not verified, its challenge gone, the passkey unknown. */
-const PASSKEY_CODES = [CODE.passkeyFailed, CODE.passkeyChallengeExpired, CODE.passkeyUnknown] as const satisfies readonly ResultCode[];
 /** A passkey registration refused. */
 const REGISTER_CODES = [CODE.passkeyFailed, CODE.passkeyChallengeExpired, CODE.passkeyRegistered, CODE.passkeyLimit] as const satisfies readonly ResultCode[];
 
@@ -54,14 +53,7 @@ export const factorEndpoints = {
     input: passkeySignInBody, output: loginResponse, codes: [...TICKET_CODES, ...PASSKEY_CODES, ...ACCOUNT_STATE_CODES],
   }),
 
-  passkeyLoginOptions: endpoint({
-    method: 'POST', path: p.passkeyLoginOptions, access: 'public', summary: 'Passwordless sign-in: options for a discoverable passkey (no account named)',
-    input: passkeyLoginOptionsBody, output: webauthnOptions, codes: [CODE.unknownApp],
-  }),
-  passkeyLogin: endpoint({
-    method: 'POST', path: p.passkeyLogin, access: 'public', summary: 'Passwordless sign-in with a passkey: opens the session as a password and second factor would',
-    input: passkeyLoginBody, output: loginResponse, codes: [...PASSKEY_CODES, CODE.accountLocked, ...SIGN_IN_FLOW_CODES],
-  }),
+  ...passkeySignInEndpoints,
 
   enrolTotpStart: endpoint({
     method: 'POST', path: p.enrolTotpStart, access: 'public', summary: 'Self-service step ENROL-FACTOR: a new authenticator-app secret and its QR code',

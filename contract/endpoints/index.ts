@@ -8,6 +8,7 @@ import { permissionEndpoints } from './permissions.js';
 import { groupEndpoints } from './groups.js';
 import { devEndpoints } from './dev.js';
 import { factorEndpoints } from './factors.js';
+import { signOnEndpoints } from './signOn.js';
 import { adminAreas } from './admin/index.js';
 
 /** Every endpoint of the API by area: the server routes them, OpenAPI and the conformance tests are made from them. */
@@ -20,6 +21,7 @@ export const apiAreas = {
   permissions: permissionEndpoints,
   groups: groupEndpoints,
   factors: factorEndpoints,
+  signOn: signOnEndpoints,
   ...adminAreas,
 } satisfies Record<string, Record<string, EndpointSpec>>;
 

@@ -121,8 +121,6 @@ export const ssoRedeemBody = z.object({
 export type SsoRedeemBody = z.infer<typeof ssoRedeemBody>;
 /** GET oidc/second-factor/:uid: the authorisation request (interaction) waiting for the second factor. */
 export const oidcSecondFactorParams = z.object({ uid: text(LIMITS.oidcUidMax).min(1) }).transform((params) => params);
-/** GET sign-on/second-factor: a SAML or CAS sign-on owing a second factor, and the path it resumes at. */
-export const signOnSecondFactorQuery = z.object({ appId: text(LIMITS.appIdMax).min(1), back: text(LIMITS.returnPathMax).min(1) });
 /**
  * GET sso/go/:clientId, a link that applications and bookmarks hold: the application to launch.
  * Query parameters such a link carries are ignored, never refused with a JSON error page, as

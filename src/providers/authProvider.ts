@@ -1,7 +1,7 @@
 import type { AuthActionResponse, AuthProvider, CheckResponse } from '@refinedev/core';
 import { CODE } from '../../contract/codeNames';
 import { authEndpoints } from '../../contract/endpoints/auth';
-import { factorEndpoints } from '../../contract/endpoints/factors';
+import { passkeySignInEndpoints } from '../../contract/endpoints/passkeySignIn';
 import { signInEndpoints } from '../../contract/endpoints/signIn';
 import type { LoginResponse } from '../../contract/schemas/auth';
 import type { AuthenticationCredential } from '../../contract/schemas/factors';
@@ -117,7 +117,7 @@ export function createAuth(deps: AuthDeps) {
       const { mobileNo, validateCode, smsCodeKey } = params;
       return send(signInEndpoints.msgLoginCheck, { ...shared, mobileNo, validateCode, smsCodeKey, loginType: 'MSG_CODE' });
     }
-    if (params.loginType === 'PASSKEY') return send(factorEndpoints.passkeyLogin, { ...shared, credential: params.credential });
+    if (params.loginType === 'PASSKEY') return send(passkeySignInEndpoints.passkeyLogin, { ...shared, credential: params.credential });
     const [userId, password] = await Promise.all([deps.encrypt(params.account.trim()), deps.encrypt(params.password)]);
     return send(authEndpoints.loginCheck, {
       ...shared,

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { authEndpoints as e } from '../../../contract/endpoints/auth.js';
+import { signOnEndpoints as e } from '../../../contract/endpoints/signOn.js';
 import { serve } from '../../platform/http/serve.js';
 import { tokenOf } from '../../platform/http/request.js';
 import type { Repos } from '../../composition/repositories.js';

@@ -1,5 +1,5 @@
 import { CODE } from '../../../../contract/codeNames';
-import { factorEndpoints } from '../../../../contract/endpoints/factors';
+import { passkeySignInEndpoints } from '../../../../contract/endpoints/passkeySignIn';
 import type { AuthenticationCredential } from '../../../../contract/schemas/factors';
 import { autofillSupported, ceremonyCancelled, getPasskey } from '../../hooks/webauthn';
 import { errorCode, isApiError } from '../../providers/apiError';
@@ -28,7 +28,7 @@ export function createPasskeyFlow(ctx: FlowContext) {
   let armed = false;
   let byButton = false;
   let supported: boolean | null = null;
-  const options = () => call(factorEndpoints.passkeyLoginOptions, { appId: ctx.appId() || undefined });
+  const options = () => call(passkeySignInEndpoints.passkeyLoginOptions, { appId: ctx.appId() || undefined });
 
   async function arm(): Promise<void> {
     if (!live || armed || byButton || supported === false || !document.querySelector(AUTOFILL_FIELD)) return;
