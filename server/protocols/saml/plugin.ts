@@ -16,7 +16,7 @@ import { XML_MAX_CHARS } from './safeXml.js';
 export interface SamlKeyAdmin {
   list(): ReturnType<SamlKeys['list']>;
   published(): ReturnType<SamlKeys['published']>;
-  rotate(): ReturnType<SamlKeys['rotate']>;
+  rotate(seen?: string): ReturnType<SamlKeys['rotate']>;
 }
 
 declare module 'fastify' {
@@ -39,7 +39,9 @@ async function samlPlugin(app: FastifyInstance, { data, ctx, services }: Composi
   const saml = samlRepo(data.db);
   const flow = samlFlow({ urls, clock: ctx.clock, services, repos: data.repos, saml, keys });
   app.decorate('samlKeys', {
-    list: () => keys.list(ctx.clock.now()), published: () => keys.published(ctx.clock.now()), rotate: () => keys.rotate(ctx.clock.now()),
+    list: () => keys.list(ctx.clock.now()), published: () => keys.published(ctx.clock.now()), 
+    rotate: (seen) => keys.rotate(ctx.clock.now(), ctx.config.saml.keyMinPublishedMinutes * 60_000, seen),
+ 
   } satisfies SamlKeyAdmin);
 
   await app.register(async (scope) => {
