@@ -20,6 +20,7 @@ import * as adminOrganisation from '../contract/endpoints/admin/organisation.js'
 import * as adminPolicies from '../contract/endpoints/admin/policies.js';
 import * as adminRegistrations from '../contract/endpoints/admin/registrations.js';
 import * as adminRequests from '../contract/endpoints/admin/requests.js';
+import * as adminSamlKeys from '../contract/endpoints/admin/samlKeys.js';
 import * as adminScimTokens from '../contract/endpoints/admin/scimTokens.js';
 import * as adminSessions from '../contract/endpoints/admin/sessions.js';
 import * as adminUsers from '../contract/endpoints/admin/users.js';
@@ -38,6 +39,7 @@ const AREAS: Record<string, Record<string, unknown>> = {
   'admin/policies': adminPolicies,
   'admin/registrations': adminRegistrations,
   'admin/requests': adminRequests,
+  'admin/samlKeys': adminSamlKeys,
   'admin/scimTokens': adminScimTokens,
   'admin/sessions': adminSessions,
   'admin/users': adminUsers,

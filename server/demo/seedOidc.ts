@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../platform/db/schema.js';
 import { sha256 } from '../platform/lib/crypto.js';
-import { DAY } from '../platform/lib/clock.js';
+import { grantDemoRoles, insertDemoApp } from './seedDemoApp.js';
 
 /**
  * The demo organisation's OpenID Connect clients, published in the README so that the sample
@@ -37,30 +37,15 @@ export async function seedDemoOidcClient(db: Kysely<Database>, now: number, user
 }
 
 async function seedClient(db: Kysely<Database>, now: number, userIds: Record<string, number>, client: DemoClient, holders: Record<string, string>): Promise<void> {
-  const app = await db.insertInto('apps').values({
-    app_id: client.clientId, app_name: client.appName, icon: null, client_id: client.clientId, idp_sso_url: `${client.origin}/`,
-    login_types: JSON.stringify(['ACCOUNT', 'MSG_CODE', 'PA_ACCOUNT', 'LDAP']), second_auth_required: 0, perm_system: 1, enabled: 1,
-    sort_order: client.sortOrder, created_at: now - 30 * DAY, category: null, captcha_strategy: null,
+  const id = await insertDemoApp(db, now, { appId: client.clientId, appName: client.appName, home: `${client.origin}/`, sortOrder: client.sortOrder }, {
     // Only the hash is kept, as for every client secret; the clear one is the README's.
-    client_secret_hash: sha256(client.clientSecret), client_secret_prev_hash: null, client_secret_prev_until: null,
+    client_secret_hash: sha256(client.clientSecret),
     oidc_redirect_uris: JSON.stringify([`${client.origin}/callback`]),
     oidc_post_logout_redirect_uris: JSON.stringify([`${client.origin}/`]),
     oidc_grant_types: JSON.stringify(['authorization_code', 'refresh_token']),
-    oidc_token_auth_method: 'client_secret_basic', oidc_jwks: null,
-    oidc_access_token_ttl: null, oidc_id_token_ttl: null, oidc_refresh_token_ttl: null,
+    oidc_token_auth_method: 'client_secret_basic',
     oidc_backchannel_logout_uri: `${client.origin}/backchannel-logout`,
     oidc_initiate_login_uri: `${client.origin}/login`,
-    oidc_first_party: 1, sso_legacy: 0,
-  }).returning('id').executeTakeFirstOrThrow();
-  const group = await db.insertInto('perm_groups').values({ app_ref: app.id, name: `${client.appName} 权限组` }).returning('id').executeTakeFirstOrThrow();
-  const roles: Record<string, number> = {};
-  for (const code of ['RP_USER', 'RP_ADMIN']) {
-    roles[code] = (await db.insertInto('app_roles').values({ group_ref: group.id, code, name: code }).returning('id').executeTakeFirstOrThrow()).id;
-  }
-  for (const [account, role] of Object.entries(holders)) {
-    const userRef = userIds[account];
-    if (userRef === undefined) continue;
-    await db.insertInto('user_apps').values({ user_ref: userRef, app_ref: app.id, granted_at: now - 7 * DAY }).execute();
-    await db.insertInto('user_roles').values({ user_ref: userRef, role_ref: roles[role], granted_at: now - 7 * DAY }).execute();
-  }
+  });
+  await grantDemoRoles(db, now, { id, appName: client.appName }, ['RP_USER', 'RP_ADMIN'], holders, userIds);
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../platform/db/schema.js';
 import { DAY } from '../platform/lib/clock.js';
+import { grantDemoRoles, insertDemoApp } from './seedDemoApp.js';
 
 /**
  * The demo organisation's SAML service providers, published in the README beside the OpenID
@@ -31,29 +32,11 @@ export async function seedDemoSamlSps(db: Kysely<Database>, now: number, userIds
 }
 
 async function seedSp(db: Kysely<Database>, now: number, userIds: Record<string, number>, sp: DemoSp, holders: Record<string, string>): Promise<void> {
-  const app = await db.insertInto('apps').values({
-    app_id: sp.appId, app_name: sp.appName, icon: null, client_id: sp.appId, idp_sso_url: `${sp.origin}/`,
-    login_types: JSON.stringify(['ACCOUNT', 'MSG_CODE', 'PA_ACCOUNT', 'LDAP']), second_auth_required: 0, perm_system: 1, enabled: 1,
-    sort_order: sp.sortOrder, created_at: now - 30 * DAY, category: null, captcha_strategy: null,
-    client_secret_hash: null, client_secret_prev_hash: null, client_secret_prev_until: null,
-    oidc_redirect_uris: null, oidc_post_logout_redirect_uris: null, oidc_grant_types: null, oidc_token_auth_method: null, oidc_jwks: null,
-    oidc_access_token_ttl: null, oidc_id_token_ttl: null, oidc_refresh_token_ttl: null, oidc_backchannel_logout_uri: null, oidc_initiate_login_uri: null,
-    oidc_first_party: 1, sso_legacy: 0,
-  }).returning('id').executeTakeFirstOrThrow();
+  const id = await insertDemoApp(db, now, { appId: sp.appId, appName: sp.appName, home: `${sp.origin}/`, sortOrder: sp.sortOrder });
   await db.insertInto('saml_sps').values({
-    app_ref: app.id, entity_id: `${sp.origin}/metadata`, acs_urls: JSON.stringify([{ url: `${sp.origin}/acs`, index: 0, isDefault: true }]),
+    app_ref: id, entity_id: `${sp.origin}/metadata`, acs_urls: JSON.stringify([{ url: `${sp.origin}/acs`, index: 0, isDefault: true }]),
     slo_url: `${sp.origin}/slo`, slo_binding: 'redirect', name_id_format: 'persistent', attributes: JSON.stringify(ATTRIBUTES),
     requests_signed: 0, signing_certs: '[]', encryption_cert: null, metadata_xml: null, updated_at: now - 30 * DAY,
   }).execute();
-  const group = await db.insertInto('perm_groups').values({ app_ref: app.id, name: `${sp.appName} 权限组` }).returning('id').executeTakeFirstOrThrow();
-  const roles: Record<string, number> = {};
-  for (const code of ['SAML_USER', 'SAML_ADMIN']) {
-    roles[code] = (await db.insertInto('app_roles').values({ group_ref: group.id, code, name: code }).returning('id').executeTakeFirstOrThrow()).id;
-  }
-  for (const [account, role] of Object.entries(holders)) {
-    const userRef = userIds[account];
-    if (userRef === undefined) continue;
-    await db.insertInto('user_apps').values({ user_ref: userRef, app_ref: app.id, granted_at: now - 7 * DAY }).execute();
-    await db.insertInto('user_roles').values({ user_ref: userRef, role_ref: roles[role], granted_at: now - 7 * DAY }).execute();
-  }
+  await grantDemoRoles(db, now, { id, appName: sp.appName }, ['SAML_USER', 'SAML_ADMIN'], holders, userIds);
 }

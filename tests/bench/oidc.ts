@@ -10,7 +10,9 @@
  * the exchange is timed (a signed-in browser gets one per request: single sign-on).
  * A CAS service ticket's validation (/cas/p3/serviceValidate with attributes) is measured in the
  * same run, as a ratio to the code exchange; its tickets live 10 s, so they are made in a batch
- * just before and every answer is checked to be a success.
+ * just before and every answer is checked to be a success. Then the same signed-in browser's SAML
+ * login (AuthnRequest → signed Response) and whole CAS sign-on (login → ticket → serviceValidate),
+ * each as a ratio to the code exchange too (tests/bench/signOnProtocols.ts).
  */
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
@@ -23,6 +25,7 @@ import { sm2Encrypt } from '../support/sm2Encrypt.js';
 import { buildApp } from '../../server/app.js';
 import { readConfig } from '../../server/platform/config.js';
 import { freePort } from '../support/freePort.js';
+import { casSignOns, samlLogins, type SignOnRun } from './signOnProtocols.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 /** Codes made before the exchange is timed; they live 60 s, so they are made and spent within that. */
@@ -150,6 +153,15 @@ async function orchestrate(): Promise<void> {
   const casRatio = validations.requests.average / exchanges.requests.average;
   line('CAS ticket validation vs code exchange', `${validations.requests.average.toFixed(1)}/s vs ${exchanges.requests.average.toFixed(1)}/s = ${(casRatio * 100).toFixed(0)}%`, 'measured', validated === tickets.length);
   if (validated !== tickets.length) console.log(`      (${tickets.length - validated} of ${tickets.length} validations did not succeed: made too slowly for their 10 s?)`);
+
+  // The other protocols' sign-ons of the same signed-in browser, against the code exchange above.
+  const versus = (label: string, measured: SignOnRun) => {
+    const ratio = measured.perSecond / exchanges.requests.average;
+    line(`${label} vs exchange`, `${measured.perSecond.toFixed(1)}/s vs ${exchanges.requests.average.toFixed(1)}/s = ${(ratio * 100).toFixed(0)}%`, 'measured', measured.failures === 0);
+    if (measured.failures) console.log(`      (${measured.failures} failed: ${measured.firstFailure})`);
+  };
+  versus('SAML AuthnRequest→Response', await samlLogins(base, jar.header(), seconds, CONNECTIONS, CODES));
+  versus('CAS login + validation', await casSignOns(base, jar.header(), seconds, CONNECTIONS));
 
   portal.stop();
   bare.stop();

@@ -24,8 +24,8 @@ async function choose(page: Page, testId: string, option: string) {
 test.describe('personal centre', () => {
   test('/myApp shows common apps, notices with More and the news tabs above the full grid', async ({ page }) => {
     await openAs(page, 'lisi', '/myApp');
-    await expect(page.getByTestId('common-app')).toHaveCount(8);
-    await expect(page.getByTestId('app-tile')).toHaveCount(8);
+    await expect(page.getByTestId('common-app')).toHaveCount(9);
+    await expect(page.getByTestId('app-tile')).toHaveCount(9);
     await expect(page.getByTestId('notice-list')).toContainText('关于启用短信二次认证的通知');
     await page.getByTestId('notices-more').click();
     // The demo's four, whatever other journeys of this portal have published since.

@@ -11,12 +11,12 @@ import net from 'node:net';
 
 /**
  * The first worker's port; worker n listens on BASE_PORT + n and its other servers on
- * BASE_PORT + 10 + 4n…: another run on the same machine picks a base at least 20 apart.
+ * BASE_PORT + 10 + 5n…: another run on the same machine picks a base at least 20 apart.
  */
 export const BASE_PORT = Number(process.env.E2E_PORT ?? 18090);
 /** Built SPA to serve; parallel runs build into their own folder (vite build --outDir …). */
 const STATIC_DIR = process.env.E2E_STATIC_DIR ?? 'dist';
-/** Ports the workers' other servers may take (the sample applications): SPARE_FROM + 4 × worker + slot. */
+/** Ports the workers' other servers may take (the sample applications): SPARE_FROM + 5 × worker + slot; two workers fit below BASE_PORT + 20. */
 const SPARE_FROM = BASE_PORT + 10;
 
 export interface Portal {
@@ -25,7 +25,7 @@ export interface Portal {
   port: number;
   /** The SQLite file the server uses: journeys write starting points into it (tests/e2e/db.ts). */
   dbFile: string;
-  /** A port of this worker's own for another server (slot 0–3), such as a sample application. */
+  /** A port of this worker's own for another server (slot 0–4), such as a sample application. */
   ownPort(slot: number): number;
   stop(): Promise<void>;
 }
@@ -111,7 +111,7 @@ export async function startPortal(index: number): Promise<Portal> {
     origin,
     port,
     dbFile: `${dataDir}/idaas.db`,
-    ownPort: (slot) => SPARE_FROM + 4 * index + slot,
+    ownPort: (slot) => SPARE_FROM + 5 * index + slot,
     async stop() {
       if (gone) return;
       child.kill('SIGTERM');

@@ -89,4 +89,51 @@ test.describe('workbench: SAML and CAS applications', () => {
     await expect(page.getByTestId('app-table').getByTestId('app-protocol-saml').first()).toBeVisible();
     await expect(page.getByTestId('app-table').getByTestId('app-protocol-cas').first()).toBeVisible();
   });
+
+  test('an administrator sees the IdP signing certificates, rotates them, and a form with errors reads at AA contrast', async ({ page }) => {
+    await startSession(page.context(), 'admin');
+    const id = await newApp(page.request, `keys-${stamp()}`);
+    await openSignOn(page, id);
+    await page.getByTestId('signon-protocol').getByText('SAML 2.0').click();
+
+    // Both certificates, described: subject, SHA-256 fingerprint, expiry, since when published.
+    const card = page.getByTestId('saml-idp-keys');
+    const current = card.getByTestId('saml-key-current');
+    const next = card.getByTestId('saml-key-next');
+    const fingerprint = /([0-9A-F]{2}:){31}[0-9A-F]{2}/;
+    await expect(current.getByTestId('saml-key-fingerprint')).toHaveText(fingerprint);
+    await expect(next.getByTestId('saml-key-fingerprint')).toHaveText(fingerprint);
+    await expect(current).toContainText('SAML IdP');
+    await expect(current).toContainText('签名中');
+    await expect(next).toContainText('已发布，尚未签名');
+    const wasNext = (await next.getByTestId('saml-key-fingerprint').innerText()).trim();
+    const wasCurrent = (await current.getByTestId('saml-key-fingerprint').innerText()).trim();
+
+    // A save with nothing filled in: the validation messages are read by axe with the card beside them.
+    await page.getByTestId('saml-save').click();
+    await expect(page.getByTestId('saml-form').locator('.ant-form-item-explain-error').first()).toBeVisible();
+    await settle(page);
+    await expectAccessible(page, '#/apps/show: SAML form with errors, IdP certificates');
+
+    // Rotate, by keyboard: the dialog says what happens before anything does.
+    await card.getByTestId('saml-keys-rotate').focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText('未刷新 IdP 元数据的服务提供方将拒绝登录');
+    await settle(page);
+    await expectAccessible(page, '#/apps/show: rotation confirmation');
+    await dialog.getByTestId('confirm-ok').click();
+    await expect(card.getByTestId('saml-keys-rotated')).toContainText(wasNext);
+    await expect(current.getByTestId('saml-key-fingerprint')).toHaveText(wasNext);
+    await expect(next.getByTestId('saml-key-fingerprint')).not.toHaveText(wasNext);
+    await expect(next.getByTestId('saml-key-fingerprint')).not.toHaveText(wasCurrent);
+    const listed = await (await page.request.post('/idaas/admin/v1/saml/keys/list', { headers: API_HEADERS, data: {} })).json();
+    expect(listed.data.items.filter((k: { status: string }) => k.status === 'current')).toHaveLength(1);
+
+    // On a phone the card stays within the screen.
+    await page.setViewportSize({ width: 375, height: 740 });
+    await expect(card).toBeVisible();
+    const box = await card.boundingBox();
+    expect(box && box.x + box.width).toBeLessThanOrEqual(375);
+  });
 });

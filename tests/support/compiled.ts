@@ -18,6 +18,10 @@ export const COMPILED_ENTRIES = {
   migrateAt: 'tests/support/migrateAt.ts',
   /** The sample relying party of examples/oidc-rp. */
   oidcRp: 'examples/oidc-rp/server.ts',
+  /** The sample SAML service provider of examples/saml-sp. */
+  samlSp: 'examples/saml-sp/server.ts',
+  /** The sample CAS client of examples/cas-client. */
+  casClient: 'examples/cas-client/server.ts',
 } as const;
 
 export type CompiledEntry = keyof typeof COMPILED_ENTRIES;

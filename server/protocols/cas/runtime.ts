@@ -1,4 +1,4 @@
-import { loopFailures } from '../../platform/ops/loopFailures.js';
+import { sweeper } from '../../platform/ops/sweeper.js';
 import type { CasContext } from './context.js';
 import { sweepEndedSessions } from './logout.js';
 
@@ -17,43 +17,6 @@ export interface CasRuntime {
 }
 
 export function casRuntime(d: CasContext): CasRuntime {
-  let timer: NodeJS.Timeout | null = null;
-  // Sign-outs arriving during a sweep share one more sweep after it, not one each.
-  let sweeping: Promise<unknown> | null = null;
-  let again = false;
-  const interval = d.config.oidc.logoutSweepMs;
-
-  return {
-    sweep: () => sweepEndedSessions(d),
-    signedOut() {
-      if (!(interval > 0)) return;
-      if (sweeping) {
-        again = true;
-        return;
-      }
-      const run = async (): Promise<void> => {
-        do {
-          again = false;
-          await sweepEndedSessions(d).catch((error: unknown) => d.log.error({ err: error }, 'CAS single-logout sweep failed'));
-        } while (again);
-      };
-      sweeping = run().finally(() => {
-        sweeping = null;
-      });
-    },
-    start() {
-      if (!(interval > 0)) return;
-      const failures = loopFailures('CAS single-logout sweep', (line) => d.log.warn({}, line));
-      timer = setInterval(() => {
-        sweepEndedSessions(d).then(() => failures.succeeded(), (error: unknown) => failures.failed(error));
-      }, interval);
-      timer.unref();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
-      again = false;
-      await sweeping;
-    },
-  };
+  const logout = sweeper('CAS single-logout sweep', d.config.oidc.logoutSweepMs, () => sweepEndedSessions(d), d.log);
+  return { sweep: logout.sweep, signedOut: logout.soon, start: logout.start, stop: logout.stop };
 }

@@ -6,6 +6,7 @@ import { keySetVersion } from './keys.js';
 import { buildProvider } from './provider.js';
 import { sweepEndedSessions } from './sweep.js';
 import { loopFailures } from '../../platform/ops/loopFailures.js';
+import { sweeper } from '../../platform/ops/sweeper.js';
 
 /** How often an instance looks for keys another instance made (rotation) or that are due. */
 const KEY_CHECK_MS = MINUTE;
@@ -36,9 +37,6 @@ export interface OidcRuntime {
 export async function oidcRuntime(d: OidcContext): Promise<OidcRuntime> {
   let current: { provider: Provider; callback: ReturnType<Provider['callback']>; version: string } | null = null;
   const timers: NodeJS.Timeout[] = [];
-  // Sign-outs arriving during a sweep share one more sweep after it, not one each.
-  let sweeping: Promise<unknown> | null = null;
-  let again = false;
 
   async function refreshKeys(): Promise<void> {
     const now = d.clock.now();
@@ -53,6 +51,7 @@ export async function oidcRuntime(d: OidcContext): Promise<OidcRuntime> {
 
   await refreshKeys();
   const live = () => current!;
+  const logout = sweeper('OpenID Connect logout sweep', d.config.oidc.logoutSweepMs, () => sweepEndedSessions(d, live().provider), d.log);
 
   const every = (ms: number, work: () => Promise<unknown>, what: string) => {
     if (!(ms > 0)) return;
@@ -75,31 +74,15 @@ export async function oidcRuntime(d: OidcContext): Promise<OidcRuntime> {
       await refreshKeys();
     },
     refreshKeys,
-    sweep: () => sweepEndedSessions(d, live().provider),
-    signedOut() {
-      if (!(d.config.oidc.logoutSweepMs > 0)) return;
-      if (sweeping) {
-        again = true;
-        return;
-      }
-      const run = async (): Promise<void> => {
-        do {
-          again = false;
-          await sweepEndedSessions(d, live().provider).catch((error: unknown) => d.log.error({ err: error }, 'OpenID Connect logout sweep failed'));
-        } while (again);
-      };
-      sweeping = run().finally(() => {
-        sweeping = null;
-      });
-    },
+    sweep: logout.sweep,
+    signedOut: logout.soon,
     start() {
-      every(d.config.oidc.logoutSweepMs, () => sweepEndedSessions(d, live().provider), 'OpenID Connect logout sweep');
+      logout.start();
       every(KEY_CHECK_MS, refreshKeys, 'OpenID Connect key refresh');
     },
     async stop() {
       for (const timer of timers.splice(0)) clearInterval(timer);
-      again = false;
-      await sweeping;
+      await logout.stop();
     },
   };
 }

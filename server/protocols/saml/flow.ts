@@ -14,6 +14,7 @@ import { decodePost, decodeRedirect, MessageError } from './messages.js';
 import type { PendingRequest, SamlRepo, ServiceProvider } from './repository.js';
 import { errorResponse, successResponse, type Attribute } from './response.js';
 import { parseSafeXml, UnsafeXmlError } from './safeXml.js';
+import { validateSamlMessage } from './schema.js';
 import { SignatureError, verifyEnveloped, verifyRedirect } from './verify.js';
 
 export interface SamlContext { urls: SamlUrls; clock: Clock; services: Services; repos: Repos; saml: SamlRepo; keys: SamlKeys }
@@ -167,6 +168,9 @@ export function samlFlow(d: SamlContext) {
     let request: AuthnRequest;
     try {
       xml = message.binding === 'redirect' ? decodeRedirect(message.samlRequest) : decodePost(message.samlRequest);
+      // The schema first, on the text: nothing is read from a message that does not conform. The hand
+      // checks in readAuthnRequest stay: they hold what the schema cannot say (which message, an Issuer).
+      if (!(await validateSamlMessage(xml)).ok) return fail('invalid_request');
       doc = parseSafeXml(xml);
       request = readAuthnRequest(doc);
     } catch (error) {

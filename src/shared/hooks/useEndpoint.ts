@@ -54,7 +54,15 @@ interface MutationOptions<S extends Declared> {
   failure?: string;
   /** Resources whose lists and records (any id) are fetched again after the call succeeds (the workbench's tables and detail pages). */
   refresh?: readonly string[];
+  /** Reads of these declarations (useEndpointQuery, any input) fetched again after the call succeeds: what is no resource's list or record. */
+  reread?: readonly Declared[];
 }
+
+/** A useEndpointQuery's cache entry reading one of `paths` (useCustom's key: data, provider, custom, {url, method, …}). */
+const readsOneOf = (paths: ReadonlySet<string>) => ({ queryKey }: { queryKey: readonly unknown[] }): boolean => {
+  const params = queryKey[3] as { url?: unknown } | undefined;
+  return queryKey[2] === 'custom' && typeof params?.url === 'string' && paths.has(params.url);
+};
 
 /**
  * A state-changing call of a declared (POST) endpoint through Refine's useCustomMutation:
@@ -64,7 +72,7 @@ interface MutationOptions<S extends Declared> {
  * `error` are the mutation's own state. `submit` keeps its identity while the options do
  * (module-level code lists), for callers that list it in an effect's dependencies.
  */
-export function useEndpointMutation<S extends Declared>(endpoint: S, { quiet, success, failure, refresh }: MutationOptions<S> = {}) {
+export function useEndpointMutation<S extends Declared>(endpoint: S, { quiet, success, failure, refresh, reread }: MutationOptions<S> = {}) {
   const { mutateAsync, mutation } = useCustomMutation<BaseRecord, HttpError>();
   const invalidate = useInvalidate();
   const submit = useCallback(
@@ -80,9 +88,13 @@ export function useEndpointMutation<S extends Declared>(endpoint: S, { quiet, su
       });
       // Every query of the resource, records of any id included: 'detail' alone matches only the id passed, and none is.
       if (refresh) await Promise.all(refresh.map((name) => invalidate({ resource: name, invalidates: ['resourceAll'] })));
+      if (reread?.length) {
+        const predicate = readsOneOf(new Set(reread.map((e) => e.path)));
+        await invalidate({ invalidates: ['all'], invalidationFilters: { type: 'all', refetchType: 'active', predicate } });
+      }
       return data as Result<S>;
     },
-    [endpoint, failure, invalidate, mutateAsync, quiet, refresh, success],
+    [endpoint, failure, invalidate, mutateAsync, quiet, refresh, reread, success],
   );
   return { submit, isPending: mutation.isPending, isSuccess: mutation.isSuccess, error: mutation.error, reset: mutation.reset };
 }

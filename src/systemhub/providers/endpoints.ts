@@ -7,6 +7,7 @@ import { adminNoticesEndpoints as notices } from '../../../contract/endpoints/ad
 import { adminOrganisationEndpoints as org } from '../../../contract/endpoints/admin/organisation';
 import { adminPoliciesEndpoints as policies } from '../../../contract/endpoints/admin/policies';
 import { adminRequestsEndpoints as requests } from '../../../contract/endpoints/admin/requests';
+import { adminSamlKeysEndpoints as samlKeys } from '../../../contract/endpoints/admin/samlKeys';
 import { adminScimTokensEndpoints as scim } from '../../../contract/endpoints/admin/scimTokens';
 import { adminRegistrationsEndpoints as registrations } from '../../../contract/endpoints/admin/registrations';
 import { adminSessionsEndpoints as sessions } from '../../../contract/endpoints/admin/sessions';
@@ -70,6 +71,8 @@ export const ENDPOINTS = {
   signInLog: { list: audit.signInLogList },
   operationLog: { list: audit.operationLogList },
   registrations: { list: registrations.pendingList, actions: { approve: registrations.approve, reject: registrations.reject } },
+  /** The identity provider's SAML signing keys (one set for the installation, shown on each SAML application). */
+  samlKeys: { actions: { list: samlKeys.samlKeyList, rotate: samlKeys.samlKeyRotate } },
   scimTokens: { list: scim.scimTokenList, create: scim.scimTokenCreate, actions: { revoke: scim.scimTokenRevoke } },
 } satisfies Record<string, ResourceEndpoints>;
 

@@ -1,5 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
-import type { StoreKind } from '../connect.js';
+
+type StoreKind = 'sqlite' | 'postgres';
 
 /**
  * The CAS server's working state. Tickets (service and proxy) are kept by the SHA-256 of their

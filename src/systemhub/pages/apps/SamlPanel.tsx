@@ -14,6 +14,7 @@ import { useEndpointMutation, useEndpointQuery } from '../../../shared/hooks/use
 import { ENDPOINTS } from '../../providers/endpoints';
 import { SamlCertificates, certItemOf, type CertItem } from './SamlCertificates';
 import { SamlImport } from './SamlImport';
+import { SamlSigningKeys } from './SamlSigningKeys';
 
 interface Values {
   entityId: string;
@@ -231,6 +232,7 @@ export function SamlPanel({ app }: { app: AdminApp }) {
   return (
     <>
       <IdpInfo idp={loaded.idp} />
+      <SamlSigningKeys />
       <SamlImport onParsed={imported} />
       <Card
         size="small"
