@@ -9,6 +9,7 @@ import { decodePost, decodeRedirect, MessageError } from './messages.js';
 import type { ServiceProvider } from './repository.js';
 import { logoutResponseXml } from './response.js';
 import { parseSafeXml, UnsafeXmlError } from './safeXml.js';
+import { validateSamlMessage } from './schema.js';
 import { signElement } from './sign.js';
 import { SignatureError, verifyEnveloped, verifyRedirect } from './verify.js';
 
@@ -57,8 +58,11 @@ export function samlLogoutFlow(d: LogoutContext) {
     return destination ? null : 'wrong_destination';
   }
 
-  function decode(message: SloMessage, value: string): { xml: string; doc: Document } {
+  /** Decoded, schema-validated (the OASIS XSDs, as for AuthnRequests) and parsed safely; the hand checks of logoutMessages.ts follow. */
+  async function decode(message: SloMessage, value: string): Promise<{ xml: string; doc: Document }> {
     const xml = message.binding === 'redirect' ? decodeRedirect(value) : decodePost(value);
+    const verdict = await validateSamlMessage(xml);
+    if (!verdict.ok) throw new RequestShapeError(verdict.error);
     return { xml, doc: parseSafeXml(xml) };
   }
   const malformed = (error: unknown) => error instanceof MessageError || error instanceof UnsafeXmlError || error instanceof RequestShapeError;
@@ -122,7 +126,7 @@ export function samlLogoutFlow(d: LogoutContext) {
     let parsed: { xml: string; doc: Document };
     let logoutRequest: ReturnType<typeof readLogoutRequest>;
     try {
-      parsed = decode(message, value);
+      parsed = await decode(message, value);
       logoutRequest = readLogoutRequest(parsed.doc);
     } catch (error) {
       if (malformed(error)) return fail('invalid_request');
@@ -163,7 +167,7 @@ export function samlLogoutFlow(d: LogoutContext) {
     let parsed: { xml: string; doc: Document };
     let logoutResponseIn: ReturnType<typeof readLogoutResponse>;
     try {
-      parsed = decode(message, value);
+      parsed = await decode(message, value);
       logoutResponseIn = readLogoutResponse(parsed.doc);
     } catch (error) {
       if (malformed(error)) return fail('invalid_response');
