@@ -149,6 +149,8 @@ export const CODE_MESSAGES = {
   samlAcsDefault: { zh: '断言消费服务地址中须恰好有一个默认地址', en: 'Exactly one assertion consumer service must be the default' },
   samlSigningCertRequired: { zh: '要求请求签名时，至少需要一个服务提供方签名证书', en: 'Requiring signed requests needs at least one service provider signing certificate' },
   casServiceTaken: { zh: '服务地址与另一个应用已登记的地址重叠：{url}', en: 'This service URL overlaps one another application has registered: {url}' },
+  samlKeyRotatedMeanwhile: { zh: '签名密钥已被轮换（当前密钥已不是您看到的那一个），请刷新后再决定', en: 'The signing keys were rotated meanwhile (the current key is no longer the one you saw); reload before deciding again' },
+  samlKeyNotPublishedLongEnough: { zh: '下一个签名密钥发布时间太短，服务提供方可能尚未读取元数据，请{minutes}分钟后再轮换', en: 'The next signing key has not been published long enough for service providers to have read the metadata; rotate again in {minutes} minutes' },
   // E403xx workbench: groups, mailboxes, requests, notices
   groupCodeTaken: { zh: '组编码已被使用', en: 'This group code is taken' },
   mailGroupNeedsEmail: { zh: '邮件组须填写邮箱地址', en: 'A mail group needs an email address' },

@@ -196,6 +196,8 @@ export const RESULTS = {
   samlAcsDefault: { code: 'E40214', status: 400 },
   samlSigningCertRequired: { code: 'E40215', status: 400 },
   casServiceTaken: { code: 'E40216', status: 409 },
+  samlKeyRotatedMeanwhile: { code: 'E40217', status: 409 },
+  samlKeyNotPublishedLongEnough: { code: 'E40218', status: 409 },
   // E403xx workbench: groups, mailboxes, requests, notices
   groupCodeTaken: { code: 'E40301', status: 409 },
   mailGroupNeedsEmail: { code: 'E40302', status: 400 },

@@ -4,7 +4,7 @@ import { endpoint } from '../endpoint.js';
 import { paths } from '../paths.js';
 import {
   appBrand, appBrandBody, appLoginConfigBody, applyTokenBody, applyTokenResult, captchaBody, captchaResult, ipCheckBody, loginCheckBody, loginResponse,
-  loginTypeConfig, logoutBody, oidcSecondFactorParams, sm2Key, ssoGoParams, sessionState, ssoIdentity, ssoRedeemBody,
+  loginTypeConfig, logoutBody, logoutResult, oidcSecondFactorParams, sm2Key, ssoGoParams, sessionState, ssoIdentity, ssoRedeemBody,
 } from '../schemas/auth.js';
 import { nothing } from '../schemas/common.js';
 
@@ -57,8 +57,8 @@ export const authEndpoints = {
     input: captchaBody, output: captchaResult,
   }),
   logout: endpoint({
-    method: 'POST', path: paths.auth.logout, access: 'public', summary: "End the caller's session, if any, and clear its cookie",
-    input: logoutBody, output: nothing,
+    method: 'POST', path: paths.auth.logout, access: 'public', summary: "End the caller's session, if any, and clear its cookie; singleLogout names the page that signs its SAML service providers out",
+    input: logoutBody, output: logoutResult,
   }),
   applyToken: endpoint({
     method: 'POST', path: paths.auth.applyToken, access: 'user', summary: 'A one-time code and the URL that launches an application the caller may sign in to',

@@ -37,6 +37,12 @@ export type AppBrand = z.infer<typeof appBrand>;
 export const sessionState = z.object({ signedIn: z.boolean() });
 
 export const logoutBody = z.object({ ...deviceFields });
+/**
+ * singleLogout: where the browser goes next (a full page load) so that the SAML service providers
+ * the session signed in to get their LogoutRequests through it; null when there are none.
+ */
+export const logoutResult = z.object({ singleLogout: z.string().nullable() });
+export type LogoutResult = z.infer<typeof logoutResult>;
 
 export const captchaBody = z.object({ mobileNo: text(LIMITS.mobileMax).optional() }).optional();
 

@@ -66,6 +66,10 @@ export interface Config {
     /** How often ended portal sessions are looked for, to sign their applications out (back-channel logout); 0: only when asked. */
     logoutSweepMs: number;
   };
+  saml: {
+    /** A SAML key rotation is refused until the next key has been in the metadata this long (SPs refresh it on their own schedule). */
+    keyMinPublishedMinutes: number;
+  };
   /** pino level of the server's log; request lines are info, health checks and scrapes debug. */
   logLevel: LogLevel;
   /**
@@ -193,6 +197,7 @@ const envSchema = z.object({
   IMPORTS_AT_ONCE: whole(2, 1, 32),
   RETENTION_LOG_DAYS: whole(180, 1, 3650 * 3),
   RETENTION_INTERVAL_MINUTES: z.string().optional(),
+  SAML_KEY_MIN_PUBLISHED_MINUTES: z.string().optional(),
   RETENTION_BATCH_SIZE: whole(1000, 1, 100_000),
   OUTBOUND_ALLOW: z.string().optional().transform((raw, ctx) => {
     const parsed = parseOutboundAllow(raw);
@@ -230,12 +235,14 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   // Defaults that depend on the mode: tests drive the pruning themselves (a timer would delete
   // rows under their feet), and demo or test servers started side by side on one machine would
   // fight over one metrics port.
-  const byMode = (name: 'RETENTION_INTERVAL_MINUTES' | 'METRICS_PORT', schema: ReturnType<typeof whole>) => {
+  const byMode = (name: 'RETENTION_INTERVAL_MINUTES' | 'METRICS_PORT' | 'SAML_KEY_MIN_PUBLISHED_MINUTES', schema: ReturnType<typeof whole>) => {
     const result = schema.safeParse(e[name]);
     if (!result.success) throw new Error(`Invalid configuration: ${name} ${result.error.issues[0].message}`);
     return result.data;
   };
   const retentionInterval = byMode('RETENTION_INTERVAL_MINUTES', whole(mode === 'test' ? 0 : 60, 0, 7 * 24 * 60));
+  // Tests rotate keys they have just made; a real installation waits a day for SPs to refresh metadata.
+  const samlKeyMinPublished = byMode('SAML_KEY_MIN_PUBLISHED_MINUTES', whole(mode === 'test' ? 0 : 24 * 60, 0, 365 * 24 * 60));
   const metricsPort = byMode('METRICS_PORT', whole(mode === 'production' ? 9464 : 0, 0, 65535));
   const config: Config = {
     port: e.PORT,
@@ -280,6 +287,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
     publicUrl: publicUrlOf(e.PUBLIC_URL, e.PORT),
     oidc: { keyRotationDays: e.OIDC_KEY_ROTATION_DAYS, logoutSweepMs: e.OIDC_LOGOUT_SWEEP_MS },
+    saml: { keyMinPublishedMinutes: samlKeyMinPublished },
     logLevel: e.LOG_LEVEL,
     metrics: { port: metricsPort, host: e.METRICS_HOST, token: e.METRICS_TOKEN },
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,

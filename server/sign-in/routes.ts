@@ -43,12 +43,15 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
   serve(app, e.loginCheck, async (ctx) => signInAnswer(ctx, await ctx.services.login.passwordLogin(ctx.input, ctx.caller)));
   serve(app, e.captcha, ({ services }) => services.captcha.createPicture());
   serve(app, e.logout, async ({ services, request, reply }) => {
+    const session = await services.sessions.authenticate(tokenOf(request)).catch(() => null);
+    // Before the session ends: its SAML sessions are kept for the browser to carry their LogoutRequests (front-channel).
+    const singleLogout = session ? await request.server.samlSignOut.signingOut(session.sessionId) : null;
     await services.sessions.end(tokenOf(request));
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     // The applications this session signed in to hear of it now (back-channel logout).
     request.server.oidc.signedOut();
     request.server.cas.signedOut();
-    return null;
+    return { singleLogout };
   });
   serve(app, e.applyToken, ({ input, services, user, caller }) => services.sso.applyToken(user, input.clientId, caller));
   serve(app, e.ssoRedeem, ({ input, services }) => services.sso.redeem(input, services.admin.apps.verifyClientSecret));

@@ -100,7 +100,7 @@ export function createAuth(deps: AuthDeps) {
     return isLoginPage(here) ? here : loginAddress(here);
   }
 
-  const session = createSessionAuth({ send, store: deps.store, signInAddress, logoutInput: deps.device });
+  const session = createSessionAuth({ send, store: deps.store, signInAddress, logoutInput: deps.device, navigate: (href) => deps.page.assign(href) });
   const { forget, loadIdentity } = session;
 
   /** Router redirects go back to Refine; other URLs need a full page load. */

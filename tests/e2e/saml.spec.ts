@@ -67,8 +67,7 @@ test.describe('single sign-on through the portal (SAML 2.0)', () => {
     await signedInToBoth(page, db.userNameOf('zhangsan'));
   });
 
-  // The portal's metadata names /saml/slo, but it has no single logout yet (it answers 404): on when it does.
-  test.fixme('single logout from one SP signs out the portal and the other SP', async ({ page, db }) => {
+  test('single logout from one SP signs out the portal and the other SP', async ({ page, db }) => {
     await startSession(page.context(), 'zhangsan');
     await signedInToBoth(page, db.userNameOf('zhangsan'));
     await page.locator('#sign-out').click();

@@ -1,6 +1,7 @@
 import { endpoint, type EndpointSpec } from '../../endpoint.js';
 import { emptyBody } from '../../schemas/common.js';
-import { samlKeyList, samlKeyRotated } from '../../schemas/admin/samlKeys.js';
+import { CODE } from '../../codes.js';
+import { samlKeyList, samlKeyRotateBody, samlKeyRotated } from '../../schemas/admin/samlKeys.js';
 
 /** Workbench: the SAML identity provider's signing keys and their rotation. */
 export const adminSamlKeysEndpoints = {
@@ -9,7 +10,7 @@ export const adminSamlKeysEndpoints = {
     input: emptyBody, output: samlKeyList,
   }),
   samlKeyRotate: endpoint({
-    method: 'POST', path: '/admin/v1/saml/keys/rotate', access: 'admin', summary: 'Rotate: the next key (published since its creation) signs from now on, a new next key is made, the old one is retired',
-    input: emptyBody, output: samlKeyRotated,
+    method: 'POST', path: '/admin/v1/saml/keys/rotate', access: 'admin', summary: 'Rotate from the current key seen: the next key (published since its creation, long enough) signs from now on, a new next key is made, the old one is retired',
+    input: samlKeyRotateBody, output: samlKeyRotated, codes: [CODE.samlKeyRotatedMeanwhile, CODE.samlKeyNotPublishedLongEnough],
   }),
 } satisfies Record<string, EndpointSpec>;

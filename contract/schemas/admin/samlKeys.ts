@@ -13,4 +13,6 @@ export const samlKey = z.object({
 });
 
 export const samlKeyList = z.object({ items: z.array(samlKey) });
+/** The kid of the current key the administrator saw: the rotation happens only from it. */
+export const samlKeyRotateBody = z.object({ current: z.string().min(1).max(64).optional() });
 export const samlKeyRotated = z.object({ current: z.string(), next: z.string() });

@@ -316,6 +316,12 @@ export interface SamlSessionsTable {
   ended_at: number | null;
 }
 
+/** A single logout under way through the browser (migration 0021). */
+export interface SamlLogoutsTable { id: string; portal_session_ref: number; reply: string | null; partial: Generated<number>; created_at: number; expires_at: number }
+
+/** A LogoutRequest the identity provider sent, until its LogoutResponse comes back (once). */
+export interface SamlLogoutRequestsTable { request_id: string; app_ref: number; logout_id: string; expires_at: number }
+
 /** A CAS service URL an application answers at (migration 0018): exact, or a prefix. */
 export interface CasServicesTable { app_ref: number; url: string; match: string; created_at: number }
 
@@ -508,6 +514,8 @@ export interface Database {
   saml_seen_requests: SamlSeenRequestsTable;
   saml_pending: SamlPendingTable;
   saml_sessions: SamlSessionsTable;
+  saml_logouts: SamlLogoutsTable;
+  saml_logout_requests: SamlLogoutRequestsTable;
   cas_tickets: CasTicketsTable;
   cas_pgts: CasPgtsTable;
   cas_sessions: CasSessionsTable;

@@ -27,25 +27,25 @@ const REQUEST_CHILDREN: [ns: string, local: string][] = [
   [NS.assertion, 'Conditions'], [NS.protocol, 'RequestedAuthnContext'], [NS.protocol, 'Scoping'],
 ];
 
-const NCNAME = /^[A-Za-z_][\w.-]{0,255}$/;
+export const NCNAME = /^[A-Za-z_][\w.-]{0,255}$/;
 /** xs:dateTime as SAML requires it: UTC, no offset (SAML Core 1.3.3). */
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z$/;
+export const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z$/;
 const BOOLEAN: Record<string, boolean> = { true: true, '1': true, false: false, '0': false };
 
 /** xmldom answers '' for an absent attribute; SAML tells absent from empty. */
-const attrOf = (node: Element, name: string): string | null => (node.hasAttribute(name) ? node.getAttribute(name) : null);
+export const attrOf = (node: Element, name: string): string | null => (node.hasAttribute(name) ? node.getAttribute(name) : null);
 
-const childElements = (node: Element): Element[] => Array.from(node.childNodes).filter((n): n is Element => n.nodeType === 1);
+export const childElements = (node: Element): Element[] => Array.from(node.childNodes).filter((n): n is Element => n.nodeType === 1);
 
 /** Text and CDATA between elements must be whitespace: the schema gives AuthnRequest element-only content. */
-function assertElementOnly(node: Element): void {
+export function assertElementOnly(node: Element): void {
   for (const child of Array.from(node.childNodes)) {
     if ((child.nodeType === 3 || child.nodeType === 4) && child.nodeValue?.trim()) throw new RequestShapeError(`text inside ${node.localName}`);
   }
 }
 
 /** Attributes without a namespace must be among `allowed`; namespaced ones are the schema's anyAttribute (##other). */
-function assertAttributes(node: Element, allowed: Set<string>): void {
+export function assertAttributes(node: Element, allowed: Set<string>): void {
   for (const a of Array.from(node.attributes)) {
     if (a.name === 'xmlns' || a.name.startsWith('xmlns:')) continue;
     if (!a.namespaceURI && !allowed.has(a.name)) throw new RequestShapeError(`attribute ${a.name} not allowed on ${node.localName}`);
@@ -61,7 +61,7 @@ function booleanAttr(node: Element, name: string): boolean {
 }
 
 /** The text of an element holding only text (Issuer). */
-function textOf(node: Element): string {
+export function textOf(node: Element): string {
   if (childElements(node).length) throw new RequestShapeError(`${node.localName} holds elements`);
   return (node.textContent ?? '').trim();
 }

@@ -42,6 +42,7 @@ export const STATUS = {
   invalidNameIdPolicy: 'urn:oasis:names:tc:SAML:2.0:status:InvalidNameIDPolicy',
   noAuthnContext: 'urn:oasis:names:tc:SAML:2.0:status:NoAuthnContext',
   unsupportedBinding: 'urn:oasis:names:tc:SAML:2.0:status:UnsupportedBinding',
+  partialLogout: 'urn:oasis:names:tc:SAML:2.0:status:PartialLogout',
 } as const;
 
 export const AUTHN_CONTEXT = {
@@ -71,6 +72,8 @@ export const ASSERTION_TTL_MS = 5 * 60 * 1000;
 export const PENDING_TTL_MS = 15 * 60 * 1000;
 /** How long an issued SAML session is kept for single logout, at most. */
 export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
+/** How long a single logout through the browser may take, and a LogoutRequest we sent may be answered. */
+export const LOGOUT_TTL_MS = 5 * 60 * 1000;
 /** RelayState: at most 80 bytes (SAML Bindings 3.4.3, 3.5.3). */
 export const RELAY_STATE_MAX = 80;
 /** Inflated Redirect-binding message, at most (a deflate bomb stops here). */

@@ -27,6 +27,15 @@ export interface SamlKey {
 /** The key that signs: its PEM private key and its certificate. */
 export interface SigningKey { kid: string; privateKeyPem: string; certificate: string }
 
+export type RotateOutcome =
+  | { kind: 'rotated'; current: string; next: string }
+  /** The current key is no longer the one seen: another rotation came first. */
+  | { kind: 'stale' }
+  /** The next key has not been published long enough; it may sign in waitMs. */
+  | { kind: 'tooNew'; waitMs: number };
+
+class StaleRotation extends Error {}
+
 /** Long enough never to expire under an SP that checks it; rotation, not expiry, replaces keys. */
 const CERT_YEARS = 10;
 
@@ -118,25 +127,40 @@ export function samlKeys(db: Kysely<Database>, secrets: SecretsService, entityId
 
     /**
      * The next key signs from now on, the one that signed is retired (no longer published) and a
-     * new next key is made. Two instances rotating at once: one activates, the other finds
-     * nothing left to activate and only makes sure a next key exists.
+     * new next key is made. Only from the current key the caller saw (`seen`, else the one read
+     * here): retiring it is one conditional UPDATE, so of rotations sent at once (or by two
+     * instances) exactly one happens and the others answer `stale`. A next key made less than
+     * `minPublishedMs` ago is refused (`tooNew`): SPs that cache the metadata have not all read it
+     * yet, so two rotations back to back would make a key sign before it was trusted.
      */
-    async rotate(now: number): Promise<{ current: string; next: string }> {
+    async rotate(now: number, minPublishedMs: number, seen?: string): Promise<RotateOutcome> {
       await ensure(now);
-      const next = await db.selectFrom('saml_keys').select(['kid', 'generation']).where('activated_at', 'is', null).where('retired_at', 'is', null)
-        .orderBy('generation', 'asc').limit(1).executeTakeFirst();
-      if (next) {
-        await db.transaction().execute(async (trx) => {
-          const activated = await trx.updateTable('saml_keys').set({ activated_at: now }).where('kid', '=', next.kid).where('activated_at', 'is', null)
-            .returning('kid').executeTakeFirst();
-          if (!activated) return;
-          await trx.updateTable('saml_keys').set({ retired_at: now }).where('generation', '<', next.generation).where('retired_at', 'is', null).execute();
-        });
-      }
+      const all = await rows();
+      const current = all.find((r) => statusOf(r) === 'current');
+      const next = [...all].reverse().find((r) => statusOf(r) === 'next');
+      if (!current || !next || (seen !== undefined && seen !== current.kid)) return { kind: 'stale' };
+      if (now - next.created_at < minPublishedMs) return { kind: 'tooNew', waitMs: next.created_at + minPublishedMs - now };
+      const rotated = await db.transaction().execute(async (trx) => {
+        const retired = await trx.updateTable('saml_keys').set({ retired_at: now }).where('kid', '=', current.kid).where('retired_at', 'is', null)
+          .returning('kid').executeTakeFirst();
+        if (!retired) return false;
+        const activated = await trx.updateTable('saml_keys').set({ activated_at: now }).where('kid', '=', next.kid).where('activated_at', 'is', null)
+          .where('retired_at', 'is', null).returning('kid').executeTakeFirst();
+        // Retired under us without the next key becoming current: undo, so a current key always remains.
+        if (!activated) throw new StaleRotation();
+        await trx.updateTable('saml_keys').set({ retired_at: now }).where('generation', '<', next.generation).where('retired_at', 'is', null).execute();
+        return true;
+      }).catch((error: unknown) => {
+        if (error instanceof StaleRotation) return false;
+        throw error;
+      });
       cached = null;
+      if (!rotated) return { kind: 'stale' };
       await ensure(now);
       const published = (await rows()).filter((r) => r.retired_at === null);
-      return { current: published.find((r) => statusOf(r) === 'current')?.kid ?? '', next: published.find((r) => statusOf(r) === 'next')?.kid ?? '' };
+      return {
+        kind: 'rotated', current: published.find((r) => statusOf(r) === 'current')?.kid ?? '', next: published.find((r) => statusOf(r) === 'next')?.kid ?? '',
+      };
     },
   };
 }

@@ -30,6 +30,25 @@ export const samlOpenApiPaths: Record<string, Record<string, unknown>> = {
       responses: { 200: answered, 303: signIn, 400: refused, 403: refused, 404: refused, 413: { description: 'Message too large' } },
     },
   },
+  '/saml/slo': {
+    get: {
+      tags, operationId: 'samlSloRedirect', summary: 'Single logout, HTTP-Redirect: an SP\'s LogoutRequest (ends the portal session, then the other SPs are told through the browser) or its LogoutResponse to ours', security: [],
+      parameters: [{ ...samlRequest, required: false }, { name: 'SAMLResponse', in: 'query', schema: { type: 'string' } }, relayState, { name: 'SigAlg', in: 'query', schema: { type: 'string' } }, { name: 'Signature', in: 'query', schema: { type: 'string' } }],
+      responses: { 200: html('A self-submitting form to an SP\'s registered SLO URL (HTTP-POST binding)'), 303: { description: 'To an SP\'s registered SLO URL (signed query), or the sign-in page at the end' }, 400: refused, 403: refused, 404: refused },
+    },
+    post: {
+      tags, operationId: 'samlSloPost', summary: 'Single logout, HTTP-POST: a LogoutRequest or LogoutResponse (enveloped signature when signed)', security: [],
+      requestBody: { required: true, content: { 'application/x-www-form-urlencoded': { schema: { type: 'object', properties: { SAMLRequest: { type: 'string' }, SAMLResponse: { type: 'string' }, RelayState: { type: 'string', maxLength: 80 } } } } } },
+      responses: { 200: html('A self-submitting form to an SP\'s registered SLO URL'), 303: { description: 'To an SP\'s registered SLO URL, or the sign-in page' }, 400: refused, 403: refused, 404: refused },
+    },
+  },
+  '/saml/signed-out/{id}': {
+    get: {
+      tags, operationId: 'samlSignedOut', summary: 'The next step of a single logout under way (after the portal\'s sign-out): the next SP\'s signed LogoutRequest, or the sign-in page', security: [],
+      parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+      responses: { 200: html('A self-submitting form to an SP\'s SLO URL'), 303: { description: 'To an SP\'s SLO URL, or the sign-in page' } },
+    },
+  },
   '/saml/continue/{id}': {
     get: {
       tags, operationId: 'samlContinue', summary: 'Resumes a pending request after the sign-in or second factor (answered once)',

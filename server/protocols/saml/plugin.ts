@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SPA_PATHS } from '../../../contract/paths.js';
 import { LIMITS } from '../../../contract/rules.js';
 import { callerOf, SESSION_COOKIE } from '../../platform/http/request.js';
 import { langOf } from '../../platform/http/envelope.js';
@@ -7,6 +8,8 @@ import { FACTOR_PARAM } from '../signOn/returnPaths.js';
 import { SAML_MOUNT, samlUrls } from './constants.js';
 import { samlFlow, type SamlAnswer } from './flow.js';
 import { samlKeys, type SamlKeys } from './keys.js';
+import { SIGNED_OUT, samlLogoutFlow, type SloMessage } from './logout.js';
+import { samlLogoutRepo } from './logoutRepository.js';
 import { idpMetadata } from './metadata.js';
 import { autoPostPage, errorPage, PAGE_HEADERS } from './pages.js';
 import { samlRepo } from './repository.js';
@@ -16,12 +19,19 @@ import { XML_MAX_CHARS } from './safeXml.js';
 export interface SamlKeyAdmin {
   list(): ReturnType<SamlKeys['list']>;
   published(): ReturnType<SamlKeys['published']>;
-  rotate(): ReturnType<SamlKeys['rotate']>;
+  rotate(seen?: string): ReturnType<SamlKeys['rotate']>;
+}
+
+/** What the portal's sign-out asks of SAML single logout. */
+export interface SamlSignOut {
+  /** Before the portal session ends: where the browser goes to sign its SAML SPs out, or null when it has none. */
+  signingOut(portalSessionRef: number): Promise<string | null>;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     samlKeys: SamlKeyAdmin;
+    samlSignOut: SamlSignOut;
   }
 }
 
@@ -38,8 +48,21 @@ async function samlPlugin(app: FastifyInstance, { data, ctx, services }: Composi
   const keys = samlKeys(data.db, services.secrets, urls.entityId);
   const saml = samlRepo(data.db);
   const flow = samlFlow({ urls, clock: ctx.clock, services, repos: data.repos, saml, keys });
+  const logout = samlLogoutFlow({ urls, clock: ctx.clock, services, repos: data.repos, saml, keys, logouts: samlLogoutRepo(data.db) });
+  app.decorate('samlSignOut', { signingOut: (ref) => logout.signingOut(ref) } satisfies SamlSignOut);
+  // SAML sessions of portal sessions ended without a browser (an administrator, expiry) are dropped with the logout sweeps' rhythm.
+  const sweepMs = ctx.config.oidc.logoutSweepMs;
+  if (sweepMs > 0) {
+    const timer = setInterval(() => {
+      logout.prune().catch((error: unknown) => app.log.warn({ err: error }, 'SAML session prune failed'));
+    }, sweepMs);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
   app.decorate('samlKeys', {
-    list: () => keys.list(ctx.clock.now()), published: () => keys.published(ctx.clock.now()), rotate: () => keys.rotate(ctx.clock.now()),
+    list: () => keys.list(ctx.clock.now()), published: () => keys.published(ctx.clock.now()), 
+    rotate: (seen) => keys.rotate(ctx.clock.now(), ctx.config.saml.keyMinPublishedMinutes * 60_000, seen),
+ 
   } satisfies SamlKeyAdmin);
 
   await app.register(async (scope) => {
@@ -80,6 +103,28 @@ async function samlPlugin(app: FastifyInstance, { data, ctx, services }: Composi
       const result = await flow.inbound({ binding: 'post', samlRequest: form.SAMLRequest, relayState: form.RelayState, rawQuery: '' },
         request.cookies[SESSION_COOKIE], callerOf(request, {}));
       return answer(request, reply, result);
+    });
+
+    const slo = async (request: FastifyRequest, reply: FastifyReply, message: SloMessage) => {
+      const result = await logout.inbound(message, request.cookies[SESSION_COOKIE]);
+      if (result.endedPortal) {
+        // The applications of the ended session hear of it as on the portal's sign-out (back-channel logout).
+        request.server.oidc.signedOut();
+        request.server.cas.signedOut();
+      }
+      return answer(request, reply, result.answer);
+    };
+    scope.get(`${SAML_MOUNT}/slo`, async (request, reply) => {
+      const query = request.query as Record<string, unknown>;
+      return slo(request, reply, { binding: 'redirect', samlRequest: query.SAMLRequest, samlResponse: query.SAMLResponse, relayState: query.RelayState, rawQuery: rawQuery(request) });
+    });
+    scope.post(`${SAML_MOUNT}/slo`, async (request, reply) => {
+      const form = (request.body ?? {}) as Record<string, unknown>;
+      return slo(request, reply, { binding: 'post', samlRequest: form.SAMLRequest, samlResponse: form.SAMLResponse, relayState: form.RelayState, rawQuery: '' });
+    });
+    scope.get(`${SIGNED_OUT}/:id`, async (request, reply) => {
+      const { id } = request.params as { id: string };
+      return answer(request, reply, PENDING_ID.test(id) ? await logout.next(id) : { kind: 'redirect', location: SPA_PATHS.login });
     });
 
     scope.get(`${SAML_MOUNT}/continue/:id`, async (request, reply) => {

@@ -83,9 +83,13 @@ export function errorResponse(e: { id: string; issuer: string; destination: stri
   return signElement(xml, e.id, key);
 }
 
-/** The answer to an SP's LogoutRequest, signed. */
-export function logoutResponse(e: { id: string; issuer: string; destination: string; inResponseTo: string; now: number; code: string }, key: SigningKey): string {
-  const xml = `<samlp:LogoutResponse xmlns:samlp="${NS.protocol}" xmlns:saml="${NS.assertion}" ID="${e.id}" Version="2.0" IssueInstant="${instant(e.now)}" Destination="${xmlEscape(e.destination)}" InResponseTo="${xmlEscape(e.inResponseTo)}">`
-    + `<saml:Issuer>${xmlEscape(e.issuer)}</saml:Issuer>${statusXml(e.code)}</samlp:LogoutResponse>`;
-  return signElement(xml, e.id, key);
+/** The answer to an SP's LogoutRequest, unsigned: the HTTP-Redirect binding signs the query, not the XML. */
+export function logoutResponseXml(e: { id: string; issuer: string; destination: string; inResponseTo: string; now: number; code: string; subCode?: string }): string {
+  return `<samlp:LogoutResponse xmlns:samlp="${NS.protocol}" xmlns:saml="${NS.assertion}" ID="${e.id}" Version="2.0" IssueInstant="${instant(e.now)}" Destination="${xmlEscape(e.destination)}" InResponseTo="${xmlEscape(e.inResponseTo)}">`
+    + `<saml:Issuer>${xmlEscape(e.issuer)}</saml:Issuer>${statusXml(e.code, e.subCode)}</samlp:LogoutResponse>`;
+}
+
+/** The answer to an SP's LogoutRequest, signed (HTTP-POST). */
+export function logoutResponse(e: Parameters<typeof logoutResponseXml>[0], key: SigningKey): string {
+  return signElement(logoutResponseXml(e), e.id, key);
 }

@@ -14,6 +14,8 @@ export interface SessionAuthDeps {
   signInAddress: () => string;
   /** What logging out tells the server (the portal names this device). */
   logoutInput: () => Promise<Input<typeof authEndpoints.logout>>;
+  /** A full page load (single logout leaves the app). */
+  navigate: (href: string) => void;
 }
 
 export function authFailure(error: unknown): AuthActionResponse {
@@ -62,15 +64,24 @@ export function createSessionAuth(deps: SessionAuthDeps) {
     },
     getIdentity: async (): Promise<CurrentUser | null> => identity ?? loadIdentity().catch(() => null),
 
-    /** Ends the session; `leave` gets the sign-in page that comes back to where the person was when they chose to leave. */
+    /**
+     * Ends the session; `leave` gets the sign-in page that comes back to where the person was when
+     * they chose to leave. When the session signed in to SAML service providers, the browser first
+     * goes (a full page load) through the page that signs them out, which ends on the sign-in page.
+     */
     async logout(leave: (signInAddress: string) => AuthActionResponse): Promise<AuthActionResponse> {
       const back = deps.signInAddress();
+      let singleLogout: string | null = null;
       try {
-        await deps.send(authEndpoints.logout, await deps.logoutInput());
+        singleLogout = (await deps.send(authEndpoints.logout, await deps.logoutInput()))?.singleLogout ?? null;
       } catch (error) {
         if (errorCode(error) !== CODE.notSignedIn) return authFailure(error);
       }
       forget();
+      if (singleLogout && singleLogout.startsWith('/saml/')) {
+        deps.navigate(singleLogout);
+        return { success: true };
+      }
       return leave(back);
     },
 

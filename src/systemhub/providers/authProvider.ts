@@ -29,7 +29,7 @@ const browserPage: Page = {
 export function createWorkbenchAuth(page: Page = browserPage) {
   let access: AccessDetail | null = null;
   const signInAddress = () => loginAddress(page.here());
-  const session = createSessionAuth({ send: call, store: sessionStore, signInAddress, logoutInput: async () => ({}) });
+  const session = createSessionAuth({ send: call, store: sessionStore, signInAddress, logoutInput: async () => ({}), navigate: (href) => page.assign(href) });
 
   async function leave(error: unknown): Promise<CheckResponse> {
     access = null;

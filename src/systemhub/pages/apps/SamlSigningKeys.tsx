@@ -81,7 +81,8 @@ export function SamlSigningKeys() {
       cancelButtonProps: { 'data-testid': 'confirm-cancel' } as ButtonProps,
       onOk: async () => {
         try {
-          const result = await rotate.submit(undefined);
+          // From the current key shown: if another administrator rotated meanwhile, E40217 says so rather than rotating twice.
+          const result = await rotate.submit(current ? { current: current.kid } : {});
           setRotated(result.current);
         } catch {
           // Refused: the toast says why; the list is as it was.
