@@ -5,6 +5,7 @@ import * as dev from '../contract/endpoints/dev.js';
 import * as factors from '../contract/endpoints/factors.js';
 import * as groups from '../contract/endpoints/groups.js';
 import * as index from '../contract/endpoints/index.js';
+import * as passkeySignIn from '../contract/endpoints/passkeySignIn.js';
 import * as passwords from '../contract/endpoints/passwords.js';
 import * as permissions from '../contract/endpoints/permissions.js';
 import * as security from '../contract/endpoints/security.js';
@@ -27,7 +28,7 @@ import * as adminUsers from '../contract/endpoints/admin/users.js';
 
 /** By path under contract/endpoints, without the extension (the workbench's areas live in admin/). */
 const AREAS: Record<string, Record<string, unknown>> = {
-  account, auth, dev, factors, groups, index, passwords, permissions, security, signIn,
+  account, auth, dev, factors, groups, index, passkeySignIn, passwords, permissions, security, signIn,
   'admin/apps': adminApps,
   'admin/appsSignOn': adminAppsSignOn,
   'admin/audit': adminAudit,
