@@ -90,6 +90,11 @@ export default function UserList() {
           {...tableProps}
           rowKey="id"
           data-testid="user-table"
+          // Columns of set widths, the department taking what is left: with the fonts people really
+          // have (CJK glyphs are wider than a fallback's), measured widths pushed the actions past 1366 px.
+          tableLayout="fixed"
+          // Narrower than that (a phone), the table scrolls inside its own box, not the page.
+          scroll={{ x: 1060 }}
           rowSelection={{
             selectedRowKeys: selected,
             onChange: setSelected,
@@ -100,15 +105,17 @@ export default function UserList() {
           }}
         >
           {/* Sortable where the server allows (SORTABLE.users); the others stay in the server's order. */}
-          <Table.Column<AdminUserItem> dataIndex="userId" sorter title={t('wb.users.fields.userId')} render={(value: string, row) => <Link to={`/users/show/${row.id}`}>{value}</Link>} />
-          <Table.Column<AdminUserItem> dataIndex="userName" sorter title={t('wb.users.fields.userName')} />
-          <Table.Column<AdminUserItem> dataIndex="userType" title={t('wb.users.fields.userType')} render={(value: string) => t(`wb.users.type.${value}`)} />
-          <Table.Column<AdminUserItem> dataIndex="deptPath" title={t('wb.users.fields.deptId')} render={(value: string | null) => value ?? <Typography.Text type="secondary">{t('wb.common.none')}</Typography.Text>} />
-          <Table.Column<AdminUserItem> dataIndex="mobileNo" title={t('wb.users.fields.mobileNo')} />
-          <Table.Column<AdminUserItem> key="state" title={t('wb.users.state')} render={(_, row) => <UserStateTags user={row} />} />
-          <Table.Column<AdminUserItem> dataIndex="createdDate" sorter title={t('wb.users.createdDate')} render={formatTimeOrBlank} />
+          <Table.Column<AdminUserItem> dataIndex="userId" sorter width={150} ellipsis title={t('wb.users.fields.userId')} render={(value: string, row) => <Link to={`/users/show/${row.id}`}>{value}</Link>} />
+          <Table.Column<AdminUserItem> dataIndex="userName" sorter width={110} ellipsis title={t('wb.users.fields.userName')} />
+          <Table.Column<AdminUserItem> dataIndex="userType" width={100} title={t('wb.users.fields.userType')} render={(value: string) => t(`wb.users.type.${value}`)} />
+          {/* A department path can be long: one line, cut with an ellipsis, the whole path on hover. */}
+          <Table.Column<AdminUserItem> dataIndex="deptPath" ellipsis title={t('wb.users.fields.deptId')} render={(value: string | null) => value ?? <Typography.Text type="secondary">{t('wb.common.none')}</Typography.Text>} />
+          <Table.Column<AdminUserItem> dataIndex="mobileNo" width={120} title={t('wb.users.fields.mobileNo')} />
+          <Table.Column<AdminUserItem> key="state" width={120} title={t('wb.users.state')} render={(_, row) => <UserStateTags user={row} />} />
+          <Table.Column<AdminUserItem> dataIndex="createdDate" sorter width={160} title={t('wb.users.createdDate')} render={formatTimeOrBlank} />
           <Table.Column<AdminUserItem>
             key="actions"
+            width={120}
             title={t('wb.common.actions')}
             render={(_, row) => (
               <Space size={0} wrap>
