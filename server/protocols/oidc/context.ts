@@ -8,10 +8,6 @@ import type { OidcRepo } from './repository.js';
 
 /** Where interactions (sign-in, second factor, consent) are handled: outside the provider's mount and outside /idaas. */
 export const INTERACTION_PREFIX = '/oidc-interaction';
-/** Ticket purpose: the browser showed the second factor's device trust for this interaction. */
-export const FACTOR_TICKET = 'oidc-factor';
-/** The SPA's second-factor page (it takes srmi, appId and userId). */
-export const SECOND_AUTH_PAGE = '/secondAuth';
 /** `amr` value of a sign-in whose second factor was proven (RFC 8176). */
 export const AMR_MFA = 'mfa';
 

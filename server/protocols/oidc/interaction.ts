@@ -4,10 +4,11 @@ import { CODE, type ResultCode } from '../../../contract/codes.js';
 import { SPA_PATHS, API_PREFIX, fillPath, paths } from '../../../contract/paths.js';
 import { AppError } from '../../platform/lib/errors.js';
 import type { AuthUser, Caller } from '../../composition/context.js';
-import { LOGIN_TICKET, SECOND_AUTH_STEP, type LoginTicketData } from '../../sign-in/flow.js';
 import type { User } from '../../organisation/usersRepository.js';
 import { isOidcClient } from './clients.js';
-import { AMR_MFA, FACTOR_TICKET, SECOND_AUTH_PAGE, interactionPath, type OidcContext } from './context.js';
+import { logLaunch } from '../signOn/step.js';
+import { factorDetour, takeFactorProof } from '../signOn/secondFactor.js';
+import { AMR_MFA, interactionPath, type OidcContext } from './context.js';
 import type { PortalResult } from './portalGate.js';
 import type { OidcApp } from './repository.js';
 
@@ -18,8 +19,6 @@ export type InteractionStep =
   | { kind: 'redirect'; location: string }
   | { kind: 'finish'; result: InteractionResults & { portal?: PortalResult } }
   | { kind: 'consent'; appName: string; scopes: string[]; csrf: string };
-
-interface FactorTicket { uid: string; sessionId: number }
 
 const refused = (description: string): InteractionStep => ({ kind: 'finish', result: { error: 'access_denied', error_description: description } });
 
@@ -38,21 +37,7 @@ export function interactions(d: OidcContext) {
     return portal && user ? { portal, user } : null;
   }
 
-  async function logRefusal(user: User, app: OidcApp, result: ResultCode, caller: Caller): Promise<void> {
-    await d.services.audit.signIn({ userRef: user.id, account: user.account, optType: 'SSO', app: { id: app.id, appName: app.appName }, result, caller });
-  }
-
-  /** The second factor is proven on this browser by its device trust (cookie under /idaas), checked by the portal endpoint. */
-  async function factorProven(ticketId: string | undefined, uid: string, portal: AuthUser): Promise<boolean> {
-    if (!ticketId) return false;
-    try {
-      const ticket = await d.services.tickets.load<FactorTicket>(ticketId, [FACTOR_TICKET], ['passed']);
-      await d.services.tickets.close(ticket.id);
-      return ticket.userRef === portal.userRef && ticket.payload.uid === uid && ticket.payload.sessionId === portal.sessionId;
-    } catch {
-      return false;
-    }
-  }
+  const logRefusal = (user: User, app: OidcApp, result: ResultCode, caller: Caller) => logLaunch(d.services, user, app, result, caller);
 
   /** The portal's sign-in page, which comes back to the interaction once the user has signed in. */
   function signInPage(app: OidcApp, uid: string): InteractionStep {
@@ -99,7 +84,7 @@ export function interactions(d: OidcContext) {
       if (!signedInRecently(params, interaction.iat, authTime)) return signInPage(app, uid);
       // The same rules as the portal's own sign-in: the user's and application's switches and the user type's policy.
       const factorNeeded = (await d.services.factors.policy.requirement(user, app)).required;
-      const proven = factorNeeded && (await factorProven(factorTicket, uid, portal));
+      const proven = factorNeeded && (await takeFactorProof(d.services, factorTicket, interactionPath(uid), portal));
       if (factorNeeded && !proven) return { kind: 'redirect', location: `${API_PREFIX}${fillPath(paths.auth.oidcSecondFactor, { uid })}` };
       // auth_time is when the user really signed in, not when this application asked.
       const ts = Math.floor(authTime / 1000);
@@ -139,14 +124,7 @@ export function interactions(d: OidcContext) {
     const interaction = await provider.Interaction.find(uid);
     const app = interaction && (await d.oidc.appByClientId(String(interaction.params.client_id)));
     if (!user || !interaction || !app) return back;
-    if (await d.services.flow.deviceTrusted(user.userRef, caller)) {
-      const ticket = await d.services.tickets.issue<FactorTicket>(FACTOR_TICKET, user.userRef, 'passed', { uid, sessionId: user.sessionId });
-      return `${back}?factor=${encodeURIComponent(ticket)}`;
-    }
-    const data: LoginTicketData = { appId: app.appId, loginType: 'ACCOUNT', steps: [], secondAuth: true, passwordExpireDays: 0, deviceId: caller.deviceId };
-    const srmi = await d.services.tickets.issue(LOGIN_TICKET, user.userRef, SECOND_AUTH_STEP, data);
-    const query = new URLSearchParams({ srmi, appId: app.appId, userId: user.account, redirect: back });
-    return `${SECOND_AUTH_PAGE}?${query.toString()}`;
+    return factorDetour(d.services, app, user, caller, back);
   }
 
   /** Someone the portal refused for the application goes back to it: the application hears access_denied. */

@@ -3,6 +3,7 @@ import { LIMITS } from '../../../contract/rules.js';
 import { CODE } from '../../../contract/codes.js';
 import { SESSION_COOKIE } from '../../platform/http/request.js';
 import type { Caller } from '../../composition/context.js';
+import { logLaunch } from '../signOn/step.js';
 import { isFirstParty } from './clients.js';
 import { AMR_MFA, type OidcContext } from './context.js';
 
@@ -80,7 +81,7 @@ export function portalGate(d: OidcContext) {
     const userRef = await d.oidc.userOfSubject(sub);
     const [user, app] = await Promise.all([userRef === undefined ? undefined : d.repos.users.findById(userRef), d.oidc.appByClientId(clientId)]);
     if (!user || !app) return;
-    await d.services.audit.signIn({ userRef: user.id, account: user.account, optType: 'SSO', app: { id: app.id, appName: app.appName }, result: CODE.ok, caller: callerOfKoa(ctx) });
+    await logLaunch(d.services, user, app, CODE.ok, callerOfKoa(ctx));
   }
 
   /** Signing out of the provider (RP-initiated logout) signs out of the portal session it was opened from. */

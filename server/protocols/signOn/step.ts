@@ -6,7 +6,8 @@ import type { Repos } from '../../composition/repositories.js';
 import type { Services } from '../../composition/services.js';
 import type { Clock } from '../../platform/lib/clock.js';
 import type { User } from '../../organisation/usersRepository.js';
-import { SIGN_ON_FACTOR_TICKET, isSignOnReturnPath, type SignOnFactorTicket } from './returnPaths.js';
+import { isSignOnReturnPath } from './returnPaths.js';
+import { takeFactorProof } from './secondFactor.js';
 
 /** The application a protocol request is for, as far as signing on to it goes. */
 export interface SignOnApp {
@@ -53,6 +54,11 @@ export interface SignOnDeps { services: Services; repos: Repos; clock: Clock }
  * Someone signed in and allowed goes straight on, no page shown. The adapter logs the access
  * itself when it actually issues something (`logAccess`).
  */
+/** A launch of an application, allowed or refused, in the person's access log: the same for every protocol. */
+export async function logLaunch(services: Services, user: Pick<User, 'id' | 'account'>, app: { id: number; appName: string }, result: ResultCode, caller: Caller): Promise<void> {
+  await services.audit.signIn({ userRef: user.id, account: user.account, optType: 'SSO', app: { id: app.id, appName: app.appName }, result, caller });
+}
+
 export function signOnStep(d: SignOnDeps) {
   const signInPage = (app: SignOnApp, back: string): string =>
     `${SPA_PATHS.login}?${new URLSearchParams({ appId: app.appId, redirect: back }).toString()}`;
@@ -63,21 +69,7 @@ export function signOnStep(d: SignOnDeps) {
   const refusedPage = (app: SignOnApp): string =>
     `${SPA_PATHS.permissionsNone}?${new URLSearchParams({ appId: app.appId }).toString()}`;
 
-  async function logRefusal(user: User, app: SignOnApp, result: ResultCode, caller: Caller): Promise<void> {
-    await d.services.audit.signIn({ userRef: user.id, account: user.account, optType: 'SSO', app: { id: app.id, appName: app.appName }, result, caller });
-  }
-
-  /** The proof is one-time, for this return path and this portal session. */
-  async function factorProven(proof: string | undefined, back: string, portal: AuthUser): Promise<boolean> {
-    if (!proof) return false;
-    try {
-      const ticket = await d.services.tickets.load<SignOnFactorTicket>(proof, [SIGN_ON_FACTOR_TICKET], ['passed']);
-      await d.services.tickets.close(ticket.id);
-      return ticket.userRef === portal.userRef && ticket.payload.back === back && ticket.payload.sessionId === portal.sessionId;
-    } catch {
-      return false;
-    }
-  }
+  const logRefusal = (user: User, app: SignOnApp, result: ResultCode, caller: Caller) => logLaunch(d.services, user, app, result, caller);
 
   async function decide(r: SignOnRequest): Promise<SignOnStep> {
     if (!isSignOnReturnPath(r.back)) throw new Error(`not a sign-on return path: ${r.back}`);
@@ -104,15 +96,13 @@ export function signOnStep(d: SignOnDeps) {
       return r.passive ? { kind: 'passive' } : { kind: 'page', location: signInPage(r.app, r.back) };
     }
     const factorNeeded = (await d.services.factors.policy.requirement(user, r.app)).required;
-    const mfa = factorNeeded && (await factorProven(r.factorProof, r.back, portal));
+    const mfa = factorNeeded && (await takeFactorProof(d.services, r.factorProof, r.back, portal));
     if (factorNeeded && !mfa) return r.passive ? { kind: 'passive' } : { kind: 'page', location: factorEndpoint(r.app, r.back) };
     return { kind: 'signedIn', user, portal, authTime, mfa };
   }
 
   /** Something was issued to the application for this person (an assertion, a service ticket): an access in their log. */
-  async function logAccess(user: User, app: SignOnApp, caller: Caller): Promise<void> {
-    await d.services.audit.signIn({ userRef: user.id, account: user.account, optType: 'SSO', app: { id: app.id, appName: app.appName }, result: CODE.ok, caller });
-  }
+  const logAccess = (user: User, app: SignOnApp, caller: Caller) => logLaunch(d.services, user, app, CODE.ok, caller);
 
   return { decide, logAccess, logRefusal };
 }
