@@ -39,12 +39,15 @@ const fail = (code: string, status: 400 | 403 | 404 = 400): SloAnswer => ({ answ
  * /saml/slo and sends the browser on; at the end the SP that asked gets its LogoutResponse, or
  * the browser lands on the sign-in page.
  */
+/** Whether a message carries a signature: in the query for HTTP-Redirect, inside the XML for HTTP-POST. */
+const signatureIn = (message: SloMessage, signedInside: boolean) => (message.binding === 'redirect' ? /(^|&)Signature=/.test(message.rawQuery) : signedInside);
+
 export function samlLogoutFlow(d: LogoutContext) {
   const now = () => d.clock.now();
 
   /** The same signature rules as for an AuthnRequest (flow.ts): required when the SP says so, checked whenever it has certificates and the message is signed. */
   function unverified(sp: ServiceProvider, message: SloMessage, param: 'SAMLRequest' | 'SAMLResponse', xml: string, doc: Document, signedInside: boolean, destination: string | null): string | null {
-    const hasSignature = message.binding === 'redirect' ? /(^|&)Signature=/.test(message.rawQuery) : signedInside;
+    const hasSignature = signatureIn(message, signedInside);
     if (message.binding === 'redirect' && signedInside) return 'invalid_signature';
     if (!(sp.requestsSigned || (hasSignature && sp.signingCerts.length > 0))) return null;
     if (!hasSignature) return 'signature_required';
@@ -66,6 +69,31 @@ export function samlLogoutFlow(d: LogoutContext) {
     return { xml, doc: parseSafeXml(xml) };
   }
   const malformed = (error: unknown) => error instanceof MessageError || error instanceof UnsafeXmlError || error instanceof RequestShapeError;
+
+  /**
+   * What both kinds of message go through first: decoded and read (`invalid` when either fails),
+   * from a registered SP, its signature as that SP's rules want, addressed to us. `signed`: the
+   * message carried a signature, in its binding's way.
+   */
+  async function received<M extends { issuer: string; destination: string | null; signed: boolean }>(
+    message: SloMessage, value: string, param: 'SAMLRequest' | 'SAMLResponse', read: (doc: Document) => M, invalid: string,
+  ): Promise<{ failed: SloAnswer } | { sp: ServiceProvider; msg: M; signed: boolean }> {
+    let parsed: { xml: string; doc: Document };
+    let msg: M;
+    try {
+      parsed = await decode(message, value);
+      msg = read(parsed.doc);
+    } catch (error) {
+      if (malformed(error)) return { failed: fail(invalid) };
+      throw error;
+    }
+    const sp = await d.saml.byEntityId(msg.issuer);
+    if (!sp) return { failed: fail('unknown_service_provider', 404) };
+    const refused = unverified(sp, message, param, parsed.xml, parsed.doc, msg.signed, msg.destination);
+    if (refused) return { failed: fail(refused, 403) };
+    if (msg.destination !== null && msg.destination !== d.urls.slo) return { failed: fail('wrong_destination') };
+    return { sp, msg, signed: signatureIn(message, msg.signed) };
+  }
 
   /** A message to an SP's registered SLO URL by its registered binding, signed either way. */
   async function toSp(sp: ServiceProvider, param: 'SAMLRequest' | 'SAMLResponse', xml: string, id: string, relayState: string | null): Promise<SamlAnswer> {
@@ -123,20 +151,9 @@ export function samlLogoutFlow(d: LogoutContext) {
   }
 
   async function request(message: SloMessage, value: string, portalToken: string | undefined): Promise<SloAnswer> {
-    let parsed: { xml: string; doc: Document };
-    let logoutRequest: ReturnType<typeof readLogoutRequest>;
-    try {
-      parsed = await decode(message, value);
-      logoutRequest = readLogoutRequest(parsed.doc);
-    } catch (error) {
-      if (malformed(error)) return fail('invalid_request');
-      throw error;
-    }
-    const sp = await d.saml.byEntityId(logoutRequest.issuer);
-    if (!sp) return fail('unknown_service_provider', 404);
-    const refused = unverified(sp, message, 'SAMLRequest', parsed.xml, parsed.doc, logoutRequest.signed, logoutRequest.destination);
-    if (refused) return fail(refused, 403);
-    if (logoutRequest.destination !== null && logoutRequest.destination !== d.urls.slo) return fail('wrong_destination');
+    const got = await received(message, value, 'SAMLRequest', readLogoutRequest, 'invalid_request');
+    if ('failed' in got) return got.failed;
+    const { sp, msg: logoutRequest, signed } = got;
     if (!sp.sloUrl) return fail('slo_not_registered');
     const relayState = message.relayState === undefined || message.relayState === '' ? null : message.relayState;
     if (relayState !== null && (typeof relayState !== 'string' || Buffer.byteLength(relayState) > RELAY_STATE_MAX)) return fail('invalid_relay_state');
@@ -149,7 +166,6 @@ export function samlLogoutFlow(d: LogoutContext) {
     // Unsigned and naming no session: only this browser's own portal session may end (a NameID can be guessed, a SessionIndex cannot).
     const own = await d.services.sessions.authenticate(portalToken).then((u) => u.sessionId, () => null);
     let refs = await d.logouts.matching(sp.appRef, logoutRequest.nameId, logoutRequest.sessionIndexes, at);
-    const signed = message.binding === 'redirect' ? /(^|&)Signature=/.test(message.rawQuery) : logoutRequest.signed;
     if (!signed && !logoutRequest.sessionIndexes.length) refs = refs.filter((r) => r === own);
     // Nothing of ours to end: the principal is signed out here already (SAML Profiles 4.4.4.2), Success.
     if (!refs.length) return { answer: await answerSp(sp, logoutRequest.id, relayState, STATUS.success), endedPortal: false };
@@ -164,20 +180,9 @@ export function samlLogoutFlow(d: LogoutContext) {
   }
 
   async function response(message: SloMessage, value: string): Promise<SloAnswer> {
-    let parsed: { xml: string; doc: Document };
-    let logoutResponseIn: ReturnType<typeof readLogoutResponse>;
-    try {
-      parsed = await decode(message, value);
-      logoutResponseIn = readLogoutResponse(parsed.doc);
-    } catch (error) {
-      if (malformed(error)) return fail('invalid_response');
-      throw error;
-    }
-    const sp = await d.saml.byEntityId(logoutResponseIn.issuer);
-    if (!sp) return fail('unknown_service_provider', 404);
-    const refused = unverified(sp, message, 'SAMLResponse', parsed.xml, parsed.doc, logoutResponseIn.signed, logoutResponseIn.destination);
-    if (refused) return fail(refused, 403);
-    if (logoutResponseIn.destination !== null && logoutResponseIn.destination !== d.urls.slo) return fail('wrong_destination');
+    const got = await received(message, value, 'SAMLResponse', readLogoutResponse, 'invalid_response');
+    if ('failed' in got) return got.failed;
+    const { sp, msg: logoutResponseIn } = got;
     // Only an answer to a request we sent to this SP, and only once.
     const logoutId = await d.logouts.answered(logoutResponseIn.inResponseTo, sp.appRef, now());
     if (!logoutId) return fail('unknown_response');
