@@ -11,7 +11,7 @@ import { WORKBENCH_SOURCE, workbenchPage } from './build/workbenchPage';
 const API_SERVER = 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [clientEndpoints(), react(), antdStaticCss(), chunkModules(), workbenchPage(), precompress()],
+  plugins: [clientEndpoints(), react(), antdStaticCss(WORKBENCH_SOURCE), chunkModules(), workbenchPage(), precompress()],
   server: {
     // The Fastify server answers the API; vite serves both pages (the portal and /systemhub/).
     proxy: {

@@ -1,6 +1,6 @@
 import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { CanAccess, useGetIdentity } from '@refinedev/core';
-import { Button, ConfigProvider, Form, Input, Select, Space, Table, Typography, type CheckboxProps, type ThemeConfig } from 'antd';
+import { Button, Form, Input, Select, Space, Table, Typography, type CheckboxProps } from 'antd';
 import { useState, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -21,8 +21,6 @@ import { exportHref } from './exportLink';
 import { ImportDialog } from './ImportDialog';
 import { UserStateTags } from './UserStateTags';
 import { useStaleDeptFilter } from './useStaleDeptFilter';
-
-const SELECTED_ROWS: ThemeConfig = { components: { Table: { rowSelectedBg: '#e6f4ff', rowSelectedHoverBg: '#dcefff' } } };
 
 /** People: search and filters, create, import, export, enable and disable, and the same for many selected at once. */
 export default function UserList() {
@@ -84,76 +82,73 @@ export default function UserList() {
         </Form.Item>
       </SearchBar>
       <BatchBar ids={selected.map(Number)} onClear={() => setSelected([])} />
-      {/* Selected rows keep their links (5.5:1) and danger links (4.8:1) readable, hovered too (antd's #add8ff: 4.1 and 3.7). */}
-      <ConfigProvider theme={SELECTED_ROWS}>
-        <Table<AdminUserItem>
-          {...tableProps}
-          rowKey="id"
-          data-testid="user-table"
-          // Columns of set widths, the department taking what is left: with the fonts people really
-          // have (CJK glyphs are wider than a fallback's), measured widths pushed the actions past 1366 px.
-          tableLayout="fixed"
-          // Narrower than that (a phone), the table scrolls inside its own box, not the page.
-          scroll={{ x: 1060 }}
-          rowSelection={{
-            selectedRowKeys: selected,
-            onChange: setSelected,
-            preserveSelectedRowKeys: true,
-            // antd spreads these onto the checkbox; its props type leaves out the aria attributes.
-            getCheckboxProps: (row) => ({ 'aria-label': t('wb.users.batch.select', { account: row.userId }) }) as CheckboxProps,
-            getTitleCheckboxProps: () => ({ 'aria-label': t('wb.users.batch.selectPage') }) as CheckboxProps,
-          }}
-        >
-          {/* Sortable where the server allows (SORTABLE.users); the others stay in the server's order. */}
-          <Table.Column<AdminUserItem> dataIndex="userId" sorter width={150} ellipsis title={t('wb.users.fields.userId')} render={(value: string, row) => <Link to={`/users/show/${row.id}`}>{value}</Link>} />
-          <Table.Column<AdminUserItem> dataIndex="userName" sorter width={110} ellipsis title={t('wb.users.fields.userName')} />
-          <Table.Column<AdminUserItem> dataIndex="userType" width={100} title={t('wb.users.fields.userType')} render={(value: string) => t(`wb.users.type.${value}`)} />
-          {/* A department path can be long: one line, cut with an ellipsis, the whole path on hover. */}
-          <Table.Column<AdminUserItem> dataIndex="deptPath" ellipsis title={t('wb.users.fields.deptId')} render={(value: string | null) => value ?? <Typography.Text type="secondary">{t('wb.common.none')}</Typography.Text>} />
-          <Table.Column<AdminUserItem> dataIndex="mobileNo" width={120} title={t('wb.users.fields.mobileNo')} />
-          <Table.Column<AdminUserItem> key="state" width={120} title={t('wb.users.state')} render={(_, row) => <UserStateTags user={row} />} />
-          <Table.Column<AdminUserItem> dataIndex="createdDate" sorter width={160} title={t('wb.users.createdDate')} render={formatTimeOrBlank} />
-          <Table.Column<AdminUserItem>
-            key="actions"
-            width={120}
-            title={t('wb.common.actions')}
-            render={(_, row) => (
-              <Space size={0} wrap>
-                <Button type="link" size="small" onClick={() => navigate(`/users/edit/${row.id}`)}>
-                  {t('wb.common.edit')}
-                </Button>
-                {row.enabled ? (
-                  // An administrator is not offered to disable their own account (the server refuses it too).
-                  <CanAccess resource="users" action="disable" params={{ self: me?.userId === row.userId }}>
-                    <ConfirmLink
-                      title={t('wb.users.disableConfirm', { name: row.userName })}
-                      onConfirm={async () => {
-                        await setEnabled.submit({ id: row.id, enabled: false });
-                        feedback.success(t('wb.users.disabled'));
-                      }}
-                      testId={`user-disable-${row.userId}`}
-                    >
-                      {t('wb.users.disable')}
-                    </ConfirmLink>
-                  </CanAccess>
-                ) : (
-                  <Button
-                    type="link"
-                    size="small"
-                    data-testid={`user-enable-${row.userId}`}
-                    onClick={async () => {
-                      await setEnabled.submit({ id: row.id, enabled: true });
-                      feedback.success(t('wb.users.enabledDone'));
+      <Table<AdminUserItem>
+        {...tableProps}
+        rowKey="id"
+        data-testid="user-table"
+        // Columns of set widths, the department taking what is left: with the fonts people really
+        // have (CJK glyphs are wider than a fallback's), measured widths pushed the actions past 1366 px.
+        tableLayout="fixed"
+        // Narrower than that (a phone), the table scrolls inside its own box, not the page.
+        scroll={{ x: 1060 }}
+        rowSelection={{
+          selectedRowKeys: selected,
+          onChange: setSelected,
+          preserveSelectedRowKeys: true,
+          // antd spreads these onto the checkbox; its props type leaves out the aria attributes.
+          getCheckboxProps: (row) => ({ 'aria-label': t('wb.users.batch.select', { account: row.userId }) }) as CheckboxProps,
+          getTitleCheckboxProps: () => ({ 'aria-label': t('wb.users.batch.selectPage') }) as CheckboxProps,
+        }}
+      >
+        {/* Sortable where the server allows (SORTABLE.users); the others stay in the server's order. */}
+        <Table.Column<AdminUserItem> dataIndex="userId" sorter width={150} ellipsis title={t('wb.users.fields.userId')} render={(value: string, row) => <Link to={`/users/show/${row.id}`}>{value}</Link>} />
+        <Table.Column<AdminUserItem> dataIndex="userName" sorter width={110} ellipsis title={t('wb.users.fields.userName')} />
+        <Table.Column<AdminUserItem> dataIndex="userType" width={100} title={t('wb.users.fields.userType')} render={(value: string) => t(`wb.users.type.${value}`)} />
+        {/* A department path can be long: one line, cut with an ellipsis, the whole path on hover. */}
+        <Table.Column<AdminUserItem> dataIndex="deptPath" ellipsis title={t('wb.users.fields.deptId')} render={(value: string | null) => value ?? <Typography.Text type="secondary">{t('wb.common.none')}</Typography.Text>} />
+        <Table.Column<AdminUserItem> dataIndex="mobileNo" width={120} title={t('wb.users.fields.mobileNo')} />
+        <Table.Column<AdminUserItem> key="state" width={120} title={t('wb.users.state')} render={(_, row) => <UserStateTags user={row} />} />
+        <Table.Column<AdminUserItem> dataIndex="createdDate" sorter width={160} title={t('wb.users.createdDate')} render={formatTimeOrBlank} />
+        <Table.Column<AdminUserItem>
+          key="actions"
+          width={120}
+          title={t('wb.common.actions')}
+          render={(_, row) => (
+            <Space size={0} wrap>
+              <Button type="link" size="small" onClick={() => navigate(`/users/edit/${row.id}`)}>
+                {t('wb.common.edit')}
+              </Button>
+              {row.enabled ? (
+                // An administrator is not offered to disable their own account (the server refuses it too).
+                <CanAccess resource="users" action="disable" params={{ self: me?.userId === row.userId }}>
+                  <ConfirmLink
+                    title={t('wb.users.disableConfirm', { name: row.userName })}
+                    onConfirm={async () => {
+                      await setEnabled.submit({ id: row.id, enabled: false });
+                      feedback.success(t('wb.users.disabled'));
                     }}
+                    testId={`user-disable-${row.userId}`}
                   >
-                    {t('wb.users.enable')}
-                  </Button>
-                )}
-              </Space>
-            )}
-          />
-        </Table>
-      </ConfigProvider>
+                    {t('wb.users.disable')}
+                  </ConfirmLink>
+                </CanAccess>
+              ) : (
+                <Button
+                  type="link"
+                  size="small"
+                  data-testid={`user-enable-${row.userId}`}
+                  onClick={async () => {
+                    await setEnabled.submit({ id: row.id, enabled: true });
+                    feedback.success(t('wb.users.enabledDone'));
+                  }}
+                >
+                  {t('wb.users.enable')}
+                </Button>
+              )}
+            </Space>
+          )}
+        />
+      </Table>
       <ImportDialog open={importing} onClose={() => setImporting(false)} />
     </>
   );
