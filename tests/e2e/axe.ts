@@ -25,8 +25,12 @@ export async function expectAccessible(page: Page, where: string): Promise<void>
   expect.soft(blocking, `axe violations above minor on ${where}`).toEqual([]);
 }
 
-/** Waits until nothing is loading or moving: a half-faded element would be measured wrongly. */
+/**
+ * Waits until nothing is loading or moving: a half-faded element would be measured wrongly. A
+ * toast is waited out too: it stands still for seconds and then fades, and a scan that began
+ * while it stood could meet it half-faded.
+ */
 export async function settle(page: Page): Promise<void> {
-  await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0);
+  await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active, .ant-message-notice')).toHaveCount(0);
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
 }
