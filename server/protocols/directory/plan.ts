@@ -91,12 +91,25 @@ export function planSync(dir: MappedDirectory, portal: PortalState, settings: Di
   const deptKeyOf = new Map([...portal.departments].map(([key, v]) => [v.id, key]));
 
   const mobilesOffered = new Set<string>();
+  const syncedByAccount = new Map([...portal.synced.values()].map((p) => [p.account, p]));
+  const keysRead = new Set(dir.people.map((p) => p.key));
+  const relinked = new Set<number>();
 
   for (const person of dir.people) {
     const row = (reason: string): SyncReportRow => ({ kind: 'user', name: person.account, dn: person.dn, reason });
     let current = portal.synced.get(person.key);
     const set: PersonChange['set'] = {};
     const outcomes: SyncOutcome[] = [];
+    const sameName = current ? undefined : syncedByAccount.get(person.account);
+    if (sameName && sameName.key !== null && !keysRead.has(sameName.key) && (full || sameName.gone)) {
+      // The directory re-created the entry (a new key, e.g. OpenLDAP's entryUUID after a delete and add): the same person.
+      current = sameName;
+      set.key = person.key;
+      relinked.add(sameName.id);
+    } else if (sameName) {
+      note('failed', row(`another directory entry holds the account ${person.account}`));
+      continue;
+    }
     if (!current) {
       const bound = portal.localByDn.get(person.dn);
       const local = bound ?? portal.localByAccount.get(person.account);
@@ -176,7 +189,7 @@ export function planSync(dir: MappedDirectory, portal: PortalState, settings: Di
     const unmappedDns = new Set(dir.unmapped.map((u) => u.dn));
     for (const [key, current] of portal.synced) {
       // An entry still there but unmappable is a failure above, not a departure.
-      if (present.has(key) || (current.dn && unmappedDns.has(current.dn)) || current.gone) continue;
+      if (present.has(key) || relinked.has(current.id) || (current.dn && unmappedDns.has(current.dn)) || current.gone) continue;
       plan.gone.push(current);
       note('disabled', { kind: 'user', name: current.account, dn: current.dn, reason: 'no longer in the directory' });
     }
