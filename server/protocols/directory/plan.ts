@@ -94,6 +94,8 @@ export function planSync(dir: MappedDirectory, portal: PortalState, settings: Di
   const syncedByAccount = new Map([...portal.synced.values()].map((p) => [p.account, p]));
   const keysRead = new Set(dir.people.map((p) => p.key));
   const relinked = new Set<number>();
+  /** Each matched person's DN once this run has written: group members are compared by it. */
+  const dnAfter = new Map<number, string>();
 
   for (const person of dir.people) {
     const row = (reason: string): SyncReportRow => ({ kind: 'user', name: person.account, dn: person.dn, reason });
@@ -178,6 +180,7 @@ export function planSync(dir: MappedDirectory, portal: PortalState, settings: Di
       outcomes.push('updated');
       note('updated', row(fields.join(', ')));
     }
+    dnAfter.set(current.id, person.dn);
     if (Object.keys(set).length) plan.change.push({ id: current.id, person, set, outcomes, endSessions });
   }
 
@@ -198,7 +201,7 @@ export function planSync(dir: MappedDirectory, portal: PortalState, settings: Di
   for (const g of dir.groups) {
     const existing = portal.groups.get(g.key);
     if (existing) {
-      const now = portal.groupMembers.get(existing.id) ?? [];
+      const now = (portal.groupMembers.get(existing.id) ?? []).map((m) => ({ ...m, dn: dnAfter.get(m.userRef) ?? m.dn }));
       const wanted = new Set(g.memberDns);
       const nowDns = new Set(now.map((m) => m.dn));
       // People the portal knows only by a DN the directory dropped, or added by hand: the directory owns these groups' members.

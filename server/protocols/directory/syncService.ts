@@ -81,7 +81,7 @@ export function directorySyncService(ctx: ServiceContext, base: BaseServices) {
     };
   }
 
-  async function execute(request: SyncRequest, counts: Record<SyncOutcome, number>, holder: string): Promise<{ plan: SyncPlan; mode: string }> {
+  async function execute(request: SyncRequest, counts: Record<SyncOutcome, number>, holder: string, planned: { plan: SyncPlan | null }): Promise<{ plan: SyncPlan; mode: string }> {
     const ldap = ctx.config.ldap!;
     const { mapping, conflictRule } = await settings();
     const mark = await ctx.repos.config.get<string>(MARK_KEY);
@@ -93,6 +93,8 @@ export function directorySyncService(ctx: ServiceContext, base: BaseServices) {
     state.mobilesTaken = await repo().mobileHolders([...new Set(mapped.people.map((p) => p.mobileNo).filter((m): m is string => !!m))]);
     state.groupCodesTaken = await repo().groupCodesTaken(mapped.groups.filter((g) => !state.groups.has(g.key)).map((g) => g.name.toLowerCase().replace(/[^a-z0-9._-]+/g, '-')));
     const plan = planSync(mapped, state, { mapping, conflictRule }, full);
+    // Kept for the report should a batch fail: the run's rows and reasons, with the counts of what committed.
+    planned.plan = plan;
     const mode = full ? 'full' : 'incremental';
     if (request.dryRun) {
       Object.assign(counts, plan.counts);
@@ -158,15 +160,14 @@ export function directorySyncService(ctx: ServiceContext, base: BaseServices) {
           startedAt: started, finishedAt: null, errorCode: null, counts: JSON.stringify(counts), report: JSON.stringify({ rows: {}, error: null }),
         });
         let outcome: { status: string; errorCode: string | null; error: string | null; rows: SyncPlan['report'] | null; mode: string } = { status: 'succeeded', errorCode: null, error: null, rows: null, mode: request.mode };
-        let plan: SyncPlan | null = null;
+        const planned: { plan: SyncPlan | null } = { plan: null };
         try {
-          const done = await execute(request, counts, runId);
-          plan = done.plan;
-          outcome = { ...outcome, rows: plan.report, mode: done.mode };
+          const done = await execute(request, counts, runId, planned);
+          outcome = { ...outcome, rows: done.plan.report, mode: done.mode };
         } catch (error) {
           const code = error instanceof DirectoryUnreachable ? CODE.directoryUnreachable : error instanceof AppError ? error.code : CODE.directorySyncFailed;
           const reason = error instanceof Error ? error.message : String(error);
-          outcome = { ...outcome, status: 'failed', errorCode: code, error: code === CODE.directoryUnreachable ? codeMessage(code, 'en', { reason }) : reason };
+          outcome = { ...outcome, rows: planned.plan?.report ?? null, status: 'failed', errorCode: code, error: code === CODE.directoryUnreachable ? codeMessage(code, 'en', { reason }) : reason };
         }
         const report = Object.fromEntries(SYNC_OUTCOMES.map((o) => [o, outcome.rows?.[o] ?? []]));
         await ctx.transaction(async (repos) => {
