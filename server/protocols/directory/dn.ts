@@ -9,10 +9,10 @@ export function normDn(dn: string): string {
   return parts(dn).join(',').toLowerCase();
 }
 
-/** The entry above, or null at the top. */
+/** The entry above a normalised DN (normDn), or null at the top. */
 export function parentDn(dn: string): string | null {
-  const p = parts(normDn(dn));
-  return p.length > 1 ? p.slice(1).join(',') : null;
+  const comma = /(?<!\\),/.exec(dn);
+  return comma ? dn.slice(comma.index + 1) : null;
 }
 
 /** `uniqueMember` values may end in `#'0101'B` (an optional unique identifier): the DN is before it. */

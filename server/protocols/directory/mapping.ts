@@ -52,11 +52,21 @@ export interface MappedDirectory {
   mark: string | null;
 }
 
+/** An entry's attributes by lower-case name, made once per entry (LDAP attribute names are case-insensitive). */
+const byLowerName = new WeakMap<Entry, Map<string, unknown>>();
+function attributes(entry: Entry): Map<string, unknown> {
+  let map = byLowerName.get(entry);
+  if (!map) {
+    map = new Map(Object.entries(entry).map(([k, v]) => [k.toLowerCase(), v]));
+    byLowerName.set(entry, map);
+  }
+  return map;
+}
+
 /** The first value of an attribute as text (the GUID of AD in its text form), or null. */
 function value(entry: Entry, attribute: string): string | null {
   if (!attribute) return null;
-  const key = Object.keys(entry).find((k) => k.toLowerCase() === attribute.toLowerCase());
-  const raw = key === undefined ? undefined : entry[key];
+  const raw = attributes(entry).get(attribute.toLowerCase());
   const one = Array.isArray(raw) ? raw[0] : raw;
   if (one === undefined || one === null) return null;
   if (Buffer.isBuffer(one)) return one.length === 16 ? guidText(one) : one.toString('hex');
@@ -65,8 +75,7 @@ function value(entry: Entry, attribute: string): string | null {
 }
 
 function values(entry: Entry, attribute: string): string[] {
-  const key = Object.keys(entry).find((k) => k.toLowerCase() === attribute.toLowerCase());
-  const raw = key === undefined ? [] : entry[key];
+  const raw = attributes(entry).get(attribute.toLowerCase()) ?? [];
   return (Array.isArray(raw) ? raw : [raw]).map(String).filter(Boolean);
 }
 
