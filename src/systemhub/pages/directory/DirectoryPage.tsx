@@ -84,7 +84,7 @@ export default function DirectoryPage() {
           </Card>
           {result ? (
             <Card title={t('wb.directory.lastResult')} size="small" style={{ marginTop: 16 }} data-testid="directory-result">
-              <ReportTabs run={result} />
+              <ReportTabs key={result.id} run={result} />
             </Card>
           ) : null}
         </Col>
@@ -94,8 +94,12 @@ export default function DirectoryPage() {
               form={form}
               layout="vertical"
               onFinish={async (values) => {
-                await save.submit(values);
-                feedback.success(t('wb.directory.saved'));
+                try {
+                  await save.submit(values);
+                  feedback.success(t('wb.directory.saved'));
+                } catch {
+                  // Toasted by the mutation.
+                }
               }}
             >
               <Space wrap align="end">
@@ -124,13 +128,12 @@ export default function DirectoryPage() {
                     <Radio.Group options={[{ value: 'ou', label: t('wb.directory.sourceOu') }, { value: 'attribute', label: t('wb.directory.sourceAttribute') }]} />
                   </Form.Item>
                 </Col>
-                {department === 'attribute' ? (
-                  <Col xs={24} md={12}>
-                    <Form.Item name={['mapping', 'departmentAttribute']} label={t('wb.directory.departmentAttribute')} rules={[{ required: true, message: t('wb.common.required', { field: t('wb.directory.departmentAttribute') }) }]}>
-                      <Input maxLength={64} />
-                    </Form.Item>
-                  </Col>
-                ) : null}
+                {/* Always mounted (hidden with OUs), so the saved mapping keeps every field. */}
+                <Col xs={24} md={12} hidden={department !== 'attribute'}>
+                  <Form.Item name={['mapping', 'departmentAttribute']} label={t('wb.directory.departmentAttribute')} rules={department === 'attribute' ? [{ required: true, message: t('wb.common.required', { field: t('wb.directory.departmentAttribute') }) }] : []}>
+                    <Input maxLength={64} />
+                  </Form.Item>
+                </Col>
               </Row>
               <Form.Item name="conflictRule" label={t('wb.directory.conflictRule')}>
                 <Radio.Group

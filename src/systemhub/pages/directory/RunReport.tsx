@@ -1,6 +1,7 @@
-import { Alert, Drawer, Skeleton, Table, Tabs, Tag } from 'antd';
+import { Alert, Drawer, Radio, Skeleton, Table, Tag } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SYNC_OUTCOMES, type SyncReportRow, type SyncRunDetail } from '../../../../contract/schemas/admin/directory';
+import { SYNC_OUTCOMES, type SyncOutcome, type SyncReportRow, type SyncRunDetail } from '../../../../contract/schemas/admin/directory';
 import { useEndpointQuery } from '../../../shared/hooks/useEndpoint';
 import { ENDPOINTS } from '../../providers/endpoints';
 
@@ -18,30 +19,31 @@ export function RunCounts({ run }: { run: Pick<SyncRunDetail, 'counts'> }) {
   );
 }
 
-/** A run's report: one tab per outcome with its rows and reasons. */
+/** A run's report: the outcome picked (a radio group: the rows of seven outcomes wrap on a phone) and its rows with reasons. */
 export function ReportTabs({ run }: { run: SyncRunDetail }) {
   const { t } = useTranslation();
+  const [outcome, setOutcome] = useState<SyncOutcome>(() => SYNC_OUTCOMES.find((o) => run.counts[o] > 0) ?? 'created');
+  const rows = run.report[outcome];
   return (
     <>
       {run.dryRun ? <Alert type="info" showIcon message={t('wb.directory.dryRunNote')} style={{ marginBottom: 12 }} /> : null}
       {run.errorMessage ? <Alert type="error" showIcon message={`${t('wb.directory.errorMessage')}: ${run.errorMessage}`} style={{ marginBottom: 12 }} /> : null}
       <RunCounts run={run} />
-      <Tabs
-        items={SYNC_OUTCOMES.map((o) => ({
-          key: o,
-          label: `${t(`wb.directory.${o}`)} (${run.counts[o]})`,
-          children: (
-            <>
-              {run.report[o].length < run.counts[o] ? <Alert type="warning" message={t('wb.directory.more', { shown: run.report[o].length, total: run.counts[o] })} style={{ marginBottom: 8 }} /> : null}
-              <Table<SyncReportRow> dataSource={run.report[o]} rowKey={(r, i) => `${r.kind}-${r.name}-${i}`} size="small" pagination={{ pageSize: 20, hideOnSinglePage: true }} scroll={{ x: 600 }}>
-                <Table.Column<SyncReportRow> dataIndex="kind" title={t('wb.directory.kind')} width={90} render={(k: string) => <Tag>{t(`wb.directory.kind_${k}`)}</Tag>} />
-                <Table.Column<SyncReportRow> dataIndex="name" title={t('wb.directory.name')} width={200} ellipsis />
-                <Table.Column<SyncReportRow> dataIndex="reason" title={t('wb.directory.reason')} />
-              </Table>
-            </>
-          ),
-        }))}
+      <Radio.Group
+        value={outcome}
+        onChange={(e) => setOutcome(e.target.value as SyncOutcome)}
+        optionType="button"
+        size="small"
+        style={{ display: 'flex', flexWrap: 'wrap', gap: 4, margin: '8px 0' }}
+        aria-label={t('wb.directory.report')}
+        options={SYNC_OUTCOMES.map((o) => ({ value: o, label: `${t(`wb.directory.${o}`)} (${run.counts[o]})` }))}
       />
+      {rows.length < run.counts[outcome] ? <Alert type="warning" message={t('wb.directory.more', { shown: rows.length, total: run.counts[outcome] })} style={{ marginBottom: 8 }} /> : null}
+      <Table<SyncReportRow> dataSource={rows} rowKey={(r) => `${r.kind}-${r.name}-${r.dn ?? ''}-${r.reason}`} size="small" pagination={{ pageSize: 20, hideOnSinglePage: true }} scroll={{ x: 600 }}>
+        <Table.Column<SyncReportRow> dataIndex="kind" title={t('wb.directory.kind')} width={90} render={(k: string) => <Tag>{t(`wb.directory.kind_${k}`)}</Tag>} />
+        <Table.Column<SyncReportRow> dataIndex="name" title={t('wb.directory.name')} width={200} ellipsis />
+        <Table.Column<SyncReportRow> dataIndex="reason" title={t('wb.directory.reason')} />
+      </Table>
     </>
   );
 }
