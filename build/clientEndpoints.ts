@@ -13,6 +13,7 @@ import * as signIn from '../contract/endpoints/signIn.js';
 import * as adminApps from '../contract/endpoints/admin/apps.js';
 import * as adminAppsSignOn from '../contract/endpoints/admin/appsSignOn.js';
 import * as adminAudit from '../contract/endpoints/admin/audit.js';
+import * as adminDirectory from '../contract/endpoints/admin/directory.js';
 import * as adminGroups from '../contract/endpoints/admin/groups.js';
 import * as adminHome from '../contract/endpoints/admin/home.js';
 import * as adminIndex from '../contract/endpoints/admin/index.js';
@@ -32,6 +33,7 @@ const AREAS: Record<string, Record<string, unknown>> = {
   'admin/apps': adminApps,
   'admin/appsSignOn': adminAppsSignOn,
   'admin/audit': adminAudit,
+  'admin/directory': adminDirectory,
   'admin/groups': adminGroups,
   'admin/home': adminHome,
   'admin/index': adminIndex,

@@ -178,4 +178,9 @@ export const CODE_MESSAGES = {
   casRefused: { zh: '统一认证登录失败', en: 'Company token sign-in refused' },
   casResendTooEarly: { zh: '发送过于频繁，请稍后再试', en: 'Sent too early, please wait' },
   directoryAlreadyLinked: { zh: '该账号已绑定其他目录账号，请联系管理员', en: 'This account is already linked to another directory account; contact the administrator' },
+  directoryNotConfigured: { zh: '未配置目录连接（LDAP_URL），无法同步', en: 'No directory is configured (LDAP_URL); nothing to synchronise' },
+  directoryUnreachable: { zh: '无法连接或读取目录：{reason}。未做任何更改', en: 'The directory could not be reached or read: {reason}. Nothing was changed' },
+  directorySyncBusy: { zh: '另一次目录同步正在进行，请稍后再试', en: 'Another directory synchronisation is running; try again when it has finished' },
+  directoryOwnedField: { zh: '该用户由目录同步，字段“{field}”只能在目录中修改', en: 'This person comes from the directory: “{field}” can only be changed there' },
+  directorySyncFailed: { zh: '目录同步中断：已提交的批次保留，重新运行将继续', en: 'The directory synchronisation stopped: committed batches stay, running it again resumes' },
 } as const satisfies Record<string, { zh: string; en: string }>;

@@ -225,6 +225,12 @@ export const RESULTS = {
   casRefused: { code: 'E60002', status: 400 },
   casResendTooEarly: { code: 'E60003', status: 429 },
   directoryAlreadyLinked: { code: 'E60004', status: 409 },
+  // E6002x directory synchronisation
+  directoryNotConfigured: { code: 'E60021', status: 400 },
+  directoryUnreachable: { code: 'E60022', status: 503 },
+  directorySyncBusy: { code: 'E60023', status: 409 },
+  directoryOwnedField: { code: 'E60024', status: 409 },
+  directorySyncFailed: { code: 'E60025', status: 500 },
 } as const satisfies Record<string, ResultEntry>;
 
 export type Results = typeof RESULTS;

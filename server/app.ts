@@ -7,6 +7,7 @@ import { seedDemo } from './demo/seed.js';
 import { prepareFirstSigningKeys } from './protocols/oidc/keys.js';
 import { dataLayer } from './composition/repositories.js';
 import { buildServices, type Services } from './composition/services.js';
+import { directorySchedule } from './protocols/directory/schedule.js';
 import { contextOn } from './composition/context.js';
 import { systemClock, type Clock } from './platform/lib/clock.js';
 import { demoGateway, httpGateway } from './sms/gateway.js';
@@ -108,7 +109,10 @@ export async function buildApp({ config, clock = systemClock, logger = false, lo
   app.decorate('config', config);
   app.decorate('store', store);
   services.sms.start();
+  const directorySync = directorySchedule(services.admin.directory, config.directorySyncMinutes, !!config.ldap);
+  directorySync.start();
   app.addHook('onClose', async () => {
+    await directorySync.stop();
     await services.sms.stop();
     await store.db.destroy();
   });

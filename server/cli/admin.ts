@@ -13,6 +13,13 @@
  * copies the SQLite store, while servers keep using it, into a new file (SQLite's online backup:
  * a consistent snapshot, the WAL included). PostgreSQL is backed up with its own tools (pg_dump).
  *
+ *   npm run admin -- directory-sync [--dry-run]
+ *
+ * synchronises people, departments and groups from the directory (LDAP_*) now — a full pass
+ * that also finds who left — and prints the counts and each outcome's reasons; --dry-run writes
+ * nothing and prints what a run would do. Exit code 1 when the run failed (directory unreachable,
+ * another sync running, a batch refused) or reported failures.
+ *
  * Exit codes: 0 done, 1 refused (the account exists, its name is not valid; the backup file
  * exists, the store is not SQLite or not there), 2 wrong usage.
  */
@@ -30,12 +37,15 @@ import { dataLayer } from '../composition/repositories.js';
 import { buildServices } from '../composition/services.js';
 import { contextOn, type Caller } from '../composition/context.js';
 import { demoGateway, httpGateway } from '../sms/gateway.js';
+import { SYNC_OUTCOMES, type SyncRunDetail } from '../../contract/schemas/admin/directory.js';
 
 const USAGE = [
   'usage: npm run admin -- create <account>',
   '         creates an administrator and prints a one-time password (changed at the first sign-in)',
   '       npm run admin -- backup <file>',
   '         copies the SQLite database (DATABASE_URL) into a new file while the server runs',
+  '       npm run admin -- directory-sync [--dry-run]',
+  '         synchronises people, departments and groups from the directory (LDAP_*); --dry-run changes nothing',
 ].join('\n');
 
 /** Who the operation log says made the change. */
@@ -49,6 +59,13 @@ export interface Output {
 /** Runs one command; answers the exit code. */
 export async function runAdminCli(args: string[], env: NodeJS.ProcessEnv, io: Output): Promise<number> {
   const [command, operand, ...extra] = args;
+  if (command === 'directory-sync') {
+    if (args.length > 2 || (operand !== undefined && operand !== '--dry-run')) {
+      io.err(USAGE);
+      return 2;
+    }
+    return directorySync(operand === '--dry-run', env, io);
+  }
   if (!['create', 'backup'].includes(command) || !operand || extra.length) {
     io.err(USAGE);
     return 2;
@@ -86,6 +103,42 @@ async function backup(target: string, env: NodeJS.ProcessEnv, io: Output): Promi
     return 0;
   } finally {
     database.close();
+  }
+}
+
+/** How many rows of each outcome's reasons the command prints (the stored report keeps more). */
+const PRINTED_ROWS = 20;
+
+async function directorySync(dryRun: boolean, env: NodeJS.ProcessEnv, io: Output): Promise<number> {
+  const config = readConfig({ ...env, SMS_GATEWAY_URL: env.SMS_GATEWAY_URL || 'http://sms-gateway.invalid/' });
+  const store = openStore(config.databaseUrl, config.database);
+  try {
+    await migrate(store);
+    const services = buildServices(contextOn(dataLayer(store.db), config, systemClock), demoGateway);
+    let run: SyncRunDetail;
+    try {
+      run = await services.admin.directory.sync({ dryRun, trigger: 'cli', actorRef: null, mode: 'full', caller: CLI_CALLER });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      const detail = error.data as SyncRunDetail | null;
+      io.err(`Directory sync ${dryRun ? '(dry run) ' : ''}refused: ${codeMessage(error.code, 'en', error.params)} (${error.code}).`);
+      if (detail?.counts) printRun(detail, io.err);
+      return 1;
+    }
+    printRun(run, io.out);
+    return run.counts.failed ? 1 : 0;
+  } finally {
+    await store.db.destroy();
+  }
+}
+
+function printRun(run: SyncRunDetail, print: (line: string) => void): void {
+  print(`Directory sync ${run.dryRun ? '(dry run, nothing changed) ' : ''}${run.id}: ${run.status}, ${run.mode} pass.`);
+  print(SYNC_OUTCOMES.map((o) => `${o} ${run.counts[o]}`).join(', '));
+  for (const outcome of SYNC_OUTCOMES) {
+    const rows = run.report[outcome] ?? [];
+    for (const row of rows.slice(0, PRINTED_ROWS)) print(`  ${outcome}: ${row.kind} ${row.name} — ${row.reason}`);
+    if (run.counts[outcome] > PRINTED_ROWS) print(`  ${outcome}: … ${run.counts[outcome] - PRINTED_ROWS} more (the workbench shows the report)`);
   }
 }
 

@@ -13,12 +13,13 @@ import adminSessionsRoutes from '../sessions/adminRoutes.js';
 import adminScimTokensRoutes from '../protocols/scim/tokensAdminRoutes.js';
 import adminRegistrationsRoutes from '../registrations/adminRoutes.js';
 import adminSamlKeysRoutes from '../protocols/saml/keysAdminRoutes.js';
+import adminDirectoryRoutes from '../protocols/directory/adminRoutes.js';
 
 /** The administrators' workbench (/idaas/admin/v1/…): every route is declared `access: 'admin'`. */
 export default async function adminRoutes(app: FastifyInstance): Promise<void> {
   for (const routes of [
     adminHomeRoutes, adminOrganisationRoutes, adminUsersRoutes, adminAppsRoutes, adminAppsSignOnRoutes, adminGroupsRoutes, adminRequestsRoutes,
-    adminNoticesRoutes, adminPoliciesRoutes, adminAuditRoutes, adminSessionsRoutes, adminScimTokensRoutes, adminRegistrationsRoutes, adminSamlKeysRoutes,
+    adminNoticesRoutes, adminPoliciesRoutes, adminAuditRoutes, adminSessionsRoutes, adminScimTokensRoutes, adminRegistrationsRoutes, adminSamlKeysRoutes, adminDirectoryRoutes,
   ]) {
     await app.register(routes);
   }

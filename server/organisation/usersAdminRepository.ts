@@ -45,6 +45,8 @@ export interface AdminUserSummary {
 
 /** One person with every field the workbench shows. */
 export interface AdminUserRecord extends AdminUserSummary {
+  /** Synchronised from the company directory (it owns the name, email and department). */
+  fromDirectory: boolean;
   companyName: string | null;
   deptName: string | null;
   hasPassword: boolean;
@@ -212,13 +214,14 @@ export function adminUsersRepo(db: Kysely<Database>) {
     async find(id: number): Promise<AdminUserRecord | undefined> {
       const row = await db.selectFrom('users')
         .select([...SUMMARY_COLUMNS, lockedUntil.as('locked_until'), 'users.company_name', 'users.dept_name', 'users.password_hash', 'users.password_changed_at',
-          'users.must_change_password', 'users.second_auth_required', 'users.external_id', 'users.updated_at'])
+          'users.must_change_password', 'users.second_auth_required', 'users.external_id', 'users.updated_at', 'users.directory_key'])
         .where('users.id', '=', id).executeTakeFirst();
       if (!row) return undefined;
       return {
         ...toSummary(row), companyName: row.company_name, deptName: row.dept_name, hasPassword: row.password_hash !== null,
         passwordChangedAt: row.password_changed_at, mustChangePassword: row.must_change_password === 1,
         secondAuthRequired: row.second_auth_required === 1, externalId: row.external_id, updatedAt: row.updated_at,
+        fromDirectory: row.directory_key !== null,
       };
     },
     async idByAccount(account: string): Promise<number | undefined> {

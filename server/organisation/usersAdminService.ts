@@ -64,6 +64,15 @@ export function adminUsersService(ctx: ServiceContext, base: BaseServices) {
   const now = () => ctx.clock.now();
   const loadTree = async (repos: Repos = ctx.repos) => indexTree(await repos.admin.departments.all());
 
+  /** The directory owns a synchronised person's name, email and department: a change of one is refused (an unchanged value passes). */
+  function refuseDirectoryOwned(before: AdminUserRecord, patch: UpdateUserPatch): void {
+    const changed = (patch.userName !== undefined && patch.userName.trim() !== before.userName) ? 'userName'
+      : (patch.email !== undefined && blankToNull(patch.email) !== before.email) ? 'email'
+      : (patch.deptId !== undefined && patch.deptId !== before.deptRef) ? 'deptId'
+      : null;
+    if (changed) throw new AppError(CODE.directoryOwnedField, { field: changed });
+  }
+
   async function record(userRef: number): Promise<AdminUserRecord> {
     const user = await ctx.repos.admin.users.find(userRef);
     if (!user) throw notFound();
@@ -186,6 +195,7 @@ export function adminUsersService(ctx: ServiceContext, base: BaseServices) {
 
     async update(actorRef: number, userRef: number, patch: UpdateUserPatch, caller: Caller): Promise<AdminUserDetail> {
       const before = await record(userRef);
+      if (before.fromDirectory) refuseDirectoryOwned(before, patch);
       const { mobileNo, email } = contactFields(patch);
       const place = patch.deptId === undefined ? {} : placement(await loadTree(), patch.deptId);
       if (mobileNo && mobileNo !== before.mobileNo) {

@@ -52,6 +52,7 @@ export function toDetail(user: AdminUserRecord, roles: { code: string; name: str
     secondAuthRequired: user.secondAuthRequired,
     roles: roles.map((r) => ({ code: r.code, name: r.name })),
     externalId: user.externalId,
+    fromDirectory: user.fromDirectory,
     updatedDate: iso(user.updatedAt)!,
   };
 }

@@ -56,6 +56,8 @@ export interface Config {
   registrationApproval: boolean;
   /** The company directory (LDAP / AD); null switches the directory sign-in tabs off. */
   ldap: { url: string; baseDn: string; bindDn: string; bindPassword: string; userFilter: string } | null;
+  /** How often this instance offers to synchronise the directory (only one instance at a time runs it); 0: never. */
+  directorySyncMinutes: number;
   /** Time a client has to send a whole request (headers and body) before the connection is closed. */
   requestTimeoutSeconds: number;
   /** The origin browsers and applications reach the portal at (the OpenID Connect issuer is `<publicUrl>/oidc`). */
@@ -185,6 +187,7 @@ const envSchema = z.object({
   LDAP_BIND_DN: text(''),
   LDAP_BIND_PASSWORD: text(''),
   LDAP_USER_FILTER: text('(uid={0})'),
+  DIRECTORY_SYNC_MINUTES: whole(0, 0, 7 * 24 * 60),
 
   REQUEST_TIMEOUT_SECONDS: whole(15, 0, 600),
   OIDC_KEY_ROTATION_DAYS: whole(90, 0, 3650),
@@ -284,6 +287,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     ldap: e.LDAP_URL
       ? { url: e.LDAP_URL, baseDn: e.LDAP_BASE_DN, bindDn: e.LDAP_BIND_DN, bindPassword: e.LDAP_BIND_PASSWORD, userFilter: e.LDAP_USER_FILTER }
       : null,
+    directorySyncMinutes: e.DIRECTORY_SYNC_MINUTES,
     requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
     publicUrl: publicUrlOf(e.PUBLIC_URL, e.PORT),
     oidc: { keyRotationDays: e.OIDC_KEY_ROTATION_DAYS, logoutSweepMs: e.OIDC_LOGOUT_SWEEP_MS },

@@ -1,5 +1,5 @@
 import {
-  ApartmentOutlined, AppstoreOutlined, AuditOutlined, DashboardOutlined, DesktopOutlined,
+  ApartmentOutlined, AppstoreOutlined, ClusterOutlined, AuditOutlined, DashboardOutlined, DesktopOutlined,
   KeyOutlined, NotificationOutlined, SafetyCertificateOutlined, SolutionOutlined, TeamOutlined, UserAddOutlined, UserOutlined,
 } from '@ant-design/icons';
 import type { ResourceProps } from '@refinedev/core';
@@ -32,6 +32,7 @@ export const resources: WorkbenchResource[] = [
   { name: 'policies', list: '/policies', meta: { labelKey: 'wb.menu.policies', icon: <SafetyCertificateOutlined /> } },
   { name: 'audit', list: '/audit', meta: { labelKey: 'wb.menu.audit', icon: <AuditOutlined /> } },
   { name: 'sessions', list: '/sessions', meta: { labelKey: 'wb.menu.sessions', icon: <DesktopOutlined /> } },
+  { name: 'directory', list: '/directory', meta: { labelKey: 'wb.menu.directory', icon: <ClusterOutlined /> } },
   { name: 'scimTokens', list: '/scim-tokens', meta: { labelKey: 'wb.menu.scimTokens', icon: <KeyOutlined /> } },
   { name: 'registrations', list: '/registrations', meta: { labelKey: 'wb.menu.registrations', icon: <UserAddOutlined /> } },
 ];
@@ -59,6 +60,7 @@ const PAGES: Record<string, Page> = {
   '/policies': lazy(() => import('./pages/policies/PoliciesPage')),
   '/audit': lazy(() => import('./pages/audit/AuditPage')),
   '/sessions': lazy(() => import('./pages/sessions/SessionList')),
+  '/directory': lazy(() => import('./pages/directory/DirectoryPage')),
   '/scim-tokens': lazy(() => import('./pages/scimTokens/ScimTokenList')),
   '/registrations': lazy(() => import('./pages/registrations/RegistrationList')),
 };

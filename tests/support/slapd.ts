@@ -13,6 +13,10 @@ export interface Directory {
   baseDn: string;
   bindDn: string;
   bindPassword: string;
+  /** Applies an LDIF of changes (changetype: add / modify / modrdn / delete) as the directory's administrator. */
+  modify(ldif: string): void;
+  /** Adds entries (an LDIF without changetypes). */
+  add(ldif: string): void;
   stop(): Promise<void>;
 }
 
@@ -33,7 +37,7 @@ async function waitForPort(port: number, ms: number): Promise<void> {
  * A real OpenLDAP server for the directory tests: a throwaway mdb database on a free local
  * port, loaded with a small LDIF of people.
  */
-export async function startDirectory(people: { uid: string; cn: string; password: string; mail?: string }[]): Promise<Directory> {
+export async function startDirectory(people: { uid: string; cn: string; password: string; mail?: string }[], extraLdif = ''): Promise<Directory> {
   const dir = mkdtempSync(join(tmpdir(), 'idaas-slapd-'));
   mkdirSync(join(dir, 'db'));
   const baseDn = 'dc=corp,dc=example';
@@ -64,11 +68,16 @@ export async function startDirectory(people: { uid: string; cn: string; password
     `dn: ou=people,${baseDn}\nobjectClass: organizationalUnit\nou: people\n`,
     ...people.map((p) => `dn: uid=${p.uid},ou=people,${baseDn}\nobjectClass: inetOrgPerson\nuid: ${p.uid}\ncn: ${p.cn}\nsn: ${p.cn}\nuserPassword: ${p.password}\n${p.mail ? `mail: ${p.mail}\n` : ''}`),
   ].join('\n');
-  const added = spawnSync('/usr/bin/ldapadd', ['-x', '-H', url, '-D', bindDn, '-w', bindPassword], { input: ldif });
-  if (added.status !== 0) throw new Error(`ldapadd failed: ${added.stderr.toString()}`);
+  const run = (tool: string, input: string) => {
+    const done = spawnSync(tool, ['-x', '-H', url, '-D', bindDn, '-w', bindPassword], { input, maxBuffer: 64 * 1024 * 1024 });
+    if (done.status !== 0) throw new Error(`${tool} failed: ${done.stderr.toString()}`);
+  };
+  run('/usr/bin/ldapadd', extraLdif ? `${ldif}\n${extraLdif}` : ldif);
 
   return {
     url, baseDn, bindDn, bindPassword,
+    modify: (changes) => run('/usr/bin/ldapmodify', changes),
+    add: (entries) => run('/usr/bin/ldapadd', entries),
     async stop() {
       proc.kill('SIGTERM');
       await new Promise((r) => setTimeout(r, 200));

@@ -33,7 +33,7 @@ export const adminUsersEndpoints = {
   }),
   userUpdate: endpoint({
     method: 'POST', path: `${base}/update`, access: 'admin', summary: "Change a person's fields; only those sent change",
-    input: userUpdateBody, output: adminUserDetail, codes: [CODE.notFound, ...USER_FIELD_CODES, ...TAKEN_CODES],
+    input: userUpdateBody, output: adminUserDetail, codes: [CODE.notFound, ...USER_FIELD_CODES, ...TAKEN_CODES, CODE.directoryOwnedField],
   }),
   userSetEnabled: endpoint({
     method: 'POST', path: `${base}/set-enabled`, access: 'admin', summary: 'Enable or disable an account; disabling ends its sessions at once',

@@ -130,6 +130,8 @@ export const adminUserDetail = adminUserItem.extend({
   /** Portal roles (EMPLOYEE, SYS_ADMIN…). */
   roles: z.array(z.object({ code: z.string(), name: z.string() })),
   externalId: z.string().nullable(),
+  /** Synchronised from the company directory: name, email and department are edited there only (E60024). */
+  fromDirectory: z.boolean(),
   updatedDate: isoTime,
 });
 export type AdminUserDetail = z.infer<typeof adminUserDetail>;

@@ -45,6 +45,10 @@ export interface UsersTable {
   registration_pending: Generated<number>;
   created_at: number;
   updated_at: number;
+  /** The directory's stable key (entryUUID / objectGUID) of a synchronised person (migration 0022). */
+  directory_key: string | null;
+  /** 1: disabled by the directory sync because the directory no longer has this person. */
+  directory_gone: Generated<number>;
 }
 
 export interface PortalRolesTable { id: Generated<number>; code: string; name: string }
@@ -125,6 +129,8 @@ export interface MailGroupsTable {
   manager_user_ref: number;
   created_at: number;
   external_id: string | null;
+  /** The directory's stable key of a synchronised group (migration 0022). */
+  directory_key: string | null;
 }
 export interface GroupMembersTable { group_ref: number; user_ref: number; added_at: number }
 
@@ -241,6 +247,8 @@ export interface DepartmentsTable {
   kind: string;
   sort_order: number;
   created_at: number;
+  /** The directory's stable key of a synchronised OU or department (migration 0022). */
+  directory_key: string | null;
 }
 
 /** Everyone in a group may use the app. */
@@ -477,6 +485,24 @@ export interface GroupMemberCountsTable {
   members: number;
 }
 
+/** One directory synchronisation (migration 0022), with its counts and report as JSON. */
+export interface DirectorySyncRunsTable {
+  id: string;
+  trigger: string;
+  dry_run: number;
+  mode: string;
+  status: string;
+  actor_ref: number | null;
+  started_at: number;
+  finished_at: number | null;
+  error_code: string | null;
+  counts: string;
+  report: string;
+}
+
+/** The one row whose holder runs a directory sync until `until` (epoch ms); taken by one UPDATE. */
+export interface DirectorySyncLeaseTable { id: number; holder: string | null; until: number }
+
 export interface Database {
   users: UsersTable;
   portal_roles: PortalRolesTable;
@@ -531,4 +557,6 @@ export interface Database {
   recovery_codes: RecoveryCodesTable;
   webauthn_challenges: WebauthnChallengesTable;
   session_reauth: SessionReauthTable;
+  directory_sync_runs: DirectorySyncRunsTable;
+  directory_sync_lease: DirectorySyncLeaseTable;
 }

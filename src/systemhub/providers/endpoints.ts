@@ -1,6 +1,7 @@
 import { adminAppsEndpoints as apps } from '../../../contract/endpoints/admin/apps';
 import { adminAppsSignOnEndpoints as signOn } from '../../../contract/endpoints/admin/appsSignOn';
 import { adminAuditEndpoints as audit } from '../../../contract/endpoints/admin/audit';
+import { adminDirectoryEndpoints as directory } from '../../../contract/endpoints/admin/directory';
 import { adminGroupsEndpoints as groups } from '../../../contract/endpoints/admin/groups';
 import { adminHomeEndpoints as home } from '../../../contract/endpoints/admin/home';
 import { adminNoticesEndpoints as notices } from '../../../contract/endpoints/admin/notices';
@@ -73,6 +74,10 @@ export const ENDPOINTS = {
   registrations: { list: registrations.pendingList, actions: { approve: registrations.approve, reject: registrations.reject } },
   /** The identity provider's SAML signing keys (one set for the installation, shown on each SAML application). */
   samlKeys: { actions: { list: samlKeys.samlKeyList, rotate: samlKeys.samlKeyRotate } },
+  /** Directory synchronisation: one page of status, mapping, runs and their reports. */
+  directory: {
+    actions: { status: directory.directoryStatus, settings: directory.directorySettingsSave, sync: directory.directorySync, runs: directory.directoryRuns, run: directory.directoryRun },
+  },
   scimTokens: { list: scim.scimTokenList, create: scim.scimTokenCreate, actions: { revoke: scim.scimTokenRevoke } },
 } satisfies Record<string, ResourceEndpoints>;
 

@@ -29,7 +29,7 @@ export default function UserEdit() {
   return (
     <Spin spinning={!!query?.isLoading}>
       <PageHeader title={t('wb.users.edit', { name: user?.userName ?? '' })} back={`/users/show/${id}`} />
-      <UserForm formProps={{ ...formProps, onFinish: (values) => formProps.onFinish?.(toUserBody(values as Record<string, unknown>)) }} creating={false} />
+      <UserForm formProps={{ ...formProps, onFinish: (values) => formProps.onFinish?.(toUserBody(values as Record<string, unknown>)) }} creating={false} fromDirectory={!!user?.fromDirectory} />
       <Space>
         <Button type="primary" {...saveButtonProps} data-testid="user-save">
           {t('wb.common.save')}

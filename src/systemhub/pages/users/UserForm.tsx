@@ -1,4 +1,4 @@
-import { Col, Form, Input, Row, Select, Switch, type FormProps } from 'antd';
+import { Alert, Col, Form, Input, Row, Select, Switch, type FormProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CODE } from '../../../../contract/codeNames';
 import { ACCOUNT_NAME_PATTERN, EMAIL_PATTERN, LIMITS, MOBILE_PATTERN, USER_TYPES } from '../../../../contract/rules';
@@ -26,12 +26,16 @@ export function toUserBody<V extends Record<string, unknown>>(values: V): V {
   return body as V;
 }
 
-/** A person's fields; the account only when creating (it never changes). */
-export function UserForm({ formProps, creating }: { formProps: FormProps; creating: boolean }) {
+/**
+ * A person's fields; the account only when creating (it never changes). For a person synchronised
+ * from the directory, the fields it owns (name, email, department) are shown but not editable.
+ */
+export function UserForm({ formProps, creating, fromDirectory = false }: { formProps: FormProps; creating: boolean; fromDirectory?: boolean }) {
   const { t } = useTranslation();
   const label = (field: string) => t(`wb.users.fields.${field}`);
   return (
     <Form {...formProps} layout="vertical" data-testid="user-form" style={{ maxWidth: 880 }}>
+      {fromDirectory ? <Alert type="info" showIcon message={t('wb.directory.ownedNote')} style={{ marginBottom: 16 }} data-testid="user-from-directory" /> : null}
       <Row gutter={16}>
         {creating ? (
           <Col xs={24} md={12}>
@@ -49,7 +53,7 @@ export function UserForm({ formProps, creating }: { formProps: FormProps; creati
         ) : null}
         <Col xs={24} md={12}>
           <Form.Item name="userName" label={label('userName')} rules={[{ required: true, whitespace: true, message: t('wb.common.required', { field: label('userName') }) }]}>
-            <Input maxLength={LIMITS.userNameMax} data-testid="user-userName" />
+            <Input maxLength={LIMITS.userNameMax} disabled={fromDirectory} data-testid="user-userName" />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
@@ -59,7 +63,7 @@ export function UserForm({ formProps, creating }: { formProps: FormProps; creati
         </Col>
         <Col xs={24} md={12}>
           <Form.Item name="deptId" label={label('deptId')}>
-            <DeptSelect data-testid="user-dept" />
+            <DeptSelect disabled={fromDirectory} data-testid="user-dept" />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
@@ -69,7 +73,7 @@ export function UserForm({ formProps, creating }: { formProps: FormProps; creati
         </Col>
         <Col xs={24} md={12}>
           <Form.Item name="email" label={label('email')} rules={[{ pattern: EMAIL_PATTERN, message: t('wb.users.emailRule') }]}>
-            <Input maxLength={LIMITS.emailMax} inputMode="email" data-testid="user-email" />
+            <Input maxLength={LIMITS.emailMax} inputMode="email" disabled={fromDirectory} data-testid="user-email" />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
