@@ -14,6 +14,7 @@ import { adminPasswordHistoryRepo } from '../passwords/historyRepository.js';
 import { adminStatsRepo } from '../dashboard/statsRepository.js';
 import { policyVersionsRepo } from '../policies/versionsRepository.js';
 import { adminRegistrationsRepo } from '../registrations/adminRepository.js';
+import { adminUpstreamRepo } from '../broker/adminRepository.js';
 
 /** The workbench's queries (`repos.admin.users.search(…)`): organisation-wide, for administrators only. */
 export function buildAdminRepos(db: Kysely<Database>) {
@@ -32,5 +33,6 @@ export function buildAdminRepos(db: Kysely<Database>) {
     stats: adminStatsRepo(db),
     policyVersions: policyVersionsRepo(db),
     registrations: adminRegistrationsRepo(db),
+    upstream: adminUpstreamRepo(db),
   };
 }

@@ -14,6 +14,7 @@ import { adminAuditService } from '../audit/adminService.js';
 import { adminSessionsService } from '../sessions/adminService.js';
 import { adminScimTokensService } from '../protocols/scim/tokensAdminService.js';
 import { adminRegistrationsService } from '../registrations/adminService.js';
+import { adminUpstreamService } from '../broker/adminService.js';
 
 /** The workbench's services (`services.admin.users.create(…)`), built on the portal's. */
 export function buildAdminServices(ctx: ServiceContext, base: BaseServices) {
@@ -32,6 +33,7 @@ export function buildAdminServices(ctx: ServiceContext, base: BaseServices) {
     sessions: adminSessionsService(ctx, base),
     scimTokens: adminScimTokensService(ctx, base),
     registrations: adminRegistrationsService(ctx, base),
+    upstream: adminUpstreamService(ctx, base),
   };
 }
 

@@ -13,6 +13,7 @@ import { adminSessionsEndpoints } from './sessions.js';
 import { adminScimTokensEndpoints } from './scimTokens.js';
 import { adminRegistrationsEndpoints } from './registrations.js';
 import { adminSamlKeysEndpoints } from './samlKeys.js';
+import { adminUpstreamEndpoints } from './upstream.js';
 
 /**
  * The administrators' workbench (/systemhub): every endpoint is `access: 'admin'` under
@@ -34,4 +35,5 @@ export const adminAreas = {
   adminScimTokens: adminScimTokensEndpoints,
   adminRegistrations: adminRegistrationsEndpoints,
   adminSamlKeys: adminSamlKeysEndpoints,
+  adminUpstream: adminUpstreamEndpoints,
 } satisfies Record<string, Record<string, EndpointSpec>>;
