@@ -31,11 +31,6 @@ export const paths = {
     continueLogin: '/auth/v1/self-service/continue',
     oidcSecondFactor: '/auth/v1/oidc/second-factor/:uid',
     signOnSecondFactor: '/auth/v1/sign-on/second-factor',
-    upstreamProviders: '/auth/v1/upstream/providers',
-    upstreamStart: '/auth/v1/upstream/start',
-    upstreamCallback: '/auth/v1/upstream/callback',
-    upstreamFinish: '/auth/v1/upstream/finish',
-    upstreamBind: '/auth/v1/upstream/bind',
   },
   user: {
     currentUserDetail: '/user/v1/current-user-detail',

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { upstreamEndpoints as e } from '../../contract/endpoints/upstream.js';
-import { API_PREFIX, paths } from '../../contract/paths.js';
+import { UPSTREAM_PATHS, upstreamEndpoints as e } from '../../contract/endpoints/upstream.js';
+import { API_PREFIX } from '../../contract/paths.js';
 import { serve } from '../platform/http/serve.js';
 import { signInAnswer, setSessionCookie } from '../sign-in/routes.js';
 
 /** Ties a trip to the provider to the browser that started it (login CSRF); HttpOnly, sent back on the provider's top-level redirect (Lax). */
 const BROWSER_COOKIE = 'idaas_upstream';
-const COOKIE_PATH = `${API_PREFIX}${paths.auth.upstreamCallback}`;
+const COOKIE_PATH = `${API_PREFIX}${UPSTREAM_PATHS.callback}`;
 
 /** Sign-in through other identity providers: the buttons, the trip there and back, and the first sign-in's link or bind. */
 export default async function upstreamRoutes(app: FastifyInstance): Promise<void> {

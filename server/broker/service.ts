@@ -1,4 +1,5 @@
-import { API_PREFIX, SPA_PATHS, paths } from '../../contract/paths.js';
+import { API_PREFIX, SPA_PATHS } from '../../contract/paths.js';
+import { UPSTREAM_PATHS } from '../../contract/endpoints/upstream.js';
 import { CODE, type ResultCode } from '../../contract/codes.js';
 import { LIMITS, MOBILE_AS_ACCOUNT_PATTERN, UPSTREAM_LOGIN_TYPE } from '../../contract/rules.js';
 import type { InputOf } from '../../contract/endpoint.js';
@@ -53,7 +54,7 @@ export function upstreamService(ctx: ServiceContext, deps: Pick<CoreServices, 's
   const { clients } = upstreamClients((url, init) => outboundPolicyOf(ctx.config).fetch(url, init));
   const box = upstreamSecretBox(deps);
   const repo = () => ctx.repos.upstream;
-  const redirectUri = () => `${ctx.config.publicUrl}${API_PREFIX}${paths.auth.upstreamCallback}`;
+  const redirectUri = () => `${ctx.config.publicUrl}${API_PREFIX}${UPSTREAM_PATHS.callback}`;
   const now = () => ctx.clock.now();
 
   const visible = (p: UpstreamProvider, appId: string | null | undefined) => p.appIds === null || (!!appId && p.appIds.includes(appId));
