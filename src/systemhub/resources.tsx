@@ -1,6 +1,6 @@
 import {
   ApartmentOutlined, AppstoreOutlined, AuditOutlined, DashboardOutlined, DesktopOutlined,
-  KeyOutlined, NotificationOutlined, SafetyCertificateOutlined, SolutionOutlined, TeamOutlined, UserAddOutlined, UserOutlined,
+  KeyOutlined, LoginOutlined, NotificationOutlined, SafetyCertificateOutlined, SolutionOutlined, TeamOutlined, UserAddOutlined, UserOutlined,
 } from '@ant-design/icons';
 import type { ResourceProps } from '@refinedev/core';
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
@@ -34,6 +34,7 @@ export const resources: WorkbenchResource[] = [
   { name: 'sessions', list: '/sessions', meta: { labelKey: 'wb.menu.sessions', icon: <DesktopOutlined /> } },
   { name: 'scimTokens', list: '/scim-tokens', meta: { labelKey: 'wb.menu.scimTokens', icon: <KeyOutlined /> } },
   { name: 'registrations', list: '/registrations', meta: { labelKey: 'wb.menu.registrations', icon: <UserAddOutlined /> } },
+  { name: 'upstreamProviders', list: '/upstream-providers', meta: { labelKey: 'wb.menu.upstreamProviders', icon: <LoginOutlined /> } },
 ];
 
 type Page = LazyExoticComponent<ComponentType>;
@@ -61,6 +62,7 @@ const PAGES: Record<string, Page> = {
   '/sessions': lazy(() => import('./pages/sessions/SessionList')),
   '/scim-tokens': lazy(() => import('./pages/scimTokens/ScimTokenList')),
   '/registrations': lazy(() => import('./pages/registrations/RegistrationList')),
+  '/upstream-providers': lazy(() => import('./pages/upstream/UpstreamProviderList')),
 };
 
 export const routes = Object.entries(PAGES).map(([path, Page]) => ({ path, Page }));
