@@ -15,7 +15,7 @@ import './login.css';
 /* Demo and test servers only; loaded once the page is up and idle, so it costs the first load nothing. */
 const DemoOutbox = lazy(() => whenIdle().then(() => import('../../shared/components/DemoOutbox')));
 /* Other identity providers: their buttons (and the return from one) load apart from the page's first download. */
-const UpstreamSignIn = lazy(() => import('../account-flow/upstream/UpstreamButtons'));
+const UpstreamSignIn = lazy(() => import('../account-flow/upstream/Buttons'));
 
 /** A configured link may point inside the app (router link) or to another site. */
 function SmartLink({ href, children, testId }: { href: string; children: string; testId: string }) {

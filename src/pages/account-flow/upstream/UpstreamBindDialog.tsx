@@ -6,11 +6,11 @@ import { LIMITS } from '../../../../contract/rules';
 import type { LoginResponse } from '../../../../contract/schemas/auth';
 import { Input } from '../../../shared/components/inputs';
 import { PasswordInput } from '../../../shared/components/PasswordInput';
-import { bindUpstream } from './upstreamApi';
-import './locales';
+import type { UpstreamCalls } from './upstreamLinks';
 
 interface Props {
   srmi: string;
+  bind: UpstreamCalls['bind'];
   providerName: string;
   upstreamName: string | null;
   onCancel: () => void;
@@ -24,7 +24,7 @@ interface Values { account: string; password: string }
  * First sign-in through a provider that found no account to link: the person signs in once with
  * their portal account and password, and the provider's account is linked to it.
  */
-export default function UpstreamBindDialog({ srmi, providerName, upstreamName, onCancel, onBound }: Props) {
+export default function UpstreamBindDialog({ srmi, bind: bindCall, providerName, upstreamName, onCancel, onBound }: Props) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -33,7 +33,7 @@ export default function UpstreamBindDialog({ srmi, providerName, upstreamName, o
     setBusy(true);
     setError(null);
     try {
-      await onBound(await bindUpstream(srmi, values.account, values.password));
+      await onBound(await bindCall(srmi, values.account, values.password));
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : t('upstream.failed'));
     } finally {

@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useFinishSignIn } from '../directory/afterLogin';
 import { useSignIn } from '../../sign-in/useSignIn';
-import { finishUpstream } from './upstreamApi';
-import './locales';
+import type { UpstreamCalls } from './upstreamLinks';
 
 const UpstreamBindDialog = lazy(() => import('./UpstreamBindDialog'));
 
@@ -13,6 +12,7 @@ interface Props {
   appId?: string;
   query: Record<string, string>;
   returnTo: string | null;
+  calls: UpstreamCalls;
 }
 
 interface Bind { srmi: string; providerName: string; upstreamName: string | null }
@@ -21,7 +21,7 @@ interface Bind { srmi: string; providerName: string; upstreamName: string | null
  * /login back from another identity provider (?upstream=ticket): signed in, or asked to bind a
  * portal account; ?upstreamError= says the provider's answer was refused. Loaded only then.
  */
-export default function UpstreamReturn({ appId, query, returnTo }: Props) {
+export default function UpstreamReturn({ appId, query, returnTo, calls }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { follow, showFailure, setSubmitting } = useSignIn(returnTo);
@@ -40,7 +40,7 @@ export default function UpstreamReturn({ appId, query, returnTo }: Props) {
     const rest = new URLSearchParams(query);
     rest.delete('upstream');
     navigate({ search: rest.toString() }, { replace: true });
-    finishUpstream(ticket).then(
+    calls.finish(ticket).then(
       async (result) => {
         if (result.kind === 'bind' && result.srmi) setBind({ srmi: result.srmi, providerName: result.providerName, upstreamName: result.upstreamName });
         else if (result.response) await finish(result.response, appId ?? null);
@@ -50,7 +50,7 @@ export default function UpstreamReturn({ appId, query, returnTo }: Props) {
         showFailure(error, {});
       },
     ).finally(() => setFinishing(false));
-  }, [appId, finish, navigate, query, showFailure, t, ticket]);
+  }, [appId, calls, finish, navigate, query, showFailure, t, ticket]);
 
   return (
     <div data-testid="upstream-return">
@@ -60,6 +60,7 @@ export default function UpstreamReturn({ appId, query, returnTo }: Props) {
         <Suspense fallback={null}>
           <UpstreamBindDialog
             srmi={bind.srmi}
+            bind={calls.bind}
             providerName={bind.providerName}
             upstreamName={bind.upstreamName}
             onCancel={() => setBind(null)}

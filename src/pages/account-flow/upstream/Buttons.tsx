@@ -2,7 +2,7 @@ import { Button } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRequest } from '../../../shared/hooks/useRequest';
-import { loadButtons, startHref } from './upstreamLinks';
+import { loadButtons, startHref, upstreamCalls } from './upstreamLinks';
 import './locales';
 
 const UpstreamReturn = lazy(() => import('./UpstreamReturn'));
@@ -23,7 +23,7 @@ export default function UpstreamButtons({ appId, query, returnTo }: Props) {
   const { data } = useRequest(() => loadButtons(appId), appId ?? '');
   const back = query.upstream || query.upstreamError ? (
     <Suspense fallback={null}>
-      <UpstreamReturn appId={appId} query={query} returnTo={returnTo} />
+      <UpstreamReturn appId={appId} query={query} returnTo={returnTo} calls={upstreamCalls} />
     </Suspense>
   ) : null;
   if (!data?.length) return back;
