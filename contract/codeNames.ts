@@ -230,9 +230,9 @@ export const RESULTS = {
   upstreamFailed: { code: 'E60101', status: 400 },
   upstreamNoAccount: { code: 'E60102', status: 400 },
   upstreamUnverified: { code: 'E60103', status: 400 },
-  upstreamAlreadyLinked: { code: 'E60104', status: 409 },
+  upstreamLinked: { code: 'E60104', status: 409 },
   upstreamCodeTaken: { code: 'E60105', status: 409 },
-  upstreamConfigInvalid: { code: 'E60106', status: 400 },
+  upstreamInvalid: { code: 'E60106', status: 400 },
   lastSignInMethod: { code: 'E60107', status: 409 },
 } as const satisfies Record<string, ResultEntry>;
 

@@ -47,7 +47,7 @@ export const upstreamEndpoints = {
     method: 'POST', path: UPSTREAM_PATHS.bind, access: 'public',
     summary: 'First sign-in through a provider: the portal account and password prove whose it is, and the two are linked',
     input: upstreamBindBody, output: loginResponse,
-    codes: [CODE.ticketExpired, CODE.accountOrPasswordWrong, CODE.accountLocked, CODE.captchaRequired, CODE.codeWrong, CODE.upstreamAlreadyLinked, ...CIPHER_CODES, ...SIGN_IN_FLOW_CODES],
+    codes: [CODE.ticketExpired, CODE.accountOrPasswordWrong, CODE.accountLocked, CODE.captchaRequired, CODE.codeWrong, CODE.upstreamLinked, ...CIPHER_CODES, ...SIGN_IN_FLOW_CODES],
   }),
 } satisfies Record<string, EndpointSpec>;
 

@@ -30,14 +30,14 @@ export function adminUpstreamService(ctx: ServiceContext, base: BaseServices) {
   const target = (code: string) => `upstream:${code}`;
 
   async function check(body: UpstreamSaveBody, hasSecret: boolean): Promise<void> {
-    if (!hasSecret) throw new AppError(CODE.upstreamConfigInvalid, { reason: 'client secret' });
-    if (body.kind === 'WECOM' && !body.settings.agentId) throw new AppError(CODE.upstreamConfigInvalid, { reason: 'agentId' });
+    if (!hasSecret) throw new AppError(CODE.upstreamInvalid, { reason: 'client secret' });
+    if (body.kind === 'WECOM' && !body.settings.agentId) throw new AppError(CODE.upstreamInvalid, { reason: 'agentId' });
     if (body.kind !== 'OIDC') return;
     try {
       await checkOidc(body.settings);
     } catch (error) {
       const reason = error instanceof UpstreamRefused ? error.message : `discovery: ${(error as Error).message}`;
-      throw new AppError(CODE.upstreamConfigInvalid, { reason: reason.slice(0, 200) });
+      throw new AppError(CODE.upstreamInvalid, { reason: reason.slice(0, 200) });
     }
   }
 

@@ -120,8 +120,8 @@ export function upstreamService(ctx: ServiceContext, deps: Pick<CoreServices, 's
   /** Links the identity to the account, with its log row; a racing second link of the same identity loses. */
   async function link(user: Pick<User, 'id'>, provider: UpstreamProvider, identity: UpstreamIdentity, caller: Caller): Promise<void> {
     await ctx.transaction(async (repos) => {
-      if (await repos.upstream.hasLink(user.id, provider.code)) throw new AppError(CODE.upstreamAlreadyLinked);
-      if (!(await repos.upstream.link(user.id, provider.code, identity.subject, identity.name, now()))) throw new AppError(CODE.upstreamAlreadyLinked);
+      if (await repos.upstream.hasLink(user.id, provider.code)) throw new AppError(CODE.upstreamLinked);
+      if (!(await repos.upstream.link(user.id, provider.code, identity.subject, identity.name, now()))) throw new AppError(CODE.upstreamLinked);
       await deps.audit.operation(user.id, 'BIND_UPSTREAM', caller, provider.code, repos);
     });
   }
@@ -148,7 +148,7 @@ export function upstreamService(ctx: ServiceContext, deps: Pick<CoreServices, 's
         passwordHash: null, passwordLevel: null, passwordChangedAt: null, passwordExpireAt: null, phoneDisabled: false, enabled: true, activated: true,
         mustChangePassword: false, secondAuthRequired: false, seniorLeader: false, createdAt: at, updatedAt: at,
       });
-      if (!(await repos.upstream.link(id, provider.code, identity.subject, identity.name, at))) throw new AppError(CODE.upstreamAlreadyLinked);
+      if (!(await repos.upstream.link(id, provider.code, identity.subject, identity.name, at))) throw new AppError(CODE.upstreamLinked);
       await deps.audit.operation(id, 'UPSTREAM_JIT_CREATE', caller, provider.code, repos);
       return id;
     });

@@ -14,11 +14,11 @@ export const adminUpstreamEndpoints = {
   }),
   create: endpoint({
     method: 'POST', path: `${P}/create`, access: 'admin', summary: 'Add a provider; an OpenID Connect one is checked by reading its discovery document',
-    input: upstreamSaveBody, output: nothing, codes: [CODE.upstreamCodeTaken, CODE.upstreamConfigInvalid],
+    input: upstreamSaveBody, output: nothing, codes: [CODE.upstreamCodeTaken, CODE.upstreamInvalid],
   }),
   update: endpoint({
     method: 'POST', path: `${P}/update`, access: 'admin', summary: 'Change a provider (a secret left out is kept)',
-    input: upstreamSaveBody, output: nothing, codes: [CODE.notFound, CODE.upstreamConfigInvalid],
+    input: upstreamSaveBody, output: nothing, codes: [CODE.notFound, CODE.upstreamInvalid],
   }),
   delete: endpoint({
     method: 'POST', path: `${P}/delete`, access: 'admin', summary: 'Remove a provider and the links people made through it',

@@ -2,7 +2,7 @@ import { Alert, Spin } from 'antd';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useFinishSignIn } from '../directory/afterLogin';
+import { useFinishSignIn } from '../flowDeps';
 import { useSignIn } from '../../sign-in/useSignIn';
 import type { UpstreamCalls } from './upstreamLinks';
 
