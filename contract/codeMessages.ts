@@ -182,7 +182,7 @@ export const CODE_MESSAGES = {
   upstreamNoAccount: { zh: '该第三方账号未关联门户账号，请联系管理员', en: 'This account of the other provider is not linked to a portal account; contact the administrator' },
   upstreamUnverified: { zh: '身份提供方未验证该邮箱或手机号，无法据此关联账号', en: 'The provider has not verified this email address or phone number, so no account is linked by it' },
   upstreamLinked: { zh: '该门户账号已绑定此身份提供方的其他账号', en: 'This portal account is already linked to another account of this provider' },
-  upstreamCodeTaken: { zh: '身份提供方编码已存在', en: 'A provider with this code already exists' },
+  upstreamTaken: { zh: '身份提供方编码已存在', en: 'A provider with this code already exists' },
   upstreamInvalid: { zh: '身份提供方配置无效：{reason}', en: 'The provider settings are invalid: {reason}' },
-  lastSignInMethod: { zh: '这是您最后一种登录方式，不能解除绑定', en: 'This is your last way to sign in; it cannot be unlinked' },
+  lastSignIn: { zh: '这是您最后一种登录方式，不能解除绑定', en: 'This is your last way to sign in; it cannot be unlinked' },
 } as const satisfies Record<string, { zh: string; en: string }>;

@@ -231,9 +231,9 @@ export const RESULTS = {
   upstreamNoAccount: { code: 'E60102', status: 400 },
   upstreamUnverified: { code: 'E60103', status: 400 },
   upstreamLinked: { code: 'E60104', status: 409 },
-  upstreamCodeTaken: { code: 'E60105', status: 409 },
+  upstreamTaken: { code: 'E60105', status: 409 },
   upstreamInvalid: { code: 'E60106', status: 400 },
-  lastSignInMethod: { code: 'E60107', status: 409 },
+  lastSignIn: { code: 'E60107', status: 409 },
 } as const satisfies Record<string, ResultEntry>;
 
 export type Results = typeof RESULTS;

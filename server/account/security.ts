@@ -67,7 +67,7 @@ export function securityService(ctx: ServiceContext, deps: Pick<CoreServices, 'o
       await ctx.transaction(async (repos) => {
         await repos.security.lockUser(auth.userRef);
         // Someone who signs in only through this link would be locked out of their own account.
-        if ((await repos.security.otherSignInWays(auth.userRef, source, !!ctx.config.ldap)) === 0) throw new AppError(CODE.lastSignInMethod);
+        if ((await repos.security.otherSignInWays(auth.userRef, source, !!ctx.config.ldap)) === 0) throw new AppError(CODE.lastSignIn);
         if ((await repos.security.unbindSocial(auth.userRef, source)) === 0) throw new AppError(CODE.notFound);
         await deps.audit.operation(auth.userRef, 'UNBIND_SOCIAL', caller, source, repos);
       });

@@ -60,7 +60,7 @@ export function adminUpstreamService(ctx: ServiceContext, base: BaseServices) {
       await check(body, !!body.clientSecret);
       const next = await record(body, null);
       await ctx.transaction(async (repos) => {
-        if (!(await repos.admin.upstream.insert(next, ctx.clock.now()))) throw new AppError(CODE.upstreamCodeTaken);
+        if (!(await repos.admin.upstream.insert(next, ctx.clock.now()))) throw new AppError(CODE.upstreamTaken);
         const after = await repos.admin.upstream.find(body.code);
         await base.audit.adminChange(actor.userRef, 'ADMIN_UPSTREAM_CREATE', target(body.code), { after: after && view(after) }, caller, repos);
       });

@@ -14,7 +14,7 @@ export const adminUpstreamEndpoints = {
   }),
   create: endpoint({
     method: 'POST', path: `${P}/create`, access: 'admin', summary: 'Add a provider; an OpenID Connect one is checked by reading its discovery document',
-    input: upstreamSaveBody, output: nothing, codes: [CODE.upstreamCodeTaken, CODE.upstreamInvalid],
+    input: upstreamSaveBody, output: nothing, codes: [CODE.upstreamTaken, CODE.upstreamInvalid],
   }),
   update: endpoint({
     method: 'POST', path: `${P}/update`, access: 'admin', summary: 'Change a provider (a secret left out is kept)',

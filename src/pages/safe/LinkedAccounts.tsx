@@ -21,7 +21,7 @@ export function LinkedAccounts({ userId }: { userId: string }) {
   const { data, query } = useEndpointQuery(securityEndpoints.socialList, { userId, pageNum: 1, pageSize: LIMITS.pageSizeMax });
   // The spec's own texts, whatever the server says.
   // The last way to sign in is refused with its own words (E60107): the generic failure would not say why.
-  const unbind = useEndpointMutation(securityEndpoints.socialUnbind, { success: t('safe.messages.unbound'), failure: t('safe.messages.unbindFailed'), quiet: [CODE.lastSignInMethod] });
+  const unbind = useEndpointMutation(securityEndpoints.socialUnbind, { success: t('safe.messages.unbound'), failure: t('safe.messages.unbindFailed'), quiet: [CODE.lastSignIn] });
   const list = data?.datas ?? [];
   // A provider's own name where the link came through one; the built-in sources by their translated names.
   const sourceName = (binding: Pick<SocialBinding, 'source' | 'providerName'>) => binding.providerName ?? t(`safe.social.sources.${binding.source}`, { defaultValue: binding.source });
@@ -34,7 +34,7 @@ export function LinkedAccounts({ userId }: { userId: string }) {
       okText: t('safe.social.unbind'),
       onOk: async () => {
         await unbind.submit({ userId, source: binding.source }).catch((error: unknown) => {
-          if (errorCode(error) === CODE.lastSignInMethod) feedback.error(t('safe.social.lastWay'));
+          if (errorCode(error) === CODE.lastSignIn) feedback.error(t('safe.social.lastWay'));
         });
         void query.refetch();
       },

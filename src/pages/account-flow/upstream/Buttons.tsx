@@ -1,5 +1,5 @@
 import { Button } from 'antd';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRequest } from '../../../shared/hooks/useRequest';
 import { loadButtons, startHref, upstreamCalls } from './upstreamLinks';
@@ -21,9 +21,11 @@ interface Props {
 export default function UpstreamButtons({ appId, query, returnTo }: Props) {
   const { t } = useTranslation();
   const { data } = useRequest(() => loadButtons(appId), appId ?? '');
-  const back = query.upstream || query.upstreamError ? (
+  // The address as the provider's return left it: the return drops its ticket from the address at once, and must stay mounted.
+  const [arrival] = useState(() => (query.upstream || query.upstreamError ? query : null));
+  const back = arrival ? (
     <Suspense fallback={null}>
-      <UpstreamReturn appId={appId} query={query} returnTo={returnTo} calls={upstreamCalls} />
+      <UpstreamReturn appId={appId} query={arrival} returnTo={returnTo} calls={upstreamCalls} />
     </Suspense>
   ) : null;
   if (!data?.length) return back;
