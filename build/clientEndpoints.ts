@@ -10,6 +10,7 @@ import * as passwords from '../contract/endpoints/passwords.js';
 import * as permissions from '../contract/endpoints/permissions.js';
 import * as security from '../contract/endpoints/security.js';
 import * as signIn from '../contract/endpoints/signIn.js';
+import * as upstream from '../contract/endpoints/upstream.js';
 import * as adminApps from '../contract/endpoints/admin/apps.js';
 import * as adminAppsSignOn from '../contract/endpoints/admin/appsSignOn.js';
 import * as adminAudit from '../contract/endpoints/admin/audit.js';
@@ -26,10 +27,11 @@ import * as adminSamlKeys from '../contract/endpoints/admin/samlKeys.js';
 import * as adminScimTokens from '../contract/endpoints/admin/scimTokens.js';
 import * as adminSessions from '../contract/endpoints/admin/sessions.js';
 import * as adminUsers from '../contract/endpoints/admin/users.js';
+import * as adminUpstream from '../contract/endpoints/admin/upstream.js';
 
 /** By path under contract/endpoints, without the extension (the workbench's areas live in admin/). */
 const AREAS: Record<string, Record<string, unknown>> = {
-  account, auth, dev, factors, groups, index, passkeySignIn, passwords, permissions, security, signIn,
+  account, auth, dev, factors, groups, index, passkeySignIn, passwords, permissions, security, signIn, upstream,
   'admin/apps': adminApps,
   'admin/appsSignOn': adminAppsSignOn,
   'admin/audit': adminAudit,
@@ -46,6 +48,7 @@ const AREAS: Record<string, Record<string, unknown>> = {
   'admin/scimTokens': adminScimTokens,
   'admin/sessions': adminSessions,
   'admin/users': adminUsers,
+  'admin/upstream': adminUpstream,
 };
 
 function isSpec(value: unknown): value is { method: string; path: string; redirect?: true } {

@@ -183,4 +183,11 @@ export const CODE_MESSAGES = {
   directorySyncBusy: { zh: '另一次目录同步正在进行，请稍后再试', en: 'Another directory synchronisation is running; try again when it has finished' },
   directoryOwnedField: { zh: '该用户由目录同步，字段“{field}”只能在目录中修改', en: 'This person comes from the directory: “{field}” can only be changed there' },
   directorySyncFailed: { zh: '目录同步中断：已提交的批次保留，重新运行将继续', en: 'The directory synchronisation stopped: committed batches stay, running it again resumes' },
+  upstreamFailed: { zh: '通过第三方身份提供方登录失败，请重试', en: 'Sign-in through the other identity provider failed; please try again' },
+  upstreamNoAccount: { zh: '该第三方账号未关联门户账号，请联系管理员', en: 'This account of the other provider is not linked to a portal account; contact the administrator' },
+  upstreamUnverified: { zh: '身份提供方未验证该邮箱或手机号，无法据此关联账号', en: 'The provider has not verified this email address or phone number, so no account is linked by it' },
+  upstreamLinked: { zh: '该门户账号已绑定此身份提供方的其他账号', en: 'This portal account is already linked to another account of this provider' },
+  upstreamTaken: { zh: '身份提供方编码已存在', en: 'A provider with this code already exists' },
+  upstreamInvalid: { zh: '身份提供方配置无效：{reason}', en: 'The provider settings are invalid: {reason}' },
+  lastSignIn: { zh: '这是您最后一种登录方式，不能解除绑定', en: 'This is your last way to sign in; it cannot be unlinked' },
 } as const satisfies Record<string, { zh: string; en: string }>;

@@ -25,7 +25,8 @@
  *   E403xx  workbench: groups, mailboxes, requests decided as an override, home notices
  *   E404xx  workbench: policies, sessions, audit
  *   E405xx  provisioning (SCIM) and its tokens
- *   E60xxx  the company directory and company-token sign-in
+ *   E60xxx  the company directory and company-token sign-in; E601xx sign-in through other identity
+ *           providers (brokering) and linked accounts
  * Status is each code's class: 400 a refusal of what was asked, 403 not allowed, 404 the thing
  * named does not exist (for this user), 409 in conflict with the current state (taken, already
  * bound, already decided), 429 a budget spent, 503 a dependency resting. SCIM answers the class
@@ -231,6 +232,14 @@ export const RESULTS = {
   directorySyncBusy: { code: 'E60023', status: 409 },
   directoryOwnedField: { code: 'E60024', status: 409 },
   directorySyncFailed: { code: 'E60025', status: 500 },
+  // E601xx sign-in through other identity providers and linked accounts
+  upstreamFailed: { code: 'E60101', status: 400 },
+  upstreamNoAccount: { code: 'E60102', status: 400 },
+  upstreamUnverified: { code: 'E60103', status: 400 },
+  upstreamLinked: { code: 'E60104', status: 409 },
+  upstreamTaken: { code: 'E60105', status: 409 },
+  upstreamInvalid: { code: 'E60106', status: 400 },
+  lastSignIn: { code: 'E60107', status: 409 },
 } as const satisfies Record<string, ResultEntry>;
 
 export type Results = typeof RESULTS;

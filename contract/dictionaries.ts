@@ -12,6 +12,8 @@ export const SCENE_CODES: Record<string, { zh: string; en: string }> = {
   USE_PHONE: { zh: '启用手机号', en: 'Enabled phone verification' },
   BIND_DIRECTORY: { zh: '绑定目录账号', en: 'Linked a directory account' },
   UNBIND_SOCIAL: { zh: '解绑第三方账号', en: 'Unlinked an account' },
+  BIND_UPSTREAM: { zh: '绑定第三方身份提供方账号', en: 'Linked an account of another identity provider' },
+  UPSTREAM_JIT_CREATE: { zh: '通过第三方身份提供方创建账号', en: 'Account created at a first sign-in through another identity provider' },
   SIGN_OUT_DEVICE: { zh: '下线设备', en: 'Signed out a device' },
   APPLY_PERMISSION: { zh: '申请权限', en: 'Requested a permission' },
   CANCEL_APPLY: { zh: '取消申请', en: 'Cancelled a request' },
@@ -72,6 +74,9 @@ const ADMIN_ACTIONS: Record<string, { zh: string; en: string }> = {
   MAILBOX_MANAGER: { zh: '设置公共邮箱管理员', en: 'Set a mailbox manager' },
   MAILBOX_UPDATE: { zh: '修改公共邮箱', en: 'Changed a public mailbox' },
   NOTICE_CREATE: { zh: '创建公告', en: 'Created a notice' },
+  UPSTREAM_CREATE: { zh: '添加身份提供方', en: 'Added an identity provider' },
+  UPSTREAM_UPDATE: { zh: '修改身份提供方', en: 'Changed an identity provider' },
+  UPSTREAM_DELETE: { zh: '删除身份提供方', en: 'Removed an identity provider' },
   NOTICE_DELETE: { zh: '删除公告', en: 'Deleted a notice' },
   NOTICE_PUBLISH: { zh: '发布公告', en: 'Published a notice' },
   NOTICE_UNPUBLISH: { zh: '撤回公告', en: 'Unpublished a notice' },
@@ -123,6 +128,7 @@ export const ACCESS_TYPES: Record<string, { zh: string; en: string }> = {
   PA_ACCOUNT: { zh: '统一认证账号登录', en: 'Company token sign-in' },
   SECOND_AUTH: { zh: '二次认证', en: 'Second factor' },
   PASSKEY: { zh: '通行密钥登录', en: 'Passkey sign-in' },
+  UPSTREAM: { zh: '第三方身份提供方登录', en: 'Sign-in through another identity provider' },
   SSO: { zh: '单点登录应用', en: 'Application launch' },
 };
 

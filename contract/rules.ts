@@ -259,6 +259,8 @@ export type UserType = (typeof USER_TYPES)[number];
 
 export const LOGIN_TYPES = ['ACCOUNT', 'MSG_CODE', 'PA_ACCOUNT', 'LDAP'] as const;
 export type LoginType = (typeof LOGIN_TYPES)[number];
+/** The sign-in type of a sign-in through another identity provider: shown per provider, not per application's login types. */
+export const UPSTREAM_LOGIN_TYPE = 'UPSTREAM';
 
 /** captchaStrategy values of a login type: picture on demand, token code, slider. */
 export const CAPTCHA_STRATEGIES = [CaptchaStrategy.PICTURE, CaptchaStrategy.TOKEN_CODE, CaptchaStrategy.SLIDER] as const;

@@ -26,6 +26,7 @@ import permissionRoutes from './requests/routes.js';
 import groupRoutes from './groups/routes.js';
 import passwordRoutes from './passwords/routes.js';
 import securityRoutes from './account/securityRoutes.js';
+import upstreamRoutes from './broker/routes.js';
 import factorRoutes from './factors/routes.js';
 import docsRoutes from './docs/routes.js';
 import adminRoutes from './composition/workbenchRoutes.js';
@@ -133,6 +134,7 @@ export async function buildApp({ config, clock = systemClock, logger = false, lo
       await api.register(groupRoutes);
       await api.register(passwordRoutes);
       await api.register(securityRoutes);
+      await api.register(upstreamRoutes);
       await api.register(factorRoutes);
       await api.register(signOnRoutes(data.repos));
       await api.register(adminRoutes);

@@ -9,6 +9,7 @@ import { groupEndpoints } from './groups.js';
 import { devEndpoints } from './dev.js';
 import { factorEndpoints } from './factors.js';
 import { signOnEndpoints } from './signOn.js';
+import { upstreamEndpoints } from './upstream.js';
 import { adminAreas } from './admin/index.js';
 
 /** Every endpoint of the API by area: the server routes them, OpenAPI and the conformance tests are made from them. */
@@ -22,6 +23,7 @@ export const apiAreas = {
   groups: groupEndpoints,
   factors: factorEndpoints,
   signOn: signOnEndpoints,
+  upstream: upstreamEndpoints,
   ...adminAreas,
 } satisfies Record<string, Record<string, EndpointSpec>>;
 

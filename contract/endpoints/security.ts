@@ -29,7 +29,7 @@ export const securityEndpoints = {
   }),
   socialUnbind: endpoint({
     method: 'POST', path: paths.personal.socialUnbind, access: 'user', summary: 'Unlink one of the caller\'s third-party accounts by source',
-    input: socialUnbindBody, output: nothing, codes: [CODE.notFound],
+    input: socialUnbindBody, output: nothing, codes: [CODE.notFound, CODE.lastSignIn],
   }),
   bindMobileSend: endpoint({
     method: 'POST', path: paths.personal.bindMobileSend, access: 'user', summary: 'Text a code to the number a phone-less account wants to bind',

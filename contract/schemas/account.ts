@@ -39,6 +39,10 @@ export const socialBinding = z.object({
   socialId: z.string(),
   userId: z.string(),
   createdDate: isoTime,
+  /** The identity provider's name when the link was made through one (sign-in through other providers). */
+  providerName: z.string().nullable(),
+  /** What the person is called at the provider, as it said at linking time. */
+  upstreamName: z.string().nullable(),
 });
 export type SocialBinding = z.infer<typeof socialBinding>;
 

@@ -57,13 +57,20 @@ export function securityService(ctx: ServiceContext, deps: Pick<CoreServices, 'o
 
     async social(auth: AuthUser, userId: string | undefined, pageNum: number, pageSize: number): Promise<PageResult<SocialBinding>> {
       assertSelf(auth, userId);
-      return mapPage(await repo.pageSocial(auth.userRef, pageNum, pageSize), (s) => ({ id: s.id, source: s.source, socialId: s.socialId, userId: auth.account, createdDate: new Date(s.createdAt).toISOString() }));
+      return mapPage(await repo.pageSocial(auth.userRef, pageNum, pageSize), (s) => ({
+        id: s.id, source: s.source, socialId: s.socialId, userId: auth.account, createdDate: new Date(Number(s.createdAt)).toISOString(), providerName: s.providerName, upstreamName: s.upstreamName,
+      }));
     },
 
     async unbindSocial(auth: AuthUser, userId: string | undefined, source: string, caller: Caller): Promise<null> {
       assertSelf(auth, userId);
-      if ((await repo.unbindSocial(auth.userRef, source)) === 0) throw new AppError(CODE.notFound);
-      await deps.audit.operation(auth.userRef, 'UNBIND_SOCIAL', caller, source);
+      await ctx.transaction(async (repos) => {
+        await repos.security.lockUser(auth.userRef);
+        // Someone who signs in only through this link would be locked out of their own account.
+        if ((await repos.security.otherSignInWays(auth.userRef, source, !!ctx.config.ldap)) === 0) throw new AppError(CODE.lastSignIn);
+        if ((await repos.security.unbindSocial(auth.userRef, source)) === 0) throw new AppError(CODE.notFound);
+        await deps.audit.operation(auth.userRef, 'UNBIND_SOCIAL', caller, source, repos);
+      });
       return null;
     },
 

@@ -9,6 +9,8 @@ export interface SocialBinding {
   source: string;
   socialId: string;
   createdAt: number;
+  providerName: string | null;
+  upstreamName: string | null;
 }
 
 /** A device the user signed in from, with how many live sessions it holds right now. */
@@ -26,12 +28,32 @@ export interface DeviceActivity {
 export function securityRepo(db: Kysely<Database>) {
   return {
     pageSocial(userRef: number, pageNum: number, pageSize: number): Promise<PageResult<SocialBinding>> {
-      const base = db.selectFrom('social_bindings').where('user_ref', '=', userRef);
-      return page(db, base, (q) => q.select(['id', 'source', 'social_id as socialId', 'created_at as createdAt']).orderBy('created_at', 'desc'), pageNum, pageSize);
+      const base = db.selectFrom('social_bindings as b').leftJoin('upstream_providers as p', 'p.code', 'b.source').where('b.user_ref', '=', userRef);
+      return page(db, base, (q) => q.select(['b.id', 'b.source', 'b.social_id as socialId', 'b.created_at as createdAt', 'p.name as providerName', 'b.upstream_name as upstreamName'])
+        .orderBy('b.created_at', 'desc').orderBy('b.id', 'desc'), pageNum, pageSize);
     },
     async unbindSocial(userRef: number, source: string): Promise<number> {
       const result = await db.deleteFrom('social_bindings').where('user_ref', '=', userRef).where('source', '=', source).executeTakeFirst();
       return Number(result.numDeletedRows);
+    },
+    /** Holds the person's row until the transaction ends, so two unlinks of theirs run one after the other. */
+    async lockUser(userRef: number): Promise<void> {
+      await db.updateTable('users').set((eb) => ({ updated_at: eb.ref('updated_at') })).where('id', '=', userRef).execute();
+    },
+    /**
+     * The ways this person could still sign in without the link through `source`: a password, a
+     * usable phone (SMS sign-in), a directory account (when a directory is configured), a passkey,
+     * or a link through another enabled provider.
+     */
+    async otherSignInWays(userRef: number, source: string, directory: boolean): Promise<number> {
+      const user = await db.selectFrom('users').select(['password_hash', 'mobile_no', 'phone_disabled', 'ldap_dn']).where('id', '=', userRef).executeTakeFirst();
+      if (!user) return 0;
+      let ways = (user.password_hash ? 1 : 0) + (user.mobile_no && user.phone_disabled === 0 ? 1 : 0) + (directory && user.ldap_dn ? 1 : 0);
+      const passkeys = await db.selectFrom('passkeys').select((e) => e.fn.countAll<number>().as('n')).where('user_ref', '=', userRef).executeTakeFirst();
+      ways += Number(passkeys?.n ?? 0);
+      const links = await db.selectFrom('social_bindings as b').innerJoin('upstream_providers as p', 'p.code', 'b.source')
+        .select((e) => e.fn.countAll<number>().as('n')).where('b.user_ref', '=', userRef).where('b.source', '!=', source).where('p.enabled', '=', 1).executeTakeFirst();
+      return ways + Number(links?.n ?? 0);
     },
     async setPhoneDisabled(userRef: number, disabled: boolean, now: number): Promise<boolean> {
       const result = await db.updateTable('users').set({ phone_disabled: disabled ? 1 : 0, updated_at: now })

@@ -15,6 +15,7 @@ import { adminStatsRepo } from '../dashboard/statsRepository.js';
 import { policyVersionsRepo } from '../policies/versionsRepository.js';
 import { adminRegistrationsRepo } from '../registrations/adminRepository.js';
 import { directorySyncRepo } from '../protocols/directory/syncRepository.js';
+import { adminUpstreamRepo } from '../broker/adminRepository.js';
 
 /** The workbench's queries (`repos.admin.users.search(…)`): organisation-wide, for administrators only. */
 export function buildAdminRepos(db: Kysely<Database>) {
@@ -34,5 +35,6 @@ export function buildAdminRepos(db: Kysely<Database>) {
     policyVersions: policyVersionsRepo(db),
     registrations: adminRegistrationsRepo(db),
     directory: directorySyncRepo(db),
+    upstream: adminUpstreamRepo(db),
   };
 }

@@ -15,6 +15,7 @@ import { adminSessionsService } from '../sessions/adminService.js';
 import { adminScimTokensService } from '../protocols/scim/tokensAdminService.js';
 import { adminRegistrationsService } from '../registrations/adminService.js';
 import { directorySyncService } from '../protocols/directory/syncService.js';
+import { adminUpstreamService } from '../broker/adminService.js';
 
 /** The workbench's services (`services.admin.users.create(…)`), built on the portal's. */
 export function buildAdminServices(ctx: ServiceContext, base: BaseServices) {
@@ -34,6 +35,7 @@ export function buildAdminServices(ctx: ServiceContext, base: BaseServices) {
     scimTokens: adminScimTokensService(ctx, base),
     registrations: adminRegistrationsService(ctx, base),
     directory: directorySyncService(ctx, base),
+    upstream: adminUpstreamService(ctx, base),
   };
 }
 

@@ -38,6 +38,7 @@ import { directoryLoginService } from '../sign-in/directoryLogin.js';
 import { settingsService } from '../policies/settings.js';
 import { factorPolicyService } from '../factors/policy.js';
 import { buildFactorServices } from '../factors/services.js';
+import { upstreamService } from '../broker/service.js';
 
 /**
  * The portal's services: sign-in, personal centre, requests, groups. Built apart from the
@@ -83,5 +84,6 @@ export function buildBaseServices(ctx: ServiceContext, gateway: SmsGateway) {
   const logs = logsService(ctx);
   const notices = portalNoticesService(ctx);
   const directory = directoryLoginService(ctx, { sm2, otp, captcha, throttle, tickets, audit, flow });
-  return { factors, settings, access, secrets, sms, smsBudget, directory, security, devices, logs, notices, passwordChange, forgotPassword, registration, activation, groups, requests, permissions, outbox, sm2, passwords, policy, captcha, sessions, throttle, tickets, audit, loginConfig, otp, flow, login, smsLogin, secondAuth, selfService, account, sso };
+  const upstream = upstreamService(ctx, { sm2, passwords, captcha, throttle, tickets, audit, flow, secrets });
+  return { upstream, factors, settings, access, secrets, sms, smsBudget, directory, security, devices, logs, notices, passwordChange, forgotPassword, registration, activation, groups, requests, permissions, outbox, sm2, passwords, policy, captcha, sessions, throttle, tickets, audit, loginConfig, otp, flow, login, smsLogin, secondAuth, selfService, account, sso };
 }

@@ -23,6 +23,7 @@ import { logsRepo } from '../audit/logsRepository.js';
 import { portalNoticesRepo } from '../notices/portalRepository.js';
 import { factorsRepo } from '../factors/repository.js';
 import { logNamesRepo } from '../audit/logNamesRepository.js';
+import { upstreamRepo } from '../broker/repository.js';
 import { buildAdminRepos } from './adminRepositories.js';
 
 export function buildRepos(db: Kysely<Database>) {
@@ -50,6 +51,7 @@ export function buildRepos(db: Kysely<Database>) {
     notices: portalNoticesRepo(db),
     factors: factorsRepo(db),
     logNames: logNamesRepo(db),
+    upstream: upstreamRepo(db),
     admin: buildAdminRepos(db),
   };
 }

@@ -7,6 +7,7 @@ import adminAppsSignOnRoutes from '../apps/signOnAdminRoutes.js';
 import adminGroupsRoutes from '../groups/adminRoutes.js';
 import adminRequestsRoutes from '../requests/adminRoutes.js';
 import adminNoticesRoutes from '../notices/adminRoutes.js';
+import adminUpstreamRoutes from '../broker/adminRoutes.js';
 import adminPoliciesRoutes from '../policies/adminRoutes.js';
 import adminAuditRoutes from '../audit/adminRoutes.js';
 import adminSessionsRoutes from '../sessions/adminRoutes.js';
@@ -19,7 +20,7 @@ import adminDirectoryRoutes from '../protocols/directory/adminRoutes.js';
 export default async function adminRoutes(app: FastifyInstance): Promise<void> {
   for (const routes of [
     adminHomeRoutes, adminOrganisationRoutes, adminUsersRoutes, adminAppsRoutes, adminAppsSignOnRoutes, adminGroupsRoutes, adminRequestsRoutes,
-    adminNoticesRoutes, adminPoliciesRoutes, adminAuditRoutes, adminSessionsRoutes, adminScimTokensRoutes, adminRegistrationsRoutes, adminSamlKeysRoutes, adminDirectoryRoutes,
+    adminNoticesRoutes, adminPoliciesRoutes, adminAuditRoutes, adminSessionsRoutes, adminScimTokensRoutes, adminRegistrationsRoutes, adminSamlKeysRoutes, adminDirectoryRoutes, adminUpstreamRoutes,
   ]) {
     await app.register(routes);
   }

@@ -1,4 +1,4 @@
-import type { LoginType } from '../../contract/rules.js';
+import type { LoginType, UPSTREAM_LOGIN_TYPE } from '../../contract/rules.js';
 import type { LoginResponse, SelfServiceStep } from '../../contract/schemas/auth.js';
 import { AppError } from '../platform/lib/errors.js';
 import { DAY } from '../platform/lib/clock.js';
@@ -148,7 +148,7 @@ export function signInFlow(ctx: ServiceContext, deps: SignInFlowDeps) {
      * steps, the second factor (skipped on a device that passed it recently), and the session.
      * `factorProven`: the credential was two factors already (a user-verified passkey).
      */
-    async complete(user: User, app: App | undefined, loginType: LoginType, caller: Caller, opts: { factorProven?: boolean } = {}): Promise<LoginOutcome> {
+    async complete(user: User, app: App | undefined, loginType: LoginType | typeof UPSTREAM_LOGIN_TYPE, caller: Caller, opts: { factorProven?: boolean } = {}): Promise<LoginOutcome> {
       const daysLeft = daysUntilPasswordExpiry(user);
       if (user.mustChangePassword || (daysLeft !== null && daysLeft <= 0)) {
         const forced = user.mustChangePassword;

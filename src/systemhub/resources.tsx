@@ -1,6 +1,6 @@
 import {
   ApartmentOutlined, AppstoreOutlined, ClusterOutlined, AuditOutlined, DashboardOutlined, DesktopOutlined,
-  KeyOutlined, NotificationOutlined, SafetyCertificateOutlined, SolutionOutlined, TeamOutlined, UserAddOutlined, UserOutlined,
+  KeyOutlined, LoginOutlined, NotificationOutlined, SafetyCertificateOutlined, SolutionOutlined, TeamOutlined, UserAddOutlined, UserOutlined,
 } from '@ant-design/icons';
 import type { ResourceProps } from '@refinedev/core';
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
@@ -35,6 +35,7 @@ export const resources: WorkbenchResource[] = [
   { name: 'directory', list: '/directory', meta: { labelKey: 'wb.menu.directory', icon: <ClusterOutlined /> } },
   { name: 'scimTokens', list: '/scim-tokens', meta: { labelKey: 'wb.menu.scimTokens', icon: <KeyOutlined /> } },
   { name: 'registrations', list: '/registrations', meta: { labelKey: 'wb.menu.registrations', icon: <UserAddOutlined /> } },
+  { name: 'upstreamProviders', list: '/upstream-providers', meta: { labelKey: 'wb.menu.upstreamProviders', icon: <LoginOutlined /> } },
 ];
 
 type Page = LazyExoticComponent<ComponentType>;
@@ -63,6 +64,7 @@ const PAGES: Record<string, Page> = {
   '/directory': lazy(() => import('./pages/directory/DirectoryPage')),
   '/scim-tokens': lazy(() => import('./pages/scimTokens/ScimTokenList')),
   '/registrations': lazy(() => import('./pages/registrations/RegistrationList')),
+  '/upstream-providers': lazy(() => import('./pages/upstream/UpstreamProviderList')),
 };
 
 export const routes = Object.entries(PAGES).map(([path, Page]) => ({ path, Page }));

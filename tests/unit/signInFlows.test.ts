@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { LoginResponse } from '../../contract/schemas/auth';
 import { policyLines } from '../../src/shared/components/PasswordStrengthHint';
 import { keyedOffset } from '../../src/shared/components/SliderCaptcha';
-import { afterLogin } from '../../src/pages/account-flow/directory/afterLogin';
+import { afterLogin } from '../../src/pages/account-flow/flowDeps';
 import { bindMainAccount, directorySignIn, sendBindCode } from '../../src/pages/account-flow/directory/directoryLogin';
 import { missingClientPart } from '../../src/pages/register/clientParams';
 import { createHttp } from '../../src/shared/providers/http';

@@ -14,6 +14,7 @@ import { adminScimTokensEndpoints } from './scimTokens.js';
 import { adminRegistrationsEndpoints } from './registrations.js';
 import { adminSamlKeysEndpoints } from './samlKeys.js';
 import { adminDirectoryEndpoints } from './directory.js';
+import { adminUpstreamEndpoints } from './upstream.js';
 
 /**
  * The administrators' workbench (/systemhub): every endpoint is `access: 'admin'` under
@@ -36,4 +37,5 @@ export const adminAreas = {
   adminRegistrations: adminRegistrationsEndpoints,
   adminSamlKeys: adminSamlKeysEndpoints,
   adminDirectory: adminDirectoryEndpoints,
+  adminUpstream: adminUpstreamEndpoints,
 } satisfies Record<string, Record<string, EndpointSpec>>;

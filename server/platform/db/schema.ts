@@ -134,7 +134,25 @@ export interface MailGroupsTable {
 }
 export interface GroupMembersTable { group_ref: number; user_ref: number; added_at: number }
 
-export interface SocialBindingsTable { id: Generated<number>; user_ref: number; source: string; social_id: string; created_at: number }
+export interface SocialBindingsTable { id: Generated<number>; user_ref: number; source: string; social_id: string; created_at: number; upstream_name: string | null }
+
+/** An identity provider people may sign in through (migration 0023); its links are social_bindings rows with source = code. */
+export interface UpstreamProvidersTable {
+  code: string;
+  name: string;
+  kind: string;
+  enabled: number;
+  settings: string;
+  secret_sealed: string | null;
+  link_rule: string;
+  ask_bind: number;
+  jit: number;
+  provider_mfa: number;
+  app_ids: string | null;
+  sort_order: number;
+  created_at: number;
+  updated_at: number;
+}
 
 export interface SessionsTable {
   id: Generated<number>;
@@ -519,6 +537,7 @@ export interface Database {
   mail_groups: MailGroupsTable;
   group_members: GroupMembersTable;
   social_bindings: SocialBindingsTable;
+  upstream_providers: UpstreamProvidersTable;
   sessions: SessionsTable;
   devices: DevicesTable;
   tickets: TicketsTable;

@@ -3,6 +3,10 @@ import { LinkOutlined } from '@ant-design/icons';
 import { Avatar, Button, Card, List, Result } from 'antd';
 import { securityEndpoints } from '../../../contract/endpoints/security';
 import { LIMITS } from '../../../contract/rules';
+import { CODE } from '../../../contract/codeNames';
+import { errorCode } from '../../shared/providers/apiError';
+import { feedback } from '../../shared/providers/feedback';
+import { formatDate } from '../../shared/format';
 import type { SocialBinding } from '../../../contract/schemas/account';
 import { useConfirm } from '../../shared/hooks/useConfirm';
 import { useEndpointMutation, useEndpointQuery } from '../../shared/hooks/useEndpoint';
@@ -16,17 +20,22 @@ export function LinkedAccounts({ userId }: { userId: string }) {
   // A person links a handful of accounts at most: one page of the largest size holds them all.
   const { data, query } = useEndpointQuery(securityEndpoints.socialList, { userId, pageNum: 1, pageSize: LIMITS.pageSizeMax });
   // The spec's own texts, whatever the server says.
-  const unbind = useEndpointMutation(securityEndpoints.socialUnbind, { success: t('safe.messages.unbound'), failure: t('safe.messages.unbindFailed') });
+  // The last way to sign in is refused with its own words (E60107): the generic failure would not say why.
+  const unbind = useEndpointMutation(securityEndpoints.socialUnbind, { success: t('safe.messages.unbound'), failure: t('safe.messages.unbindFailed'), quiet: [CODE.lastSignIn] });
   const list = data?.datas ?? [];
-  const sourceName = (source: string) => t(`safe.social.sources.${source}`, { defaultValue: source });
+  // A provider's own name where the link came through one; the built-in sources by their translated names.
+  const sourceName = (binding: Pick<SocialBinding, 'source' | 'providerName'>) => binding.providerName ?? t(`safe.social.sources.${binding.source}`, { defaultValue: binding.source });
+  const description = (binding: SocialBinding) => t('safe.social.linkedAs', { name: binding.upstreamName ?? binding.socialId, date: formatDate(binding.createdDate) });
 
   function confirmUnbind(binding: SocialBinding) {
     confirm({
-      title: t('safe.social.unbindTitle', { source: sourceName(binding.source) }),
+      title: t('safe.social.unbindTitle', { source: sourceName(binding) }),
       content: t('safe.social.unbindConfirm'),
       okText: t('safe.social.unbind'),
       onOk: async () => {
-        await unbind.submit({ userId, source: binding.source }).catch(() => undefined);
+        await unbind.submit({ userId, source: binding.source }).catch((error: unknown) => {
+          if (errorCode(error) === CODE.lastSignIn) feedback.error(t('safe.social.lastWay'));
+        });
         void query.refetch();
       },
     });
@@ -56,7 +65,7 @@ export function LinkedAccounts({ userId }: { userId: string }) {
                 </Button>,
               ]}
             >
-              <ItemMeta level={3} avatar={<Avatar icon={<LinkOutlined />} />} title={sourceName(binding.source)} description={binding.socialId} />
+              <ItemMeta level={3} avatar={<Avatar icon={<LinkOutlined />} />} title={sourceName(binding)} description={description(binding)} />
             </List.Item>
           )}
         />

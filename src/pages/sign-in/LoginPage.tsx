@@ -14,6 +14,8 @@ import './login.css';
 
 /* Demo and test servers only; loaded once the page is up and idle, so it costs the first load nothing. */
 const DemoOutbox = lazy(() => whenIdle().then(() => import('../../shared/components/DemoOutbox')));
+/* Other identity providers: their buttons (and the return from one) load apart from the page's first download. */
+const UpstreamSignIn = lazy(() => import('../account-flow/upstream/Buttons'));
 
 /** A configured link may point inside the app (router link) or to another site. */
 function SmartLink({ href, children, testId }: { href: string; children: string; testId: string }) {
@@ -44,6 +46,9 @@ export default function LoginPage() {
           <LoginBrand config={config} destination={destination} />
           <LoginMethods appId={appId} query={query} returnTo={returnTo} types={methods.types} isLoading={methods.isLoading} isError={methods.isError} />
           <PasskeySignIn appId={appId} query={query} returnTo={returnTo} />
+          <Suspense fallback={null}>
+            <UpstreamSignIn appId={appId} query={query} returnTo={returnTo} />
+          </Suspense>
           <nav className="login-links" aria-label={t('login.links.label')}>
             <SmartLink href={forgetPasswordUrl} testId="link-forget-password">{t('login.links.forgotPassword')}</SmartLink>
             {config?.registrationEnabled === false ? null : <SmartLink href="/registerAccount" testId="link-register">{t('login.links.register')}</SmartLink>}

@@ -8,7 +8,7 @@ import { LIMITS } from '../../../../contract/rules';
 import { deviceInfo } from '../../../shared/providers/device';
 import { http } from '../../../shared/providers/http';
 import { sm2Client } from '../../../shared/providers/sm2';
-import { useFinishSignIn } from './afterLogin';
+import { useFinishSignIn } from '../flowDeps';
 import { directorySignIn, type DirectoryType } from './directoryLogin';
 import { LoginCaptchaField, useLoginCaptcha, type SliderAnswer } from '../../sign-in/LoginCaptcha';
 import { LoginWarning } from '../../sign-in/LoginWarning';

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { LIMITS } from '../../rules.js';
+import { isoTime, text } from '../common.js';
+import { upstreamCode, upstreamKind } from '../upstream.js';
+
+export const linkRule = z.enum(['EMAIL', 'PHONE', 'ACCOUNT']);
+export type LinkRule = z.infer<typeof linkRule>;
+
+const httpUrl = text(LIMITS.urlMax).refine((value) => {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}, 'must be an http(s) URL');
+
+const claimName = text(LIMITS.typeCodeMax * 2).min(1);
+
+/** Which upstream claim carries which portal attribute (OpenID Connect); the standard claims when unset. */
+export const claimMapping = z.object({
+  subject: claimName.optional(),
+  name: claimName.optional(),
+  email: claimName.optional(),
+  emailVerified: claimName.optional(),
+  phone: claimName.optional(),
+  phoneVerified: claimName.optional(),
+  account: claimName.optional(),
+});
+export type ClaimMapping = z.infer<typeof claimMapping>;
+
+/**
+ * A provider's settings besides its secret. OIDC: discoveryUrl, clientId, scopes, claims.
+ * WeCom: clientId is the corp id, agentId the application. DingTalk and Feishu: clientId is the
+ * app key / app id. apiBase replaces the vendor's API origin (a private deployment, a test stand-in).
+ */
+export const upstreamSettings = z.object({
+  discoveryUrl: httpUrl.optional(),
+  clientId: text(LIMITS.textMax).min(1),
+  scopes: text(LIMITS.textMax).optional(),
+  claims: claimMapping.optional(),
+  agentId: text(LIMITS.typeCodeMax).optional(),
+  apiBase: httpUrl.optional(),
+});
+export type UpstreamSettings = z.infer<typeof upstreamSettings>;
+
+export const upstreamSaveBody = z.object({
+  code: upstreamCode.min(1),
+  name: text(100).min(1),
+  kind: upstreamKind,
+  enabled: z.boolean(),
+  settings: upstreamSettings,
+  /** Write-only: omitted keeps the stored secret. */
+  clientSecret: text(LIMITS.textMax).min(1).optional(),
+  linkRule,
+  askBind: z.boolean(),
+  jit: z.boolean(),
+  providerMfa: z.boolean(),
+  /** The applications whose sign-in page shows the button; null: every one. */
+  appIds: z.array(text(LIMITS.appIdMax).min(1)).max(200).nullable(),
+  sortOrder: z.number().int().min(0).max(9999),
+});
+export type UpstreamSaveBody = z.infer<typeof upstreamSaveBody>;
+
+export const upstreamRefBody = z.object({ code: upstreamCode.min(1) });
+
+export const adminUpstreamProvider = upstreamSaveBody.omit({ clientSecret: true }).extend({
+  hasSecret: z.boolean(),
+  links: z.number().int(),
+  createdAt: isoTime,
+  updatedAt: isoTime,
+});
+export type AdminUpstreamProvider = z.infer<typeof adminUpstreamProvider>;
