@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Plugin } from 'vite';
 import { theme } from '../src/shared/theme';
+import { workbenchTheme } from '../src/systemhub/theme';
 
 /**
  * antd 5 writes its component styles in the browser (CSS-in-JS): on the sign-in page that is
@@ -56,7 +57,7 @@ async function renderStyles(page: Page): Promise<string> {
     : [];
   renderToString(
     h(cssinjs.StyleProvider, { cache },
-      h(ConfigProvider, { theme },
+      h(ConfigProvider, { theme: page === 'workbench' ? workbenchTheme : theme },
         h(Form, { layout: 'vertical' },
           h(Form.Item, { label: 'a', help: 'b', validateStatus: 'error', required: true }, h(Input, { prefix: 'c', allowClear: true })),
           h(Form.Item, null, h(Input.Password, null)),

@@ -43,9 +43,5 @@ export const theme: ThemeConfig = {
     Tag: { colorSuccess: '#237804', colorWarning: '#ad4e00', colorError: '#cf1322', colorInfo: '#0958d9', green7: '#237804', gold7: '#874d00', blue7: '#0958d9', orange7: '#ad4e00', cyan7: '#006d75' },
     // "No data" under an empty list is read, not decoration (#bfbfbf is 1.8:1).
     List: { colorTextDisabled: 'rgba(0, 0, 0, 0.6)' },
-    // Selected rows keep their links (5.5:1) and danger links (4.8:1) readable, hovered too
-    // (antd's #add8ff: 4.1 and 3.7). Here, not around one table: a nested theme gives everything
-    // under it other class names, whose styles the static files do not hold.
-    Table: { rowSelectedBg: '#e6f4ff', rowSelectedHoverBg: '#dcefff' },
   },
 };

@@ -4,14 +4,15 @@ import { createRoot } from 'react-dom/client';
 import { AppShell } from '../shared/components/AppShell';
 import '../shared/global.css';
 import './i18n';
+import { workbenchTheme } from './theme';
 import { Workbench } from './Workbench';
 
 const container = document.getElementById('root');
 if (container) {
   createRoot(container).render(
     <StrictMode>
-      {/* The portal's theme, language and feedback: one look on both sides. */}
-      <AppShell>
+      {/* The portal's theme (with the workbench's table colours), language and feedback: one look on both sides. */}
+      <AppShell theme={workbenchTheme}>
         <Workbench />
       </AppShell>
     </StrictMode>,

@@ -3,6 +3,7 @@ import { ConfigProvider } from 'antd';
 // object, so every antd text (pagination, date pickers) silently fell back to English.
 import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
+import type { ThemeConfig } from 'antd';
 import { useMemo, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { usePrefersReducedMotion } from '../hooks/usePrefersReducedMotion';
@@ -11,12 +12,12 @@ import { theme } from '../theme';
 import { FeedbackBridge } from './FeedbackBridge';
 
 /** antd configuration that follows the chosen language and the system's reduced-motion setting. */
-function AntdConfig({ children }: { children: ReactNode }) {
+function AntdConfig({ base, children }: { base: ThemeConfig; children: ReactNode }) {
   const { i18n: current } = useTranslation();
   const en = current.language === 'en';
   const reducedMotion = usePrefersReducedMotion();
   // antd's fades, slides and button ripples all hang off `motion` and `wave`.
-  const themed = useMemo(() => (reducedMotion ? { ...theme, token: { ...theme.token, motion: false } } : theme), [reducedMotion]);
+  const themed = useMemo(() => (reducedMotion ? { ...base, token: { ...base.token, motion: false } } : base), [base, reducedMotion]);
   return (
     // Chinese two-character buttons would get a space inserted (登 录); tests and users expect 登录.
     <ConfigProvider locale={en ? enUS : zhCN} theme={themed} wave={{ disabled: reducedMotion }} button={{ autoInsertSpace: false }}>
@@ -26,11 +27,11 @@ function AntdConfig({ children }: { children: ReactNode }) {
   );
 }
 
-/** Language, theme and feedback for every page, signed in or not. */
-export function AppShell({ children }: { children: ReactNode }) {
+/** Language, theme (the portal's unless another is given) and feedback for every page, signed in or not. */
+export function AppShell({ theme: base = theme, children }: { theme?: ThemeConfig; children: ReactNode }) {
   return (
     <I18nextProvider i18n={i18n}>
-      <AntdConfig>{children}</AntdConfig>
+      <AntdConfig base={base}>{children}</AntdConfig>
     </I18nextProvider>
   );
 }

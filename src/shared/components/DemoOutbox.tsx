@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { devEndpoints } from '../../../contract/endpoints/dev';
 import { MOBILE_BREAKPOINT } from '../../../contract/rules';
 import { call } from '../providers/api';
+import './outboxLocales';
 
 /* The drawer (antd Drawer, List…) loads on the first click; this launcher stays tiny. */
 const DemoOutboxDrawer = lazy(() => import('./DemoOutboxDrawer'));

@@ -15,9 +15,10 @@ export type LocaleFiles = Record<string, Record<string, unknown>>;
  * Every src/locales/<lang>/<area>.json is mounted under the key <area>, so a component asks
  * for `login.fields.password` and translators edit one small file per screen. Only the areas
  * the sign-in page and the shared parts need come with it (its download budget); the other
- * pages' areas arrive with the Refine application (providers/pageLocales.ts).
+ * pages' areas arrive with the Refine application (providers/pageLocales.ts), the demo outbox's
+ * with the outbox (components/outboxLocales.ts).
  */
-const files: LocaleFiles = import.meta.glob<Record<string, unknown>>('../../locales/*/{common,errors,login,outbox,session}.json', { eager: true, import: 'default' });
+const files: LocaleFiles = import.meta.glob<Record<string, unknown>>('../../locales/*/{common,errors,login,session}.json', { eager: true, import: 'default' });
 
 function buildResources(from: LocaleFiles): Record<string, { translation: Record<string, unknown> }> {
   const resources: Record<string, { translation: Record<string, unknown> }> = {};
