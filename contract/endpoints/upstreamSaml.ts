@@ -26,6 +26,6 @@ export const upstreamSamlEndpoints = {
   acs: endpoint({
     method: 'POST', path: UPSTREAM_SAML_PATHS.acs, access: 'public',
     summary: "Assertion consumer service: the provider's Response checked (schema, signature, issuer, audience, destination, InResponseTo once, validity), then on to the callback",
-    input: upstreamSamlAcsBody, output: nothing, redirect: true,
+    input: upstreamSamlAcsBody, output: nothing, redirect: true, crossSiteForm: true,
   }),
 } satisfies Record<string, EndpointSpec>;
