@@ -26,7 +26,7 @@ const metadata = (cert: string) => `<md:EntityDescriptor xmlns:md="urn:oasis:nam
 
 interface Answer {
   inResponseTo: string | null; acs: string; audience: string; now: number;
-  email: string; nameId?: string; destination?: string; notOnOrAfter?: number; issuer?: string; classRef?: string;
+  email: string; nameId?: string; destination?: string; notOnOrAfter?: number; issuer?: string; classRef?: string; uid?: string;
 }
 let serial = 0;
 
@@ -40,7 +40,8 @@ function assertion(a: Answer, id: string): string {
     + `<saml:Conditions NotBefore="${t(a.now - 30_000)}" NotOnOrAfter="${t(a.notOnOrAfter ?? a.now + 300_000)}"><saml:AudienceRestriction><saml:Audience>${a.audience}</saml:Audience></saml:AudienceRestriction></saml:Conditions>`
     + `<saml:AuthnStatement AuthnInstant="${t(a.now)}"><saml:AuthnContext><saml:AuthnContextClassRef>${a.classRef ?? 'urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport'}</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement>`
     + `<saml:AttributeStatement><saml:Attribute Name="mail"><saml:AttributeValue>${a.email}</saml:AttributeValue></saml:Attribute>`
-    + `<saml:Attribute Name="displayName"><saml:AttributeValue>Upstream ${a.email}</saml:AttributeValue></saml:Attribute></saml:AttributeStatement></saml:Assertion>`;
+    + `<saml:Attribute Name="displayName"><saml:AttributeValue>Upstream ${a.email}</saml:AttributeValue></saml:Attribute>`
+    + `${a.uid ? `<saml:Attribute Name="uid"><saml:AttributeValue>${a.uid}</saml:AttributeValue></saml:Attribute>` : ''}</saml:AttributeStatement></saml:Assertion>`;
 }
 
 function response(a: Answer, inner: string, extensions = ''): string {
@@ -73,6 +74,9 @@ describe.each(storeCases())('sign-in through a SAML identity provider ($name)', 
     const base = { kind: 'SAML', enabled: true, linkRule: 'EMAIL', askBind: true, jit: false, providerMfa: false, appIds: null, sortOrder: 0 };
     const saml = { metadataXml: metadata(key.certificate), attributes: { email: 'mail', name: 'displayName' } };
     await api.ok('/upstream-providers/create', { ...base, code: 'saml', name: 'Corp SAML', settings: { clientId: 'from-metadata', saml: { ...saml, emailVerified: true } } });
+    const byAccount = { ...base, linkRule: 'ACCOUNT', askBind: false, settings: { clientId: 'from-metadata', saml: { ...saml, attributes: { account: 'uid' } } } };
+    await api.ok('/upstream-providers/create', { ...byAccount, code: 'saml-mfa', name: 'Corp SAML MFA', providerMfa: true });
+    await api.ok('/upstream-providers/create', { ...byAccount, code: 'saml-nomfa', name: 'Corp SAML no MFA' });
     await api.ok('/upstream-providers/create', { ...base, code: 'saml-strict', name: 'Corp SAML strict', askBind: false, settings: { clientId: 'from-metadata', saml } });
   });
   afterEach(() => errors?.mockClear());
@@ -179,6 +183,18 @@ describe.each(storeCases())('sign-in through a SAML identity provider ($name)', 
     const res = await land(await post(signedResponse(answer(trip, 'lisi@corp.example.com', { audience: entity('saml-strict') }), key), trip.relay), trip.cookie);
     expect(res.json().code).toBe('E60103');
     expect(sessionTokenOf(res)).toBeUndefined();
+  });
+
+  it('skips the second factor only for a provider marked as performing MFA whose AuthnContextClassRef is multi-factor', async () => {
+    const mfa = 'urn:oasis:names:tc:SAML:2.0:ac:classes:MobileTwoFactorContract';
+    const trip = async (provider: string, classRef?: string) => {
+      const t = await leave(provider);
+      const a = answer(t, 'zl@corp.example.com', { audience: entity(provider), uid: 'zhaoliu', classRef, nameId: 'zhaoliu-saml' });
+      return (await land(await post(signedResponse(a, key), t.relay), t.cookie)).json().data.response;
+    };
+    expect(await trip('saml-mfa', mfa)).toMatchObject({ userId: 'zhaoliu', secondAuth: false, instanceId: expect.any(String) });
+    expect(await trip('saml-mfa')).toMatchObject({ secondAuth: true, instanceId: null });
+    expect(await trip('saml-nomfa', mfa)).toMatchObject({ secondAuth: true, instanceId: null });
   });
 
   describe('refuses a Response that is', () => {
