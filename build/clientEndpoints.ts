@@ -11,6 +11,7 @@ import * as permissions from '../contract/endpoints/permissions.js';
 import * as security from '../contract/endpoints/security.js';
 import * as signIn from '../contract/endpoints/signIn.js';
 import * as upstream from '../contract/endpoints/upstream.js';
+import * as upstreamSaml from '../contract/endpoints/upstreamSaml.js';
 import * as adminApps from '../contract/endpoints/admin/apps.js';
 import * as adminAppsSignOn from '../contract/endpoints/admin/appsSignOn.js';
 import * as adminAudit from '../contract/endpoints/admin/audit.js';
@@ -31,7 +32,7 @@ import * as adminUpstream from '../contract/endpoints/admin/upstream.js';
 
 /** By path under contract/endpoints, without the extension (the workbench's areas live in admin/). */
 const AREAS: Record<string, Record<string, unknown>> = {
-  account, auth, dev, factors, groups, index, passkeySignIn, passwords, permissions, security, signIn, upstream,
+  account, auth, dev, factors, groups, index, passkeySignIn, passwords, permissions, security, signIn, upstream, upstreamSaml,
   'admin/apps': adminApps,
   'admin/appsSignOn': adminAppsSignOn,
   'admin/audit': adminAudit,

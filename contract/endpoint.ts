@@ -23,6 +23,11 @@ export interface EndpointSpec<I extends z.ZodType | undefined = z.ZodType | unde
   codes?: readonly ResultCode[];
   /** A browser navigation: answered with a redirect, never the envelope. */
   redirect?: true;
+  /**
+   * Posted by another site's page on purpose (a SAML Response by HTTP-POST), so it cannot carry
+   * X-Client-Id; what it posts must prove itself (a signature, a single-use state) instead.
+   */
+  crossSiteForm?: true;
   /** A download streamed as this type on success (refusals still answer the envelope); `output` is then z.null(). */
   produces?: 'text/csv';
 }

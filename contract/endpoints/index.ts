@@ -10,6 +10,7 @@ import { devEndpoints } from './dev.js';
 import { factorEndpoints } from './factors.js';
 import { signOnEndpoints } from './signOn.js';
 import { upstreamEndpoints } from './upstream.js';
+import { upstreamSamlEndpoints } from './upstreamSaml.js';
 import { adminAreas } from './admin/index.js';
 
 /** Every endpoint of the API by area: the server routes them, OpenAPI and the conformance tests are made from them. */
@@ -24,6 +25,7 @@ export const apiAreas = {
   factors: factorEndpoints,
   signOn: signOnEndpoints,
   upstream: upstreamEndpoints,
+  upstreamSaml: upstreamSamlEndpoints,
   ...adminAreas,
 } satisfies Record<string, Record<string, EndpointSpec>>;
 

@@ -4,7 +4,7 @@ import { deviceFields, text } from './common.js';
 import { loginResponse } from './auth.js';
 
 /** The kinds of identity provider a person may sign in through (server/broker). */
-export const UPSTREAM_KINDS = ['OIDC', 'WECOM', 'DINGTALK', 'FEISHU'] as const;
+export const UPSTREAM_KINDS = ['OIDC', 'SAML', 'WECOM', 'DINGTALK', 'FEISHU'] as const;
 export const upstreamKind = z.enum(UPSTREAM_KINDS);
 export type UpstreamKind = z.infer<typeof upstreamKind>;
 

@@ -1,5 +1,6 @@
+import { createPublicKey } from 'node:crypto';
 import { CODE } from '../../contract/codes.js';
-import type { AdminUpstreamProvider, UpstreamSaveBody } from '../../contract/schemas/admin/upstream.js';
+import type { AdminUpstreamProvider, UpstreamSaveBody, UpstreamSettings } from '../../contract/schemas/admin/upstream.js';
 import { AppError, notFound } from '../platform/lib/errors.js';
 import { outboundPolicyOf } from '../platform/lib/outboundUrl.js';
 import type { AuthUser, Caller, ServiceContext } from '../composition/context.js';
@@ -9,6 +10,8 @@ import { upstreamClients } from './clients.js';
 import { upstreamSecretBox } from './service.js';
 import type { ProviderRecord } from './adminRepository.js';
 import type { UpstreamProvider } from './repository.js';
+import { readIdpMetadata } from './samlUpstream.js';
+import { certPem } from '../protocols/saml/constants.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -29,21 +32,64 @@ export function adminUpstreamService(ctx: ServiceContext, base: BaseServices) {
   const { checkOidc } = upstreamClients((url, init) => outboundPolicyOf(ctx.config).fetch(url, init));
   const target = (code: string) => `upstream:${code}`;
 
-  async function check(body: UpstreamSaveBody, hasSecret: boolean): Promise<void> {
+  const fetchOut = (url: string, init?: RequestInit) => outboundPolicyOf(ctx.config).fetch(url, init);
+
+  /**
+   * A SAML provider as kept: its metadata (pasted, or fetched through the outbound policy) gives
+   * the entityID (clientId), the HTTP-Redirect SingleSignOnService and the signing certificates; the
+   * pasted text itself is not kept. Without metadata, what was typed must be complete.
+   */
+  async function samlSettings(settings: UpstreamSettings): Promise<UpstreamSettings> {
+    const saml = settings.saml ?? {};
+    let xml = saml.metadataXml;
+    if (!xml && saml.metadataUrl) {
+      const res = await fetchOut(saml.metadataUrl, { headers: { accept: 'application/samlmetadata+xml, application/xml' } });
+      if (!res.ok) throw new UpstreamRefused(`metadata: HTTP ${res.status}`);
+      xml = await res.text();
+    }
+    const { metadataXml: _pasted, ...kept } = saml;
+    if (xml) {
+      const metadata = readIdpMetadata(xml);
+      return { ...settings, clientId: metadata.entityId, saml: { ...kept, ssoUrl: metadata.ssoUrl, certificates: metadata.certificates } };
+    }
+    if (!kept.ssoUrl) throw new UpstreamRefused('metadata or a SingleSignOnService URL');
+    const certificates = (kept.certificates ?? []).map((c) => c.replace(/-----(BEGIN|END) CERTIFICATE-----|\s+/g, ''));
+    if (!certificates.length) throw new UpstreamRefused('metadata or a signing certificate');
+    for (const cert of certificates) {
+      try {
+        createPublicKey(certPem(cert));
+      } catch {
+        throw new UpstreamRefused('a signing certificate does not read');
+      }
+    }
+    return { ...settings, saml: { ...kept, certificates } };
+  }
+
+  /** The settings to keep, once the provider is checked; a refusal is E60106 with its reason. */
+  async function check(body: UpstreamSaveBody, hasSecret: boolean): Promise<UpstreamSettings> {
+    if (body.kind === 'SAML') {
+      try {
+        return await samlSettings(body.settings);
+      } catch (error) {
+        const reason = error instanceof UpstreamRefused ? error.message : `metadata: ${(error as Error).message}`;
+        throw new AppError(CODE.upstreamInvalid, { reason: reason.slice(0, 200) });
+      }
+    }
     if (!hasSecret) throw new AppError(CODE.upstreamInvalid, { reason: 'client secret' });
     if (body.kind === 'WECOM' && !body.settings.agentId) throw new AppError(CODE.upstreamInvalid, { reason: 'agentId' });
-    if (body.kind !== 'OIDC') return;
+    if (body.kind !== 'OIDC') return body.settings;
     try {
       await checkOidc(body.settings);
     } catch (error) {
       const reason = error instanceof UpstreamRefused ? error.message : `discovery: ${(error as Error).message}`;
       throw new AppError(CODE.upstreamInvalid, { reason: reason.slice(0, 200) });
     }
+    return body.settings;
   }
 
-  async function record(body: UpstreamSaveBody, secretSealed: string | null): Promise<ProviderRecord> {
+  async function record(body: UpstreamSaveBody, settings: UpstreamSettings, secretSealed: string | null): Promise<ProviderRecord> {
     return {
-      code: body.code, name: body.name, kind: body.kind, enabled: body.enabled, settings: body.settings,
+      code: body.code, name: body.name, kind: body.kind, enabled: body.enabled, settings,
       secretSealed: body.clientSecret ? await box.seal(body.clientSecret, body.code) : secretSealed,
       linkRule: body.linkRule, askBind: body.askBind, jit: body.jit, providerMfa: body.providerMfa, appIds: body.appIds, sortOrder: body.sortOrder,
     };
@@ -57,8 +103,8 @@ export function adminUpstreamService(ctx: ServiceContext, base: BaseServices) {
     },
 
     async create(actor: AuthUser, body: UpstreamSaveBody, caller: Caller): Promise<null> {
-      await check(body, !!body.clientSecret);
-      const next = await record(body, null);
+      const settings = await check(body, !!body.clientSecret);
+      const next = await record(body, settings, null);
       await ctx.transaction(async (repos) => {
         if (!(await repos.admin.upstream.insert(next, ctx.clock.now()))) throw new AppError(CODE.upstreamTaken);
         const after = await repos.admin.upstream.find(body.code);
@@ -70,8 +116,8 @@ export function adminUpstreamService(ctx: ServiceContext, base: BaseServices) {
     async update(actor: AuthUser, body: UpstreamSaveBody, caller: Caller): Promise<null> {
       const before = await repo.find(body.code);
       if (!before) throw notFound();
-      await check(body, !!body.clientSecret || !!before.secretSealed);
-      const next = await record(body, before.secretSealed);
+      const settings = await check(body, !!body.clientSecret || !!before.secretSealed);
+      const next = await record(body, settings, before.secretSealed);
       await ctx.transaction(async (repos) => {
         if (!(await repos.admin.upstream.update(next, ctx.clock.now()))) throw notFound();
         const after = await repos.admin.upstream.find(body.code);

@@ -11,7 +11,10 @@ export interface UpstreamClient {
 }
 
 /** The client of each kind, all calling out through the same vetted fetch. */
-export function upstreamClients(fetch: OutboundFetch): { clients: Record<UpstreamKind, UpstreamClient>; checkOidc: (settings: UpstreamSettings) => Promise<void> } {
+/** SAML is not among them: its trip has another shape (samlUpstream.ts, an AuthnRequest out and a posted Response back). */
+export type CodeFlowKind = Exclude<UpstreamKind, 'SAML'>;
+
+export function upstreamClients(fetch: OutboundFetch): { clients: Record<CodeFlowKind, UpstreamClient>; checkOidc: (settings: UpstreamSettings) => Promise<void> } {
   const oidc = oidcUpstream(fetch);
   const preset = (p: ReturnType<typeof wecom>): UpstreamClient => ({
     authorizationUrl: async (settings, state, redirectUri) => p.authorizationUrl(settings, state, redirectUri),

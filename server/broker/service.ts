@@ -1,5 +1,6 @@
 import { API_PREFIX, SPA_PATHS } from '../../contract/paths.js';
 import { UPSTREAM_PATHS } from '../../contract/endpoints/upstream.js';
+import { UPSTREAM_SAML_PATHS, type upstreamSamlEndpoints } from '../../contract/endpoints/upstreamSaml.js';
 import { CODE, type ResultCode } from '../../contract/codes.js';
 import { LIMITS, MOBILE_AS_ACCOUNT_PATTERN, UPSTREAM_LOGIN_TYPE } from '../../contract/rules.js';
 import type { InputOf } from '../../contract/endpoint.js';
@@ -19,6 +20,7 @@ import { portalMobile, UpstreamRefused, type UpstreamIdentity } from './identity
 import { upstreamClients } from './clients.js';
 import type { OidcRequestSecrets } from './oidcUpstream.js';
 import type { UpstreamProvider } from './repository.js';
+import { authnRequestUrl, readSamlResponse } from './samlUpstream.js';
 
 /** Ticket purposes: the trip to the provider (its id is the `state`), the proven identity, and a bind asked for. */
 const STATE_TICKET = 'upstream-state';
@@ -31,6 +33,8 @@ interface StateData extends OidcRequestSecrets {
   redirect: string | null;
   /** SHA-256 of the random value in this browser's cookie: the answer must come back to the browser that left. */
   browser: string;
+  /** SAML: the identity its Response proved at the ACS, taken up by the callback (where the browser's cookie is checked). */
+  identity?: UpstreamIdentity;
 }
 interface IdentityData { provider: string; identity: UpstreamIdentity; appId: string | null }
 
@@ -56,6 +60,18 @@ export function upstreamService(ctx: ServiceContext, deps: Pick<CoreServices, 's
   const repo = () => ctx.repos.upstream;
   const redirectUri = () => `${ctx.config.publicUrl}${API_PREFIX}${UPSTREAM_PATHS.callback}`;
   const now = () => ctx.clock.now();
+  /** The portal as a SAML service provider: one entityID per provider (so each IdP sees its own SP), one ACS for all. */
+  const samlEntityId = (code: string) => `${ctx.config.publicUrl}${API_PREFIX}${UPSTREAM_SAML_PATHS.entity}/${code}`;
+  const samlAcsUrl = () => `${ctx.config.publicUrl}${API_PREFIX}${UPSTREAM_SAML_PATHS.acs}`;
+
+  /** Where the browser goes: the OIDC-shaped kinds' authorization URL, or a SAML AuthnRequest (its ID kept as the trip's nonce). */
+  async function leaveFor(provider: UpstreamProvider, state: string): Promise<{ url: string; secrets: OidcRequestSecrets }> {
+    if (provider.kind !== 'SAML') return clients[provider.kind].authorizationUrl(provider.settings, state, redirectUri());
+    const ssoUrl = provider.settings.saml?.ssoUrl;
+    if (!ssoUrl) throw new UpstreamRefused(`SAML provider ${provider.code} has no SingleSignOnService`);
+    const { url, requestId } = authnRequestUrl(ssoUrl, samlEntityId(provider.code), samlAcsUrl(), state, now());
+    return { url, secrets: { nonce: requestId, verifier: '' } };
+  }
 
   const visible = (p: UpstreamProvider, appId: string | null | undefined) => p.appIds === null || (!!appId && p.appIds.includes(appId));
 
@@ -173,7 +189,7 @@ export function upstreamService(ctx: ServiceContext, deps: Pick<CoreServices, 's
         const provider = await usableProvider(input.provider, input.appId);
         const browserBinding = randomId(24);
         const state = randomId(24);
-        const { url, secrets } = await clients[provider.kind].authorizationUrl(provider.settings, state, redirectUri());
+        const { url, secrets } = await leaveFor(provider, state);
         const data: StateData = { provider: provider.code, appId: input.appId ?? null, redirect, browser: sha256(browserBinding), ...secrets };
         await ctx.repos.tickets.create({ id: state, purpose: STATE_TICKET, userRef: null, step: 'sent', data: JSON.stringify(data), createdAt: now(), expiresAt: now() + ctx.config.ticketMinutes * 60_000 });
         return { location: url, browserBinding };
@@ -192,19 +208,55 @@ export function upstreamService(ctx: ServiceContext, deps: Pick<CoreServices, 's
     async callback(input: InputOf<typeof upstreamEndpoints.callback>, browserBinding: string | undefined): Promise<string> {
       let back = loginPage(null, null, { upstreamError: CODE.upstreamFailed });
       try {
-        const ticket = await deps.tickets.load<StateData>(input.state, [STATE_TICKET], ['sent']);
+        const ticket = await deps.tickets.load<StateData>(input.state, [STATE_TICKET], ['sent', 'answered']);
         const state = ticket.payload;
         back = loginPage(state.appId, state.redirect, { upstreamError: CODE.upstreamFailed });
         // Taken before anything else: a second use of the same state (replay, double submit) fails here.
-        await deps.tickets.advance(ticket, 'used', { ...state, nonce: '', verifier: '' });
+        await deps.tickets.advance(ticket, 'used', { ...state, nonce: '', verifier: '', identity: undefined });
         if (!browserBinding || !safeEqual(sha256(browserBinding), state.browser)) throw new UpstreamRefused('the answer came back to another browser');
-        const code = input.code ?? input.authCode;
-        if (input.error || !code) throw new UpstreamRefused(`provider answered ${input.error ?? 'without a code'}`);
         const provider = await usableProvider(state.provider, state.appId);
-        const identity = await clients[provider.kind].redeem(provider.settings, await clientSecret(provider), code, redirectUri(), state);
+        let identity: UpstreamIdentity;
+        if (provider.kind === 'SAML') {
+          // Only the ACS moves a SAML trip to "answered", after the Response passed every check.
+          if (ticket.step !== 'answered' || !state.identity) throw new UpstreamRefused('no checked SAML Response for this state');
+          identity = state.identity;
+        } else {
+          const code = input.code ?? input.authCode;
+          if (ticket.step !== 'sent' || input.error || !code) throw new UpstreamRefused(`provider answered ${input.error ?? 'without a code'}`);
+          identity = await clients[provider.kind].redeem(provider.settings, await clientSecret(provider), code, redirectUri(), state);
+        }
         await deps.tickets.close(ticket.id);
         const proven = await deps.tickets.issue<IdentityData>(IDENTITY_TICKET, null, 'proven', { provider: provider.code, identity, appId: state.appId });
         return loginPage(state.appId, state.redirect, { upstream: proven });
+      } catch (error) {
+        if (error instanceof UpstreamRefused) console.error(`upstream sign-in refused: ${error.message}`);
+        else if (!(error instanceof AppError)) console.error('upstream sign-in failed:', error);
+        return back;
+      }
+    },
+
+    /**
+     * A SAML provider's Response, posted by the browser from the provider's page (a cross-site
+     * POST: the Lax cookie tying the trip to the browser is not sent, so it is checked on the next
+     * hop). The Response is checked against the state's request (samlUpstream.ts), the state moves
+     * to "answered" once — a replayed Response, or a second one for the same request, finds it moved
+     * on — and the browser goes on to the callback by a same-site GET, where its cookie is checked.
+     */
+    async samlAcs(input: InputOf<typeof upstreamSamlEndpoints.acs>): Promise<string> {
+      let back = loginPage(null, null, { upstreamError: CODE.upstreamFailed });
+      try {
+        const ticket = await deps.tickets.load<StateData>(input.RelayState, [STATE_TICKET], ['sent']);
+        const state = ticket.payload;
+        back = loginPage(state.appId, state.redirect, { upstreamError: CODE.upstreamFailed });
+        const provider = await usableProvider(state.provider, state.appId);
+        const saml = provider.settings.saml;
+        if (provider.kind !== 'SAML' || !saml) throw new UpstreamRefused('a SAML Response for a trip to another kind of provider');
+        const identity = await readSamlResponse(input.SAMLResponse, {
+          entityId: provider.settings.clientId, certificates: saml.certificates ?? [], spEntityId: samlEntityId(provider.code), acsUrl: samlAcsUrl(),
+          requestId: state.nonce, now: now(), saml,
+        });
+        await deps.tickets.advance(ticket, 'answered', { ...state, nonce: '', identity });
+        return `${API_PREFIX}${UPSTREAM_PATHS.callback}?${new URLSearchParams({ state: ticket.id })}`;
       } catch (error) {
         if (error instanceof UpstreamRefused) console.error(`upstream sign-in refused: ${error.message}`);
         else if (!(error instanceof AppError)) console.error('upstream sign-in failed:', error);

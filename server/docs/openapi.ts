@@ -66,7 +66,7 @@ function parameters(spec: EndpointSpec): Json[] {
       if (!pathParams.includes(name)) list.push({ name, in: 'query', required: required.has(name), schema: prop });
     }
   }
-  if (spec.method === 'POST') list.push({ name: 'X-Client-Id', in: 'header', required: true, schema: { type: 'string', maxLength: LIMITS.clientHeaderMax }, description: 'Any non-empty client name; cross-site forms cannot send it' });
+  if (spec.method === 'POST' && !spec.crossSiteForm) list.push({ name: 'X-Client-Id', in: 'header', required: true, schema: { type: 'string', maxLength: LIMITS.clientHeaderMax }, description: 'Any non-empty client name; cross-site forms cannot send it' });
   return list;
 }
 

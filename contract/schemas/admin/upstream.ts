@@ -15,6 +15,10 @@ const httpUrl = text(LIMITS.urlMax).refine((value) => {
   }
 }, 'must be an http(s) URL');
 
+/** Metadata as pasted (server/protocols/saml/safeXml.ts reads at most 256 K characters), and one certificate (PEM or base64 DER). */
+const SAML_METADATA_MAX = 256 * 1024;
+const SAML_CERT_MAX = 16 * 1024;
+
 const claimName = text(LIMITS.typeCodeMax * 2).min(1);
 
 /** Which upstream claim carries which portal attribute (OpenID Connect); the standard claims when unset. */
@@ -29,10 +33,34 @@ export const claimMapping = z.object({
 });
 export type ClaimMapping = z.infer<typeof claimMapping>;
 
+/** Which SAML attribute (its Name) carries which portal attribute; the subject is always the NameID. */
+export const samlAttributeMapping = z.object({
+  name: claimName.optional(),
+  email: claimName.optional(),
+  phone: claimName.optional(),
+  account: claimName.optional(),
+});
+
+/**
+ * A SAML 2.0 identity provider: its metadata pasted (metadataXml, read when saved and not kept) or
+ * fetched from metadataUrl, which fill ssoUrl (HTTP-Redirect) and its signing certificates; clientId
+ * holds its entityID. SAML says nothing of whether an email was checked: emailVerified is the
+ * administrator's word for this provider, off unless set.
+ */
+export const samlUpstreamSettings = z.object({
+  metadataXml: text(SAML_METADATA_MAX).optional(),
+  metadataUrl: httpUrl.optional(),
+  ssoUrl: httpUrl.optional(),
+  certificates: z.array(text(SAML_CERT_MAX).min(1)).max(4).optional(),
+  attributes: samlAttributeMapping.optional(),
+  emailVerified: z.boolean().optional(),
+});
+export type SamlUpstreamSettings = z.infer<typeof samlUpstreamSettings>;
+
 /**
  * A provider's settings besides its secret. OIDC: discoveryUrl, clientId, scopes, claims.
  * WeCom: clientId is the corp id, agentId the application. DingTalk and Feishu: clientId is the
- * app key / app id. apiBase replaces the vendor's API origin (a private deployment, a test stand-in).
+ * app key / app id. SAML: clientId is the IdP's entityID, the rest is in `saml`. apiBase replaces the vendor's API origin (a private deployment, a test stand-in).
  */
 export const upstreamSettings = z.object({
   discoveryUrl: httpUrl.optional(),
@@ -41,6 +69,7 @@ export const upstreamSettings = z.object({
   claims: claimMapping.optional(),
   agentId: text(LIMITS.typeCodeMax).optional(),
   apiBase: httpUrl.optional(),
+  saml: samlUpstreamSettings.optional(),
 });
 export type UpstreamSettings = z.infer<typeof upstreamSettings>;
 

@@ -10,11 +10,13 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
  * State-changing API calls must carry X-Client-Id. A cross-site form or image cannot set a
  * custom header, so a forged request from another site is refused before it reaches a route.
  * Registered inside the API scope, it runs on every route the router matched there, whatever
- * encoding the URL arrived in (`/%69daas/…` reaches the same route as `/idaas/…`).
+ * encoding the URL arrived in (`/%69daas/…` reaches the same route as `/idaas/…`). An endpoint
+ * declared crossSiteForm (a SAML ACS) is the one exception: its body is signed and single-use.
  */
 export function registerCsrfGuard(api: FastifyInstance): void {
   api.addHook('onRequest', async (request, reply) => {
     if (SAFE.has(request.method)) return;
+    if (request.routeOptions.config?.endpoint?.crossSiteForm) return;
     const clientId = request.headers['x-client-id'];
     if (typeof clientId !== 'string' || clientId.trim() === '' || clientId.length > LIMITS.clientHeaderMax) {
       return reply.status(403).send({ code: CODE.forbidden, message: text('csrf.clientIdRequired', langOf(request)), data: null });

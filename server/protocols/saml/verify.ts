@@ -24,11 +24,13 @@ const attr = (node: Element | undefined, name: string): string | null => node?.g
  * whose URI names the root's ID; that ID carried by no other element; only RSA-SHA256/512,
  * SHA-256/512 digests, exclusive c14n and the enveloped transform. Whatever KeyInfo the message
  * carries is ignored: only the registered certificates are tried. Since the signed element is the
- * root and the root is what the caller reads, what is read is what was signed.
+ * root and the root is what the caller reads, what is read is what was signed. `signed` names
+ * another element than the root (an upstream provider's Assertion): the same rules, applied to it.
  */
-export function verifyEnveloped(xml: string, doc: Document, certificates: string[]): void {
-  const root = doc.documentElement;
-  const signatures = elements(root, NS.dsig, 'Signature');
+export function verifyEnveloped(xml: string, doc: Document, certificates: string[], signed: Element = doc.documentElement): void {
+  const root = signed;
+  // Counted in the whole document: a second signature anywhere (a wrapped copy) is a refusal too.
+  const signatures = elements(doc.documentElement, NS.dsig, 'Signature');
   if (signatures.length !== 1) throw new SignatureError(signatures.length ? 'more than one signature' : 'not signed');
   const signature = signatures[0];
   if (signature.parentNode !== root) throw new SignatureError('the signature does not sign the message itself');

@@ -2,7 +2,8 @@ import { Checkbox, Form, Input, InputNumber, Modal, Select, Switch } from 'antd'
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UPSTREAM_KINDS, type UpstreamKind } from '../../../../contract/schemas/upstream';
-import type { AdminUpstreamProvider, UpstreamSaveBody } from '../../../../contract/schemas/admin/upstream';
+import type { AdminUpstreamProvider, SamlUpstreamSettings, UpstreamSaveBody } from '../../../../contract/schemas/admin/upstream';
+import { SamlUpstreamFields } from './SamlUpstreamFields';
 
 interface Props {
   /** The provider being changed; null: a new one. */
@@ -17,6 +18,24 @@ interface Values extends Omit<UpstreamSaveBody, 'appIds'> {
   appIds?: string[];
 }
 
+const filled = (value: unknown) => value !== '' && value !== undefined && value !== null;
+
+/** A SAML provider's settings without the fields left empty; the entityID is taken from metadata when given. */
+function samlSettings(settings: UpstreamSaveBody['settings']): UpstreamSaveBody['settings'] {
+  const saml = settings.saml ?? {};
+  const attributes = Object.fromEntries(Object.entries(saml.attributes ?? {}).filter(([, v]) => filled(v)));
+  const certificates = (saml.certificates ?? []).filter(filled);
+  const kept: SamlUpstreamSettings = {
+    ...Object.fromEntries(Object.entries(saml).filter(([k, v]) => filled(v) && k !== 'attributes' && k !== 'certificates')),
+    ...(Object.keys(attributes).length ? { attributes } : {}),
+    ...(certificates.length ? { certificates } : {}),
+    emailVerified: saml.emailVerified === true,
+  };
+  const fromMetadata = filled(kept.metadataXml) || filled(kept.metadataUrl);
+  // The server replaces the entityID with the metadata's: a placeholder only stands in until then.
+  return { clientId: settings.clientId || (fromMetadata ? 'metadata' : ''), saml: kept };
+}
+
 const EMPTY: Partial<Values> = { kind: 'OIDC', enabled: true, linkRule: 'EMAIL', askBind: true, jit: false, providerMfa: false, sortOrder: 0, settings: { clientId: '', scopes: 'openid profile email' } };
 
 /**
@@ -27,6 +46,7 @@ export function UpstreamProviderForm({ editing, open, saving, onCancel, onSave }
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const kind = Form.useWatch('kind', form) as UpstreamKind | undefined;
+  const code = Form.useWatch('code', form) as string | undefined;
 
   useEffect(() => {
     if (!open) return;
@@ -35,7 +55,9 @@ export function UpstreamProviderForm({ editing, open, saving, onCancel, onSave }
   }, [editing, form, open]);
 
   async function submit(values: Values) {
-    const settings = Object.fromEntries(Object.entries(values.settings).filter(([, v]) => v !== '' && v !== undefined && v !== null)) as UpstreamSaveBody['settings'];
+    const settings = values.kind === 'SAML'
+      ? samlSettings(values.settings)
+      : Object.fromEntries(Object.entries(values.settings).filter(([k, v]) => filled(v) && k !== 'saml')) as UpstreamSaveBody['settings'];
     await onSave({ ...values, settings, clientSecret: values.clientSecret || undefined, appIds: values.appIds?.length ? values.appIds : null });
   }
 
@@ -57,12 +79,16 @@ export function UpstreamProviderForm({ editing, open, saving, onCancel, onSave }
             <Input maxLength={500} placeholder="https://idp.example.com/.well-known/openid-configuration" data-testid="upstream-discovery" />
           </Form.Item>
         ) : null}
-        <Form.Item name={['settings', 'clientId']} label={t(`wb.upstream.clientIdOf.${kind ?? 'OIDC'}`)} rules={required(t(`wb.upstream.clientIdOf.${kind ?? 'OIDC'}`))}>
+        <Form.Item
+          name={['settings', 'clientId']} label={t(`wb.upstream.clientIdOf.${kind ?? 'OIDC'}`)}
+          extra={kind === 'SAML' ? t('wb.upstream.saml.entityIdHelp') : undefined} rules={kind === 'SAML' ? [] : required(t(`wb.upstream.clientIdOf.${kind ?? 'OIDC'}`))}
+        >
           <Input maxLength={200} data-testid="upstream-client-id" />
         </Form.Item>
-        <Form.Item name="clientSecret" label={t('wb.upstream.secret')} extra={editing?.hasSecret ? t('wb.upstream.secretKept') : undefined} rules={editing?.hasSecret ? [] : required(t('wb.upstream.secret'))}>
+        {kind === 'SAML' ? <SamlUpstreamFields code={code} /> : null}
+        {kind === 'SAML' ? null : <Form.Item name="clientSecret" label={t('wb.upstream.secret')} extra={editing?.hasSecret ? t('wb.upstream.secretKept') : undefined} rules={editing?.hasSecret ? [] : required(t('wb.upstream.secret'))}>
           <Input.Password maxLength={200} autoComplete="new-password" data-testid="upstream-secret" />
-        </Form.Item>
+        </Form.Item>}
         {kind === 'WECOM' ? (
           <Form.Item name={['settings', 'agentId']} label={t('wb.upstream.agentId')} rules={required(t('wb.upstream.agentId'))}>
             <Input maxLength={40} />
@@ -81,7 +107,7 @@ export function UpstreamProviderForm({ editing, open, saving, onCancel, onSave }
               </Form.Item>
             ))}
           </Form.Item>
-        ) : (
+        ) : kind === 'SAML' ? null : (
           <Form.Item name={['settings', 'apiBase']} label={t('wb.upstream.apiBase')} extra={t('wb.upstream.apiBaseHelp')}>
             <Input maxLength={500} />
           </Form.Item>
@@ -95,7 +121,7 @@ export function UpstreamProviderForm({ editing, open, saving, onCancel, onSave }
         <Form.Item name="jit" valuePropName="checked">
           <Checkbox data-testid="upstream-jit">{t('wb.upstream.jit')}</Checkbox>
         </Form.Item>
-        <Form.Item name="providerMfa" valuePropName="checked" extra={t('wb.upstream.mfaHelp')}>
+        <Form.Item name="providerMfa" valuePropName="checked" extra={t(kind === 'SAML' ? 'wb.upstream.saml.mfaHelp' : 'wb.upstream.mfaHelp')}>
           <Checkbox>{t('wb.upstream.mfa')}</Checkbox>
         </Form.Item>
         <Form.Item name="appIds" label={t('wb.upstream.apps')} extra={t('wb.upstream.appsHelp')}>
