@@ -183,9 +183,15 @@ describe.each(storeCases())('the API keeps its contract ($name)', (store) => {
       bodies.push({ ...base, [name]: wrongType(prop) });
       if (prop.maxLength !== undefined) bodies.push({ ...base, [name]: 'a'.repeat(prop.maxLength + 1) });
     }
+    // A field may take more than a JSON body holds by default (a SAML Response comes as a form,
+    // an upload has a route limit of its own): over that default, a body may instead be refused
+    // as too large, before the schema — still a 4xx with its code, never a 5xx.
+    const bodyLimit = client.app.initialConfig.bodyLimit ?? Infinity;
     for (const body of bodies) {
       const res = await send(spec, body, token);
-      expect({ body, status: res.statusCode, code: res.json().code }).toEqual({ body, status: 400, code: 'E00001' });
+      const answer = { body: JSON.stringify(body).slice(0, 200), status: res.statusCode, code: res.json().code };
+      const tooLarge = JSON.stringify(body).length > bodyLimit && res.statusCode === 413;
+      expect(answer).toEqual({ body: answer.body, ...(tooLarge ? { status: 413, code: 'E00413' } : { status: 400, code: 'E00001' }) });
     }
   });
 });
