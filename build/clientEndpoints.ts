@@ -29,6 +29,7 @@ import * as adminScimTokens from '../contract/endpoints/admin/scimTokens.js';
 import * as adminSessions from '../contract/endpoints/admin/sessions.js';
 import * as adminUsers from '../contract/endpoints/admin/users.js';
 import * as adminUpstream from '../contract/endpoints/admin/upstream.js';
+import * as adminAdministrators from '../contract/endpoints/admin/administrators.js';
 
 /** By path under contract/endpoints, without the extension (the workbench's areas live in admin/). */
 const AREAS: Record<string, Record<string, unknown>> = {
@@ -50,6 +51,7 @@ const AREAS: Record<string, Record<string, unknown>> = {
   'admin/sessions': adminSessions,
   'admin/users': adminUsers,
   'admin/upstream': adminUpstream,
+  'admin/administrators': adminAdministrators,
 };
 
 function isSpec(value: unknown): value is { method: string; path: string; redirect?: true } {

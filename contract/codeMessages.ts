@@ -190,4 +190,9 @@ export const CODE_MESSAGES = {
   upstreamTaken: { zh: '身份提供方编码已存在', en: 'A provider with this code already exists' },
   upstreamInvalid: { zh: '身份提供方配置无效：{reason}', en: 'The provider settings are invalid: {reason}' },
   lastSignIn: { zh: '这是您最后一种登录方式，不能解除绑定', en: 'This is your last way to sign in; it cannot be unlinked' },
+  dutyHeld: { zh: '该用户已担任管理员职责（{duty}），一人只能担任一种', en: 'This person already holds an administrator duty ({duty}); a person holds at most one' },
+  lastDutyHolder: { zh: '这是最后一位{duty}，不能移除', en: 'This is the last {duty}; the duty cannot be left without a holder' },
+  adminCredentials: { zh: '管理员的密码和验证方式只能由本人修改', en: "An administrator's password and verification methods can only be changed by that administrator" },
+  dutyScopeRequired: { zh: '部门管理员需要指定管理的部门', en: 'A department administrator needs the department they administer' },
+  outsideScope: { zh: '不在您的管理范围内或不存在', en: 'Not within what you administer, or it does not exist' },
 } as const satisfies Record<string, { zh: string; en: string }>;

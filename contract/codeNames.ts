@@ -26,7 +26,7 @@
  *   E404xx  workbench: policies, sessions, audit
  *   E405xx  provisioning (SCIM) and its tokens
  *   E60xxx  the company directory and company-token sign-in; E601xx sign-in through other identity
- *           providers (brokering) and linked accounts
+ *           providers (brokering) and linked accounts; E602xx administrators' duties and delegated reach
  * Status is each code's class: 400 a refusal of what was asked, 403 not allowed, 404 the thing
  * named does not exist (for this user), 409 in conflict with the current state (taken, already
  * bound, already decided), 429 a budget spent, 503 a dependency resting. SCIM answers the class
@@ -240,6 +240,12 @@ export const RESULTS = {
   upstreamTaken: { code: 'E60105', status: 409 },
   upstreamInvalid: { code: 'E60106', status: 400 },
   lastSignIn: { code: 'E60107', status: 409 },
+  // E602xx administrators: duties (system, security, audit, department) and their holders
+  dutyHeld: { code: 'E60201', status: 409 },
+  lastDutyHolder: { code: 'E60202', status: 409 },
+  adminCredentials: { code: 'E60203', status: 403 },
+  dutyScopeRequired: { code: 'E60204', status: 400 },
+  outsideScope: { code: 'E60205', status: 404 },
 } as const satisfies Record<string, ResultEntry>;
 
 export type Results = typeof RESULTS;

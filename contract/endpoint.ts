@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { CODE, type ResultCode } from './codes.js';
+import type { DutyGrant } from './duties.js';
 
 /**
  * Who may call an endpoint. `approver` and `manager` are signed-in users who approve at least
@@ -13,6 +14,12 @@ export interface EndpointSpec<I extends z.ZodType | undefined = z.ZodType | unde
   /** Under the API prefix, exactly as the specs name it (`:name` for a path parameter). */
   path: string;
   access: Access;
+  /**
+   * For `admin`: the duties that may call it (contract/duties.ts), checked before any handler;
+   * an administrative endpoint without them is refused to everyone. `department` and `appOwner`
+   * callers are further confined by the service to their subtree or their applications.
+   */
+  duties?: readonly DutyGrant[];
   /** One line for the reference documentation. */
   summary: string;
   /** The POST body, or the GET query (and path parameters). */

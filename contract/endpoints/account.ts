@@ -1,12 +1,19 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
+import { ADMIN_DUTIES } from '../duties.js';
 import { paths } from '../paths.js';
 import { loginPageConfig, loginPageConfigBody } from '../schemas/auth.js';
 import { emptyBody } from '../schemas/common.js';
 import { appTile, currentUser, safetyScore, todayNum, userRole } from '../schemas/personal.js';
 
 /** What the caller may do beyond their own share; the browser hides the rest (the door still checks). */
-export const accessDetail = z.object({ admin: z.boolean(), approver: z.boolean(), manager: z.boolean() });
+export const accessDetail = z.object({
+  admin: z.boolean(), approver: z.boolean(), manager: z.boolean(),
+  /** The administrator duty held (at most one), which decides the workbench's menu. */
+  duty: z.enum(ADMIN_DUTIES).nullable(),
+  /** Owns at least one application (administers only those). */
+  appOwner: z.boolean(),
+});
 export type AccessDetail = z.infer<typeof accessDetail>;
 
 /** The sign-in page's settings and the signed-in user's own account: identity, roles, applications, home numbers. */

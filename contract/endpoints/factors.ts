@@ -126,11 +126,11 @@ export const factorEndpoints = {
   }),
 
   adminUserFactors: endpoint({
-    method: 'POST', path: p.adminUserFactors, access: 'admin', summary: "A person's second factors (no secrets) and the policies that apply to them",
+    method: 'POST', path: p.adminUserFactors, access: 'admin', duties: ['security'], summary: "A person's second factors (no secrets) and the policies that apply to them",
     input: adminUserFactorsBody, output: adminUserFactors, codes: [CODE.notFound],
   }),
   adminUserFactorsReset: endpoint({
-    method: 'POST', path: p.adminUserFactorsReset, access: 'admin', summary: "Remove a person's passkeys, authenticator app or recovery codes (all when none named); their sessions end",
-    input: adminFactorsResetBody, output: nothing, codes: [CODE.notFound],
+    method: 'POST', path: p.adminUserFactorsReset, access: 'admin', duties: ['security'], summary: "Remove a person's passkeys, authenticator app or recovery codes (all when none named); their sessions end",
+    input: adminFactorsResetBody, output: nothing, codes: [CODE.notFound, CODE.adminCredentials],
   }),
 };

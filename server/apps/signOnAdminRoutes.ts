@@ -11,7 +11,7 @@ export default async function adminAppsSignOnRoutes(app: FastifyInstance): Promi
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: SAML_METADATA_BODY_BYTES }, scope.getDefaultJsonParser('error', 'error'));
     scope.addHook('preParsing', async (request) => {
-      await signedInFor(scope.services, request, 'admin');
+      await signedInFor(scope.services, request, e.samlSave);
     });
     serve(scope, e.samlParseMetadata, async ({ input, services }) => services.admin.saml.parseMetadata(input.xml));
     serve(scope, e.samlSave, ({ input, services, user, caller }) => services.admin.saml.save(user, input, caller));

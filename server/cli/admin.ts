@@ -2,10 +2,11 @@
  * Administration from the command line, on the store the server is configured for (the same
  * environment: DATABASE_URL, IDAAS_MODE…):
  *
- *   npm run admin -- create <account>
+ *   npm run admin -- create <account> [--role system|security|audit]
  *
- * makes the first administrator (SYS_ADMIN and EMPLOYEE) of an empty production store and
- * prints a one-time password, which must be changed at the first sign-in. The store is migrated
+ * makes an administrator of that duty (system by default: the first one of an empty production
+ * store) with the EMPLOYEE role, and prints a one-time password, which must be changed at the
+ * first sign-in. The three duties are held by three different people (MLPS 2.0 三员分立). The store is migrated
  * first, and outside production seeded with the demo organisation, exactly as the server would.
  *
  *   npm run admin -- backup <file>
@@ -37,11 +38,12 @@ import { dataLayer } from '../composition/repositories.js';
 import { buildServices } from '../composition/services.js';
 import { contextOn, type Caller } from '../composition/context.js';
 import { demoGateway, httpGateway } from '../sms/gateway.js';
+import type { AdminDuty } from '../../contract/duties.js';
 import { SYNC_OUTCOMES, type SyncRunDetail } from '../../contract/schemas/admin/directory.js';
 
 const USAGE = [
-  'usage: npm run admin -- create <account>',
-  '         creates an administrator and prints a one-time password (changed at the first sign-in)',
+  'usage: npm run admin -- create <account> [--role system|security|audit]',
+  '         creates an administrator of that duty (system by default) and prints a one-time password (changed at the first sign-in)',
   '       npm run admin -- backup <file>',
   '         copies the SQLite database (DATABASE_URL) into a new file while the server runs',
   '       npm run admin -- directory-sync [--dry-run]',
@@ -66,11 +68,17 @@ export async function runAdminCli(args: string[], env: NodeJS.ProcessEnv, io: Ou
     }
     return directorySync(operand === '--dry-run', env, io);
   }
-  if (!['create', 'backup'].includes(command) || !operand || extra.length) {
+  if (command === 'create' && operand) {
+    const duty = extra.length === 0 ? 'system' : extra.length === 2 && extra[0] === '--role' ? extra[1] : undefined;
+    if (duty === 'system' || duty === 'security' || duty === 'audit') return createAdministrator(operand, duty, env, io);
     io.err(USAGE);
     return 2;
   }
-  return command === 'backup' ? backup(operand, env, io) : createAdministrator(operand, env, io);
+  if (command !== 'backup' || !operand || extra.length) {
+    io.err(USAGE);
+    return 2;
+  }
+  return backup(operand, env, io);
 }
 
 /** The SQLite online backup of DATABASE_URL into `target`, which must not exist yet. */
@@ -142,7 +150,7 @@ function printRun(run: SyncRunDetail, print: (line: string) => void): void {
   }
 }
 
-async function createAdministrator(account: string, env: NodeJS.ProcessEnv, io: Output): Promise<number> {
+async function createAdministrator(account: string, duty: AdminDuty, env: NodeJS.ProcessEnv, io: Output): Promise<number> {
   // The gateway matters to the server, which texts people; this command texts nobody, so
   // production's "no gateway, no start" rule does not stop it.
   const config = readConfig({ ...env, SMS_GATEWAY_URL: env.SMS_GATEWAY_URL || 'http://sms-gateway.invalid/' });
@@ -152,8 +160,8 @@ async function createAdministrator(account: string, env: NodeJS.ProcessEnv, io: 
     const gateway = env.SMS_GATEWAY_URL ? httpGateway(env.SMS_GATEWAY_URL) : demoGateway;
     const services = buildServices(contextOn(dataLayer(store.db), config, systemClock), gateway);
     if (isDevMode(config)) await seedDemo(store, systemClock.now(), services.passwords.hash);
-    const { password } = await services.admin.users.createAdministrator(account, CLI_CALLER);
-    io.out(`Created administrator "${account.trim().toLowerCase()}".`);
+    const { password } = await services.admin.users.createAdministrator(account, duty, CLI_CALLER);
+    io.out(`Created ${duty} administrator "${account.trim().toLowerCase()}".`);
     io.out(`One-time password: ${password}`);
     io.out('It is shown only now and must be changed at the first sign-in.');
     return 0;

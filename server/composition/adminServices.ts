@@ -16,6 +16,7 @@ import { adminScimTokensService } from '../protocols/scim/tokensAdminService.js'
 import { adminRegistrationsService } from '../registrations/adminService.js';
 import { directorySyncService } from '../protocols/directory/syncService.js';
 import { adminUpstreamService } from '../broker/adminService.js';
+import { administratorsService } from '../administrators/service.js';
 
 /** The workbench's services (`services.admin.users.create(…)`), built on the portal's. */
 export function buildAdminServices(ctx: ServiceContext, base: BaseServices) {
@@ -36,6 +37,7 @@ export function buildAdminServices(ctx: ServiceContext, base: BaseServices) {
     registrations: adminRegistrationsService(ctx, base),
     directory: directorySyncService(ctx, base),
     upstream: adminUpstreamService(ctx, base),
+    administrators: administratorsService(ctx, base),
   };
 }
 

@@ -25,6 +25,7 @@ import { factorsRepo } from '../factors/repository.js';
 import { logNamesRepo } from '../audit/logNamesRepository.js';
 import { upstreamRepo } from '../broker/repository.js';
 import { buildAdminRepos } from './adminRepositories.js';
+import { administratorsRepo } from '../administrators/repository.js';
 
 export function buildRepos(db: Kysely<Database>) {
   return {
@@ -38,6 +39,7 @@ export function buildRepos(db: Kysely<Database>) {
     operationLog: operationLogRepo(db),
     apps: appsRepo(db),
     portalRoles: portalRolesRepo(db),
+    administrators: administratorsRepo(db),
     access: accessRepo(db),
     tickets: ticketsRepo(db),
     otps: otpsRepo(db),

@@ -16,6 +16,8 @@ export interface DemoUser {
   mailboxManager?: string;
   manager?: string;
   seniorLeader?: boolean;
+  /** A department administrator's subtree (a department's name). */
+  administers?: string;
 }
 
 export const COMPANY = '星河科技有限公司';
@@ -28,6 +30,9 @@ export const NAMED_USERS: DemoUser[] = [
   { account: 'zhaoliu', name: '赵六', type: 'STAFF', mobile: '13800000004', email: 'zhaoliu@corp.example.com', dept: '财务部', position: '会计', secondAuth: true, manager: 'zhangsan' },
   { account: 'sunqi', name: '孙七', type: 'STAFF', mobile: '13800000005', email: 'sunqi@corp.example.com', dept: '人力资源部', position: 'HRBP', passwordDays: 3, manager: 'zhangsan' },
   { account: 'zhouba', name: '周八', type: 'STAFF', dept: '销售部', position: '销售代表', passwordDays: -2, manager: 'zhangsan' },
+  { account: 'secadmin', name: '安全管理员', type: 'STAFF', email: 'secadmin@corp.example.com', dept: '信息技术部', position: '安全管理员', roles: ['SEC_ADMIN', 'EMPLOYEE'] },
+  { account: 'auditor', name: '审计管理员', type: 'STAFF', email: 'auditor@corp.example.com', dept: '财务部', position: '审计管理员', roles: ['AUDIT_ADMIN', 'EMPLOYEE'] },
+  { account: 'deptadmin', name: '市场部管理员', type: 'STAFF', email: 'deptadmin@corp.example.com', dept: '市场部', position: '部门管理员', roles: ['DEPT_ADMIN', 'EMPLOYEE'], administers: '市场部' },
   { account: 'pub.hr', name: '人力资源公共邮箱', type: 'PUBLIC_MAIL', email: 'hr@corp.example.com', dept: '人力资源部', mailboxManager: 'zhangsan' },
 ];
 

@@ -1,3 +1,4 @@
+import { dutyOfRole } from '../../contract/duties.js';
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { Store } from '../platform/db/connect.js';
 import type { Database, LoginHistoryTable, OperationLogTable, UsersTable } from '../platform/db/schema.js';
@@ -53,7 +54,7 @@ export async function seedDemo(store: Store, now: number, hashPassword: (pw: str
     ]).onConflict((oc) => oc.column('key').doNothing()).execute();
 
     const roleIds: Record<string, number> = {};
-    for (const [code, name] of [['SYS_ADMIN', '系统管理员'], ['EMPLOYEE', '普通员工']] as const) {
+    for (const [code, name] of [['SYS_ADMIN', '系统管理员'], ['SEC_ADMIN', '安全管理员'], ['AUDIT_ADMIN', '审计管理员'], ['DEPT_ADMIN', '部门管理员'], ['EMPLOYEE', '普通员工']] as const) {
       const row = await db.insertInto('portal_roles').values({ code, name }).returning('id').executeTakeFirstOrThrow();
       roleIds[code] = row.id;
     }
@@ -83,7 +84,9 @@ export async function seedDemo(store: Store, now: number, hashPassword: (pw: str
       if (u.manager) patch.manager_user_ref = ids[u.manager];
       if (u.mailboxManager) patch.mailbox_manager_ref = ids[u.mailboxManager];
       if (Object.keys(patch).length) await db.updateTable('users').set(patch).where('id', '=', ids[u.account]).execute();
-      for (const code of u.roles ?? ['EMPLOYEE']) await db.insertInto('user_portal_roles').values({ user_ref: ids[u.account], role_ref: roleIds[code] }).execute();
+      for (const code of u.roles ?? ['EMPLOYEE']) {
+        await db.insertInto('user_portal_roles').values({ user_ref: ids[u.account], role_ref: roleIds[code], admin_slot: dutyOfRole(code) ? 1 : null }).execute();
+      }
     }
 
     const generated: Insertable<UsersTable>[] = [];
@@ -103,6 +106,10 @@ export async function seedDemo(store: Store, now: number, hashPassword: (pw: str
     const genRows = await db.selectFrom('users').select(['id', 'user_id']).where('user_id', 'like', 'emp%').orderBy('id').execute();
     await insertChunks(db, 'user_portal_roles', genRows.map((r) => ({ user_ref: r.id, role_ref: roleIds.EMPLOYEE })));
     await seedDemoDepartments(db, now);
+    for (const u of NAMED_USERS.filter((named) => named.administers)) {
+      const dept = await db.selectFrom('departments').select('id').where('name', '=', u.administers!).executeTakeFirstOrThrow();
+      await db.updateTable('user_portal_roles').set({ dept_ref: dept.id }).where('user_ref', '=', ids[u.account]).where('admin_slot', '=', 1).execute();
+    }
 
     const appRefs: Record<string, number> = {};
     const appRoles: Record<string, { id: number; name: string }[]> = {};

@@ -1,3 +1,4 @@
+import { refuseAdministratorCredentials } from '../administrators/credentials.js';
 import { CODE } from '../../contract/codes.js';
 import { maskMobile } from '../../contract/rules.js';
 import type { AdminUserFactors } from '../../contract/schemas/factors.js';
@@ -42,6 +43,7 @@ export function factorAdminService(ctx: ServiceContext, deps: Pick<CoreServices,
 
     async reset(actor: AuthUser, id: number, kinds: Resettable[] | undefined, caller: Caller): Promise<null> {
       const user = await personOf(id);
+      await refuseAdministratorCredentials(ctx.repos, actor.userRef, id);
       const chosen = new Set<Resettable>(kinds?.length ? kinds : ['PASSKEY', 'TOTP', 'RECOVERY_CODE']);
       await ctx.transaction(async (repos) => {
         const removed = {

@@ -1,4 +1,3 @@
-import { isAdminRole } from '../../contract/rules.js';
 import type { FactorKind } from '../../contract/schemas/factors.js';
 import type { ServiceContext } from '../composition/context.js';
 import type { SettingsService } from '../policies/settings.js';
@@ -20,7 +19,7 @@ type AppFacts = { secondAuthRequired: boolean } | null | undefined;
  */
 export function factorPolicyService(ctx: ServiceContext, settings: SettingsService) {
   async function isAdmin(userRef: number): Promise<boolean> {
-    return (await ctx.repos.access.roleCodes(userRef)).some((r) => isAdminRole(r.code));
+    return (await ctx.repos.access.dutyOf(userRef)) !== null;
   }
 
   async function requirement(user: UserFacts, app?: AppFacts): Promise<FactorRequirement> {

@@ -1,3 +1,5 @@
+import { refuseAdministratorCredentials } from '../administrators/credentials.js';
+import { DUTY_ROLES, dutyOfRole, type AdminDuty } from '../../contract/duties.js';
 import { CODE } from '../../contract/codes.js';
 import { PasswordResetMode } from '../../contract/enums.js';
 import { passwordStrength, type UserType } from '../../contract/rules.js';
@@ -23,10 +25,8 @@ import { ActivationChannel } from '../../contract/schemas/admin/users.js';
 import type { InputOf } from '../../contract/endpoint.js';
 import type { adminUsersEndpoints } from '../../contract/endpoints/admin/users.js';
 
-/** The portal role that opens the workbench, and the names a store that has no roles yet gives the two roles. */
-export const ADMIN_ROLE = 'SYS_ADMIN';
 /** The built-in roles' names, stored in zh (the default language) when a role is first needed. */
-const ROLE_NAMES: Record<string, string> = { [ADMIN_ROLE]: text('role.SYS_ADMIN', 'zh'), [EVERY_USER_ROLE]: text('role.EMPLOYEE', 'zh') };
+const ROLE_NAMES: Record<string, string> = Object.fromEntries([...Object.values(DUTY_ROLES), EVERY_USER_ROLE].map((code) => [code, text(`role.${code}` as 'role.EMPLOYEE', 'zh')]));
 
 /** What the operation log calls each change an administrator makes to a person. */
 const SCENE = {
@@ -140,7 +140,11 @@ export function adminUsersService(ctx: ServiceContext, base: BaseServices) {
     try {
       return await ctx.transaction(async (repos) => {
         const id = await repos.admin.users.insert(user);
-        for (const code of roles) await repos.admin.users.grantRole([id], await ensureRole(code, repos));
+        for (const code of roles) {
+          const roleRef = await ensureRole(code, repos);
+          if (dutyOfRole(code)) await repos.administrators.grant(id, roleRef, null);
+          else await repos.admin.users.grantRole([id], roleRef);
+        }
         await base.audit.adminChange(actorRef ?? id, scene, target(user.account), { after: { account: user.account, ...auditView({ ...user, enabled: true }), roles } }, caller, repos);
         return id;
       });
@@ -198,6 +202,8 @@ export function adminUsersService(ctx: ServiceContext, base: BaseServices) {
       if (before.fromDirectory) refuseDirectoryOwned(before, patch);
       const { mobileNo, email } = contactFields(patch);
       const place = patch.deptId === undefined ? {} : placement(await loadTree(), patch.deptId);
+      // The phone signs in by texted code: an administrator's is theirs to change.
+      if (mobileNo !== undefined && mobileNo !== before.mobileNo) await refuseAdministratorCredentials(ctx.repos, actorRef, userRef);
       if (mobileNo && mobileNo !== before.mobileNo) {
         const holder = await ctx.repos.admin.users.idByMobile(mobileNo);
         if (holder !== undefined && holder !== userRef) throw new AppError(CODE.mobileRegistered);
@@ -269,6 +275,7 @@ export function adminUsersService(ctx: ServiceContext, base: BaseServices) {
      */
     async resetPassword(actorRef: number, userRef: number, mode: PasswordResetMode, caller: Caller): Promise<{ password: string | null }> {
       const user = await record(userRef);
+      await refuseAdministratorCredentials(ctx.repos, actorRef, userRef);
       if (mode === PasswordResetMode.MUST_CHANGE && !user.hasPassword) throw new AppError(CODE.userNoPassword);
       // The live rules, the current hash and the new hash before the transaction (on SQLite the
       // outer connection cannot be used inside it).
@@ -322,11 +329,11 @@ export function adminUsersService(ctx: ServiceContext, base: BaseServices) {
     importStatus: imports.status,
 
     /**
-     * The first administrator (`npm run admin -- create <account>`): SYS_ADMIN and EMPLOYEE, a
-     * generated password that must be changed at the first sign-in. E10605 for a bad name, E10602
-     * when the account exists (nothing changes).
+     * An administrator (`npm run admin -- create <account> --role …`): the duty's role and EMPLOYEE,
+     * a generated password that must be changed at the first sign-in. E10605 for a bad name,
+     * E10602 when the account exists (nothing changes).
      */
-    async createAdministrator(account: string, caller: Caller): Promise<{ userRef: number; password: string }> {
+    async createAdministrator(account: string, duty: AdminDuty, caller: Caller): Promise<{ userRef: number; password: string }> {
       const name = account.trim();
       if (accountProblem(name)) throw new AppError(CODE.accountNameInvalid);
       if (await ctx.repos.admin.users.idByAccount(name)) throw new AppError(CODE.accountNameTaken);
@@ -338,7 +345,7 @@ export function adminUsersService(ctx: ServiceContext, base: BaseServices) {
         account: name.toLowerCase(), userName: name, userType: DEFAULT_USER_TYPE, mobileNo: null, email: null, deptRef: null, companyName: null, deptName: null,
         positionName: null, secondAuthRequired: false, externalId: null, passwordHash: hash, passwordLevel: passwordStrength(password).level,
         passwordChangedAt: at, passwordExpireAt: passwordExpiresAt(rules, at), mustChangePassword: true, createdAt: at,
-      }, [ADMIN_ROLE, EVERY_USER_ROLE], SCENE.BOOTSTRAP, caller);
+      }, [DUTY_ROLES[duty], EVERY_USER_ROLE], SCENE.BOOTSTRAP, caller);
       return { userRef, password };
     },
   };

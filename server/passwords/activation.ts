@@ -1,3 +1,4 @@
+import { refuseAdministratorCredentials } from '../administrators/credentials.js';
 import { CODE } from '../../contract/codes.js';
 import type { InputOf, OutputOf } from '../../contract/endpoint.js';
 import type { adminUsersEndpoints } from '../../contract/endpoints/admin/users.js';
@@ -36,6 +37,7 @@ export function activationService(ctx: ServiceContext, deps: Pick<CoreServices, 
     async send(actorRef: number, { id, channel }: InputOf<typeof adminUsersEndpoints.userActivation>, caller: Caller): Promise<OutputOf<typeof adminUsersEndpoints.userActivation>> {
       const user = await ctx.repos.users.findById(id);
       if (!user) throw notFound();
+      await refuseAdministratorCredentials(ctx.repos, actorRef, id);
       if (channel === ActivationChannel.SMS && !user.mobileNo) throw new AppError(CODE.noUsablePhone);
       const token = randomId(32);
       const now = ctx.clock.now();

@@ -8,7 +8,7 @@ import { sessionStore, type SessionStore } from '../shared/providers/storage';
 export const WORKBENCH = 'workbench';
 
 /** Which capability a resource asks for, whatever the action; resources not named are everyone's. */
-const NEEDS: Record<string, keyof AccessDetail> = {
+const NEEDS: Record<string, 'admin' | 'approver' | 'manager'> = {
   [WORKBENCH]: 'admin',
   // Listing, passing and rejecting requests that wait for the user.
   approvals: 'approver',

@@ -47,7 +47,7 @@ async function main(): Promise<void> {
     const store = openStore(config.databaseUrl);
     await migrate(store);
     const services = buildServices(contextOn(dataLayer(store.db), config, systemClock), demoGateway);
-    await services.admin.users.createAdministrator('bench.admin', { ip: 'bench', userAgent: 'bench', deviceId: null, deviceName: null, trustTokens: {} });
+    await services.admin.users.createAdministrator('bench.admin', 'system', { ip: 'bench', userAgent: 'bench', deviceId: null, deviceName: null, trustTokens: {} });
     const t0 = performance.now();
     const run = await services.admin.directory.sync({ dryRun: false, trigger: 'cli', actorRef: null, mode: 'full', caller: { ip: 'bench', userAgent: 'bench', deviceId: null, deviceName: null, trustTokens: {} } });
     const syncMs = performance.now() - t0;

@@ -5,7 +5,7 @@ import { createHttp } from '../../src/shared/providers/http';
 import { createSessionStore, memoryStorage } from '../../src/shared/providers/storage';
 import { fakeAdapter, ok } from './fakeAdapter';
 
-const NOBODY: AccessDetail = { admin: false, approver: false, manager: false };
+const NOBODY: AccessDetail = { admin: false, approver: false, manager: false, duty: null, appOwner: false };
 
 /** A provider whose server answers `/personal/v1/access` with the given capabilities. */
 function setup(access: Partial<AccessDetail>) {

@@ -222,7 +222,7 @@ describe('authProvider.login with a return path (?redirect= of the sign-in page)
   it('lands on an app route by the router, asking no roles and forgetting the previous sign-in\'s', async () => {
     const t = setup({ '/auth/v1/login-check': ok(base), '/auty/v1/group/authority/user-roles': roles });
     t.store.setRoleCodes(['OLD']);
-    t.store.setAccess({ approver: true, manager: true, admin: true });
+    t.store.setAccess({ approver: true, manager: true, admin: true, duty: 'system', appOwner: false });
     expect(await login(t.auth, { returnTo: '/approvalAuthority' })).toEqual({ success: true, redirectTo: '/approvalAuthority' });
     expect(t.sent.map((r) => r.url)).toEqual(['/idaas/auth/v1/login-check']);
     expect(t.store.roleCodes()).toBeNull();

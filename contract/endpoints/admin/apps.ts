@@ -18,97 +18,97 @@ const removed = z.object({ removed: z.number().int() });
  */
 export const adminAppsEndpoints = {
   list: endpoint({
-    method: 'POST', path: `${P}/list`, access: 'admin', summary: 'Applications, by name or app id, enabled state and category',
+    method: 'POST', path: `${P}/list`, access: 'admin', duties: ['system', 'security', 'appOwner'], summary: 'Applications, by name or app id, enabled state and category',
     input: appListBody, output: pageOf(adminApp),
   }),
   get: endpoint({
-    method: 'POST', path: `${P}/get`, access: 'admin', summary: 'One application',
+    method: 'POST', path: `${P}/get`, access: 'admin', duties: ['system', 'security', 'appOwner'], summary: 'One application',
     input: appRefBody, output: adminApp, codes: [CODE.notFound],
   }),
   create: endpoint({
-    method: 'POST', path: `${P}/create`, access: 'admin',
+    method: 'POST', path: `${P}/create`, access: 'admin', duties: ['system'],
     summary: 'Add an application (its client id defaults to "<appId>-client"), a legacy code launch unless told otherwise; an OpenID Connect one needs a redirect URI',
     input: appCreateBody, output: z.object({ id: idOut }), codes: [CODE.appIdTaken, CODE.clientIdTaken, CODE.oidcRedirectUriRequired],
   }),
   update: endpoint({
-    method: 'POST', path: `${P}/update`, access: 'admin',
+    method: 'POST', path: `${P}/update`, access: 'admin', duties: ['system', 'appOwner'],
     summary: "Change an application's settings, OpenID Connect ones included, effective at the next authorisation request (the app id and client id stay)",
     input: appUpdateBody, output: nothing, codes: [CODE.notFound, CODE.oidcRedirectUriRequired],
   }),
   enable: endpoint({
-    method: 'POST', path: `${P}/enable`, access: 'admin', summary: 'Let people launch and sign in to an application again',
+    method: 'POST', path: `${P}/enable`, access: 'admin', duties: ['system'], summary: 'Let people launch and sign in to an application again',
     input: appRefBody, output: nothing, codes: [CODE.notFound],
   }),
   disable: endpoint({
-    method: 'POST', path: `${P}/disable`, access: 'admin', summary: 'Stop an application: no launch, no sign-in for it, no new requests',
+    method: 'POST', path: `${P}/disable`, access: 'admin', duties: ['system'], summary: 'Stop an application: no launch, no sign-in for it, no new requests',
     input: appRefBody, output: nothing, codes: [CODE.notFound],
   }),
   roles: endpoint({
-    method: 'POST', path: `${P}/roles/list`, access: 'admin', summary: "An application's role groups and roles, with how many people hold each role",
+    method: 'POST', path: `${P}/roles/list`, access: 'admin', duties: ['security', 'appOwner'], summary: "An application's role groups and roles, with how many people hold each role",
     input: appRefBody, output: z.array(adminRoleGroup), codes: [CODE.notFound],
   }),
   roleGroupAdd: endpoint({
-    method: 'POST', path: `${P}/role-groups/add`, access: 'admin', summary: 'Add a role group to an application',
+    method: 'POST', path: `${P}/role-groups/add`, access: 'admin', duties: ['security', 'appOwner'], summary: 'Add a role group to an application',
     input: roleGroupAddBody, output: z.object({ id: idOut }), codes: [CODE.notFound],
   }),
   roleGroupRename: endpoint({
-    method: 'POST', path: `${P}/role-groups/rename`, access: 'admin', summary: 'Rename a role group',
+    method: 'POST', path: `${P}/role-groups/rename`, access: 'admin', duties: ['security', 'appOwner'], summary: 'Rename a role group',
     input: roleGroupRenameBody, output: nothing, codes: [CODE.notFound],
   }),
   roleGroupRemove: endpoint({
-    method: 'POST', path: `${P}/role-groups/remove`, access: 'admin', summary: 'Remove a role group with its roles; refused while someone holds one of them or a pending request names one',
+    method: 'POST', path: `${P}/role-groups/remove`, access: 'admin', duties: ['security', 'appOwner'], summary: 'Remove a role group with its roles; refused while someone holds one of them or a pending request names one',
     input: roleRefBody, output: nothing, codes: [CODE.notFound, CODE.roleHeld, CODE.roleRequested],
   }),
   roleAdd: endpoint({
-    method: 'POST', path: `${P}/roles/add`, access: 'admin', summary: 'Add a role to a role group (its code unique in the application)',
+    method: 'POST', path: `${P}/roles/add`, access: 'admin', duties: ['security', 'appOwner'], summary: 'Add a role to a role group (its code unique in the application)',
     input: roleAddBody, output: z.object({ id: idOut }), codes: [CODE.notFound, CODE.roleCodeTaken],
   }),
   roleRename: endpoint({
-    method: 'POST', path: `${P}/roles/rename`, access: 'admin', summary: 'Rename a role',
+    method: 'POST', path: `${P}/roles/rename`, access: 'admin', duties: ['security', 'appOwner'], summary: 'Rename a role',
     input: roleRenameBody, output: nothing, codes: [CODE.notFound],
   }),
   roleRemove: endpoint({
-    method: 'POST', path: `${P}/roles/remove`, access: 'admin', summary: 'Remove a role; refused while someone holds it or a pending request names it',
+    method: 'POST', path: `${P}/roles/remove`, access: 'admin', duties: ['security', 'appOwner'], summary: 'Remove a role; refused while someone holds it or a pending request names it',
     input: roleRefBody, output: nothing, codes: [CODE.notFound, CODE.roleHeld, CODE.roleRequested],
   }),
   approvers: endpoint({
-    method: 'POST', path: `${P}/approvers/list`, access: 'admin', summary: "An application's approvers",
+    method: 'POST', path: `${P}/approvers/list`, access: 'admin', duties: ['security', 'appOwner'], summary: "An application's approvers",
     input: appRefBody, output: z.array(appPerson), codes: [CODE.notFound],
   }),
   approversAdd: endpoint({
-    method: 'POST', path: `${P}/approvers/add`, access: 'admin', summary: 'Make people approvers of an application (enabled people, not shared mailboxes)',
+    method: 'POST', path: `${P}/approvers/add`, access: 'admin', duties: ['security', 'appOwner'], summary: 'Make people approvers of an application (enabled people, not shared mailboxes)',
     input: appPeopleBody, output: added, codes: [CODE.notFound, CODE.unknownUsers],
   }),
   approversRemove: endpoint({
-    method: 'POST', path: `${P}/approvers/remove`, access: 'admin', summary: 'Remove approvers of an application',
+    method: 'POST', path: `${P}/approvers/remove`, access: 'admin', duties: ['security', 'appOwner'], summary: 'Remove approvers of an application',
     input: appPeopleBody, output: removed, codes: [CODE.notFound, CODE.unknownUsers],
   }),
   userGrants: endpoint({
-    method: 'POST', path: `${P}/user-grants/list`, access: 'admin', summary: 'People granted an application directly',
+    method: 'POST', path: `${P}/user-grants/list`, access: 'admin', duties: ['security', 'appOwner'], summary: 'People granted an application directly',
     input: appPageBody, output: pageOf(userGrant), codes: [CODE.notFound],
   }),
   userGrantsAdd: endpoint({
-    method: 'POST', path: `${P}/user-grants/add`, access: 'admin', summary: 'Grant people an application',
+    method: 'POST', path: `${P}/user-grants/add`, access: 'admin', duties: ['security', 'appOwner'], summary: 'Grant people an application',
     input: appPeopleBody, output: added, codes: [CODE.notFound, CODE.unknownUsers],
   }),
   userGrantsRemove: endpoint({
-    method: 'POST', path: `${P}/user-grants/remove`, access: 'admin', summary: "Revoke people's direct grant of an application, with the roles they hold in it",
+    method: 'POST', path: `${P}/user-grants/remove`, access: 'admin', duties: ['security', 'appOwner'], summary: "Revoke people's direct grant of an application, with the roles they hold in it",
     input: appPeopleBody, output: removed, codes: [CODE.notFound, CODE.unknownUsers],
   }),
   groupGrants: endpoint({
-    method: 'POST', path: `${P}/group-grants/list`, access: 'admin', summary: 'Groups whose members may use an application',
+    method: 'POST', path: `${P}/group-grants/list`, access: 'admin', duties: ['security', 'appOwner'], summary: 'Groups whose members may use an application',
     input: appPageBody, output: pageOf(groupGrant), codes: [CODE.notFound],
   }),
   groupGrantsAdd: endpoint({
-    method: 'POST', path: `${P}/group-grants/add`, access: 'admin', summary: 'Let every member of some groups use an application',
+    method: 'POST', path: `${P}/group-grants/add`, access: 'admin', duties: ['security', 'appOwner'], summary: 'Let every member of some groups use an application',
     input: appGroupsBody, output: added, codes: [CODE.notFound, CODE.unknownGroups],
   }),
   groupGrantsRemove: endpoint({
-    method: 'POST', path: `${P}/group-grants/remove`, access: 'admin', summary: "Revoke groups' grant of an application (effective at the members' next call)",
+    method: 'POST', path: `${P}/group-grants/remove`, access: 'admin', duties: ['security', 'appOwner'], summary: "Revoke groups' grant of an application (effective at the members' next call)",
     input: appGroupsBody, output: removed, codes: [CODE.notFound, CODE.unknownGroups],
   }),
   rotateSecret: endpoint({
-    method: 'POST', path: `${P}/secret/rotate`, access: 'admin', summary: 'Generate a new client secret, answered once; the previous one stays valid for the overlap window',
+    method: 'POST', path: `${P}/secret/rotate`, access: 'admin', duties: ['system', 'appOwner'], summary: 'Generate a new client secret, answered once; the previous one stays valid for the overlap window',
     input: appRefBody, output: rotatedSecret, codes: [CODE.notFound],
   }),
 } satisfies Record<string, EndpointSpec>;

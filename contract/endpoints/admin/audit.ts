@@ -12,19 +12,19 @@ import {
  */
 export const adminAuditEndpoints = {
   signInLogList: endpoint({
-    method: 'POST', path: '/admin/v1/sign-in-log/list', access: 'admin', summary: 'Sign-in attempts of everyone: by account, application, result, address, type and time',
+    method: 'POST', path: '/admin/v1/sign-in-log/list', access: 'admin', duties: ['audit'], summary: 'Sign-in attempts of everyone: by account, application, result, address, type and time',
     input: signInLogListBody, output: pageOf(adminSignInLogRow),
   }),
   signInLogExport: endpoint({
-    method: 'GET', path: '/admin/v1/sign-in-log/export', access: 'admin', summary: 'The filtered sign-in log as CSV, streamed',
+    method: 'GET', path: '/admin/v1/sign-in-log/export', access: 'admin', duties: ['audit'], summary: 'The filtered sign-in log as CSV, streamed',
     input: signInLogExportQuery, output: z.null(), produces: 'text/csv',
   }),
   operationLogList: endpoint({
-    method: 'POST', path: '/admin/v1/operation-log/list', access: 'admin', summary: "Everyone's account operations and administrators' changes: by account, scene, target, address and time",
+    method: 'POST', path: '/admin/v1/operation-log/list', access: 'admin', duties: ['audit'], summary: "Everyone's account operations and administrators' changes: by account, scene, target, address and time",
     input: operationLogListBody, output: pageOf(adminOperationLogRow),
   }),
   operationLogExport: endpoint({
-    method: 'GET', path: '/admin/v1/operation-log/export', access: 'admin', summary: 'The filtered operation log as CSV, streamed',
+    method: 'GET', path: '/admin/v1/operation-log/export', access: 'admin', duties: ['audit'], summary: 'The filtered operation log as CSV, streamed',
     input: operationLogExportQuery, output: z.null(), produces: 'text/csv',
   }),
 } satisfies Record<string, EndpointSpec>;

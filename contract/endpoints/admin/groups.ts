@@ -17,48 +17,48 @@ const M = '/admin/v1/mailboxes';
  */
 export const adminGroupsEndpoints = {
   list: endpoint({
-    method: 'POST', path: `${G}/list`, access: 'admin', summary: 'Security groups, mail groups and shared mailboxes, by name, code or kind',
+    method: 'POST', path: `${G}/list`, access: 'admin', duties: ['system', 'department'], summary: 'Security groups, mail groups and shared mailboxes, by name, code or kind',
     input: adminGroupListBody, output: pageOf(adminGroupRow),
   }),
   get: endpoint({
-    method: 'POST', path: `${G}/get`, access: 'admin', summary: 'One group',
+    method: 'POST', path: `${G}/get`, access: 'admin', duties: ['system', 'department'], summary: 'One group',
     input: adminGroupRefBody, output: adminGroupRow, codes: [CODE.notFound],
   }),
   create: endpoint({
-    method: 'POST', path: `${G}/create`, access: 'admin', summary: 'Add a security or mail group with its manager',
+    method: 'POST', path: `${G}/create`, access: 'admin', duties: ['system', 'department'], summary: 'Add a security or mail group with its manager',
     input: adminGroupCreateBody, output: z.object({ id: idOut }),
     codes: [CODE.groupCodeTaken, CODE.mailGroupNeedsEmail, CODE.securityGroupHasNoEmail, CODE.unknownUsers],
   }),
   update: endpoint({
-    method: 'POST', path: `${G}/update`, access: 'admin', summary: "Change a group's name or email address",
+    method: 'POST', path: `${G}/update`, access: 'admin', duties: ['system', 'department'], summary: "Change a group's name or email address",
     input: adminGroupUpdateBody, output: nothing, codes: [CODE.notFound, CODE.mailGroupNeedsEmail, CODE.securityGroupHasNoEmail],
   }),
   setManager: endpoint({
-    method: 'POST', path: `${G}/set-manager`, access: 'admin', summary: "Set a group's manager (enabled people, not shared mailboxes)",
+    method: 'POST', path: `${G}/set-manager`, access: 'admin', duties: ['system', 'department'], summary: "Set a group's manager (enabled people, not shared mailboxes)",
     input: adminSetManagerBody, output: nothing, codes: [CODE.notFound, CODE.unknownUsers],
   }),
   delete: endpoint({
-    method: 'POST', path: `${G}/delete`, access: 'admin', summary: 'Delete a group with its memberships and the application grants made to it',
+    method: 'POST', path: `${G}/delete`, access: 'admin', duties: ['system', 'department'], summary: 'Delete a group with its memberships and the application grants made to it',
     input: adminGroupRefBody, output: nothing, codes: [CODE.notFound],
   }),
   members: endpoint({
-    method: 'POST', path: `${G}/members/list`, access: 'admin', summary: "A group's members, newest first",
+    method: 'POST', path: `${G}/members/list`, access: 'admin', duties: ['system', 'department'], summary: "A group's members, newest first",
     input: adminMemberPageBody, output: pageOf(groupMember), codes: [CODE.notFound],
   }),
   membersAdd: endpoint({
-    method: 'POST', path: `${G}/members/add`, access: 'admin', summary: 'Add people to a group (the same people its manager could add)',
+    method: 'POST', path: `${G}/members/add`, access: 'admin', duties: ['system', 'department'], summary: 'Add people to a group (the same people its manager could add)',
     input: adminMembersBody, output: z.object({ added: z.number().int() }), codes: [CODE.notFound, CODE.unknownUsers],
   }),
   membersRemove: endpoint({
-    method: 'POST', path: `${G}/members/remove`, access: 'admin', summary: 'Remove people from a group',
+    method: 'POST', path: `${G}/members/remove`, access: 'admin', duties: ['system', 'department'], summary: 'Remove people from a group',
     input: adminMembersBody, output: z.object({ removed: z.number().int() }), codes: [CODE.notFound, CODE.unknownUsers],
   }),
   mailboxUpdate: endpoint({
-    method: 'POST', path: `${M}/update`, access: 'admin', summary: "Change a shared mailbox's display name or address",
+    method: 'POST', path: `${M}/update`, access: 'admin', duties: ['system', 'department'], summary: "Change a shared mailbox's display name or address",
     input: adminMailboxUpdateBody, output: nothing, codes: [CODE.notFound],
   }),
   mailboxSetManager: endpoint({
-    method: 'POST', path: `${M}/set-manager`, access: 'admin', summary: "Set a shared mailbox's manager (enabled people, not shared mailboxes)",
+    method: 'POST', path: `${M}/set-manager`, access: 'admin', duties: ['system', 'department'], summary: "Set a shared mailbox's manager (enabled people, not shared mailboxes)",
     input: adminSetManagerBody, output: nothing, codes: [CODE.notFound, CODE.unknownUsers],
   }),
 } satisfies Record<string, EndpointSpec>;

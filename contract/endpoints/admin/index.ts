@@ -15,9 +15,10 @@ import { adminRegistrationsEndpoints } from './registrations.js';
 import { adminSamlKeysEndpoints } from './samlKeys.js';
 import { adminDirectoryEndpoints } from './directory.js';
 import { adminUpstreamEndpoints } from './upstream.js';
+import { adminAdministratorsEndpoints } from './administrators.js';
 
 /**
- * The administrators' workbench (/systemhub): every endpoint is `access: 'admin'` under
+ * The administrators' workbench (/systemhub): every endpoint is `access: 'admin'`, naming the duties that may call it, under
  * /admin/v1/<resource>/<action>, POST with a JSON body (list, get, create, update, delete and
  * named actions), GET only for streamed CSV downloads.
  */
@@ -38,4 +39,5 @@ export const adminAreas = {
   adminSamlKeys: adminSamlKeysEndpoints,
   adminDirectory: adminDirectoryEndpoints,
   adminUpstream: adminUpstreamEndpoints,
+  adminAdministrators: adminAdministratorsEndpoints,
 } satisfies Record<string, Record<string, EndpointSpec>>;

@@ -9,31 +9,31 @@ const P = '/admin/v1/notices';
 /** Workbench: the notices and news of the home page (/myApp shows the published ones, newest first). */
 export const adminNoticesEndpoints = {
   list: endpoint({
-    method: 'POST', path: `${P}/list`, access: 'admin', summary: 'Notices and news, drafts included, newest first',
+    method: 'POST', path: `${P}/list`, access: 'admin', duties: ['system'], summary: 'Notices and news, drafts included, newest first',
     input: noticeListBody, output: pageOf(adminNotice),
   }),
   get: endpoint({
-    method: 'POST', path: `${P}/get`, access: 'admin', summary: 'One notice',
+    method: 'POST', path: `${P}/get`, access: 'admin', duties: ['system'], summary: 'One notice',
     input: noticeRefBody, output: adminNotice, codes: [CODE.notFound],
   }),
   create: endpoint({
-    method: 'POST', path: `${P}/create`, access: 'admin', summary: 'Write a notice or news item (a draft until published)',
+    method: 'POST', path: `${P}/create`, access: 'admin', duties: ['system'], summary: 'Write a notice or news item (a draft until published)',
     input: noticeCreateBody, output: z.object({ id: idOut }),
   }),
   update: endpoint({
-    method: 'POST', path: `${P}/update`, access: 'admin', summary: 'Change a notice (a published one changes on the home page at once)',
+    method: 'POST', path: `${P}/update`, access: 'admin', duties: ['system'], summary: 'Change a notice (a published one changes on the home page at once)',
     input: noticeUpdateBody, output: nothing, codes: [CODE.notFound],
   }),
   publish: endpoint({
-    method: 'POST', path: `${P}/publish`, access: 'admin', summary: 'Show a notice on the home page, dated now',
+    method: 'POST', path: `${P}/publish`, access: 'admin', duties: ['system'], summary: 'Show a notice on the home page, dated now',
     input: noticeRefBody, output: nothing, codes: [CODE.notFound, CODE.noticePublished],
   }),
   unpublish: endpoint({
-    method: 'POST', path: `${P}/unpublish`, access: 'admin', summary: 'Take a notice off the home page (it stays as a draft)',
+    method: 'POST', path: `${P}/unpublish`, access: 'admin', duties: ['system'], summary: 'Take a notice off the home page (it stays as a draft)',
     input: noticeRefBody, output: nothing, codes: [CODE.notFound, CODE.noticeNotPublished],
   }),
   delete: endpoint({
-    method: 'POST', path: `${P}/delete`, access: 'admin', summary: 'Delete a notice',
+    method: 'POST', path: `${P}/delete`, access: 'admin', duties: ['system'], summary: 'Delete a notice',
     input: noticeRefBody, output: nothing, codes: [CODE.notFound],
   }),
 } satisfies Record<string, EndpointSpec>;

@@ -10,15 +10,15 @@ const P = '/admin/v1/requests';
 /** Workbench: every permission request of the organisation, and decisions made as an administrator's override. */
 export const adminRequestsEndpoints = {
   list: endpoint({
-    method: 'POST', path: `${P}/list`, access: 'admin', summary: 'Permission requests, newest first, by status, application, applicant and date',
+    method: 'POST', path: `${P}/list`, access: 'admin', duties: ['security', 'department'], summary: 'Permission requests, newest first, by status, application, applicant and date',
     input: adminRequestListBody, output: pageOf(applyRecord),
   }),
   get: endpoint({
-    method: 'POST', path: `${P}/get`, access: 'admin', summary: 'One permission request',
+    method: 'POST', path: `${P}/get`, access: 'admin', duties: ['security', 'department'], summary: 'One permission request',
     input: adminRequestRefBody, output: applyRecord, codes: [CODE.notFound],
   }),
   decide: endpoint({
-    method: 'POST', path: `${P}/decide`, access: 'admin', summary: 'Pass or reject pending requests as an override (all or none; logged as ADMIN_REQUEST_OVERRIDE)',
+    method: 'POST', path: `${P}/decide`, access: 'admin', duties: ['security', 'department'], summary: 'Pass or reject pending requests as an override (all or none; logged as ADMIN_REQUEST_OVERRIDE)',
     input: adminOverrideBody, output: z.object({ decided: z.number().int() }), codes: [CODE.notFound, CODE.alreadyDecided],
   }),
 } satisfies Record<string, EndpointSpec>;

@@ -6,15 +6,15 @@ import { scimToken, scimTokenCreateBody, scimTokenCreated, scimTokenIdBody, scim
 /** Workbench: the bearer tokens provisioning clients (SCIM, /scim/v2) authenticate with. */
 export const adminScimTokensEndpoints = {
   scimTokenList: endpoint({
-    method: 'POST', path: '/admin/v1/scim-tokens/list', access: 'admin', summary: 'Provisioning tokens: name, creator, created, last used, revoked',
+    method: 'POST', path: '/admin/v1/scim-tokens/list', access: 'admin', duties: ['security'], summary: 'Provisioning tokens: name, creator, created, last used, revoked',
     input: scimTokenListBody, output: pageOf(scimToken),
   }),
   scimTokenCreate: endpoint({
-    method: 'POST', path: '/admin/v1/scim-tokens/create', access: 'admin', summary: 'Make a provisioning token (answered once; only its SHA-256 is kept)',
+    method: 'POST', path: '/admin/v1/scim-tokens/create', access: 'admin', duties: ['security'], summary: 'Make a provisioning token (answered once; only its SHA-256 is kept)',
     input: scimTokenCreateBody, output: scimTokenCreated,
   }),
   scimTokenRevoke: endpoint({
-    method: 'POST', path: '/admin/v1/scim-tokens/revoke', access: 'admin', summary: 'Revoke a provisioning token: its next call answers 401',
+    method: 'POST', path: '/admin/v1/scim-tokens/revoke', access: 'admin', duties: ['security'], summary: 'Revoke a provisioning token: its next call answers 401',
     input: scimTokenIdBody, output: nothing, codes: [CODE.notFound, CODE.scimTokenRevoked],
   }),
 } satisfies Record<string, EndpointSpec>;

@@ -12,15 +12,15 @@ const P = '/admin/v1/sessions';
  */
 export const adminSessionsEndpoints = {
   list: endpoint({
-    method: 'POST', path: `${P}/list`, access: 'admin', summary: 'Live sessions of the organisation: account, name, device, address, opened, last seen',
+    method: 'POST', path: `${P}/list`, access: 'admin', duties: ['security'], summary: 'Live sessions of the organisation: account, name, device, address, opened, last seen',
     input: sessionListBody, output: pageOf(adminSession),
   }),
   end: endpoint({
-    method: 'POST', path: `${P}/end`, access: 'admin', summary: 'End one session at once (audited)',
+    method: 'POST', path: `${P}/end`, access: 'admin', duties: ['security'], summary: 'End one session at once (audited)',
     input: sessionIdBody, output: nothing, codes: [CODE.notFound, CODE.currentSession],
   }),
   endUser: endpoint({
-    method: 'POST', path: `${P}/end-user`, access: 'admin', summary: "End every session of one account at once (the caller's current one excepted; audited)",
+    method: 'POST', path: `${P}/end-user`, access: 'admin', duties: ['security'], summary: "End every session of one account at once (the caller's current one excepted; audited)",
     input: sessionUserBody, output: sessionsEnded, codes: [CODE.notFound],
   }),
 } satisfies Record<string, EndpointSpec>;

@@ -52,7 +52,16 @@ export interface UsersTable {
 }
 
 export interface PortalRolesTable { id: Generated<number>; code: string; name: string }
-export interface UserPortalRolesTable { user_ref: number; role_ref: number }
+export interface UserPortalRolesTable {
+  user_ref: number;
+  role_ref: number;
+  /** 1 on the row granting an administrator duty: unique per person, so at most one duty each. */
+  admin_slot: number | null;
+  /** A department administrator's subtree. */
+  dept_ref: number | null;
+}
+/** Who owns an application: they administer its roles, approvers, grants and settings. */
+export interface AppOwnersTable { app_ref: number; user_ref: number; granted_at: number }
 
 export interface AppsTable {
   id: Generated<number>;
@@ -525,6 +534,7 @@ export interface Database {
   users: UsersTable;
   portal_roles: PortalRolesTable;
   user_portal_roles: UserPortalRolesTable;
+  app_owners: AppOwnersTable;
   apps: AppsTable;
   perm_groups: PermGroupsTable;
   app_roles: AppRolesTable;

@@ -57,11 +57,12 @@ function outputOf(spec: EndpointSpec, data: unknown): unknown {
 
 /**
  * The caller's user when their session is valid (E00009 otherwise) and their roles meet the access
- * level (E00403 otherwise): every declared route asks this before it reads its input.
+ * level — for an administrative endpoint, one of its duties — (E00403 otherwise): every declared
+ * route asks this before it reads its input.
  */
-export async function signedInFor(services: Services, request: FastifyRequest, access: EndpointSpec['access']): Promise<AuthUser> {
+export async function signedInFor(services: Services, request: FastifyRequest, spec: Pick<EndpointSpec, 'access' | 'duties'>): Promise<AuthUser> {
   const user = await services.sessions.authenticate(tokenOf(request));
-  if (!(await services.access.holds(user, access))) throw forbidden();
+  if (!(await services.access.holds(user, spec.access, spec.duties))) throw forbidden();
   return user;
 }
 
@@ -75,6 +76,8 @@ export function serve<const S extends EndpointSpec>(
   spec: S,
   handler: (ctx: EndpointContext<S>) => Promise<OutputOf<S> | FastifyReply>,
 ): void {
+  // An administrative endpoint that names no duty would be refused to everyone: a mistake to catch at start-up.
+  if (spec.access === 'admin' && !spec.duties?.length) throw new Error(`${spec.method} ${spec.path} is administrative but names no duties`);
   const input = strict(spec.input);
   const queryIntegers = spec.method === 'GET' ? topLevelIntegerNames(spec.input) : [];
   app.route({
@@ -82,7 +85,7 @@ export function serve<const S extends EndpointSpec>(
     url: spec.path,
     config: { endpoint: spec },
     handler: async (request, reply) => {
-      const user = spec.access === 'public' ? null : await signedInFor(app.services, request, spec.access);
+      const user = spec.access === 'public' ? null : await signedInFor(app.services, request, spec);
       const parsed = inputOf(input, spec, request, queryIntegers);
       const ctx = { input: parsed, request, reply, services: app.services, caller: callerOf(request, parsed), user } as EndpointContext<S>;
       const data = await handler(ctx);

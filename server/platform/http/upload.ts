@@ -54,7 +54,7 @@ export function uploadRoutes(scope: FastifyInstance, opts: { bodyLimit: number; 
       config: { endpoint: spec },
       bodyLimit: opts.bodyLimit,
       preParsing: async (request, reply, payload) => {
-        const user = await signedInFor(scope.services, request, spec.access);
+        const user = await signedInFor(scope.services, request, spec);
         const leave = opts.enter(scope.services);
         if (!leave) {
           reply.header('retry-after', String(UPLOAD_RETRY_SECONDS));

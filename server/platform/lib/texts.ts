@@ -87,6 +87,9 @@ export const texts = {
   },
   // The built-in roles' names, stored in zh when the role is first needed (server/organisation/usersAdminService.ts)
   'role.SYS_ADMIN': { zh: '系统管理员', en: 'System administrator' },
+  'role.SEC_ADMIN': { zh: '安全管理员', en: 'Security administrator' },
+  'role.AUDIT_ADMIN': { zh: '审计管理员', en: 'Audit administrator' },
+  'role.DEPT_ADMIN': { zh: '部门管理员', en: 'Department administrator' },
   'role.EMPLOYEE': { zh: '普通员工', en: 'Employee' },
   // A state-changing API call without X-Client-Id (server/platform/http/csrf.ts)
   'csrf.clientIdRequired': { zh: '无权操作 — 缺少 X-Client-Id 请求头', en: 'Forbidden — the X-Client-Id header is required' },
