@@ -60,6 +60,23 @@ describe.each(storeCases())('the first-administrator command ($name)', (store) =
     expect(await client.app.store.db.selectFrom('users').select(['user_id', 'password_hash', 'updated_at']).execute()).toEqual(before);
   });
 
+  it('creates a security or audit administrator with --role, each holding only that duty', async () => {
+    const databaseUrl = store.url('admincli');
+    await created(databaseUrl, 'sys.one');
+    const security = await runAdminHere(['create', 'sec.one', '--role', 'security'], databaseUrl);
+    expect(security.stdout).toContain('Created security administrator "sec.one"');
+    const audit = await runAdminHere(['create', 'audit.one', '--role', 'audit'], databaseUrl);
+    expect(audit.code).toBe(0);
+    for (const args of [['create', 'x.one', '--role', 'department'], ['create', 'x.one', '--role'], ['create', 'x.one', '--duty', 'audit']]) {
+      expect((await runAdminHere(args, databaseUrl)).code, args.join(' ')).toBe(2);
+    }
+    const client = await serverOn(databaseUrl);
+    const roles = await client.app.store.db.selectFrom('user_portal_roles')
+      .innerJoin('users', 'users.id', 'user_portal_roles.user_ref').innerJoin('portal_roles', 'portal_roles.id', 'user_portal_roles.role_ref')
+      .select(['users.user_id', 'portal_roles.code']).where('user_portal_roles.admin_slot', '=', 1).orderBy('users.user_id').execute();
+    expect(roles.map((r) => `${r.user_id} ${r.code}`)).toEqual(['audit.one AUDIT_ADMIN', 'sec.one SEC_ADMIN', 'sys.one SYS_ADMIN']);
+  });
+
   it('prints its usage when used wrongly, and refuses an account name registration would refuse', async () => {
     const databaseUrl = store.url('admincli');
     // The process exits with the code the command answers (0 above, 2 here, once: no store is
