@@ -1,6 +1,5 @@
 /** Validation rules shared by the browser forms and the server schemas. */
 import { CaptchaStrategy } from './enums.js';
-import { dutyOfRole } from './duties.js';
 
 /** Mainland China mobile number: 1, a digit 3-9, then 9 digits. */
 export const MOBILE_PATTERN = /^1[3-9]\d{9}$/;
@@ -248,9 +247,12 @@ export function maskMobile(mobile: string | null | undefined): string {
   return mobile.length >= 11 ? `${mobile.slice(0, 3)}****${mobile.slice(-4)}` : mobile.replace(/.(?=.{2})/g, '*');
 }
 
-/** A role code that opens the admin workbench: one carrying an administrator duty (contract/duties.ts). */
+/**
+ * A role code the sign-in sends to the admin workbench: contains "admin" in any letter case (the
+ * spec's landing rule). Which workbench areas open is the server's duties check, not this.
+ */
 export function isAdminRole(code: string): boolean {
-  return dutyOfRole(code) !== undefined;
+  return code.toLowerCase().includes('admin');
 }
 
 export const ADMIN_HUB_PATH = '/systemhub/#/home';
