@@ -190,4 +190,5 @@ export const CODE_MESSAGES = {
   upstreamTaken: { zh: '身份提供方编码已存在', en: 'A provider with this code already exists' },
   upstreamInvalid: { zh: '身份提供方配置无效：{reason}', en: 'The provider settings are invalid: {reason}' },
   lastSignIn: { zh: '这是您最后一种登录方式，不能解除绑定', en: 'This is your last way to sign in; it cannot be unlinked' },
+  auditExportTooLarge: { zh: '所选时间段超过 {max} 条审计记录，请缩短时间段', en: 'The range holds more than {max} audit records; choose a shorter one' },
 } as const satisfies Record<string, { zh: string; en: string }>;

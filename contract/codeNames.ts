@@ -27,6 +27,7 @@
  *   E405xx  provisioning (SCIM) and its tokens
  *   E60xxx  the company directory and company-token sign-in; E601xx sign-in through other identity
  *           providers (brokering) and linked accounts
+ *   E603xx  audit trail: verification, checkpoints, export
  * Status is each code's class: 400 a refusal of what was asked, 403 not allowed, 404 the thing
  * named does not exist (for this user), 409 in conflict with the current state (taken, already
  * bound, already decided), 429 a budget spent, 503 a dependency resting. SCIM answers the class
@@ -240,6 +241,8 @@ export const RESULTS = {
   upstreamTaken: { code: 'E60105', status: 409 },
   upstreamInvalid: { code: 'E60106', status: 400 },
   lastSignIn: { code: 'E60107', status: 409 },
+  // E603xx audit trail: verification, checkpoints, export
+  auditExportTooLarge: { code: 'E60301', status: 400 },
 } as const satisfies Record<string, ResultEntry>;
 
 export type Results = typeof RESULTS;

@@ -8,11 +8,16 @@ import { CODE, type ResultCode } from './codes.js';
  */
 export type Access = 'public' | 'user' | 'approver' | 'manager' | 'admin';
 
+/** The administrator duties (MLPS 2.0 separation of duties) that may call an `admin` endpoint. */
+export type Duty = 'system' | 'security' | 'audit';
+
 export interface EndpointSpec<I extends z.ZodType | undefined = z.ZodType | undefined, O extends z.ZodType = z.ZodType> {
   method: 'GET' | 'POST';
   /** Under the API prefix, exactly as the specs name it (`:name` for a path parameter). */
   path: string;
   access: Access;
+  /** Which administrators may call an `admin` endpoint (absent: any administrator). */
+  duties?: readonly Duty[];
   /** One line for the reference documentation. */
   summary: string;
   /** The POST body, or the GET query (and path parameters). */
