@@ -102,9 +102,10 @@ export async function buildApp({ config, clock = systemClock, logger = false, lo
   const gateway = config.sms.gatewayUrl ? httpGateway(config.sms.gatewayUrl) : demoGateway;
   // The one composition root: the data layer and the services are built here, once, and handed
   // to the routes (app.services) and to the SCIM and OIDC plugins (their options).
-  const data = dataLayer(store.db);
+  const data = dataLayer(store.db, { auditChain: config.auditTrail.chain });
   const ctx = contextOn(data, config, clock);
   const services = buildServices(ctx, gateway);
+  await services.admin.trail.prepare();
   if (isDevMode(config)) await seedDemo(store, clock.now(), services.passwords.hash);
   app.decorate('services', services);
   app.decorate('config', config);

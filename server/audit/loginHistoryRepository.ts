@@ -1,6 +1,7 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { Database, LoginHistoryTable } from '../platform/db/schema.js';
 import { reusable } from '../platform/db/reusable.js';
+import { appendChained } from './trail/chain.js';
 
 /** One sign-in attempt (or application launch) for the user's app-access log. */
 export interface NewLoginEntry {
@@ -17,12 +18,14 @@ export interface NewLoginEntry {
   createdAt: number;
 }
 
-export function loginHistoryRepo(db: Kysely<Database>) {
-  // Every sign-in and launch writes one: built once per set of filled columns (reusable.ts).
+export function loginHistoryRepo(db: Kysely<Database>, chained = true) {
+  // Every sign-in and launch writes one: built once per set of filled columns (reusable.ts), run
+  // on the transaction the chain's write is in.
   const inserting = reusable(db, (row: Insertable<LoginHistoryTable>) => db.insertInto('login_history').values(row));
   return {
+    /** Appended to the audit chain (server/audit/trail/chain.ts). */
     async insert(entry: NewLoginEntry): Promise<void> {
-      await inserting({
+      const row: Insertable<LoginHistoryTable> = {
         user_ref: entry.userRef,
         account: entry.account,
         opt_type: entry.optType,
@@ -34,7 +37,9 @@ export function loginHistoryRepo(db: Kysely<Database>) {
         device_id: entry.deviceId,
         device_name: entry.deviceName,
         created_at: entry.createdAt,
-      });
+      };
+      if (!chained) await inserting(row);
+      else await appendChained(db, 'login_history', row, (tx, r) => inserting(r, '', tx));
     },
     async countSince(userRef: number, optType: string, since: number): Promise<number> {
       const row = await db

@@ -1,5 +1,6 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../platform/db/schema.js';
+import type { Insertable, Kysely } from 'kysely';
+import type { Database, OperationLogTable } from '../platform/db/schema.js';
+import { appendChained } from './trail/chain.js';
 
 /** One account operation for the user's operation log. */
 export interface NewOperation {
@@ -15,13 +16,17 @@ export interface NewOperation {
   changes?: string | null;
 }
 
-export function operationLogRepo(db: Kysely<Database>) {
+export function operationLogRepo(db: Kysely<Database>, chained = true) {
   return {
+    /** Appended to the audit chain (server/audit/trail/chain.ts). */
     async insert(op: NewOperation): Promise<void> {
-      await db.insertInto('operation_log').values({
+      const row: Insertable<OperationLogTable> = {
         user_ref: op.userRef, scene_code: op.sceneCode, detail: op.detail, ip: op.ip, ip_region: op.ipRegion, created_at: op.createdAt,
         target: op.target ?? null, changes: op.changes ?? null,
-      }).execute();
+      };
+      const insert = (tx: Kysely<Database>, r: Insertable<OperationLogTable>) => tx.insertInto('operation_log').values(r).execute();
+      if (!chained) await insert(db, row);
+      else await appendChained(db, 'operation_log', row, insert);
     },
   };
 }

@@ -21,8 +21,16 @@
  * nothing and prints what a run would do. Exit code 1 when the run failed (directory unreachable,
  * another sync running, a batch refused) or reported failures.
  *
- * Exit codes: 0 done, 1 refused (the account exists, its name is not valid; the backup file
- * exists, the store is not SQLite or not there), 2 wrong usage.
+ *   npm run admin -- audit verify [--json]
+ *
+ * recomputes the audit chain and every signed checkpoint (server/audit/trail/verify.ts), checks
+ * the signatures against AUDIT_SIGNING_KEY and the database's tail against the newest checkpoint
+ * in AUDIT_CHECKPOINT_DIR, records the run, and prints one line (or, with --json, one JSON
+ * object): `Audit trail intact: …` or `Audit trail BROKEN at seq N (kind): …`.
+ *
+ * Exit codes: 0 done (the trail intact), 1 refused (the account exists, its name is not valid; the backup file
+ * exists, the store is not SQLite or not there; no signing key to verify with), 2 wrong usage,
+ * 3 the audit trail is not intact (the first bad seq and its kind are printed).
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -48,7 +56,17 @@ const USAGE = [
   '         copies the SQLite database (DATABASE_URL) into a new file while the server runs',
   '       npm run admin -- directory-sync [--dry-run]',
   '         synchronises people, departments and groups from the directory (LDAP_*); --dry-run changes nothing',
+  '       npm run admin -- audit verify [--json]',
+  '         verifies the audit chain and its signed checkpoints; exit 3 names the first bad seq',
 ].join('\n');
+
+/**
+ * The configuration for a command that neither texts anyone nor signs checkpoints: production's
+ * "no gateway, no signing key, no start" rules are the server's, so placeholders stand in (a
+ * command that did use one would fail on it, loudly).
+ */
+const commandConfig = (env: NodeJS.ProcessEnv) =>
+  readConfig({ ...env, SMS_GATEWAY_URL: env.SMS_GATEWAY_URL || 'http://sms-gateway.invalid/', AUDIT_SIGNING_KEY: env.AUDIT_SIGNING_KEY || '/nonexistent/audit-signing-key-not-needed.pem' });
 
 /** Who the operation log says made the change. */
 const CLI_CALLER: Caller = { ip: 'cli', userAgent: 'idaas-admin-cli', deviceId: null, deviceName: null, trustTokens: {} };
@@ -61,6 +79,13 @@ export interface Output {
 /** Runs one command; answers the exit code. */
 export async function runAdminCli(args: string[], env: NodeJS.ProcessEnv, io: Output): Promise<number> {
   const [command, operand, ...extra] = args;
+  if (command === 'audit') {
+    if (operand !== 'verify' || extra.length > 1 || (extra.length === 1 && extra[0] !== '--json')) {
+      io.err(USAGE);
+      return 2;
+    }
+    return auditVerify(extra[0] === '--json', env, io);
+  }
   if (command === 'directory-sync') {
     if (args.length > 2 || (operand !== undefined && operand !== '--dry-run')) {
       io.err(USAGE);
@@ -117,8 +142,42 @@ async function backup(target: string, env: NodeJS.ProcessEnv, io: Output): Promi
 /** How many rows of each outcome's reasons the command prints (the stored report keeps more). */
 const PRINTED_ROWS = 20;
 
+/** Exit code of a verification that found the trail changed. */
+const TRAIL_BROKEN = 3;
+
+async function auditVerify(json: boolean, env: NodeJS.ProcessEnv, io: Output): Promise<number> {
+  let config;
+  try {
+    // The signing key is this command's business: production without one is refused, as the server is.
+    config = readConfig({ ...env, SMS_GATEWAY_URL: env.SMS_GATEWAY_URL || 'http://sms-gateway.invalid/' });
+  } catch (error) {
+    io.err(`Refused: ${(error as Error).message}`);
+    return 1;
+  }
+  const store = openStore(config.databaseUrl, config.database);
+  try {
+    await migrate(store);
+    const services = buildServices(contextOn(dataLayer(store.db), config, systemClock), demoGateway);
+    let report;
+    try {
+      report = await services.admin.trail.verify('cli');
+    } catch (error) {
+      if (!(error instanceof Error) || !/AUDIT_SIGNING_KEY/.test(error.message)) throw error;
+      io.err(`Refused: ${error.message}`);
+      return 1;
+    }
+    const { verification: _recorded, ...result } = report;
+    if (json) io.out(JSON.stringify(result));
+    else if (result.intact) io.out(`Audit trail intact: ${result.detail} (${result.algorithm}).`);
+    else io.out(`Audit trail BROKEN at seq ${result.firstBadSeq} (${result.kind}): ${result.detail}.`);
+    return result.intact ? 0 : TRAIL_BROKEN;
+  } finally {
+    await store.db.destroy();
+  }
+}
+
 async function directorySync(dryRun: boolean, env: NodeJS.ProcessEnv, io: Output): Promise<number> {
-  const config = readConfig({ ...env, SMS_GATEWAY_URL: env.SMS_GATEWAY_URL || 'http://sms-gateway.invalid/' });
+  const config = commandConfig(env);
   const store = openStore(config.databaseUrl, config.database);
   try {
     await migrate(store);
@@ -153,12 +212,14 @@ function printRun(run: SyncRunDetail, print: (line: string) => void): void {
 async function createAdministrator(account: string, duty: AdminDuty, env: NodeJS.ProcessEnv, io: Output): Promise<number> {
   // The gateway matters to the server, which texts people; this command texts nobody, so
   // production's "no gateway, no start" rule does not stop it.
-  const config = readConfig({ ...env, SMS_GATEWAY_URL: env.SMS_GATEWAY_URL || 'http://sms-gateway.invalid/' });
+  const config = commandConfig(env);
   const store = openStore(config.databaseUrl, config.database);
   try {
     await migrate(store);
     const gateway = env.SMS_GATEWAY_URL ? httpGateway(env.SMS_GATEWAY_URL) : demoGateway;
     const services = buildServices(contextOn(dataLayer(store.db), config, systemClock), gateway);
+    // The first administrator's record may be the chain's first: it takes AUDIT_HASH as the server would.
+    await services.admin.trail.adoptAlgorithm();
     if (isDevMode(config)) await seedDemo(store, systemClock.now(), services.passwords.hash);
     const { password } = await services.admin.users.createAdministrator(account, duty, CLI_CALLER);
     io.out(`Created ${duty} administrator "${account.trim().toLowerCase()}".`);

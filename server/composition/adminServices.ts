@@ -11,6 +11,7 @@ import { adminRequestsService } from '../requests/adminService.js';
 import { adminNoticesService } from '../notices/adminService.js';
 import { adminPoliciesService } from '../policies/adminService.js';
 import { adminAuditService } from '../audit/adminService.js';
+import { auditTrailService } from '../audit/trail/service.js';
 import { adminSessionsService } from '../sessions/adminService.js';
 import { adminScimTokensService } from '../protocols/scim/tokensAdminService.js';
 import { adminRegistrationsService } from '../registrations/adminService.js';
@@ -32,6 +33,7 @@ export function buildAdminServices(ctx: ServiceContext, base: BaseServices) {
     notices: adminNoticesService(ctx, base),
     policies: adminPoliciesService(ctx, base),
     audit: adminAuditService(ctx, base),
+    trail: auditTrailService(ctx),
     sessions: adminSessionsService(ctx, base),
     scimTokens: adminScimTokensService(ctx, base),
     registrations: adminRegistrationsService(ctx, base),

@@ -8,6 +8,7 @@ import { configRepo } from '../platform/db/configRepository.js';
 import { sm2ReplayRepo } from '../sign-in/sm2ReplayRepository.js';
 import { loginHistoryRepo } from '../audit/loginHistoryRepository.js';
 import { operationLogRepo } from '../audit/operationLogRepository.js';
+import { auditTrailRepo } from '../audit/trail/repository.js';
 import { appsRepo } from '../apps/repository.js';
 import { portalRolesRepo } from '../access/portalRolesRepository.js';
 import { accessRepo } from '../access/repository.js';
@@ -27,7 +28,11 @@ import { upstreamRepo } from '../broker/repository.js';
 import { buildAdminRepos } from './adminRepositories.js';
 import { administratorsRepo } from '../administrators/repository.js';
 
-export function buildRepos(db: Kysely<Database>) {
+/** How the repositories write: `auditChain: false` only for a benchmark's baseline (config refuses it in production). */
+export interface RepoOptions { auditChain: boolean }
+const CHAINED: RepoOptions = { auditChain: true };
+
+export function buildRepos(db: Kysely<Database>, options: RepoOptions = CHAINED) {
   return {
     users: usersRepo(db),
     sessions: sessionsRepo(db),
@@ -35,8 +40,9 @@ export function buildRepos(db: Kysely<Database>) {
     captchas: captchasRepo(db),
     config: configRepo(db),
     sm2Replay: sm2ReplayRepo(db),
-    loginHistory: loginHistoryRepo(db),
-    operationLog: operationLogRepo(db),
+    loginHistory: loginHistoryRepo(db, options.auditChain),
+    operationLog: operationLogRepo(db, options.auditChain),
+    auditTrail: auditTrailRepo(db),
     apps: appsRepo(db),
     portalRoles: portalRolesRepo(db),
     administrators: administratorsRepo(db),
@@ -68,8 +74,8 @@ export type Repos = ReturnType<typeof buildRepos>;
  */
 export type UnitOfWork = <T>(work: (repos: Repos) => Promise<T>) => Promise<T>;
 
-export function unitOfWork(db: Kysely<Database>): UnitOfWork {
-  return (work) => db.transaction().execute((tx) => work(buildRepos(tx)));
+export function unitOfWork(db: Kysely<Database>, options: RepoOptions = CHAINED): UnitOfWork {
+  return (work) => db.transaction().execute((tx) => work(buildRepos(tx, options)));
 }
 
 /**
@@ -77,11 +83,11 @@ export function unitOfWork(db: Kysely<Database>): UnitOfWork {
  * on (a unique index refusing a number) leaves the outer transaction usable on PostgreSQL for the
  * caller to say why, and undoes only that step.
  */
-function savepoints(tx: Kysely<Database>): UnitOfWork {
+function savepoints(tx: Kysely<Database>, options: RepoOptions): UnitOfWork {
   return async (work) => {
     await sql`savepoint unit_step`.execute(tx);
     try {
-      const result = await work(buildRepos(tx));
+      const result = await work(buildRepos(tx, options));
       await sql`release savepoint unit_step`.execute(tx);
       return result;
     } catch (error) {
@@ -111,10 +117,10 @@ export interface DataLayer extends DataScope {
   inTransaction<T>(work: (scope: DataScope) => Promise<T>): Promise<T>;
 }
 
-export function dataLayer(db: Kysely<Database>): DataLayer {
-  const onTransaction = (tx: Kysely<Database>): DataScope => ({ db: tx, repos: buildRepos(tx), transaction: savepoints(tx) });
+export function dataLayer(db: Kysely<Database>, options: RepoOptions = CHAINED): DataLayer {
+  const onTransaction = (tx: Kysely<Database>): DataScope => ({ db: tx, repos: buildRepos(tx, options), transaction: savepoints(tx, options) });
   return {
-    db, repos: buildRepos(db), transaction: unitOfWork(db),
+    db, repos: buildRepos(db, options), transaction: unitOfWork(db, options),
     inTransaction: (work) => db.transaction().execute((tx) => work(onTransaction(tx))),
   };
 }

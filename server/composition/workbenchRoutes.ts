@@ -10,6 +10,7 @@ import adminNoticesRoutes from '../notices/adminRoutes.js';
 import adminUpstreamRoutes from '../broker/adminRoutes.js';
 import adminPoliciesRoutes from '../policies/adminRoutes.js';
 import adminAuditRoutes from '../audit/adminRoutes.js';
+import adminAuditTrailRoutes from '../audit/trail/routes.js';
 import adminSessionsRoutes from '../sessions/adminRoutes.js';
 import adminScimTokensRoutes from '../protocols/scim/tokensAdminRoutes.js';
 import adminRegistrationsRoutes from '../registrations/adminRoutes.js';
@@ -21,7 +22,7 @@ import adminAdministratorsRoutes from '../administrators/routes.js';
 export default async function adminRoutes(app: FastifyInstance): Promise<void> {
   for (const routes of [
     adminHomeRoutes, adminOrganisationRoutes, adminUsersRoutes, adminAppsRoutes, adminAppsSignOnRoutes, adminGroupsRoutes, adminRequestsRoutes,
-    adminNoticesRoutes, adminPoliciesRoutes, adminAuditRoutes, adminSessionsRoutes, adminScimTokensRoutes, adminRegistrationsRoutes, adminSamlKeysRoutes, adminDirectoryRoutes, adminUpstreamRoutes,
+    adminNoticesRoutes, adminPoliciesRoutes, adminAuditRoutes, adminAuditTrailRoutes, adminSessionsRoutes, adminScimTokensRoutes, adminRegistrationsRoutes, adminSamlKeysRoutes, adminDirectoryRoutes, adminUpstreamRoutes,
     adminAdministratorsRoutes,
   ]) {
     await app.register(routes);

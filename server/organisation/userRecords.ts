@@ -19,7 +19,10 @@ export async function holdsRecords(db: Kysely<Database>, userRef: number): Promi
   return found.some((row) => row !== undefined);
 }
 
-/** Deletes the account; what is only theirs (sessions, devices, memberships, own logs and requests) goes with it. */
+/**
+ * Deletes the account; what is only theirs (sessions, devices, memberships, requests) goes with it.
+ * Their sign-in and operation log rows stay: they are the audit trail (user_ref keeps the id).
+ */
 export async function deleteUser(db: Kysely<Database>, userRef: number): Promise<boolean> {
   const result = await db.deleteFrom('users').where('id', '=', userRef).executeTakeFirst();
   return Number(result.numDeletedRows) === 1;

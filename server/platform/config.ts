@@ -90,6 +90,8 @@ export interface Config {
   retention: { logDays: number; intervalMinutes: number; batchSize: number };
   /** The company's time zone (IANA): where "today" and the dashboard's days begin. */
   timeZone: string;
+  /** The tamper-evident audit trail (server/audit/trail). */
+  auditTrail: AuditTrailConfig;
   /** What the server may call although it is loopback, private, link-local… (OUTBOUND_ALLOW; see platform/lib/outboundUrl.ts). */
   outboundAllow: string[];
   /**
@@ -98,6 +100,25 @@ export interface Config {
    * receiver with a self-signed certificate can take proxy-granting tickets.
    */
   casTestCa?: string;
+}
+
+export interface AuditTrailConfig {
+  /** The hash of a new chain (AUDIT_HASH); a chain keeps the algorithm it was started with. */
+  hash: 'sha256' | 'sm3';
+  /** false (AUDIT_CHAIN=off) only for a benchmark's baseline: log rows are written unchained. Refused in production. */
+  chain: boolean;
+  /** Ed25519 private key (PEM file) that signs checkpoints; outside production one is made under the data directory when unset. */
+  signingKey: string | null;
+  /** A checkpoint once this many records are unchecked… */
+  checkpointRecords: number;
+  /** …or once the oldest unchecked record is this many minutes old, whichever comes first. */
+  checkpointMinutes: number;
+  /** How often each instance looks whether a checkpoint is due (0: only when asked, as tests do). */
+  checkpointCheckSeconds: number;
+  /** Where each checkpoint is also written, one JSON file each, outside the database. */
+  checkpointDir: string | null;
+  /** Where each checkpoint is also POSTed as JSON (retried at the next round until it answers 2xx). */
+  checkpointUrl: string | null;
 }
 
 /** A whole number from the environment, within [min, max]; unset or empty takes the default. */
@@ -202,6 +223,13 @@ const envSchema = z.object({
   RETENTION_INTERVAL_MINUTES: z.string().optional(),
   SAML_KEY_MIN_PUBLISHED_MINUTES: z.string().optional(),
   RETENTION_BATCH_SIZE: whole(1000, 1, 100_000),
+  AUDIT_HASH: oneOf(['sha256', 'sm3'] as const, 'sha256'),
+  AUDIT_CHAIN: oneOf(['on', 'off'] as const, 'on'),
+  AUDIT_SIGNING_KEY: optionalText,
+  AUDIT_CHECKPOINT_RECORDS: whole(1000, 1, BIG),
+  AUDIT_CHECKPOINT_MINUTES: whole(10, 1, 24 * 60),
+  AUDIT_CHECKPOINT_DIR: optionalText,
+  AUDIT_CHECKPOINT_URL: optionalText.refine((raw) => raw === null || /^https?:\/\/[^\s]+$/.test(raw), { message: 'must be an http or https address' }),
   OUTBOUND_ALLOW: z.string().optional().transform((raw, ctx) => {
     const parsed = parseOutboundAllow(raw);
     if ('entries' in parsed) return parsed.entries;
@@ -235,6 +263,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (mode === 'production' && !e.SMS_GATEWAY_URL) {
     throw new Error('IDAAS_MODE=production needs SMS_GATEWAY_URL: codes would otherwise go nowhere');
   }
+  if (mode === 'production' && !e.AUDIT_SIGNING_KEY) {
+    throw new Error('IDAAS_MODE=production needs AUDIT_SIGNING_KEY (an Ed25519 private key in PEM, kept outside the database): audit checkpoints are signed with it');
+  }
+  if (mode === 'production' && e.AUDIT_CHAIN === 'off') throw new Error('AUDIT_CHAIN=off is for benchmarks only and refused with IDAAS_MODE=production');
+  // Six months at least (Cybersecurity Law art. 21; MLPS 2.0 level 3).
+  if (mode === 'production' && e.RETENTION_LOG_DAYS < 180) throw new Error(`RETENTION_LOG_DAYS must be at least 180 with IDAAS_MODE=production (got ${e.RETENTION_LOG_DAYS})`);
   // Defaults that depend on the mode: tests drive the pruning themselves (a timer would delete
   // rows under their feet), and demo or test servers started side by side on one machine would
   // fight over one metrics port.
@@ -299,6 +333,17 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     retention: { logDays: e.RETENTION_LOG_DAYS, intervalMinutes: retentionInterval, batchSize: e.RETENTION_BATCH_SIZE },
     outboundAllow: e.OUTBOUND_ALLOW,
     timeZone: e.COMPANY_TIME_ZONE,
+    auditTrail: {
+      hash: e.AUDIT_HASH,
+      chain: e.AUDIT_CHAIN === 'on',
+      signingKey: e.AUDIT_SIGNING_KEY,
+      checkpointRecords: e.AUDIT_CHECKPOINT_RECORDS,
+      checkpointMinutes: e.AUDIT_CHECKPOINT_MINUTES,
+      // Tests ask for checkpoints themselves, as they do for pruning.
+      checkpointCheckSeconds: mode === 'test' ? 0 : 30,
+      checkpointDir: e.AUDIT_CHECKPOINT_DIR,
+      checkpointUrl: e.AUDIT_CHECKPOINT_URL,
+    },
   };
   return { ...config, ...overrides };
 }

@@ -9,6 +9,7 @@ import { adminRequestsEndpoints } from './requests.js';
 import { adminNoticesEndpoints } from './notices.js';
 import { adminPoliciesEndpoints } from './policies.js';
 import { adminAuditEndpoints } from './audit.js';
+import { adminAuditTrailEndpoints } from './auditTrail.js';
 import { adminSessionsEndpoints } from './sessions.js';
 import { adminScimTokensEndpoints } from './scimTokens.js';
 import { adminRegistrationsEndpoints } from './registrations.js';
@@ -33,6 +34,7 @@ export const adminAreas = {
   adminNotices: adminNoticesEndpoints,
   adminPolicies: adminPoliciesEndpoints,
   adminAudit: adminAuditEndpoints,
+  adminAuditTrail: adminAuditTrailEndpoints,
   adminSessions: adminSessionsEndpoints,
   adminScimTokens: adminScimTokensEndpoints,
   adminRegistrations: adminRegistrationsEndpoints,

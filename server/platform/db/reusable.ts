@@ -36,7 +36,9 @@ export function reusable<V extends Record<string, unknown>, R>(db: Kysely<any>, 
     return { sql: compiled.sql, slots };
   }
 
-  return async (values: V, shape = ''): Promise<R[]> => {
+  // `on`: a transaction of the same database runs the same SQL (the audit chain's insert runs in one).
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return async (values: V, shape = '', on: Kysely<any> = db): Promise<R[]> => {
     const key = `${Object.keys(values).filter((k) => values[k] !== undefined && values[k] !== null).join(',')}|${shape}`;
     let template = templates.get(key);
     if (!template) {
@@ -44,6 +46,6 @@ export function reusable<V extends Record<string, unknown>, R>(db: Kysely<any>, 
       templates.set(key, template);
     }
     const parameters = template.slots.map((s) => ('value' in s ? values[s.value] : s.constant));
-    return (await db.executeQuery<R>(CompiledQuery.raw(template.sql, parameters))).rows;
+    return (await on.executeQuery<R>(CompiledQuery.raw(template.sql, parameters))).rows;
   };
 }

@@ -249,6 +249,10 @@ export interface LoginHistoryTable {
   device_id: string | null;
   device_name: string | null;
   created_at: number;
+  /** Place in the audit chain (one sequence over both log tables); null on rows older than the chain. */
+  seq: number | null;
+  /** hex H(previous record's hash ‖ canonical record), server/audit/trail/canonical.ts. */
+  hash: string | null;
 }
 
 export interface OperationLogTable {
@@ -263,6 +267,50 @@ export interface OperationLogTable {
   target: string | null;
   /** JSON {before, after} of an administrator's change; never a secret. */
   changes: string | null;
+  seq: number | null;
+  hash: string | null;
+}
+
+/**
+ * The one row (id 1) every chained audit write locks and advances: the last record's seq and
+ * hash, the chain's hash algorithm, and how far retention may delete (whole checkpointed ranges).
+ */
+export interface AuditHeadTable { id: number; seq: number; hash: string; algorithm: string; pruned_through: number }
+
+/** Signed statements about the chain: a checkpoint over seq_from..seq_to, or a prune of it. */
+export interface AuditCheckpointsTable {
+  id: Generated<number>;
+  /** checkpoint | prune */
+  kind: string;
+  seq_from: number;
+  seq_to: number;
+  /** The chain's hash at seq_to. */
+  head_hash: string;
+  algorithm: string;
+  created_at: number;
+  /** SHA-256 (hex) of the Ed25519 public key's DER (SPKI). */
+  key_fingerprint: string;
+  /** PEM (SPKI) of the key that signed. */
+  public_key: string;
+  /** base64 Ed25519 signature over the checkpoint's canonical statement. */
+  signature: string;
+}
+
+/** One run of the chain's verification: when, by whom, and what it found. */
+export interface AuditVerificationsTable {
+  id: Generated<number>;
+  started_at: number;
+  finished_at: number;
+  /** "cli", or the administrator's account. */
+  actor: string;
+  /** INTACT | BROKEN */
+  result: string;
+  /** edited | deleted | inserted | reordered | forged-checkpoint; null when intact. */
+  kind: string | null;
+  first_bad_seq: number | null;
+  records: number;
+  checkpoints: number;
+  detail: string | null;
 }
 
 /** Companies and departments: a tree, users placed in one node. */
@@ -557,6 +605,9 @@ export interface Database {
   limit_counters: LimitCountersTable;
   login_history: LoginHistoryTable;
   operation_log: OperationLogTable;
+  audit_head: AuditHeadTable;
+  audit_checkpoints: AuditCheckpointsTable;
+  audit_verifications: AuditVerificationsTable;
   config: ConfigTable;
   sm2_replay: Sm2ReplayTable;
   departments: DepartmentsTable;
