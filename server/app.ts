@@ -105,7 +105,11 @@ export async function buildApp({ config, clock = systemClock, logger = false, lo
   const data = dataLayer(store.db, { auditChain: config.auditTrail.chain });
   const ctx = contextOn(data, config, clock);
   const services = buildServices(ctx, gateway);
-  await services.admin.trail.prepare();
+  // A wrong signing key or hash algorithm stops the start; the store is closed, not left open.
+  await services.admin.trail.prepare().catch(async (error: unknown) => {
+    await store.db.destroy();
+    throw error;
+  });
   if (isDevMode(config)) await seedDemo(store, clock.now(), services.passwords.hash);
   app.decorate('services', services);
   app.decorate('config', config);

@@ -1,3 +1,7 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../server/platform/db/schema.js';
 
@@ -23,4 +27,15 @@ export async function withoutTriggers<T>(db: Kysely<Database>, kind: 'sqlite' | 
   } finally {
     for (const t of triggers) await sql.raw(t.sql).execute(db);
   }
+}
+
+let keyPath: string | null = null;
+/** An Ed25519 signing key in a file of its own, for servers and commands started in production mode. */
+export function testSigningKeyPath(): string {
+  if (!keyPath) {
+    const dir = mkdtempSync(join(tmpdir(), 'idaas-key-'));
+    keyPath = join(dir, 'audit-signing-key.pem');
+    writeFileSync(keyPath, generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
+  }
+  return keyPath;
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { readConfig } from '../../server/platform/config.js';
 import { ROOMY_SMS_BUDGETS, signIn, startClient, storeCases, type Client } from './harness.js';
+import { testSigningKeyPath } from './auditTrailSupport.js';
 
 const LOGIN = '/auth/v1/login-check';
 
@@ -209,7 +210,7 @@ describe.each(storeCases())('production mode ($name)', (store) => {
   });
 
   it('exposes no dev endpoints and seeds no demo users', async () => {
-    const config = readConfig({ IDAAS_MODE: 'production', SMS_GATEWAY_URL: 'http://127.0.0.1:9/sms', DATABASE_URL: store.url('prod') }, { staticDir: null });
+    const config = readConfig({ IDAAS_MODE: 'production', SMS_GATEWAY_URL: 'http://127.0.0.1:9/sms', AUDIT_SIGNING_KEY: testSigningKeyPath(), DATABASE_URL: store.url('prod') }, { staticDir: null });
     const app = await buildApp({ config });
     try {
       const dev = await app.inject({ method: 'GET', url: '/idaas/dev/captcha?capKey=x' });

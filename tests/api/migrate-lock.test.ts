@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { migrate, openStore } from '../../server/platform/db/connect.js';
 import { storeCases } from './harness.js';
+import { testSigningKeyPath } from './auditTrailSupport.js';
 import { freePort } from '../support/freePort.js';
 
 const status = (port: number, path: string) => new Promise<number>((resolve) => {
@@ -16,7 +17,7 @@ async function instance(databaseUrl: string, children: ChildProcess[]): Promise<
   let log = '';
   const child = spawn(process.execPath, [inject('compiled').server], {
     env: {
-      ...process.env, IDAAS_MODE: 'production', SMS_GATEWAY_URL: 'http://127.0.0.1:9/sms', DATABASE_URL: databaseUrl, PORT: String(port),
+      ...process.env, IDAAS_MODE: 'production', SMS_GATEWAY_URL: 'http://127.0.0.1:9/sms', AUDIT_SIGNING_KEY: testSigningKeyPath(), DATABASE_URL: databaseUrl, PORT: String(port),
       HOST: '127.0.0.1', STATIC_DIR: '', METRICS_PORT: '0', LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -10,7 +10,8 @@
  * same batches (900, one transaction each, with their EMPLOYEE role) into another empty store.
  * Printed: both times and the ratio floor ÷ sync (the budget: ≥ 0.5).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { migrate, openStore } from '../../server/platform/db/connect.js';
@@ -40,7 +41,9 @@ function storeUrl(label: string): string {
 async function main(): Promise<void> {
   const directory = await startDirectory([], organisationLdif(SHAPE, 'dc=corp,dc=example'));
   try {
-    const env = { IDAAS_MODE: 'production', SMS_GATEWAY_URL: 'http://sms.invalid/', LDAP_URL: directory.url, LDAP_BASE_DN: directory.baseDn, LDAP_BIND_DN: directory.bindDn, LDAP_BIND_PASSWORD: directory.bindPassword };
+    const auditKey = join(dir, 'audit-signing-key.pem');
+    writeFileSync(auditKey, generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }));
+    const env = { IDAAS_MODE: 'production', SMS_GATEWAY_URL: 'http://sms.invalid/', AUDIT_SIGNING_KEY: auditKey, LDAP_URL: directory.url, LDAP_BASE_DN: directory.baseDn, LDAP_BIND_DN: directory.bindDn, LDAP_BIND_PASSWORD: directory.bindPassword };
 
     // The sync, on an empty store with one administrator (the groups' manager).
     const config = readConfig({ ...env, DATABASE_URL: storeUrl('sync') });

@@ -12,7 +12,7 @@ describe('configuration', () => {
     expect(c.ticketMinutes).toBe(10);
     expect(c.logLevel).toBe('info');
     expect(c.metrics).toEqual({ port: 0, host: '127.0.0.1', token: null });
-    expect(readConfig({ IDAAS_MODE: 'production', SMS_GATEWAY_URL: 'http://sms.example/' }).metrics.port).toBe(9464);
+    expect(readConfig({ IDAAS_MODE: 'production', SMS_GATEWAY_URL: 'http://sms.example/', AUDIT_SIGNING_KEY: '/keys/audit.pem' }).metrics.port).toBe(9464);
     expect(c.retention).toEqual({ logDays: 180, intervalMinutes: 60, batchSize: 1000 });
     expect(readConfig({ IDAAS_MODE: 'test' }).retention.intervalMinutes).toBe(0);
   });
@@ -74,11 +74,24 @@ describe('configuration', () => {
   });
 
   it('starts production with self-registration closed, demo open; either is the operator\'s to change', () => {
-    const production = { IDAAS_MODE: 'production', SMS_GATEWAY_URL: 'http://sms.example/' };
+    const production = { IDAAS_MODE: 'production', SMS_GATEWAY_URL: 'http://sms.example/', AUDIT_SIGNING_KEY: '/keys/audit.pem' };
     expect(readConfig(production)).toMatchObject({ registrationEnabled: false, registrationApproval: false });
     expect(readConfig({ IDAAS_MODE: 'demo' })).toMatchObject({ registrationEnabled: true, registrationApproval: false });
     expect(readConfig({ ...production, REGISTRATION_ENABLED: 'true', REGISTRATION_APPROVAL: 'true' })).toMatchObject({ registrationEnabled: true, registrationApproval: true });
     expect(readConfig({ REGISTRATION_ENABLED: 'false' }).registrationEnabled).toBe(false);
+  });
+
+  it('refuses production without an audit signing key, with the chain off, or keeping logs under 180 days', () => {
+    const production = { IDAAS_MODE: 'production', SMS_GATEWAY_URL: 'http://sms.example/' };
+    expect(() => readConfig(production)).toThrow(/AUDIT_SIGNING_KEY/);
+    const keyed = { ...production, AUDIT_SIGNING_KEY: '/keys/audit.pem' };
+    expect(() => readConfig({ ...keyed, AUDIT_CHAIN: 'off' })).toThrow(/AUDIT_CHAIN=off/);
+    expect(() => readConfig({ ...keyed, RETENTION_LOG_DAYS: '179' })).toThrow(/RETENTION_LOG_DAYS must be at least 180/);
+    expect(readConfig({ ...keyed, RETENTION_LOG_DAYS: '180' }).retention.logDays).toBe(180);
+    expect(readConfig({ RETENTION_LOG_DAYS: '30', AUDIT_CHAIN: 'off' })).toMatchObject({ retention: { logDays: 30 }, auditTrail: { chain: false } });
+    expect(readConfig({}).auditTrail).toMatchObject({ hash: 'sha256', chain: true, signingKey: null, checkpointRecords: 1000, checkpointMinutes: 10, checkpointDir: null, checkpointUrl: null });
+    expect(() => readConfig({ AUDIT_HASH: 'md5' })).toThrow(/AUDIT_HASH must be one of sha256, sm3/);
+    expect(() => readConfig({ AUDIT_CHECKPOINT_URL: 'ftp://x' })).toThrow(/AUDIT_CHECKPOINT_URL/);
   });
 
   it('lets overrides replace whole sections, as tests do', () => {

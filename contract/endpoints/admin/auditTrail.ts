@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CODE } from '../../codes.js';
 import { endpoint, type EndpointSpec } from '../../endpoint.js';
+import { emptyBody } from '../../schemas/common.js';
 import { trailExport, trailExportQuery, trailStatus, trailVerification } from '../../schemas/admin/auditTrail.js';
 
 /**
@@ -12,12 +13,12 @@ export const adminAuditTrailEndpoints = {
   trailStatus: endpoint({
     method: 'POST', path: '/admin/v1/audit-trail/status', access: 'admin', duties: ['audit'],
     summary: "The audit chain's head, newest checkpoint and signing key, and the newest verification",
-    output: trailStatus,
+    input: emptyBody, output: trailStatus,
   }),
   trailVerify: endpoint({
     method: 'POST', path: '/admin/v1/audit-trail/verify', access: 'admin', duties: ['audit'],
     summary: 'Verifies the audit chain and its signed checkpoints now; answers (and records) what it found',
-    output: trailVerification,
+    input: emptyBody, output: trailVerification,
   }),
   trailExport: endpoint({
     method: 'POST', path: '/admin/v1/audit-trail/export', access: 'admin', duties: ['audit'],

@@ -41,9 +41,9 @@ function fromPem(pem: string, path: string): SigningKey {
 }
 
 /**
- * The checkpoints' signing key: the PEM file AUDIT_SIGNING_KEY names (production refuses to start
- * without one), else — outside production — one made once under the data directory, the way the
- * other development secrets are made on first use. Never in the database: whoever can rewrite
+ * The checkpoints' signing key: the PEM file AUDIT_SIGNING_KEY names (IDAAS_MODE=production
+ * refuses to start without one, config.ts), else one made once under the data directory, the way
+ * the other development secrets are made on first use. Never in the database: whoever can rewrite
  * the database must not be able to sign a checkpoint over what they wrote.
  */
 export function loadSigningKey(config: Config): SigningKey {
@@ -57,7 +57,6 @@ export function loadSigningKey(config: Config): SigningKey {
     }
     return fromPem(pem, path);
   }
-  if (config.mode === 'production') throw new Error('IDAAS_MODE=production needs AUDIT_SIGNING_KEY');
   const file = devKeyPath(config);
   try {
     return fromPem(readFileSync(file, 'utf8'), file);
