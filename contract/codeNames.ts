@@ -246,6 +246,7 @@ export const RESULTS = {
   adminCredentials: { code: 'E60203', status: 403 },
   dutyScopeRequired: { code: 'E60204', status: 400 },
   outsideScope: { code: 'E60205', status: 404 },
+  scopeAdministrator: { code: 'E60206', status: 403 },
 } as const satisfies Record<string, ResultEntry>;
 
 export type Results = typeof RESULTS;
