@@ -25,19 +25,20 @@ export const appTarget = (a: Pick<AdminAppRecord, 'appId'>) => `app:${a.appId}`;
  * through is to revoke those people's grant of the application (which takes their roles too) and
  * to decide the pending requests first.
  */
-export function appsAccessService(ctx: ServiceContext, base: BaseServices, found: (id: number) => Promise<AdminAppRecord>) {
+export function appsAccessService(ctx: ServiceContext, base: BaseServices, found: (actor: AuthUser, id: number) => Promise<AdminAppRecord>, absent: (actor: AuthUser) => Promise<AppError>) {
   const repo = ctx.repos.admin.apps;
 
-  async function roleGroup(id: number) {
+  // A role or role group of an application outside the reach answers as the application does (E60205); so does an id nobody has, to an owner.
+  async function roleGroup(actor: AuthUser, id: number) {
     const group = await repo.findRoleGroup(id);
-    if (!group) throw notFound();
-    return { group, app: await found(group.appRef) };
+    if (!group) throw await absent(actor);
+    return { group, app: await found(actor, group.appRef) };
   }
 
-  async function role(id: number) {
+  async function role(actor: AuthUser, id: number) {
     const row = await repo.findRole(id);
-    if (!row) throw notFound();
-    return { role: row, app: await found(row.appRef) };
+    if (!row) throw await absent(actor);
+    return { role: row, app: await found(actor, row.appRef) };
   }
 
   /** Removes roles inside the caller's unit of work, or refuses (and so rolls everything back). */
@@ -48,6 +49,17 @@ export function appsAccessService(ctx: ServiceContext, base: BaseServices, found
     if (await repos.admin.apps.anyHeld(roleIds)) throw new AppError(CODE.roleHeld);
     // The delete itself skips a role granted meanwhile: fewer rows gone means someone holds one now.
     if ((await repos.admin.apps.deleteUnheldRoles(roleIds)) !== roleIds.length) throw new AppError(CODE.roleHeld);
+  }
+
+  /** A change of the owners in one transaction with its audit row (the owners before and after). */
+  async function changeOwners(actor: AuthUser, app: AdminAppRecord, caller: Caller, scene: string, change: (repos: Repos) => Promise<number>): Promise<number> {
+    return ctx.transaction(async (repos) => {
+      const before = (await repos.admin.apps.owners(app.id)).map((p) => p.account);
+      const count = await change(repos);
+      const after = (await repos.admin.apps.owners(app.id)).map((p) => p.account);
+      await base.audit.adminChange(actor.userRef, scene, appTarget(app), { before: { owners: before }, after: { owners: after } }, caller, repos);
+      return count;
+    });
   }
 
   /** The named groups, each once; unknown ids refuse the whole action, named in the answer. */
@@ -62,8 +74,8 @@ export function appsAccessService(ctx: ServiceContext, base: BaseServices, found
   }
 
   return {
-    async roles(id: number): Promise<AdminRoleGroup[]> {
-      const app = await found(id);
+    async roles(actor: AuthUser, id: number): Promise<AdminRoleGroup[]> {
+      const app = await found(actor, id);
       const [groups, roles] = await Promise.all([repo.roleGroups(app.id), repo.rolesWithHolders(app.id)]);
       return groups.map((g) => ({
         id: g.id, name: g.name,
@@ -72,7 +84,7 @@ export function appsAccessService(ctx: ServiceContext, base: BaseServices, found
     },
 
     async addRoleGroup(actor: AuthUser, appRef: number, name: string, caller: Caller): Promise<{ id: number }> {
-      const app = await found(appRef);
+      const app = await found(actor, appRef);
       const id = await ctx.transaction(async (repos) => {
         const created = await repos.admin.apps.insertRoleGroup(app.id, name);
         await base.audit.adminChange(actor.userRef, 'ADMIN_APP_ROLE_GROUP_ADD', appTarget(app), { after: { roleGroup: { id: created, name } } }, caller, repos);
@@ -82,7 +94,7 @@ export function appsAccessService(ctx: ServiceContext, base: BaseServices, found
     },
 
     async renameRoleGroup(actor: AuthUser, id: number, name: string, caller: Caller): Promise<null> {
-      const { group, app } = await roleGroup(id);
+      const { group, app } = await roleGroup(actor, id);
       await ctx.transaction(async (repos) => {
         if (!(await repos.admin.apps.renameRoleGroup(id, name))) throw notFound();
         await base.audit.adminChange(actor.userRef, 'ADMIN_APP_ROLE_GROUP_RENAME', appTarget(app), { before: { roleGroup: { id, name: group.name } }, after: { roleGroup: { id, name } } }, caller, repos);
@@ -91,7 +103,7 @@ export function appsAccessService(ctx: ServiceContext, base: BaseServices, found
     },
 
     async removeRoleGroup(actor: AuthUser, id: number, caller: Caller): Promise<null> {
-      const { group, app } = await roleGroup(id);
+      const { group, app } = await roleGroup(actor, id);
       await ctx.transaction(async (repos) => {
         const roles = await repos.admin.apps.rolesOfGroup(id);
         await removeRoles(repos, app.id, roles.map((r) => r.id));
@@ -104,7 +116,7 @@ export function appsAccessService(ctx: ServiceContext, base: BaseServices, found
     },
 
     async addRole(actor: AuthUser, body: InputOf<typeof adminAppsEndpoints.roleAdd>, caller: Caller): Promise<{ id: number }> {
-      const { group, app } = await roleGroup(body.groupId);
+      const { group, app } = await roleGroup(actor, body.groupId);
       if (await repo.roleCodeUsed(app.id, body.code)) throw new AppError(CODE.roleCodeTaken);
       const id = await ctx.transaction(async (repos) => {
         const created = await repos.admin.apps.insertRole(group.id, body.code, body.name);
@@ -115,7 +127,7 @@ export function appsAccessService(ctx: ServiceContext, base: BaseServices, found
     },
 
     async renameRole(actor: AuthUser, id: number, name: string, caller: Caller): Promise<null> {
-      const { role: current, app } = await role(id);
+      const { role: current, app } = await role(actor, id);
       await ctx.transaction(async (repos) => {
         if (!(await repos.admin.apps.renameRole(id, name))) throw notFound();
         await base.audit.adminChange(actor.userRef, 'ADMIN_APP_ROLE_RENAME', appTarget(app), {
@@ -126,7 +138,7 @@ export function appsAccessService(ctx: ServiceContext, base: BaseServices, found
     },
 
     async removeRole(actor: AuthUser, id: number, caller: Caller): Promise<null> {
-      const { role: current, app } = await role(id);
+      const { role: current, app } = await role(actor, id);
       await ctx.transaction(async (repos) => {
         await removeRoles(repos, app.id, [id]);
         await base.audit.adminChange(actor.userRef, 'ADMIN_APP_ROLE_REMOVE', appTarget(app), { before: { role: { id, code: current.code, name: current.name } }, after: null }, caller, repos);
@@ -134,14 +146,14 @@ export function appsAccessService(ctx: ServiceContext, base: BaseServices, found
       return null;
     },
 
-    async approvers(id: number): Promise<AppPerson[]> {
-      const app = await found(id);
+    async approvers(actor: AuthUser, id: number): Promise<AppPerson[]> {
+      const app = await found(actor, id);
       return (await repo.approvers(app.id)).map((p) => ({ userId: p.account, userName: p.userName, deptName: p.deptName }));
     },
 
     /** Approvers follow the personal centre's rule for group members: enabled people, not shared mailboxes. */
     async addApprovers(actor: AuthUser, id: number, accounts: string[], caller: Caller): Promise<{ added: number }> {
-      const app = await found(id);
+      const app = await found(actor, id);
       const people = await peopleByAccounts(ctx.repos, accounts, true);
       const added = await ctx.transaction(async (repos) => {
         const before = (await repos.admin.apps.approvers(app.id)).map((p) => p.account);
@@ -154,7 +166,7 @@ export function appsAccessService(ctx: ServiceContext, base: BaseServices, found
     },
 
     async removeApprovers(actor: AuthUser, id: number, accounts: string[], caller: Caller): Promise<{ removed: number }> {
-      const app = await found(id);
+      const app = await found(actor, id);
       const people = await peopleByAccounts(ctx.repos, accounts, false);
       const removed = await ctx.transaction(async (repos) => {
         const before = (await repos.admin.apps.approvers(app.id)).map((p) => p.account);
@@ -166,13 +178,31 @@ export function appsAccessService(ctx: ServiceContext, base: BaseServices, found
       return { removed };
     },
 
-    async userGrants(id: number, pageNum: number, pageSize: number): Promise<PageResult<UserGrant>> {
-      const app = await found(id);
+    async owners(actor: AuthUser, id: number): Promise<AppPerson[]> {
+      const app = await found(actor, id);
+      return (await repo.owners(app.id)).map((p) => ({ userId: p.account, userName: p.userName, deptName: p.deptName }));
+    },
+
+    /** Owners, like approvers, are enabled people (not shared mailboxes); the change is audited with the list before and after. */
+    async addOwners(actor: AuthUser, id: number, accounts: string[], caller: Caller): Promise<{ added: number }> {
+      const app = await found(actor, id);
+      const people = await peopleByAccounts(ctx.repos, accounts, true);
+      return { added: await changeOwners(actor, app, caller, 'ADMIN_APP_OWNERS_ADD', (repos) => repos.admin.apps.addOwners(app.id, people.map((p) => p.id), ctx.clock.now())) };
+    },
+
+    async removeOwners(actor: AuthUser, id: number, accounts: string[], caller: Caller): Promise<{ removed: number }> {
+      const app = await found(actor, id);
+      const people = await peopleByAccounts(ctx.repos, accounts, false);
+      return { removed: await changeOwners(actor, app, caller, 'ADMIN_APP_OWNERS_REMOVE', (repos) => repos.admin.apps.removeOwners(app.id, people.map((p) => p.id))) };
+    },
+
+    async userGrants(actor: AuthUser, id: number, pageNum: number, pageSize: number): Promise<PageResult<UserGrant>> {
+      const app = await found(actor, id);
       return mapPage(await repo.pageUserGrants(app.id, pageNum, pageSize), (g) => ({ userId: g.account, userName: g.userName, deptName: g.deptName, grantedAt: iso(g.grantedAt) }));
     },
 
     async grantUsers(actor: AuthUser, id: number, accounts: string[], caller: Caller): Promise<{ added: number }> {
-      const app = await found(id);
+      const app = await found(actor, id);
       const people = await peopleByAccounts(ctx.repos, accounts, false);
       const refs = people.map((p) => p.id);
       const accountOf = (ref: number) => people.find((p) => p.id === ref)!.account;
@@ -186,7 +216,7 @@ export function appsAccessService(ctx: ServiceContext, base: BaseServices, found
     },
 
     async revokeUsers(actor: AuthUser, id: number, accounts: string[], caller: Caller): Promise<{ removed: number }> {
-      const app = await found(id);
+      const app = await found(actor, id);
       const people = await peopleByAccounts(ctx.repos, accounts, false);
       const refs = people.map((p) => p.id);
       const accountOf = (ref: number) => people.find((p) => p.id === ref)!.account;
@@ -199,15 +229,15 @@ export function appsAccessService(ctx: ServiceContext, base: BaseServices, found
       return { removed };
     },
 
-    async groupGrants(id: number, pageNum: number, pageSize: number): Promise<PageResult<GroupGrant>> {
-      const app = await found(id);
+    async groupGrants(actor: AuthUser, id: number, pageNum: number, pageSize: number): Promise<PageResult<GroupGrant>> {
+      const app = await found(actor, id);
       return mapPage(await repo.pageGroupGrants(app.id, pageNum, pageSize), (g) => ({
         groupId: g.groupRef, groupCode: g.groupCode, groupName: g.groupName, groupType: g.groupType as GroupType, memberNumber: g.memberNumber, grantedAt: iso(g.grantedAt),
       }));
     },
 
     async grantGroups(actor: AuthUser, id: number, groupIds: number[], caller: Caller): Promise<{ added: number }> {
-      const app = await found(id);
+      const app = await found(actor, id);
       const groups = await groupsByIds(groupIds);
       const refs = groups.map((g) => g.id);
       const codeOf = (ref: number) => groups.find((g) => g.id === ref)!.groupCode;
@@ -221,7 +251,7 @@ export function appsAccessService(ctx: ServiceContext, base: BaseServices, found
     },
 
     async revokeGroups(actor: AuthUser, id: number, groupIds: number[], caller: Caller): Promise<{ removed: number }> {
-      const app = await found(id);
+      const app = await found(actor, id);
       const groups = await groupsByIds(groupIds);
       const refs = groups.map((g) => g.id);
       const codeOf = (ref: number) => groups.find((g) => g.id === ref)!.groupCode;

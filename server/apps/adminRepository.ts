@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import type { ListSort } from '../../contract/schemas/sort.js';
 import { ADMIN_SORTABLE } from '../../contract/schemas/admin/sortable.js';
 import type { PageResult } from '../../contract/schemas/common.js';
@@ -125,6 +125,8 @@ export interface AppListFilters {
   enabled?: boolean;
   category?: string;
   sort?: ListSort<(typeof ADMIN_SORTABLE.apps)[number]>;
+  /** Only these applications (an owner's); absent: all. */
+  appRefs?: number[];
 }
 const APP_SORT = { appName: 'app_name', appId: 'app_id', category: 'category' } as const;
 
@@ -136,6 +138,7 @@ export function adminAppsRepo(db: Kysely<Database>) {
   return {
     async page(filters: AppListFilters, pageNum: number, pageSize: number): Promise<PageResult<AdminAppRecord>> {
       let base = db.selectFrom('apps');
+      if (filters.appRefs) base = filters.appRefs.length ? base.where('id', 'in', filters.appRefs) : base.where(sql<SqlBool>`1 = 0`);
       if (filters.keyword) {
         const keyword = filters.keyword;
         base = base.where((eb) => eb.or([ilike('app_name', keyword), ilike('app_id', keyword)]));
@@ -284,6 +287,20 @@ export function adminAppsRepo(db: Kysely<Database>) {
       return db.selectFrom('app_approvers').innerJoin('users', 'users.id', 'app_approvers.user_ref')
         .select(PERSON_COLUMNS)
         .where('app_approvers.app_ref', '=', appRef).orderBy('users.user_id').execute();
+    },
+    /** The application's owners (app_owners), by account. */
+    owners(appRef: number): Promise<PersonRecord[]> {
+      return db.selectFrom('app_owners').innerJoin('users', 'users.id', 'app_owners.user_ref')
+        .select(PERSON_COLUMNS)
+        .where('app_owners.app_ref', '=', appRef).orderBy('users.user_id').execute();
+    },
+    async addOwners(appRef: number, userRefs: number[], now: number): Promise<number> {
+      const result = await db.insertInto('app_owners').values(userRefs.map((u) => ({ app_ref: appRef, user_ref: u, granted_at: now })))
+        .onConflict((oc) => oc.columns(['app_ref', 'user_ref']).doNothing()).executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0);
+    },
+    async removeOwners(appRef: number, userRefs: number[]): Promise<number> {
+      return Number((await db.deleteFrom('app_owners').where('app_ref', '=', appRef).where('user_ref', 'in', userRefs).executeTakeFirst()).numDeletedRows);
     },
     async addApprovers(appRef: number, userRefs: number[]): Promise<number> {
       const result = await db.insertInto('app_approvers').values(userRefs.map((u) => ({ app_ref: appRef, user_ref: u })))

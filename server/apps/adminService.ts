@@ -14,6 +14,7 @@ import { appTarget, appsAccessService } from './adminAccess.js';
 import { SECRET_OVERLAP_MS, hashClientSecret, newClientSecret, secretMatches } from './adminSecret.js';
 import type { InputOf } from '../../contract/endpoint.js';
 import type { adminAppsEndpoints } from '../../contract/endpoints/admin/apps.js';
+import { confineApps, outsideScope, refuseOutsideApp, scopeService } from '../administrators/scope.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const CLIENT_ID_SUFFIX = '-client';
@@ -91,11 +92,21 @@ export function adminAppsService(ctx: ServiceContext, base: BaseServices) {
     }]);
   }
 
-  async function found(id: number): Promise<AdminAppRecord> {
+  const scopes = scopeService(ctx, base);
+
+  /**
+   * The application, within the caller's reach: an owner reaches the applications they own only,
+   * and to them one they do not own answers as an id nobody has (E60205).
+   */
+  async function found(actor: AuthUser, id: number): Promise<AdminAppRecord> {
+    const scope = await scopes.apps(actor);
     const app = await repo.find(id);
-    if (!app) throw notFound();
+    if (!app) throw scope.kind === 'all' ? notFound() : outsideScope();
+    refuseOutsideApp(scope, id);
     return app;
   }
+  /** What an id nobody has answers: not found, or to an owner the same as an application they do not own. */
+  const absent = async (actor: AuthUser) => ((await scopes.apps(actor)).kind === 'all' ? notFound() : outsideScope());
 
   async function setEnabled(actor: AuthUser, id: number, enabled: boolean, caller: Caller): Promise<null> {
     await ctx.transaction(async (repos) => {
@@ -107,12 +118,12 @@ export function adminAppsService(ctx: ServiceContext, base: BaseServices) {
   }
 
   return {
-    async list(filters: AppListFilters, pageNum: number, pageSize: number): Promise<PageResult<AdminApp>> {
-      const result = await repo.page(filters, pageNum, pageSize);
+    async list(actor: AuthUser, filters: AppListFilters, pageNum: number, pageSize: number): Promise<PageResult<AdminApp>> {
+      const result = await repo.page({ ...filters, appRefs: confineApps(await scopes.apps(actor)) }, pageNum, pageSize);
       return { ...result, datas: await views(result.datas) };
     },
 
-    get: async (id: number): Promise<AdminApp> => (await views([await found(id)]))[0],
+    get: async (actor: AuthUser, id: number): Promise<AdminApp> => (await views([await found(actor, id)]))[0],
 
     async create(actor: AuthUser, body: InputOf<typeof adminAppsEndpoints.create>, caller: Caller): Promise<{ id: number }> {
       const clientId = body.clientId ?? `${body.appId}${CLIENT_ID_SUFFIX}`;
@@ -150,6 +161,7 @@ export function adminAppsService(ctx: ServiceContext, base: BaseServices) {
       const { id, captchaStrategy, ...rest } = body;
       refuseUncallable(body.backchannelLogoutUri);
       const patch: AdminAppPatch = { ...rest, ...(captchaStrategy !== undefined ? { captchaStrategy: storedStrategy(captchaStrategy) } : {}) };
+      await found(actor, id);
       await ctx.transaction(async (repos) => {
         const before = await repos.admin.apps.find(id);
         if (!before) throw notFound();
@@ -171,6 +183,7 @@ export function adminAppsService(ctx: ServiceContext, base: BaseServices) {
      * stays valid for LIMITS.clientSecretOverlapHours so the application can switch over.
      */
     async rotateSecret(actor: AuthUser, id: number, caller: Caller): Promise<RotatedSecret> {
+      await found(actor, id);
       const secret = newClientSecret();
       const result = await ctx.transaction(async (repos) => {
         const app = await repos.admin.apps.find(id);
@@ -196,7 +209,9 @@ export function adminAppsService(ctx: ServiceContext, base: BaseServices) {
       return state ? secretMatches(state, secret, ctx.clock.now()) : false;
     },
 
-    ...appsAccessService(ctx, base, found),
+    ...appsAccessService(ctx, base, found, absent),
+    /** For the SAML and CAS settings: the application within the caller's reach. */
+    found,
   };
 }
 

@@ -8,6 +8,7 @@ import type { BaseServices } from '../composition/portalServicesType.js';
 import { AppError, notFound } from '../platform/lib/errors.js';
 import { appTarget } from './adminAccess.js';
 import { casSettingsOf, samlSettingsOf } from './signOnAudit.js';
+import { outsideScope, refuseOutsideApp, scopeService } from '../administrators/scope.js';
 
 /** Where the CAS server answers (server/protocols/cas): a client is configured with this base. */
 export const CAS_MOUNT = '/cas';
@@ -35,15 +36,19 @@ function normalised(services: { url: string; match: CasMatch }[]): { url: string
 export function adminCasService(ctx: ServiceContext, base: BaseServices) {
   const casServerUrl = `${ctx.config.publicUrl}${CAS_MOUNT}`;
 
-  async function appOf(id: number) {
+  const scopes = scopeService(ctx, base);
+  /** The application within the caller's reach (an owner's own; others, like ids nobody has, E60205). */
+  async function appOf(actor: AuthUser, id: number) {
+    const scope = await scopes.apps(actor);
     const app = await ctx.repos.admin.apps.find(id);
-    if (!app) throw notFound();
+    if (!app) throw scope.kind === 'all' ? notFound() : outsideScope();
+    refuseOutsideApp(scope, id);
     return app;
   }
 
   return {
-    async get(id: number): Promise<CasGetAnswer> {
-      await appOf(id);
+    async get(actor: AuthUser, id: number): Promise<CasGetAnswer> {
+      await appOf(actor, id);
       const services = await ctx.repos.admin.signOn.casList(id);
       return { services: services.map((s) => ({ url: s.url, match: s.match, createdAt: new Date(s.createdAt).toISOString() })), casServerUrl };
     },
@@ -55,7 +60,7 @@ export function adminCasService(ctx: ServiceContext, base: BaseServices) {
      * applications at once cannot both succeed.
      */
     async save(actor: AuthUser, body: InputOf<typeof adminAppsSignOnEndpoints.casSave>, caller: Caller): Promise<null> {
-      const app = await appOf(body.id);
+      const app = await appOf(actor, body.id);
       const services = normalised(body.services);
       await ctx.transaction(async (repos) => {
         await repos.admin.signOn.lockRegistry();

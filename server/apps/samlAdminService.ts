@@ -11,6 +11,7 @@ import { casSettingsOf, samlSettingsOf } from './signOnAudit.js';
 import { describeCertificate, requireCertificate } from './samlCertificates.js';
 import { parseSpMetadata, safeMetadataDocument } from './samlMetadata.js';
 import type { SamlSpRecord } from './signOnRepository.js';
+import { outsideScope, refuseOutsideApp, scopeService } from '../administrators/scope.js';
 
 /** Where the identity provider answers (server/protocols/saml): its entity ID is its metadata URL. */
 export const SAML_MOUNT = '/saml';
@@ -31,9 +32,13 @@ export const samlIdpOf = (publicUrl: string): SamlIdp => ({
 export function adminSamlService(ctx: ServiceContext, base: BaseServices) {
   const idp = samlIdpOf(ctx.config.publicUrl);
 
-  async function appOf(id: number) {
+  const scopes = scopeService(ctx, base);
+  /** The application within the caller's reach (an owner's own; others, like ids nobody has, E60205). */
+  async function appOf(actor: AuthUser, id: number) {
+    const scope = await scopes.apps(actor);
     const app = await ctx.repos.admin.apps.find(id);
-    if (!app) throw notFound();
+    if (!app) throw scope.kind === 'all' ? notFound() : outsideScope();
+    refuseOutsideApp(scope, id);
     return app;
   }
 
@@ -51,8 +56,8 @@ export function adminSamlService(ctx: ServiceContext, base: BaseServices) {
   }
 
   return {
-    async get(id: number): Promise<SamlGetAnswer> {
-      await appOf(id);
+    async get(actor: AuthUser, id: number): Promise<SamlGetAnswer> {
+      await appOf(actor, id);
       const sp = await ctx.repos.admin.signOn.samlFind(id);
       if (!sp) return { sp: null, idp };
       return {
@@ -73,7 +78,7 @@ export function adminSamlService(ctx: ServiceContext, base: BaseServices) {
      * administrators saving the same one for two applications at once cannot both succeed.
      */
     async save(actor: AuthUser, body: InputOf<typeof adminAppsSignOnEndpoints.samlSave>, caller: Caller): Promise<null> {
-      const app = await appOf(body.id);
+      const app = await appOf(actor, body.id);
       const record = recordOf(body, ctx.clock.now());
       await ctx.transaction(async (repos) => {
         await repos.admin.signOn.lockRegistry();
@@ -92,7 +97,7 @@ export function adminSamlService(ctx: ServiceContext, base: BaseServices) {
     },
 
     async remove(actor: AuthUser, id: number, caller: Caller): Promise<null> {
-      const app = await appOf(id);
+      const app = await appOf(actor, id);
       await ctx.transaction(async (repos) => {
         const before = await repos.admin.signOn.samlFind(app.id);
         // Nothing registered: nothing changes, and nothing is logged.

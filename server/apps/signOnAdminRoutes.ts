@@ -16,8 +16,8 @@ export default async function adminAppsSignOnRoutes(app: FastifyInstance): Promi
     serve(scope, e.samlParseMetadata, async ({ input, services }) => services.admin.saml.parseMetadata(input.xml));
     serve(scope, e.samlSave, ({ input, services, user, caller }) => services.admin.saml.save(user, input, caller));
   });
-  serve(app, e.samlGet, ({ input, services }) => services.admin.saml.get(input.id));
+  serve(app, e.samlGet, ({ input, services, user }) => services.admin.saml.get(user, input.id));
   serve(app, e.samlRemove, ({ input, services, user, caller }) => services.admin.saml.remove(user, input.id, caller));
-  serve(app, e.casGet, ({ input, services }) => services.admin.cas.get(input.id));
+  serve(app, e.casGet, ({ input, services, user }) => services.admin.cas.get(user, input.id));
   serve(app, e.casSave, ({ input, services, user, caller }) => services.admin.cas.save(user, input, caller));
 }

@@ -18,10 +18,13 @@ import { adminRegistrationsService } from '../registrations/adminService.js';
 import { directorySyncService } from '../protocols/directory/syncService.js';
 import { adminUpstreamService } from '../broker/adminService.js';
 import { administratorsService } from '../administrators/service.js';
+import { scopeService } from '../administrators/scope.js';
 
 /** The workbench's services (`services.admin.users.create(…)`), built on the portal's. */
 export function buildAdminServices(ctx: ServiceContext, base: BaseServices) {
   return {
+    /** What the caller administers (administrators/scope.ts): every confined service asks this. */
+    scope: scopeService(ctx, base),
     home: adminHomeService(ctx, base),
     organisation: adminOrganisationService(ctx, base),
     users: adminUsersService(ctx, base),
@@ -29,7 +32,7 @@ export function buildAdminServices(ctx: ServiceContext, base: BaseServices) {
     saml: adminSamlService(ctx, base),
     cas: adminCasService(ctx, base),
     groups: adminGroupsService(ctx, base),
-    requests: adminRequestsService(ctx),
+    requests: adminRequestsService(ctx, base),
     notices: adminNoticesService(ctx, base),
     policies: adminPoliciesService(ctx, base),
     audit: adminAuditService(ctx, base),

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { ListSort } from '../../contract/schemas/sort.js';
 import { ADMIN_SORTABLE } from '../../contract/schemas/admin/sortable.js';
 import type { PageResult } from '../../contract/schemas/common.js';
@@ -12,6 +12,8 @@ export interface GroupListFilters {
   keyword?: string;
   kind?: GroupKind;
   sort?: ListSort<(typeof ADMIN_SORTABLE.groups)[number]>;
+  /** Only groups whose manager, and mailboxes that are, placed in these departments (a department administrator's subtree). */
+  deptRefs?: number[];
 }
 /** The user type of a shared mailbox account. */
 const MAILBOX_TYPE = 'PUBLIC_MAIL';
@@ -31,6 +33,8 @@ export interface GroupRowRecord {
 /** The portal's group record (groups/repository.ts) and its manager's account. */
 export interface AdminGroupRecord extends Omit<MailGroup, 'createdAt'> {
   managerAccount: string | null;
+  /** Where the manager is placed: a group is inside a department when its manager is. */
+  managerDeptRef: number | null;
 }
 
 export interface AdminMailboxRecord {
@@ -40,11 +44,12 @@ export interface AdminMailboxRecord {
   email: string | null;
   managerRef: number | null;
   managerAccount: string | null;
+  deptRef: number | null;
 }
 
 /** Workbench queries: every group and shared mailbox of the organisation, whoever manages it. */
 export function adminGroupsRepo(db: Kysely<Database>) {
-  const groupRows = (filters: { keyword?: string; groupType?: number }) => {
+  const groupRows = (filters: { keyword?: string; groupType?: number; deptRefs?: number[] }) => {
     let q = db.selectFrom('mail_groups as g').leftJoin('users as m', 'm.id', 'g.manager_user_ref')
       .select([
         sql<string>`case when g.group_type = ${sql.lit(GroupType.MAIL)} then ${sql.lit(GroupKind.MAIL)} else ${sql.lit(GroupKind.SECURITY)} end`.as('kind'),
@@ -52,13 +57,14 @@ export function adminGroupsRepo(db: Kysely<Database>) {
         memberNumber('g.id').$castTo<number | null>().as('memberNumber'),
       ]);
     if (filters.groupType) q = q.where('g.group_type', '=', filters.groupType);
+    if (filters.deptRefs) q = filters.deptRefs.length ? q.where('m.dept_ref', 'in', filters.deptRefs) : q.where(sql<SqlBool>`1 = 0`);
     if (filters.keyword) {
       const keyword = filters.keyword;
       q = q.where((eb) => eb.or([ilike('g.group_name', keyword), ilike('g.group_code', keyword)]));
     }
     return q;
   };
-  const mailboxRows = (filters: { keyword?: string }) => {
+  const mailboxRows = (filters: { keyword?: string; deptRefs?: number[] }) => {
     let q = db.selectFrom('users as u').leftJoin('users as m', 'm.id', 'u.mailbox_manager_ref')
       .select([
         sql<string>`${sql.lit(GroupKind.PUBLIC_MAIL)}`.as('kind'),
@@ -66,6 +72,7 @@ export function adminGroupsRepo(db: Kysely<Database>) {
         sql<number | null>`null`.as('memberNumber'),
       ])
       .where('u.user_type', '=', MAILBOX_TYPE);
+    if (filters.deptRefs) q = filters.deptRefs.length ? q.where('u.dept_ref', 'in', filters.deptRefs) : q.where(sql<SqlBool>`1 = 0`);
     if (filters.keyword) {
       const keyword = filters.keyword;
       q = q.where((eb) => eb.or([ilike('u.user_name', keyword), ilike('u.user_id', keyword)]));
@@ -75,15 +82,16 @@ export function adminGroupsRepo(db: Kysely<Database>) {
 
   const groupColumns = [
     'g.id', 'g.group_code as groupCode', 'g.group_name as groupName', 'g.group_type as groupType', 'g.email', 'g.manager_user_ref as managerRef', 'm.user_id as managerAccount',
+    'm.dept_ref as managerDeptRef',
   ] as const;
 
   return {
     async pageRows(filters: GroupListFilters, pageNum: number, pageSize: number): Promise<PageResult<GroupRowRecord>> {
-      const { kind, keyword } = filters;
+      const { kind, keyword, deptRefs } = filters;
       const groupType = kind === GroupKind.MAIL ? GroupType.MAIL : kind === GroupKind.SECURITY ? GroupType.SECURITY : undefined;
-      const rows = kind === GroupKind.PUBLIC_MAIL ? mailboxRows({ keyword })
-        : kind ? groupRows({ keyword, groupType })
-          : groupRows({ keyword }).unionAll(mailboxRows({ keyword }));
+      const rows = kind === GroupKind.PUBLIC_MAIL ? mailboxRows({ keyword, deptRefs })
+        : kind ? groupRows({ keyword, groupType, deptRefs })
+          : groupRows({ keyword, deptRefs }).unionAll(mailboxRows({ keyword, deptRefs }));
       const { field, order = 'asc' } = filters.sort ?? {};
       const result = await page(db, db.selectFrom(rows.as('r')), (q) => (field
         ? q.selectAll().orderBy(`r.${field}`, order).orderBy('r.kind', order).orderBy('r.code', order)
@@ -139,7 +147,7 @@ export function adminGroupsRepo(db: Kysely<Database>) {
 
     findMailbox(id: number): Promise<AdminMailboxRecord | undefined> {
       return db.selectFrom('users as u').leftJoin('users as m', 'm.id', 'u.mailbox_manager_ref')
-        .select(['u.id', 'u.user_id as account', 'u.user_name as userName', 'u.email', 'u.mailbox_manager_ref as managerRef', 'm.user_id as managerAccount'])
+        .select(['u.id', 'u.user_id as account', 'u.user_name as userName', 'u.email', 'u.mailbox_manager_ref as managerRef', 'm.user_id as managerAccount', 'u.dept_ref as deptRef'])
         .where('u.id', '=', id).where('u.user_type', '=', MAILBOX_TYPE).executeTakeFirst();
     },
     /** A mailbox's address is also its mail address (mail_local_address), as the demo organisation keeps them. */

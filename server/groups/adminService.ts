@@ -9,6 +9,7 @@ import type { AdminGroupRecord, AdminMailboxRecord, GroupListFilters, GroupRowRe
 import type { AuthUser, Caller, ServiceContext } from '../composition/context.js';
 import type { BaseServices } from '../composition/portalServicesType.js';
 import { peopleByAccounts } from './adminPeople.js';
+import { confineDepts, outsideScope, reaches, refuseOutside, type PeopleScope } from '../administrators/scope.js';
 import type { InputOf } from '../../contract/endpoint.js';
 import type { adminGroupsEndpoints } from '../../contract/endpoints/admin/groups.js';
 
@@ -29,37 +30,53 @@ function checkEmail(groupType: number, email: string | null): void {
  * Workbench: every group and shared mailbox, whoever manages it. Managers set here are the
  * ones the personal centre goes by (mail_groups.manager_user_ref, users.mailbox_manager_ref);
  * members and managers follow the personal centre's eligibility rule (groups/service.ts).
+ *
+ * A department administrator's groups are those whose manager is placed in their subtree, and
+ * the shared mailboxes placed there: they see and change only those (E60205 otherwise, the same
+ * answer as an id nobody has), name managers and add members only from the subtree, and may
+ * remove anyone from a group of theirs (a membership they may not see would otherwise stick).
  */
 export function adminGroupsService(ctx: ServiceContext, base: BaseServices) {
   const repo = ctx.repos.admin.groups;
   const target = (g: Pick<AdminGroupRecord, 'groupCode'>) => `group:${g.groupCode}`;
 
-  async function group(id: number): Promise<AdminGroupRecord> {
+  const absent = (scope: PeopleScope) => (scope.kind === 'all' ? notFound() : outsideScope());
+
+  async function group(id: number, scope: PeopleScope): Promise<AdminGroupRecord> {
     const found = await repo.findGroup(id);
-    if (!found) throw notFound();
+    if (!found) throw absent(scope);
+    if (!reaches(scope, found.managerDeptRef)) throw outsideScope();
     return found;
   }
-  async function mailbox(id: number): Promise<AdminMailboxRecord> {
+  async function mailbox(id: number, scope: PeopleScope): Promise<AdminMailboxRecord> {
     const found = await repo.findMailbox(id);
-    if (!found) throw notFound();
+    if (!found) throw absent(scope);
+    if (!reaches(scope, found.deptRef)) throw outsideScope();
+    return found;
+  }
+  /** The people an action names, each within the reach (E60205 otherwise). */
+  async function people(scope: PeopleScope, accounts: string[], eligible: Parameters<typeof peopleByAccounts>[2]) {
+    const found = await peopleByAccounts(ctx.repos, accounts, eligible);
+    for (const person of found) refuseOutside(scope, person.deptRef);
     return found;
   }
 
   return {
-    async list(filters: GroupListFilters, pageNum: number, pageSize: number): Promise<PageResult<AdminGroupRow>> {
-      return mapPage(await repo.pageRows(filters, pageNum, pageSize), toRow);
+    async list(scope: PeopleScope, filters: GroupListFilters, pageNum: number, pageSize: number): Promise<PageResult<AdminGroupRow>> {
+      return mapPage(await repo.pageRows({ ...filters, deptRefs: confineDepts(scope, undefined) }, pageNum, pageSize), toRow);
     },
 
-    async get(id: number): Promise<AdminGroupRow> {
+    async get(scope: PeopleScope, id: number): Promise<AdminGroupRow> {
+      await group(id, scope);
       const row = await repo.findGroupRow(id);
       if (!row) throw notFound();
       return toRow(row);
     },
 
-    async create(actor: AuthUser, body: InputOf<typeof adminGroupsEndpoints.create>, caller: Caller): Promise<{ id: number }> {
+    async create(actor: AuthUser, body: InputOf<typeof adminGroupsEndpoints.create>, caller: Caller, scope: PeopleScope): Promise<{ id: number }> {
       const email = body.email ?? null;
       checkEmail(body.groupType, email);
-      const [manager] = await peopleByAccounts(ctx.repos, [body.managerUserId], true);
+      const [manager] = await people(scope, [body.managerUserId], true);
       if (await repo.codeTaken(body.groupCode)) throw new AppError(CODE.groupCodeTaken);
       const id = await ctx.transaction(async (repos) => {
         const created = await repos.admin.groups.insertGroup({ groupCode: body.groupCode, groupName: body.groupName, groupType: body.groupType, email, managerRef: manager.id, createdAt: ctx.clock.now() });
@@ -71,8 +88,8 @@ export function adminGroupsService(ctx: ServiceContext, base: BaseServices) {
       return { id };
     },
 
-    async update(actor: AuthUser, body: InputOf<typeof adminGroupsEndpoints.update>, caller: Caller): Promise<null> {
-      const current = await group(body.id);
+    async update(actor: AuthUser, body: InputOf<typeof adminGroupsEndpoints.update>, caller: Caller, scope: PeopleScope): Promise<null> {
+      const current = await group(body.id, scope);
       checkEmail(current.groupType, body.email === undefined ? current.email : body.email);
       await ctx.transaction(async (repos) => {
         if (!(await repos.admin.groups.updateGroup(body.id, { groupName: body.groupName, email: body.email }))) throw notFound();
@@ -82,9 +99,9 @@ export function adminGroupsService(ctx: ServiceContext, base: BaseServices) {
       return null;
     },
 
-    async setManager(actor: AuthUser, id: number, managerAccount: string, caller: Caller): Promise<null> {
-      const current = await group(id);
-      const [manager] = await peopleByAccounts(ctx.repos, [managerAccount], true);
+    async setManager(actor: AuthUser, id: number, managerAccount: string, caller: Caller, scope: PeopleScope): Promise<null> {
+      const current = await group(id, scope);
+      const [manager] = await people(scope, [managerAccount], true);
       await ctx.transaction(async (repos) => {
         if (!(await repos.admin.groups.setGroupManager(id, manager.id))) throw notFound();
         await base.audit.adminChange(actor.userRef, 'ADMIN_GROUP_MANAGER', target(current), { before: { manager: current.managerAccount }, after: { manager: manager.account } }, caller, repos);
@@ -93,8 +110,8 @@ export function adminGroupsService(ctx: ServiceContext, base: BaseServices) {
     },
 
     /** The group goes with its memberships and the application grants made to it, in one transaction. */
-    async delete(actor: AuthUser, id: number, caller: Caller): Promise<null> {
-      const current = await group(id);
+    async delete(actor: AuthUser, id: number, caller: Caller, scope: PeopleScope): Promise<null> {
+      const current = await group(id, scope);
       await ctx.transaction(async (repos) => {
         const [members, apps] = [await repos.admin.groups.countMembers(id), await repos.admin.groups.grantedApps(id)];
         if (!(await repos.admin.groups.deleteGroup(id))) throw notFound();
@@ -103,29 +120,29 @@ export function adminGroupsService(ctx: ServiceContext, base: BaseServices) {
       return null;
     },
 
-    async members(id: number, pageNum: number, pageSize: number): Promise<PageResult<GroupMember>> {
-      const current = await group(id);
+    async members(scope: PeopleScope, id: number, pageNum: number, pageSize: number): Promise<PageResult<GroupMember>> {
+      const current = await group(id, scope);
       return mapPage(await ctx.repos.groups.pageMembers(current.id, pageNum, pageSize), (m) => ({ userId: m.account, userName: m.userName, companyName: m.companyName, deptName: m.deptName }));
     },
 
     /** `anyState`: people join whatever their state (provisioning; the workbench adds enabled people only). */
-    async addMembers(actor: AuthUser, id: number, accounts: string[], caller: Caller, opts: { anyState?: boolean } = {}): Promise<{ added: number }> {
-      const current = await group(id);
-      const people = await peopleByAccounts(ctx.repos, accounts, opts.anyState ? 'anyState' : true);
-      const refs = people.map((p) => p.id);
+    async addMembers(actor: AuthUser, id: number, accounts: string[], caller: Caller, scope: PeopleScope, opts: { anyState?: boolean } = {}): Promise<{ added: number }> {
+      const current = await group(id, scope);
+      const joining = await people(scope, accounts, opts.anyState ? 'anyState' : true);
+      const refs = joining.map((p) => p.id);
       const added = await ctx.transaction(async (repos) => {
         const before = await repos.admin.groups.memberAccounts(id, refs);
         const count = await repos.groups.addMembers(id, refs, ctx.clock.now());
-        await base.audit.adminChange(actor.userRef, 'ADMIN_GROUP_MEMBERS_ADD', target(current), { before: { members: before }, after: { members: people.map((p) => p.account).sort() } }, caller, repos);
+        await base.audit.adminChange(actor.userRef, 'ADMIN_GROUP_MEMBERS_ADD', target(current), { before: { members: before }, after: { members: joining.map((p) => p.account).sort() } }, caller, repos);
         return count;
       });
       return { added };
     },
 
-    async removeMembers(actor: AuthUser, id: number, accounts: string[], caller: Caller): Promise<{ removed: number }> {
-      const current = await group(id);
-      const people = await peopleByAccounts(ctx.repos, accounts, false);
-      const refs = people.map((p) => p.id);
+    async removeMembers(actor: AuthUser, id: number, accounts: string[], caller: Caller, scope: PeopleScope): Promise<{ removed: number }> {
+      const current = await group(id, scope);
+      const leaving = await peopleByAccounts(ctx.repos, accounts, false);
+      const refs = leaving.map((p) => p.id);
       const removed = await ctx.transaction(async (repos) => {
         const before = await repos.admin.groups.memberAccounts(id, refs);
         const count = await repos.groups.removeMembers(id, refs);
@@ -135,8 +152,8 @@ export function adminGroupsService(ctx: ServiceContext, base: BaseServices) {
       return { removed };
     },
 
-    async updateMailbox(actor: AuthUser, body: InputOf<typeof adminGroupsEndpoints.mailboxUpdate>, caller: Caller): Promise<null> {
-      const current = await mailbox(body.id);
+    async updateMailbox(actor: AuthUser, body: InputOf<typeof adminGroupsEndpoints.mailboxUpdate>, caller: Caller, scope: PeopleScope): Promise<null> {
+      const current = await mailbox(body.id, scope);
       await ctx.transaction(async (repos) => {
         if (!(await repos.admin.groups.updateMailbox(body.id, { userName: body.userName, email: body.email }, ctx.clock.now()))) throw notFound();
         const after = await repos.admin.groups.findMailbox(body.id);
@@ -145,9 +162,9 @@ export function adminGroupsService(ctx: ServiceContext, base: BaseServices) {
       return null;
     },
 
-    async setMailboxManager(actor: AuthUser, id: number, managerAccount: string, caller: Caller): Promise<null> {
-      const current = await mailbox(id);
-      const [manager] = await peopleByAccounts(ctx.repos, [managerAccount], true);
+    async setMailboxManager(actor: AuthUser, id: number, managerAccount: string, caller: Caller, scope: PeopleScope): Promise<null> {
+      const current = await mailbox(id, scope);
+      const [manager] = await people(scope, [managerAccount], true);
       await ctx.transaction(async (repos) => {
         if (!(await repos.admin.groups.setMailboxManager(id, manager.id, ctx.clock.now()))) throw notFound();
         await base.audit.adminChange(actor.userRef, 'ADMIN_MAILBOX_MANAGER', `mailbox:${current.account}`, { before: { manager: current.managerAccount }, after: { manager: manager.account } }, caller, repos);

@@ -54,6 +54,8 @@ export interface MemberCandidate {
   account: string;
   userType: string;
   enabled: boolean;
+  /** Where the person is placed (a department administrator adds only people of their subtree). */
+  deptRef: number | null;
 }
 
 export interface PersonSummary {
@@ -113,8 +115,8 @@ export function groupsRepo(db: Kysely<Database>) {
     },
     /** Accounts by name, with what membership rules look at; unknown names are left out. */
     async candidatesByAccounts(accounts: string[]): Promise<MemberCandidate[]> {
-      const rows = await db.selectFrom('users').select(['id', 'user_id', 'user_type', 'enabled']).where('user_id', 'in', accounts.map((a) => a.toLowerCase())).execute();
-      return rows.map((r) => ({ id: r.id, account: r.user_id, userType: r.user_type, enabled: r.enabled === 1 }));
+      const rows = await db.selectFrom('users').select(['id', 'user_id', 'user_type', 'enabled', 'dept_ref']).where('user_id', 'in', accounts.map((a) => a.toLowerCase())).execute();
+      return rows.map((r) => ({ id: r.id, account: r.user_id, userType: r.user_type, enabled: r.enabled === 1, deptRef: r.dept_ref }));
     },
     /** Of these people, the ones in the group (the primary key answers). */
     async membersAmong(groupRef: number, userRefs: number[]): Promise<Set<number>> {

@@ -7,6 +7,7 @@ import type { Repos } from '../composition/repositories.js';
 import type { Caller, ServiceContext } from '../composition/context.js';
 import type { BaseServices } from '../composition/portalServicesType.js';
 import { indexTree, parentAllowed, type TreeIndex } from './tree.js';
+import type { PeopleScope } from '../administrators/scope.js';
 import type { InputOf } from '../../contract/endpoint.js';
 import type { adminOrganisationEndpoints } from '../../contract/endpoints/admin/organisation.js';
 
@@ -72,11 +73,14 @@ export function adminOrganisationService(ctx: ServiceContext, base: BaseServices
     });
 
   return {
-    async tree(): Promise<OrgTree> {
+    /** The whole tree; to a department administrator only their subtree, its root shown as the top (no parent). */
+    async tree(scope: PeopleScope): Promise<OrgTree> {
       const [nodes, direct] = await Promise.all([ctx.repos.admin.departments.all(), ctx.repos.admin.departments.userCounts()]);
       const tree = indexTree(nodes);
       const total = countsOf(tree, direct);
-      return { nodes: tree.ordered().map((node) => nodeOf(tree, node, direct, total)) };
+      const all = tree.ordered().map((node) => nodeOf(tree, node, direct, total));
+      if (scope.kind === 'all') return { nodes: all };
+      return { nodes: all.filter((n) => scope.deptRefs.includes(n.id)).map((n) => (n.id === scope.rootRef ? { ...n, parentId: null } : n)) };
     },
 
     async create(actorRef: number, input: InputOf<typeof adminOrganisationEndpoints.orgCreate>, caller: Caller): Promise<OrgNode> {

@@ -1,4 +1,5 @@
 import { refuseAdministratorCredentials } from '../administrators/credentials.js';
+import { EVERYTHING, confineDepts, outsideScope, reaches, refuseOutside, scopeService, type PeopleScope } from '../administrators/scope.js';
 import { DUTY_ROLES, dutyOfRole, type AdminDuty } from '../../contract/duties.js';
 import { CODE } from '../../contract/codes.js';
 import { PasswordResetMode } from '../../contract/enums.js';
@@ -34,7 +35,7 @@ const SCENE = {
   RESET_PASSWORD: 'ADMIN_USER_RESET_PASSWORD', END_SESSIONS: 'ADMIN_USER_END_SESSIONS', EXPORT: 'ADMIN_USERS_EXPORT', BOOTSTRAP: 'ADMIN_BOOTSTRAP',
   DELETE: 'ADMIN_USER_DELETE',
 } as const;
-const target = (account: string) => `user:${account}`;
+const auditTarget = (account: string) => `user:${account}`;
 
 /** A new person as the workbench or provisioning (SCIM) describes them. */
 export interface CreateUserInput {
@@ -62,6 +63,7 @@ export type UpdateUserPatch = Partial<Omit<CreateUserInput, 'userId' | 'password
  */
 export function adminUsersService(ctx: ServiceContext, base: BaseServices) {
   const now = () => ctx.clock.now();
+  const scopes = scopeService(ctx, base);
   const loadTree = async (repos: Repos = ctx.repos) => indexTree(await repos.admin.departments.all());
 
   /** The directory owns a synchronised person's name, email and department: a change of one is refused (an unchanged value passes). */
@@ -73,14 +75,26 @@ export function adminUsersService(ctx: ServiceContext, base: BaseServices) {
     if (changed) throw new AppError(CODE.directoryOwnedField, { field: changed });
   }
 
-  async function record(userRef: number): Promise<AdminUserRecord> {
+  /**
+   * The person, within the caller's reach. To a delegated administrator a person outside their
+   * subtree and an id nobody has are the same answer (E60205), so guessing ids enumerates nothing.
+   */
+  async function record(userRef: number, scope: PeopleScope): Promise<AdminUserRecord> {
     const user = await ctx.repos.admin.users.find(userRef);
-    if (!user) throw notFound();
+    if (!user) throw scope.kind === 'all' ? notFound() : outsideScope();
+    if (!reaches(scope, user.deptRef)) throw outsideScope();
+    return user;
+  }
+
+  /** The person, to be changed: within reach, and to a delegated administrator not an administrator themselves (E60206). */
+  async function target(userRef: number, scope: PeopleScope): Promise<AdminUserRecord> {
+    const user = await record(userRef, scope);
+    await scopes.refuseAdministrator(scope, userRef);
     return user;
   }
 
   async function detail(userRef: number): Promise<AdminUserDetail> {
-    const [user, roles, tree] = await Promise.all([record(userRef), ctx.repos.portalRoles.listByUser(userRef), loadTree()]);
+    const [user, roles, tree] = await Promise.all([record(userRef, EVERYTHING), ctx.repos.portalRoles.listByUser(userRef), loadTree()]);
     return toDetail(user, roles, tree, now());
   }
 
@@ -123,9 +137,9 @@ export function adminUsersService(ctx: ServiceContext, base: BaseServices) {
    * matches nobody, as any filter value nobody has: the list is empty, not an error, and the
    * workbench clears the stale filter once its tree no longer has the node.
    */
-  async function toSearch(filters: UserFilters): Promise<{ search: UserSearch; tree: TreeIndex }> {
+  async function toSearch(filters: UserFilters, scope: PeopleScope): Promise<{ search: UserSearch; tree: TreeIndex }> {
     const tree = await loadTree();
-    const deptRefs = filters.deptId === undefined ? undefined : tree.find(filters.deptId) ? tree.subtree(filters.deptId) : [];
+    const deptRefs = confineDepts(scope, filters.deptId === undefined ? undefined : tree.find(filters.deptId) ? tree.subtree(filters.deptId) : []);
     return {
       tree,
       search: {
@@ -145,7 +159,7 @@ export function adminUsersService(ctx: ServiceContext, base: BaseServices) {
           if (dutyOfRole(code)) await repos.administrators.grant(id, roleRef, null);
           else await repos.admin.users.grantRole([id], roleRef);
         }
-        await base.audit.adminChange(actorRef ?? id, scene, target(user.account), { after: { account: user.account, ...auditView({ ...user, enabled: true }), roles } }, caller, repos);
+        await base.audit.adminChange(actorRef ?? id, scene, auditTarget(user.account), { after: { account: user.account, ...auditView({ ...user, enabled: true }), roles } }, caller, repos);
         return id;
       });
     } catch (error) {
@@ -157,13 +171,16 @@ export function adminUsersService(ctx: ServiceContext, base: BaseServices) {
   const imports = usersImportService(ctx, base, { employeeRole: () => ensureRole(EVERY_USER_ROLE), update: (...args) => service.update(...args) });
 
   const service = {
-    async list(filters: UserFilters, pageNum: number, pageSize: number, order?: UserOrder): Promise<PageResult<AdminUserItem>> {
-      const { search, tree } = await toSearch(filters);
+    async list(scope: PeopleScope, filters: UserFilters, pageNum: number, pageSize: number, order?: UserOrder): Promise<PageResult<AdminUserItem>> {
+      const { search, tree } = await toSearch(filters, scope);
       const at = now();
       return mapPage(await ctx.repos.admin.users.search(search, pageNum, pageSize, order), (u) => toItem(u, tree, at));
     },
 
-    get: detail,
+    async get(scope: PeopleScope, userRef: number): Promise<AdminUserDetail> {
+      await record(userRef, scope);
+      return detail(userRef);
+    },
 
     /** For provisioning filters (`userName eq "…"`, `externalId eq "…"`): the person, or undefined. */
     async findByAccount(account: string): Promise<AdminUserDetail | undefined> {
@@ -175,7 +192,8 @@ export function adminUsersService(ctx: ServiceContext, base: BaseServices) {
       return id === undefined ? undefined : detail(id);
     },
 
-    async create(actorRef: number, input: CreateUserInput, caller: Caller): Promise<AdminUserDetail> {
+    async create(actorRef: number, input: CreateUserInput, caller: Caller, scope: PeopleScope): Promise<AdminUserDetail> {
+      refuseOutside(scope, input.deptId ?? null);
       const account = input.userId.trim();
       if (accountProblem(account)) throw new AppError(CODE.accountNameInvalid);
       const { mobileNo = null, email = null } = contactFields(input);
@@ -197,8 +215,9 @@ export function adminUsersService(ctx: ServiceContext, base: BaseServices) {
       return detail(id);
     },
 
-    async update(actorRef: number, userRef: number, patch: UpdateUserPatch, caller: Caller): Promise<AdminUserDetail> {
-      const before = await record(userRef);
+    async update(actorRef: number, userRef: number, patch: UpdateUserPatch, caller: Caller, scope: PeopleScope): Promise<AdminUserDetail> {
+      const before = await target(userRef, scope);
+      if (patch.deptId !== undefined) refuseOutside(scope, patch.deptId);
       if (before.fromDirectory) refuseDirectoryOwned(before, patch);
       const { mobileNo, email } = contactFields(patch);
       const place = patch.deptId === undefined ? {} : placement(await loadTree(), patch.deptId);
@@ -217,7 +236,7 @@ export function adminUsersService(ctx: ServiceContext, base: BaseServices) {
       try {
         await ctx.transaction(async (repos) => {
           await repos.admin.users.update(userRef, changes, now());
-          await base.audit.adminChange(actorRef, SCENE.UPDATE, target(before.account), { before: auditView(before), after }, caller, repos);
+          await base.audit.adminChange(actorRef, SCENE.UPDATE, auditTarget(before.account), { before: auditView(before), after }, caller, repos);
         });
       } catch (error) {
         await refusalAfterConflict(error, null, mobileNo, changes.deptRef, userRef);
@@ -226,13 +245,13 @@ export function adminUsersService(ctx: ServiceContext, base: BaseServices) {
     },
 
     /** Disabling ends every session of the person in the same transaction: their next call is E00009. */
-    async setEnabled(actorRef: number, userRef: number, enabled: boolean, caller: Caller): Promise<null> {
+    async setEnabled(actorRef: number, userRef: number, enabled: boolean, caller: Caller, scope: PeopleScope): Promise<null> {
       if (!enabled && userRef === actorRef) throw new AppError(CODE.selfDisable);
-      const user = await record(userRef);
+      const user = await target(userRef, scope);
       await ctx.transaction(async (repos) => {
         await repos.admin.users.setEnabled(userRef, enabled, now());
         if (!enabled) await repos.admin.users.endSessions(userRef);
-        await base.audit.adminChange(actorRef, enabled ? SCENE.ENABLE : SCENE.DISABLE, target(user.account), { before: { enabled: user.enabled }, after: { enabled } }, caller, repos);
+        await base.audit.adminChange(actorRef, enabled ? SCENE.ENABLE : SCENE.DISABLE, auditTarget(user.account), { before: { enabled: user.enabled }, after: { enabled } }, caller, repos);
       });
       return null;
     },
@@ -243,9 +262,9 @@ export function adminUsersService(ctx: ServiceContext, base: BaseServices) {
      * own sessions, devices, memberships, requests and sign-ins go with them; the audit row keeps
      * what they were.
      */
-    async remove(actorRef: number, userRef: number, caller: Caller): Promise<null> {
+    async remove(actorRef: number, userRef: number, caller: Caller, scope: PeopleScope): Promise<null> {
       if (userRef === actorRef) throw new AppError(CODE.selfDelete);
-      const user = await record(userRef);
+      const user = await target(userRef, scope);
       await ctx.transaction(async (repos) => {
         if (await repos.admin.users.holdsRecords(userRef)) throw new AppError(CODE.userHoldsRecords);
         // A record pointing at the person made in the meantime refuses the delete the same way.
@@ -253,17 +272,17 @@ export function adminUsersService(ctx: ServiceContext, base: BaseServices) {
           throw isForeignKeyViolation(error) ? new AppError(CODE.userHoldsRecords) : error;
         });
         if (!deleted) throw notFound();
-        await base.audit.adminChange(actorRef, SCENE.DELETE, target(user.account), { before: { account: user.account, ...auditView(user) }, after: null }, caller, repos);
+        await base.audit.adminChange(actorRef, SCENE.DELETE, auditTarget(user.account), { before: { account: user.account, ...auditView(user) }, after: null }, caller, repos);
       });
       return null;
     },
 
     /** Lifts the sign-in lock and clears the count of failures (the throttle's account counter). */
-    async unlock(actorRef: number, userRef: number, caller: Caller): Promise<null> {
-      const user = await record(userRef);
+    async unlock(actorRef: number, userRef: number, caller: Caller, scope: PeopleScope): Promise<null> {
+      const user = await target(userRef, scope);
       await ctx.transaction(async (repos) => {
         await repos.limits.reset(accountKey(user.account));
-        await base.audit.adminChange(actorRef, SCENE.UNLOCK, target(user.account), { before: { lockedUntil: iso(user.lockedUntil) }, after: { lockedUntil: null } }, caller, repos);
+        await base.audit.adminChange(actorRef, SCENE.UNLOCK, auditTarget(user.account), { before: { lockedUntil: iso(user.lockedUntil) }, after: { lockedUntil: null } }, caller, repos);
       });
       return null;
     },
@@ -273,8 +292,8 @@ export function adminUsersService(ctx: ServiceContext, base: BaseServices) {
      * next sign-in (E30067), and the account's lock lifted so it can be used. MUST_CHANGE: only the
      * change at the next sign-in. Either way every session of the person ends.
      */
-    async resetPassword(actorRef: number, userRef: number, mode: PasswordResetMode, caller: Caller): Promise<{ password: string | null }> {
-      const user = await record(userRef);
+    async resetPassword(actorRef: number, userRef: number, mode: PasswordResetMode, caller: Caller, scope: PeopleScope): Promise<{ password: string | null }> {
+      const user = await target(userRef, scope);
       await refuseAdministratorCredentials(ctx.repos, actorRef, userRef);
       if (mode === PasswordResetMode.MUST_CHANGE && !user.hasPassword) throw new AppError(CODE.userNoPassword);
       // The live rules, the current hash and the new hash before the transaction (on SQLite the
@@ -293,33 +312,39 @@ export function adminUsersService(ctx: ServiceContext, base: BaseServices) {
           await repos.admin.users.requirePasswordChange(userRef, at);
         }
         await repos.admin.users.endSessions(userRef);
-        await base.audit.adminChange(actorRef, SCENE.RESET_PASSWORD, target(user.account), { after: { mode } }, caller, repos);
+        await base.audit.adminChange(actorRef, SCENE.RESET_PASSWORD, auditTarget(user.account), { after: { mode } }, caller, repos);
       });
       return { password };
     },
 
-    async endSessions(actorRef: number, userRef: number, caller: Caller): Promise<{ ended: number }> {
-      const user = await record(userRef);
+    async endSessions(actorRef: number, userRef: number, caller: Caller, scope: PeopleScope): Promise<{ ended: number }> {
+      const user = await target(userRef, scope);
       const ended = await ctx.transaction(async (repos) => {
         const count = await repos.admin.users.endSessions(userRef);
-        await base.audit.adminChange(actorRef, SCENE.END_SESSIONS, target(user.account), { after: { ended: count } }, caller, repos);
+        await base.audit.adminChange(actorRef, SCENE.END_SESSIONS, auditTarget(user.account), { after: { ended: count } }, caller, repos);
         return count;
       });
       return { ended };
     },
 
-    async history(userRef: number, pageNum: number, pageSize: number): Promise<PageResult<SignInEntry>> {
-      await record(userRef);
+    async history(scope: PeopleScope, userRef: number, pageNum: number, pageSize: number): Promise<PageResult<SignInEntry>> {
+      await record(userRef, scope);
       return mapPage(await ctx.repos.admin.users.history(userRef, pageNum, pageSize), (h) => ({
         id: h.id, optType: h.optType, appName: h.appName, success: h.success, resultCode: h.resultCode, ip: h.ip, deviceName: h.deviceName, time: iso(h.createdAt)!,
       }));
     },
 
     /** The filtered list as CSV lines, read in keyset pages as the caller consumes them. */
-    async exportCsv(actorRef: number, filters: UserFilters, caller: Caller): Promise<AsyncIterable<string>> {
-      const { search, tree } = await toSearch(filters);
+    async exportCsv(actorRef: number, filters: UserFilters, caller: Caller, scope: PeopleScope): Promise<AsyncIterable<string>> {
+      const { search, tree } = await toSearch(filters, scope);
       await base.audit.adminChange(actorRef, SCENE.EXPORT, 'users', { after: { filters } }, caller);
       return usersExport(ctx.repos.admin.users, search, tree);
+    },
+
+    /** An activation link for a person within reach (activation.ts refuses administrators' credentials itself). */
+    async sendActivation(actorRef: number, input: InputOf<typeof adminUsersEndpoints.userActivation>, caller: Caller, scope: PeopleScope) {
+      await target(input.id, scope);
+      return base.activation.send(actorRef, input, caller);
     },
 
     importEnter: imports.enter,
@@ -353,16 +378,19 @@ export function adminUsersService(ctx: ServiceContext, base: BaseServices) {
   return {
     ...service,
     /** The same single-person actions for many selected people, a result per person (organisation/usersBatch.ts). */
-    batch: (actorRef: number, input: InputOf<typeof adminUsersEndpoints.userBatch>, caller: Caller) => runUserBatch({
-      get: async (userRef) => ({ userId: (await record(userRef)).account }),
+    batch: (actorRef: number, input: InputOf<typeof adminUsersEndpoints.userBatch>, caller: Caller, scope: PeopleScope) => runUserBatch({
+      get: async (userRef) => ({ userId: (await record(userRef, scope)).account }),
       setEnabled: service.setEnabled,
       update: service.update,
       remove: service.remove,
       endSessions: service.endSessions,
       resetPassword: service.resetPassword,
-      sendActivation: (actorRef, userRef, caller) => base.activation.send(actorRef, { id: userRef, channel: ActivationChannel.SMS }, caller),
-      checkDepartment: async (deptId) => { placement(await loadTree(), deptId); },
-    }, actorRef, input, caller),
+      sendActivation: (actorRef, userRef, caller, scope) => service.sendActivation(actorRef, { id: userRef, channel: ActivationChannel.SMS }, caller, scope),
+      checkDepartment: async (deptId) => {
+        refuseOutside(scope, deptId);
+        placement(await loadTree(), deptId);
+      },
+    }, actorRef, input, caller, scope),
   };
 }
 

@@ -3,6 +3,7 @@ import { ZodError } from 'zod';
 import { CODE, type Lang, type ResultCode } from '../../contract/codes.js';
 import type { ImportCheckResult, ImportRowError, ImportStatus } from '../../contract/schemas/admin/usersImport.js';
 import { AppError, notFound } from '../platform/lib/errors.js';
+import { outsideScope, type PeopleScope } from '../administrators/scope.js';
 import { DAY } from '../platform/lib/clock.js';
 import { randomId } from '../platform/lib/crypto.js';
 import { prepared, type PreparedJson } from '../platform/lib/preparedJson.js';
@@ -41,6 +42,8 @@ interface Write {
   now: number;
   /** When the job's progress was last saved. */
   savedAt: number;
+  /** Whose people the run may change (the starting administrator's reach). */
+  scope: PeopleScope;
 }
 
 /** An imported account: no password, no forced change (there is nothing to change yet), placed where the file says. */
@@ -94,7 +97,7 @@ const comparable = ({ id: _id, ...fields }: ImportedFields & { id: number }): Im
 export function usersImportService(ctx: ServiceContext, base: BaseServices, opts: {
   employeeRole: () => Promise<number>;
   /** users/update for one person: refusals are AppErrors with the codes of the edit. */
-  update: (actorRef: number, userRef: number, patch: ImportPatch, caller: Caller) => Promise<unknown>;
+  update: (actorRef: number, userRef: number, patch: ImportPatch, caller: Caller, scope: PeopleScope) => Promise<unknown>;
 }) {
   const repo = () => ctx.repos.admin.users;
 
@@ -114,9 +117,10 @@ export function usersImportService(ctx: ServiceContext, base: BaseServices, opts
    * now; with `againstStore`, also the accounts and numbers the store already holds (the dry run).
    * The real run leaves those to the unique indexes, which also settle races.
    */
-  async function validate(upload: Uint8Array, againstStore: boolean, lang: Lang = 'zh'): Promise<{ total: number; valid: number; errorsJson: string; good: string[]; checkJson: string; departments: Department[] }> {
+  async function validate(upload: Uint8Array, againstStore: boolean, scope: PeopleScope, lang: Lang = 'zh'): Promise<{ total: number; valid: number; errorsJson: string; good: string[]; checkJson: string; departments: Department[] }> {
     const departments = await ctx.repos.admin.departments.all();
-    const outcome = await pool.run(againstStore ? 'check' : 'start', upload, departments, againstStore ? takenInStore : null, lang);
+    const reach = scope.kind === 'all' ? null : scope.deptRefs;
+    const outcome = await pool.run(againstStore ? 'check' : 'start', upload, departments, reach, againstStore ? takenInStore : null, lang);
     if (outcome.type === 'refused') throw new AppError(outcome.code, outcome.params);
     if (outcome.type === 'invalid') throw new ZodError(outcome.issues.map((i) => ({ code: 'custom', input: undefined, ...i })) as ZodError['issues']);
     return { ...outcome, departments };
@@ -170,7 +174,7 @@ export function usersImportService(ctx: ServiceContext, base: BaseServices, opts
       return;
     }
     try {
-      await opts.update(state.startedBy, person.id, importPatch(row, changes), caller);
+      await opts.update(state.startedBy, person.id, importPatch(row, changes), caller, write.scope);
       state.updated++;
     } catch (error) {
       const code = error instanceof AppError ? error.code : CODE.internalError;
@@ -197,8 +201,8 @@ export function usersImportService(ctx: ServiceContext, base: BaseServices, opts
   }
 
   /** Writes the good rows, batch by batch; each batch arrives from the worker as JSON and is read only when its turn comes. */
-  async function run(jobId: string, state: JobState, chunks: string[], tree: TreeIndex, caller: Caller): Promise<void> {
-    const write: Write = { roleRef: await opts.employeeRole(), tree, now: ctx.clock.now(), savedAt: 0 };
+  async function run(jobId: string, state: JobState, chunks: string[], tree: TreeIndex, caller: Caller, scope: PeopleScope): Promise<void> {
+    const write: Write = { roleRef: await opts.employeeRole(), tree, now: ctx.clock.now(), savedAt: 0, scope };
     while (chunks.length) {
       const batch = JSON.parse(chunks.shift()!) as GoodRow[];
       try {
@@ -225,13 +229,13 @@ export function usersImportService(ctx: ServiceContext, base: BaseServices, opts
      * the answer is the endpoint's `data` already serialised, so a file of 100,000 refused rows is
      * not copied, checked and serialised again on the event loop.
      */
-    async check(upload: Uint8Array, lang: Lang): Promise<PreparedJson<ImportCheckResult>> {
-      return prepared((await validate(upload, true, lang)).checkJson);
+    async check(upload: Uint8Array, lang: Lang, scope: PeopleScope): Promise<PreparedJson<ImportCheckResult>> {
+      return prepared((await validate(upload, true, scope, lang)).checkJson);
     },
 
     /** Checks the file again and starts writing its good rows; answers the job to poll. */
-    async start(actorRef: number, upload: Uint8Array, caller: Caller): Promise<PreparedJson<Pick<ImportCheckResult, 'total' | 'valid' | 'errors'> & { jobId: string }>> {
-      const { total, valid, errorsJson, good, departments } = await validate(upload, false);
+    async start(actorRef: number, upload: Uint8Array, caller: Caller, scope: PeopleScope): Promise<PreparedJson<Pick<ImportCheckResult, 'total' | 'valid' | 'errors'> & { jobId: string }>> {
+      const { total, valid, errorsJson, good, departments } = await validate(upload, false, scope);
       const jobId = randomId(18);
       const now = ctx.clock.now();
       const failed = total - valid;
@@ -239,12 +243,14 @@ export function usersImportService(ctx: ServiceContext, base: BaseServices, opts
       await repo().createJob({ id: jobId, userRef: actorRef, data: JSON.stringify(state), expiresAt: now + JOB_DAYS * DAY }, JOB_PURPOSE, now);
       // Not awaited: the upload is answered now and the client polls `status`. A failure the
       // batches do not absorb (the store gone) leaves the job unfinished, as a stopped instance would.
-      run(jobId, state, good, indexTree(departments), caller).catch(() => undefined);
+      run(jobId, state, good, indexTree(departments), caller, scope).catch(() => undefined);
       return prepared(`{"jobId":${JSON.stringify(jobId)},"total":${total},"valid":${valid},"errors":${errorsJson}}`);
     },
 
-    async status(jobId: string): Promise<ImportStatus> {
+    /** A delegated administrator follows only their own imports (another's job is as unknown as a made-up id). */
+    async status(jobId: string, actorRef: number, scope: PeopleScope): Promise<ImportStatus> {
       const job = await repo().findJob(jobId, JOB_PURPOSE, ctx.clock.now());
+      if (scope.kind !== 'all' && job?.userRef !== actorRef) throw outsideScope();
       if (!job) throw notFound();
       const { total, processed, created, updated = 0, unchanged = 0, failed, done, errors } = JSON.parse(job.data) as JobState;
       return { total, processed, created, updated, unchanged, failed, done, errors };

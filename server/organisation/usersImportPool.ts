@@ -79,7 +79,7 @@ export function usersImportPool(max: number) {
      * Reads an upload in a worker: `body` is handed over (its memory moves to the worker; the
      * caller must not use it again). `lookup` answers the dry run's question about the store.
      */
-    run(kind: UploadJob['kind'], body: Uint8Array, departments: Department[], lookup: StoreLookup | null, lang: Lang): Promise<UploadOutcome> {
+    run(kind: UploadJob['kind'], body: Uint8Array, departments: Department[], reach: number[] | null, lookup: StoreLookup | null, lang: Lang): Promise<UploadOutcome> {
       const worker = take();
       const { port1, port2 } = new MessageChannel();
       // Moved, not copied, when the bytes are the whole of their buffer (a large body always is).
@@ -108,7 +108,7 @@ export function usersImportPool(max: number) {
             fail,
           );
         });
-        worker.postMessage({ kind, body: own, departments, lang, port: port2 } satisfies UploadJob, [port2, own.buffer as ArrayBuffer]);
+        worker.postMessage({ kind, body: own, departments, reach, lang, port: port2 } satisfies UploadJob, [port2, own.buffer as ArrayBuffer]);
       });
     },
 

@@ -108,7 +108,9 @@ function drain(records: Iterator<unknown>): void {
  * file (reasons in `lang`). The real run leaves the store to the writer and its unique indexes,
  * which also settle races. `keepGood` keeps the rows to write (the real run).
  */
-export async function checkRows(csv: string, departments: Department[], lookup: TakenLookup | null, keepGood: boolean, lang: Lang = 'zh'): Promise<CheckedRows> {
+export async function checkRows(csv: string, departments: Department[], lookup: TakenLookup | null, keepGood: boolean, lang: Lang = 'zh', reach: number[] | null = null): Promise<CheckedRows> {
+  // A delegated administrator's rows place people only inside their subtree, and update only the people there (E60205).
+  const within = (deptRef: number | null) => reach === null || (deptRef !== null && reach.includes(deptRef));
   const records = csvRecords(csv);
   const first = records.next();
   const header = first.done ? undefined : first.value;
@@ -158,6 +160,7 @@ export async function checkRows(csv: string, departments: Department[], lookup: 
       : email && emailProblem(email) ? [CODE.emailInvalid, 'email']
       : department.length > LIMITS.deptPathMax ? [CODE.importFieldTooLong, 'department']
       : place && 'error' in place ? [place.error === 'ambiguous' ? CODE.importDeptAmbiguous : CODE.deptUnknown, 'department']
+      : !within(place && 'id' in place ? place.id : null) ? [CODE.outsideScope, 'department']
       : null;
     const values = !early && !mid && !late
       ? { line, account, userName, userType: typeCell || null, mobileNo: mobileNo || null, email: email || null, deptRef: place && 'id' in place ? place.id : null }
@@ -185,8 +188,10 @@ export async function checkRows(csv: string, departments: Department[], lookup: 
   const refusedLines: string[] = [];
   for (const row of rows) {
     const holder = row.mobileNo ? taken.mobiles.get(row.mobileNo) : undefined;
+    const person = taken.accounts.get(row.account);
     const refusal = row.early
       ?? row.mid
+      ?? (person && !within(person.deptRef) ? [CODE.outsideScope, 'account'] as const : null)
       ?? (holder !== undefined && holder !== row.account ? [CODE.mobileRegistered, 'phone'] as const : null)
       ?? row.late;
     if (refusal) {

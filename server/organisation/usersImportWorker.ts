@@ -16,6 +16,8 @@ export interface UploadJob {
   kind: 'check' | 'start';
   body: Uint8Array;
   departments: Department[];
+  /** The departments a delegated administrator's rows may name (null: any). */
+  reach: number[] | null;
   /** The language of the refused rows' reasons (the dry run's file). */
   lang: Lang;
   port: MessagePort;
@@ -48,12 +50,12 @@ function chunked(rows: GoodRow[]): string[] {
   return out;
 }
 
-async function handle({ kind, body, departments, lang, port }: UploadJob): Promise<void> {
+async function handle({ kind, body, departments, reach, lang, port }: UploadJob): Promise<void> {
   let answer: WorkerMessage;
   try {
     const csv = readUpload(body);
     const lookup = kind === 'check' ? (accounts: string[], mobiles: string[]) => askTaken(port, accounts, mobiles) : null;
-    const { good, ...checked } = await checkRows(csv, departments, lookup, kind === 'start', lang);
+    const { good, ...checked } = await checkRows(csv, departments, lookup, kind === 'start', lang, reach);
     const errorsJson = JSON.stringify(checked.errors);
     answer = { type: 'done', total: checked.total, valid: checked.valid, errorsJson, good: chunked(good), checkJson: kind === 'check' ? JSON.stringify(checked) : '' };
   } catch (error) {

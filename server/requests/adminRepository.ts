@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { ListSort } from '../../contract/schemas/sort.js';
 import { ADMIN_SORTABLE } from '../../contract/schemas/admin/sortable.js';
 import type { PageResult } from '../../contract/schemas/common.js';
@@ -15,6 +15,8 @@ export interface RequestFilters {
   from?: number;
   to?: number;
   sort?: ListSort<(typeof ADMIN_SORTABLE.requests)[number]>;
+  /** Only requests whose applicant is placed in these departments (a department administrator's subtree). */
+  deptRefs?: number[];
 }
 const REQUEST_SORT = { applyDate: 'r.apply_date', status: 'r.status' } as const;
 
@@ -23,6 +25,13 @@ export function adminRequestsRepo(db: Kysely<Database>) {
   const sqlite = isSqlite(db);
   return {
     /** Newest first; the filters stay on apply_requests' own columns (and indexes), names join the page only. */
+    /** Where each request's applicant is placed, by request id (ids nobody has are left out). */
+    async applicantDepts(ids: number[]): Promise<Map<number, number | null>> {
+      if (!ids.length) return new Map();
+      const rows = await db.selectFrom('apply_requests as r').innerJoin('users as u', 'u.id', 'r.apply_user_ref')
+        .select(['r.id', 'u.dept_ref']).where('r.id', 'in', ids).execute();
+      return new Map(rows.map((r) => [r.id, r.dept_ref]));
+    },
     async page(filters: RequestFilters, pageNum: number, pageSize: number): Promise<PageResult<PermissionRequest>> {
       const column = REQUEST_SORT[filters.sort?.field ?? 'applyDate'];
       const order = filters.sort?.order ?? 'desc';
@@ -30,6 +39,10 @@ export function adminRequestsRepo(db: Kysely<Database>) {
       if (filters.status !== undefined) base = base.where('r.status', '=', filters.status);
       if (filters.appRef !== undefined) base = base.where('r.app_ref', '=', filters.appRef);
       if (filters.applicant) base = base.where('r.apply_user_ref', 'in', db.selectFrom('users').select('users.id').where(personMatches(filters.applicant, sqlite)));
+      if (filters.deptRefs) {
+        base = filters.deptRefs.length ? base.where('r.apply_user_ref', 'in', db.selectFrom('users').select('users.id').where('users.dept_ref', 'in', filters.deptRefs))
+          : base.where(sql<SqlBool>`1 = 0`);
+      }
       if (filters.from !== undefined) base = base.where('r.apply_date', '>=', filters.from);
       if (filters.to !== undefined) base = base.where('r.apply_date', '<=', filters.to);
       const result = await page(db, base, (q) => q

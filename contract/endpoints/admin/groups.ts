@@ -22,43 +22,43 @@ export const adminGroupsEndpoints = {
   }),
   get: endpoint({
     method: 'POST', path: `${G}/get`, access: 'admin', duties: ['system', 'department'], summary: 'One group',
-    input: adminGroupRefBody, output: adminGroupRow, codes: [CODE.notFound],
+    input: adminGroupRefBody, output: adminGroupRow, codes: [CODE.notFound, CODE.outsideScope],
   }),
   create: endpoint({
     method: 'POST', path: `${G}/create`, access: 'admin', duties: ['system', 'department'], summary: 'Add a security or mail group with its manager',
     input: adminGroupCreateBody, output: z.object({ id: idOut }),
-    codes: [CODE.groupCodeTaken, CODE.mailGroupNeedsEmail, CODE.securityGroupHasNoEmail, CODE.unknownUsers],
+    codes: [CODE.groupCodeTaken, CODE.mailGroupNeedsEmail, CODE.securityGroupHasNoEmail, CODE.unknownUsers, CODE.outsideScope],
   }),
   update: endpoint({
     method: 'POST', path: `${G}/update`, access: 'admin', duties: ['system', 'department'], summary: "Change a group's name or email address",
-    input: adminGroupUpdateBody, output: nothing, codes: [CODE.notFound, CODE.mailGroupNeedsEmail, CODE.securityGroupHasNoEmail],
+    input: adminGroupUpdateBody, output: nothing, codes: [CODE.notFound, CODE.mailGroupNeedsEmail, CODE.securityGroupHasNoEmail, CODE.outsideScope],
   }),
   setManager: endpoint({
     method: 'POST', path: `${G}/set-manager`, access: 'admin', duties: ['system', 'department'], summary: "Set a group's manager (enabled people, not shared mailboxes)",
-    input: adminSetManagerBody, output: nothing, codes: [CODE.notFound, CODE.unknownUsers],
+    input: adminSetManagerBody, output: nothing, codes: [CODE.notFound, CODE.unknownUsers, CODE.outsideScope],
   }),
   delete: endpoint({
     method: 'POST', path: `${G}/delete`, access: 'admin', duties: ['system', 'department'], summary: 'Delete a group with its memberships and the application grants made to it',
-    input: adminGroupRefBody, output: nothing, codes: [CODE.notFound],
+    input: adminGroupRefBody, output: nothing, codes: [CODE.notFound, CODE.outsideScope],
   }),
   members: endpoint({
     method: 'POST', path: `${G}/members/list`, access: 'admin', duties: ['system', 'department'], summary: "A group's members, newest first",
-    input: adminMemberPageBody, output: pageOf(groupMember), codes: [CODE.notFound],
+    input: adminMemberPageBody, output: pageOf(groupMember), codes: [CODE.notFound, CODE.outsideScope],
   }),
   membersAdd: endpoint({
     method: 'POST', path: `${G}/members/add`, access: 'admin', duties: ['system', 'department'], summary: 'Add people to a group (the same people its manager could add)',
-    input: adminMembersBody, output: z.object({ added: z.number().int() }), codes: [CODE.notFound, CODE.unknownUsers],
+    input: adminMembersBody, output: z.object({ added: z.number().int() }), codes: [CODE.notFound, CODE.unknownUsers, CODE.outsideScope],
   }),
   membersRemove: endpoint({
     method: 'POST', path: `${G}/members/remove`, access: 'admin', duties: ['system', 'department'], summary: 'Remove people from a group',
-    input: adminMembersBody, output: z.object({ removed: z.number().int() }), codes: [CODE.notFound, CODE.unknownUsers],
+    input: adminMembersBody, output: z.object({ removed: z.number().int() }), codes: [CODE.notFound, CODE.unknownUsers, CODE.outsideScope],
   }),
   mailboxUpdate: endpoint({
     method: 'POST', path: `${M}/update`, access: 'admin', duties: ['system', 'department'], summary: "Change a shared mailbox's display name or address",
-    input: adminMailboxUpdateBody, output: nothing, codes: [CODE.notFound],
+    input: adminMailboxUpdateBody, output: nothing, codes: [CODE.notFound, CODE.outsideScope],
   }),
   mailboxSetManager: endpoint({
     method: 'POST', path: `${M}/set-manager`, access: 'admin', duties: ['system', 'department'], summary: "Set a shared mailbox's manager (enabled people, not shared mailboxes)",
-    input: adminSetManagerBody, output: nothing, codes: [CODE.notFound, CODE.unknownUsers],
+    input: adminSetManagerBody, output: nothing, codes: [CODE.notFound, CODE.unknownUsers, CODE.outsideScope],
   }),
 } satisfies Record<string, EndpointSpec>;

@@ -2,7 +2,7 @@ import type { EndpointSpec } from '../../endpoint.js';
 import { adminHomeEndpoints } from './home.js';
 import { adminOrganisationEndpoints } from './organisation.js';
 import { adminUsersEndpoints } from './users.js';
-import { adminAppsEndpoints } from './apps.js';
+import { adminAppOwnersEndpoints, adminAppsEndpoints } from './apps.js';
 import { adminAppsSignOnEndpoints } from './appsSignOn.js';
 import { adminGroupsEndpoints } from './groups.js';
 import { adminRequestsEndpoints } from './requests.js';
@@ -28,6 +28,7 @@ export const adminAreas = {
   adminOrganisation: adminOrganisationEndpoints,
   adminUsers: adminUsersEndpoints,
   adminApps: adminAppsEndpoints,
+  adminAppOwners: adminAppOwnersEndpoints,
   adminAppsSignOn: adminAppsSignOnEndpoints,
   adminGroups: adminGroupsEndpoints,
   adminRequests: adminRequestsEndpoints,

@@ -15,10 +15,10 @@ export const adminRequestsEndpoints = {
   }),
   get: endpoint({
     method: 'POST', path: `${P}/get`, access: 'admin', duties: ['security', 'department'], summary: 'One permission request',
-    input: adminRequestRefBody, output: applyRecord, codes: [CODE.notFound],
+    input: adminRequestRefBody, output: applyRecord, codes: [CODE.notFound, CODE.outsideScope],
   }),
   decide: endpoint({
     method: 'POST', path: `${P}/decide`, access: 'admin', duties: ['security', 'department'], summary: 'Pass or reject pending requests as an override (all or none; logged as ADMIN_REQUEST_OVERRIDE)',
-    input: adminOverrideBody, output: z.object({ decided: z.number().int() }), codes: [CODE.notFound, CODE.alreadyDecided],
+    input: adminOverrideBody, output: z.object({ decided: z.number().int() }), codes: [CODE.notFound, CODE.alreadyDecided, CODE.outsideScope],
   }),
 } satisfies Record<string, EndpointSpec>;

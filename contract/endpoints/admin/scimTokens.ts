@@ -10,8 +10,8 @@ export const adminScimTokensEndpoints = {
     input: scimTokenListBody, output: pageOf(scimToken),
   }),
   scimTokenCreate: endpoint({
-    method: 'POST', path: '/admin/v1/scim-tokens/create', access: 'admin', duties: ['security'], summary: 'Make a provisioning token (answered once; only its SHA-256 is kept)',
-    input: scimTokenCreateBody, output: scimTokenCreated,
+    method: 'POST', path: '/admin/v1/scim-tokens/create', access: 'admin', duties: ['security'], summary: 'Make a provisioning token (answered once; only its SHA-256 is kept), optionally confined to one department subtree',
+    input: scimTokenCreateBody, output: scimTokenCreated, codes: [CODE.deptUnknown],
   }),
   scimTokenRevoke: endpoint({
     method: 'POST', path: '/admin/v1/scim-tokens/revoke', access: 'admin', duties: ['security'], summary: 'Revoke a provisioning token: its next call answers 401',

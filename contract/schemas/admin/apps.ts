@@ -166,6 +166,8 @@ export const roleGroupRenameBody = z.object({ id, name: text(LIMITS.roleNameMax)
 export const roleAddBody = z.object({ groupId: id, code: identifier(LIMITS.roleCodeMax), name: text(LIMITS.roleNameMax).min(1) });
 export const roleRenameBody = z.object({ id, name: text(LIMITS.roleNameMax).min(1) });
 export const appPeopleBody = z.object({ id, userIdSet: people });
+/** An application's owners to add or remove, by account. */
+export const appOwnersBody = z.object({ id, userIds: people });
 export const appGroupsBody = z.object({ id, groupIdSet: z.array(id).min(1, 'select at least one group').max(LIMITS.membersPerBatchMax) });
 export const appPageBody = pageRequest.extend({ id });
 

@@ -10,7 +10,11 @@ export const scimTokenListBody = pageRequest.extend({
   /** true: only revoked tokens; false: only live ones; absent: both. */
   revoked: z.boolean().optional(),
 }).extend(sortOf(ADMIN_SORTABLE.scimTokens).shape);
-export const scimTokenCreateBody = z.object({ name: text(LIMITS.scimTokenNameMax).trim().min(1, 'enter a name') });
+export const scimTokenCreateBody = z.object({
+  name: text(LIMITS.scimTokenNameMax).trim().min(1, 'enter a name'),
+  /** Confines the token to this department and those below it (its SCIM calls see and change only people there); absent or null: everyone. */
+  deptId: recordId().nullable().optional(),
+});
 export const scimTokenIdBody = z.object({ id: recordId() });
 
 export const scimToken = z.object({
@@ -22,6 +26,9 @@ export const scimToken = z.object({
   lastUsedAt: isoTime.nullable(),
   revokedAt: isoTime.nullable(),
   revoked: z.boolean(),
+  /** The department whose subtree alone the token reaches; null: everyone. */
+  deptId: idOut.nullable(),
+  deptName: z.string().nullable(),
 });
 export type ScimToken = z.infer<typeof scimToken>;
 

@@ -460,6 +460,8 @@ export interface ScimTokensTable {
   created_at: number;
   last_used_at: number | null;
   revoked_at: number | null;
+  /** The department subtree the token is confined to (migration 0026); null: everyone. */
+  dept_ref: number | null;
 }
 
 /** Each saved state of the policies, whole (migration 0015). */

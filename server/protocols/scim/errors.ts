@@ -24,9 +24,11 @@ const NOT_UNIQUENESS = new Set<ResultCode>([CODE.scimUserHoldsRecords, CODE.scim
 
 /**
  * Where our codes and SCIM's statuses part: a member, manager or department the body names that
- * does not exist is a bad value in the request (400), not a missing resource.
+ * does not exist — or, for a token confined to a department subtree, lies outside it — is a bad
+ * value in the request (400), not a missing resource. (A resource outside the subtree addressed
+ * by its id is answered 404, as one that does not exist.)
  */
-const STATUS: Partial<Record<ResultCode, number>> = { [CODE.unknownUsers]: 400, [CODE.deptUnknown]: 400 };
+const STATUS: Partial<Record<ResultCode, number>> = { [CODE.unknownUsers]: 400, [CODE.deptUnknown]: 400, [CODE.outsideScope]: 400 };
 
 function scimTypeOf(code: ResultCode, status: number): ScimType | undefined {
   if (SCIM_TYPES[code]) return SCIM_TYPES[code];

@@ -1,3 +1,5 @@
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { reaches, type PeopleScope } from '../../administrators/scope.js';
 import { CODE } from '../../../contract/codes.js';
 import { GroupType } from '../../../contract/enums.js';
 import { LIMITS } from '../../../contract/rules.js';
@@ -34,6 +36,15 @@ const FILTERABLE: ColumnMap = withSchemaNames(SCHEMA.group, {
   [`${PORTAL}:email`]: { kind: 'text', column: 'mail_groups.email' },
 });
 
+/** A list's filter confined to the groups whose manager is placed in the token's subtree. */
+function withinGroups(where: RawBuilder<SqlBool> | null, scope: PeopleScope): RawBuilder<SqlBool> | null {
+  if (scope.kind === 'all') return where;
+  const inside = scope.deptRefs.length
+    ? sql<SqlBool>`mail_groups.manager_user_ref in (select u.id from users u where u.dept_ref in (${sql.join(scope.deptRefs)}))`
+    : sql<SqlBool>`1 = 0`;
+  return where ? sql<SqlBool>`(${where}) and ${inside}` : inside;
+}
+
 /** Whether an answer shows members (RFC 7644 §3.4.2.5): identity providers leave them out of lists of large groups. */
 function wantsMembers(attributes?: string, excluded?: string): boolean {
   const named = (list?: string) => !!list && list.split(',').some((n) => /^(urn:ietf:params:scim:schemas:core:2\.0:group:)?members(\.|$)/i.test(n.trim()));
@@ -66,9 +77,10 @@ export function scimGroupsService(ctx: ServiceContext, deps: ScimDeps) {
     return rows.map((r) => toScimGroup(r, links, { members: members?.get(r.id), memberStamp: stamps.get(r.id) ?? '0' }));
   }
 
-  async function found(rawId: string): Promise<ScimGroupRow> {
+  /** A group outside the token's subtree (its manager placed elsewhere) is as absent as an id nobody has. */
+  async function found(rawId: string, scope: PeopleScope): Promise<ScimGroupRow> {
     const row = await repo.findGroup(resourceId(rawId));
-    if (!row) throw notFound();
+    if (!row || !reaches(scope, row.managerDeptRef)) throw notFound();
     return row;
   }
 
@@ -78,14 +90,14 @@ export function scimGroupsService(ctx: ServiceContext, deps: ScimDeps) {
    * group as the write finds it — so of writes racing with one ETag, the first to change the
    * group makes the others' version stale (412). Groups keep no version number of their own.
    */
-  function writing<T>(rawId: string, ifMatch: string | undefined, work: (tx: ScimTx, row: ScimGroupRow) => Promise<T>): Promise<T> {
+  function writing<T>(rawId: string, scope: PeopleScope, ifMatch: string | undefined, work: (tx: ScimTx, row: ScimGroupRow) => Promise<T>): Promise<T> {
     const id = resourceId(rawId);
     const precondition = preconditionOf(ifMatch);
     return deps.store.write(async (tx) => {
       // No such group is no current version either (RFC 9110 §13.1.1): 412 when the client named one.
       if (!(await tx.scim.lockGroup(id))) throw precondition === null ? notFound() : new AppError(CODE.scimVersionMismatch);
       const row = await tx.scim.findGroup(id);
-      if (!row) throw notFound();
+      if (!row || !reaches(scope, row.managerDeptRef)) throw notFound();
       if (precondition !== null) checkVersion(precondition, groupVersion(row, (await tx.scim.memberStamps([id])).get(id) ?? '0'));
       return work(tx, row);
     });
@@ -122,7 +134,7 @@ export function scimGroupsService(ctx: ServiceContext, deps: ScimDeps) {
    * are not people and still cannot join.
    */
   async function addMembers(call: ScimCall, groupRef: number, accounts: string[], groups: AdminGroupsService = deps.groups): Promise<void> {
-    for (const batch of batches(accounts)) await groups.addMembers(actingUser(call.actor), groupRef, batch, call.caller, { anyState: true });
+    for (const batch of batches(accounts)) await groups.addMembers(actingUser(call.actor), groupRef, batch, call.caller, call.actor.scope, { anyState: true });
   }
 
   /**
@@ -151,24 +163,24 @@ export function scimGroupsService(ctx: ServiceContext, deps: ScimDeps) {
     if (input.displayName !== row.groupName || email !== row.email) {
       await tx.groups.update(acting, {
         id: row.id, ...(input.displayName !== row.groupName ? { groupName: input.displayName } : {}), ...(email !== row.email ? { email } : {}),
-      }, call.caller);
+      }, call.caller, call.actor.scope);
     }
-    if (manager) await tx.groups.setManager(acting, row.id, manager, call.caller);
+    if (manager) await tx.groups.setManager(acting, row.id, manager, call.caller, call.actor.scope);
     if (externalId !== row.externalId) await setExternalId(call, row, externalId, tx);
     await addMembers(call, row.id, toAdd, tx.groups);
-    for (const batch of batches(toRemove)) await tx.groups.removeMembers(acting, row.id, batch, call.caller);
+    for (const batch of batches(toRemove)) await tx.groups.removeMembers(acting, row.id, batch, call.caller, call.actor.scope);
   }
 
   return {
-    async list(query: ListQuery, links: Links): Promise<ScimDocument> {
-      const where = query.filter ? toSql(parseFilter(query.filter), FILTERABLE) : null;
+    async list(query: ListQuery, links: Links, scope: PeopleScope): Promise<ScimDocument> {
+      const where = withinGroups(query.filter ? toSql(parseFilter(query.filter), FILTERABLE) : null, scope);
       const page = await repo.pageGroups(where, query.startIndex - 1, query.count);
       const docs = await render(page.rows, links, wantsMembers(query.attributes, query.excludedAttributes));
       return listResponse(docs.map((d) => project(d, SCHEMA.group, query.attributes, query.excludedAttributes)), page.total, query.startIndex);
     },
 
-    async get(rawId: string, links: Links, attributes?: string, excluded?: string): Promise<ScimDocument> {
-      const row = await found(rawId);
+    async get(rawId: string, links: Links, scope: PeopleScope, attributes?: string, excluded?: string): Promise<ScimDocument> {
+      const row = await found(rawId, scope);
       const [doc] = await render([row], links, wantsMembers(attributes, excluded));
       return project(doc, SCHEMA.group, attributes, excluded);
     },
@@ -185,7 +197,7 @@ export function scimGroupsService(ctx: ServiceContext, deps: ScimDeps) {
         groupType: ext?.groupType === 'MAIL' ? GroupType.MAIL : GroupType.SECURITY,
         email: ext?.email || null,
         managerUserId: manager,
-      }, call.caller);
+      }, call.caller, call.actor.scope);
       if (input.externalId) {
         const row = await repo.findGroup(id);
         if (row) await setExternalId(call, row, input.externalId);
@@ -196,7 +208,7 @@ export function scimGroupsService(ctx: ServiceContext, deps: ScimDeps) {
 
     async replace(call: ScimCall, rawId: string, body: unknown, ifMatch: string | undefined): Promise<ScimDocument> {
       const input = parse(body);
-      const id = await writing(rawId, ifMatch, async (tx, row) => {
+      const id = await writing(rawId, call.actor.scope, ifMatch, async (tx, row) => {
         await write(tx, call, row, input, 'put');
         return row.id;
       });
@@ -205,7 +217,7 @@ export function scimGroupsService(ctx: ServiceContext, deps: ScimDeps) {
 
     async patch(call: ScimCall, rawId: string, body: unknown, ifMatch: string | undefined): Promise<ScimDocument> {
       const { Operations } = patchInput.parse(canonicalKeys(body, ['schemas', 'Operations']));
-      const id = await writing(rawId, ifMatch, async (tx, row) => {
+      const id = await writing(rawId, call.actor.scope, ifMatch, async (tx, row) => {
         const [doc] = await render([row], call.links, true, tx.scim);
         const before = new Set(((doc.members ?? []) as { value: string }[]).map((m) => m.value));
         await write(tx, call, row, parse(applyPatch(doc, Operations, GROUP_SHAPE), PATCHED_GROUP), 'patch', before);
@@ -215,7 +227,7 @@ export function scimGroupsService(ctx: ServiceContext, deps: ScimDeps) {
     },
 
     async delete(call: ScimCall, rawId: string, ifMatch: string | undefined): Promise<void> {
-      await writing(rawId, ifMatch, (tx, row) => tx.groups.delete(actingUser(call.actor), row.id, call.caller));
+      await writing(rawId, call.actor.scope, ifMatch, (tx, row) => tx.groups.delete(actingUser(call.actor), row.id, call.caller, call.actor.scope));
     },
   };
 }

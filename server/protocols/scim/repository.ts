@@ -23,6 +23,8 @@ export interface ScimGroupRow {
   externalId: string | null;
   managerRef: number;
   managerName: string | null;
+  /** Where the manager is placed: a token confined to a subtree reaches the groups its people manage. */
+  managerDeptRef: number | null;
   createdAt: number;
 }
 
@@ -50,7 +52,7 @@ export function scimRepo(db: Kysely<Database>) {
   const groupQuery = () => db.selectFrom('mail_groups').leftJoin('users as m', 'm.id', 'mail_groups.manager_user_ref').select([
     'mail_groups.id', 'mail_groups.group_code as groupCode', 'mail_groups.group_name as groupName', 'mail_groups.group_type as groupType',
     'mail_groups.email', 'mail_groups.external_id as externalId', 'mail_groups.manager_user_ref as managerRef', 'm.user_name as managerName',
-    'mail_groups.created_at as createdAt',
+    'm.dept_ref as managerDeptRef', 'mail_groups.created_at as createdAt',
   ]);
 
   return {

@@ -34,10 +34,10 @@ function resource(app: FastifyInstance, path: string, service: ScimUsersService 
   };
   const withBody = { bodyLimit: deps.bodyLimit };
 
-  app.get(path, async (request, reply) => deps.send(reply, OK, await service.list(listQuery.parse(request.query ?? {}), linksOf(request))));
+  app.get(path, async (request, reply) => deps.send(reply, OK, await service.list(listQuery.parse(request.query ?? {}), linksOf(request), deps.callOf(request).actor.scope)));
   app.get<IdParams>(`${path}/:id`, async (request, reply) => {
     const q = attributesQuery.parse(request.query ?? {});
-    return answer(reply, OK, await service.get(request.params.id, linksOf(request), q.attributes, q.excludedAttributes));
+    return answer(reply, OK, await service.get(request.params.id, linksOf(request), deps.callOf(request).actor.scope, q.attributes, q.excludedAttributes));
   });
   app.post(path, withBody, async (request, reply) => {
     const doc = await service.create(deps.callOf(request), request.body);

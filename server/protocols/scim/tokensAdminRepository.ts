@@ -15,6 +15,8 @@ export interface ScimTokenRow {
   createdAt: number;
   lastUsedAt: number | null;
   revokedAt: number | null;
+  deptRef: number | null;
+  deptName: string | null;
 }
 
 /** A live token found by its digest: who it acts for (null once that account is gone) and when it was last written as used. */
@@ -23,6 +25,8 @@ export interface ScimTokenHolder {
   creatorRef: number | null;
   creatorAccount: string | null;
   lastUsedAt: number | null;
+  /** The root of the subtree the token is confined to; null: everyone. */
+  deptRef: number | null;
 }
 
 export interface ScimTokenListFilters {
@@ -41,16 +45,17 @@ export function adminScimTokensRepo(db: Kysely<Database>) {
       let base = db.selectFrom('scim_tokens as t');
       if (filters.name) base = base.where(ilike('t.name', filters.name));
       if (filters.revoked !== undefined) base = base.where('t.revoked_at', filters.revoked ? 'is not' : 'is', null);
-      return page(db, base, (q) => q.leftJoin('users as u', 'u.id', 't.created_by').select([
+      return page(db, base, (q) => q.leftJoin('users as u', 'u.id', 't.created_by').leftJoin('departments as d', 'd.id', 't.dept_ref').select([
+        't.dept_ref as deptRef', 'd.name as deptName',
         't.id', 't.name', 'u.user_id as createdByAccount', 'u.user_name as createdByName', 't.created_at as createdAt',
         't.last_used_at as lastUsedAt', 't.revoked_at as revokedAt',
       ])
         // Never-used tokens last either way, on both stores (their nulls sort at opposite ends by default).
         .orderBy(sql`${sql.ref(column)} is null`).orderBy(column, order).orderBy('t.id', order), pageNum, pageSize);
     },
-    async insert(token: { name: string; tokenHash: string; createdBy: number; createdAt: number }): Promise<number> {
+    async insert(token: { name: string; tokenHash: string; createdBy: number; createdAt: number; deptRef: number | null }): Promise<number> {
       const row = await db.insertInto('scim_tokens').values({
-        name: token.name, token_hash: token.tokenHash, created_by: token.createdBy, created_at: token.createdAt,
+        name: token.name, token_hash: token.tokenHash, created_by: token.createdBy, created_at: token.createdAt, dept_ref: token.deptRef,
       }).returning('id').executeTakeFirstOrThrow();
       return row.id;
     },
@@ -65,7 +70,7 @@ export function adminScimTokensRepo(db: Kysely<Database>) {
     /** The live (unrevoked) token with this digest. */
     findLive(tokenHash: string): Promise<ScimTokenHolder | undefined> {
       return db.selectFrom('scim_tokens as t').leftJoin('users as u', 'u.id', 't.created_by')
-        .select(['t.id', 't.created_by as creatorRef', 'u.user_id as creatorAccount', 't.last_used_at as lastUsedAt'])
+        .select(['t.id', 't.created_by as creatorRef', 'u.user_id as creatorAccount', 't.last_used_at as lastUsedAt', 't.dept_ref as deptRef'])
         .where('t.token_hash', '=', tokenHash).where('t.revoked_at', 'is', null).executeTakeFirst();
     },
     /** Records a use, unless one was recorded since `notBefore`: one conditional write, so racing calls write once. */

@@ -8,6 +8,7 @@ import { mapPage } from '../../platform/db/paging.js';
 import type { Caller, ServiceContext } from '../../composition/context.js';
 import type { BaseServices } from '../../composition/portalServicesType.js';
 import type { ScimTokenListFilters } from './tokensAdminRepository.js';
+import { EVERYTHING, scopeService, type PeopleScope } from '../../administrators/scope.js';
 
 /** Marks a provisioning token in logs and secret scanners; 256 random bits follow. */
 export const SCIM_TOKEN_PREFIX = 'scim_';
@@ -17,6 +18,8 @@ export interface ScimActor {
   tokenId: number;
   actorRef: number;
   account: string;
+  /** Whose people the token reaches: everyone, or the subtree of the department it was made for. */
+  scope: PeopleScope;
 }
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -24,6 +27,7 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 /** Workbench: provisioning tokens, made (shown once, kept as SHA-256), listed and revoked; and their check on /scim/v2. */
 export function adminScimTokensService(ctx: ServiceContext, base: BaseServices) {
   const repo = ctx.repos.admin.scimTokens;
+  const scopes = scopeService(ctx, base);
 
   return {
     async list(filters: ScimTokenListFilters, pageNum: number, pageSize: number): Promise<PageResult<ScimToken>> {
@@ -35,14 +39,18 @@ export function adminScimTokensService(ctx: ServiceContext, base: BaseServices) 
         lastUsedAt: iso(t.lastUsedAt),
         revokedAt: iso(t.revokedAt),
         revoked: t.revokedAt !== null,
+        deptId: t.deptRef,
+        deptName: t.deptName,
       }));
     },
 
-    async create(actorRef: number, name: string, caller: Caller): Promise<ScimTokenCreated> {
+    /** `deptRef`: the department whose subtree alone the token reaches (E40110 when there is none); null: everyone. */
+    async create(actorRef: number, name: string, deptRef: number | null, caller: Caller): Promise<ScimTokenCreated> {
       const token = `${SCIM_TOKEN_PREFIX}${randomId(32)}`;
       const id = await ctx.transaction(async (repos) => {
-        const created = await repos.admin.scimTokens.insert({ name, tokenHash: sha256(token), createdBy: actorRef, createdAt: ctx.clock.now() });
-        await base.audit.adminChange(actorRef, 'ADMIN_SCIM_TOKEN_CREATE', `scim-token:${created}`, { after: { name } }, caller, repos);
+        if (deptRef !== null && !(await repos.admin.departments.find(deptRef))) throw new AppError(CODE.deptUnknown);
+        const created = await repos.admin.scimTokens.insert({ name, tokenHash: sha256(token), createdBy: actorRef, createdAt: ctx.clock.now(), deptRef });
+        await base.audit.adminChange(actorRef, 'ADMIN_SCIM_TOKEN_CREATE', `scim-token:${created}`, { after: { name, deptId: deptRef } }, caller, repos);
         return created;
       });
       return { id, name, token };
@@ -69,7 +77,8 @@ export function adminScimTokensService(ctx: ServiceContext, base: BaseServices) 
       const now = ctx.clock.now();
       const every = LIMITS.scimTouchSeconds * 1000;
       if (found.lastUsedAt === null || now - found.lastUsedAt >= every) await repo.touch(found.id, now, now - every);
-      return { tokenId: found.id, actorRef: found.creatorRef, account: found.creatorAccount };
+      const scope = found.deptRef === null ? EVERYTHING : await scopes.subtree(found.deptRef);
+      return { tokenId: found.id, actorRef: found.creatorRef, account: found.creatorAccount, scope };
     },
   };
 }

@@ -12,6 +12,8 @@ import type { Repos } from '../../composition/repositories.js';
 import type { CreateUserInput, UpdateUserPatch } from '../../organisation/usersAdminService.js';
 import { indexTree, type TreeIndex } from '../../organisation/tree.js';
 import type { ServiceContext } from '../../composition/context.js';
+import { reaches, type PeopleScope } from '../../administrators/scope.js';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { listResponse, preconditionOf, resourceId, withoutReadOnly, type Precondition, type ScimCall, type ScimDeps, type ScimTx } from './shared.js';
 
 const USER_INPUT = userInput(USER_SHAPE);
@@ -108,6 +110,13 @@ function departmentOf(tree: TreeIndex, value: string | null | undefined): number
   throw new AppError(found.error === 'ambiguous' ? CODE.importDeptAmbiguous : CODE.deptUnknown);
 }
 
+/** A list's filter confined to the token's subtree (a scoped token lists only the people placed there). */
+function within(where: RawBuilder<SqlBool> | null, scope: PeopleScope): RawBuilder<SqlBool> | null {
+  if (scope.kind === 'all') return where;
+  const inside = scope.deptRefs.length ? sql<SqlBool>`users.dept_ref in (${sql.join(scope.deptRefs)})` : sql<SqlBool>`1 = 0`;
+  return where ? sql<SqlBool>`(${where}) and ${inside}` : inside;
+}
+
 /** How a write reads what it was not sent: PUT keeps the account's own states, PATCH's document says everything. */
 type Mode = 'put' | 'patch';
 
@@ -130,9 +139,10 @@ export function scimUsersService(ctx: ServiceContext, deps: ScimDeps) {
     }));
   }
 
-  async function found(rawId: string): Promise<ScimUserRow> {
+  /** A user outside the token's subtree is as absent as an id nobody has. */
+  async function found(rawId: string, scope: PeopleScope): Promise<ScimUserRow> {
     const row = await repo.findUser(resourceId(rawId));
-    if (!row) throw notFound();
+    if (!row || !reaches(scope, row.deptRef)) throw notFound();
     return row;
   }
 
@@ -150,7 +160,7 @@ export function scimUsersService(ctx: ServiceContext, deps: ScimDeps) {
    * instance or several — exactly one goes on and the others answer 412. The claimed version is
    * kept when the write is done, so whatever it wrote, the version moved on.
    */
-  function writing<T>(rawId: string, ifMatch: string | undefined, work: (tx: ScimTx, current: ScimUserRow) => Promise<T>): Promise<T> {
+  function writing<T>(rawId: string, scope: PeopleScope, ifMatch: string | undefined, work: (tx: ScimTx, current: ScimUserRow) => Promise<T>): Promise<T> {
     const id = resourceId(rawId);
     const precondition: Precondition = preconditionOf(ifMatch);
     return deps.store.write(async (tx) => {
@@ -163,8 +173,9 @@ export function scimUsersService(ctx: ServiceContext, deps: ScimDeps) {
         // Without If-Match the row is still taken first: racing writes run one after the other.
         throw notFound();
       }
+      // Read once the row is taken: a move out of the subtree racing this write is seen here.
       const current = await tx.scim.findUser(id);
-      if (!current) throw notFound();
+      if (!current || !reaches(scope, current.deptRef)) throw notFound();
       const result = await work(tx, current);
       if (version !== undefined) await tx.scim.keepVersion(id, version);
       return result;
@@ -197,7 +208,7 @@ export function scimUsersService(ctx: ServiceContext, deps: ScimDeps) {
     if (wanted.positionName !== current.positionName) patch.positionName = wanted.positionName;
     if (wanted.externalId !== current.externalId) patch.externalId = wanted.externalId;
     if (wanted.deptId !== current.deptRef) patch.deptId = wanted.deptId;
-    if (Object.keys(patch).length) await tx.users.update(call.actor.actorRef, current.id, patch, call.caller);
+    if (Object.keys(patch).length) await tx.users.update(call.actor.actorRef, current.id, patch, call.caller, call.actor.scope);
     const names = namePartsOf(input);
     if (names.givenName !== current.givenName || names.familyName !== current.familyName) {
       await tx.scim.setNameParts(current.id, names.givenName, names.familyName, ctx.clock.now());
@@ -208,19 +219,19 @@ export function scimUsersService(ctx: ServiceContext, deps: ScimDeps) {
       }
     }
     const enabled = input.active ?? current.enabled;
-    if (enabled !== current.enabled) await tx.users.setEnabled(call.actor.actorRef, current.id, enabled, call.caller);
+    if (enabled !== current.enabled) await tx.users.setEnabled(call.actor.actorRef, current.id, enabled, call.caller, call.actor.scope);
   }
 
   return {
-    async list(query: ListQuery, links: Links): Promise<ScimDocument> {
-      const where = query.filter ? toSql(parseFilter(query.filter), FILTERABLE) : null;
+    async list(query: ListQuery, links: Links, scope: PeopleScope): Promise<ScimDocument> {
+      const where = within(query.filter ? toSql(parseFilter(query.filter), FILTERABLE) : null, scope);
       const page = await repo.pageUsers(where, query.startIndex - 1, query.count);
       const docs = await render(page.rows, links);
       return listResponse(docs.map((d) => project(d, SCHEMA.user, query.attributes, query.excludedAttributes)), page.total, query.startIndex);
     },
 
-    async get(rawId: string, links: Links, attributes?: string, excluded?: string): Promise<ScimDocument> {
-      const row = await found(rawId);
+    async get(rawId: string, links: Links, scope: PeopleScope, attributes?: string, excluded?: string): Promise<ScimDocument> {
+      const row = await found(rawId, scope);
       return project((await render([row], links))[0], SCHEMA.user, attributes, excluded);
     },
 
@@ -238,16 +249,16 @@ export function scimUsersService(ctx: ServiceContext, deps: ScimDeps) {
         externalId: input.externalId ?? null,
         ...(input.password !== undefined ? { password: input.password } : {}),
       };
-      const created = await deps.users.create(call.actor.actorRef, create, call.caller);
+      const created = await deps.users.create(call.actor.actorRef, create, call.caller, call.actor.scope);
       const names = namePartsOf(input);
       if (names.givenName || names.familyName) await repo.setNameParts(created.id, names.givenName, names.familyName, ctx.clock.now());
-      if (input.active === false) await deps.users.setEnabled(call.actor.actorRef, created.id, false, call.caller);
+      if (input.active === false) await deps.users.setEnabled(call.actor.actorRef, created.id, false, call.caller, call.actor.scope);
       return renderOne(created.id, call.links);
     },
 
     async replace(call: ScimCall, rawId: string, body: unknown, ifMatch: string | undefined): Promise<ScimDocument> {
       const input = parse(body);
-      const id = await writing(rawId, ifMatch, async (tx, current) => {
+      const id = await writing(rawId, call.actor.scope, ifMatch, async (tx, current) => {
         await write(tx, call, current, input, 'put');
         return current.id;
       });
@@ -257,7 +268,7 @@ export function scimUsersService(ctx: ServiceContext, deps: ScimDeps) {
     /** The operations applied to the user's document, which is then written as a whole. */
     async patch(call: ScimCall, rawId: string, body: unknown, ifMatch: string | undefined): Promise<ScimDocument> {
       const { Operations } = patchInput.parse(canonicalKeys(body, ['schemas', 'Operations']));
-      const id = await writing(rawId, ifMatch, async (tx, current) => {
+      const id = await writing(rawId, call.actor.scope, ifMatch, async (tx, current) => {
         const [doc] = await render([current], call.links, { repos: tx.ctx.repos, scim: tx.scim });
         await write(tx, call, current, parse(applyPatch(doc, Operations, USER_SHAPE)), 'patch', parse(doc));
         return current.id;
@@ -266,7 +277,7 @@ export function scimUsersService(ctx: ServiceContext, deps: ScimDeps) {
     },
 
     async delete(call: ScimCall, rawId: string, ifMatch: string | undefined): Promise<void> {
-      await writing(rawId, ifMatch, async ({ ctx: { repos }, scim }, current) => {
+      await writing(rawId, call.actor.scope, ifMatch, async ({ ctx: { repos }, scim }, current) => {
         if (await scim.holdsRecords(current.id)) throw new AppError(CODE.scimUserHoldsRecords);
         // A record made in the meantime that points at the user refuses the delete the same way.
         const deleted = await scim.deleteUser(current.id).catch(() => {
