@@ -50,6 +50,8 @@ function answerOf(res: LightMyRequestResponse): string {
 }
 
 const BATCH = 24;
+/** Hundreds of calls per test, some of them real work (a key rotation, a CSV export): slow beside other suites on two cores. */
+const MATRIX_TIMEOUT = 180_000;
 
 describe('authorisation matrix declarations', () => {
   it('has administrative endpoints, each naming known duties', () => {
@@ -116,16 +118,16 @@ describe.each(storeCases())('authorisation matrix ($name)', (store) => {
   // Refusals first: they reach no handler, so nothing an admitted call changes can sway them.
   it('refuses every administrative endpoint to a signed-out caller with E00009', async () => {
     expect(await mismatches(['anonymous'], () => true)).toEqual([]);
-  });
+  }, MATRIX_TIMEOUT);
 
   it('refuses every administrative endpoint to a plain employee with E00403', async () => {
     expect(await mismatches(['employee'], () => true)).toEqual([]);
-  });
+  }, MATRIX_TIMEOUT);
 
   it('refuses each administrator every endpoint outside their duties with E00403', async () => {
     const wrong = await mismatches(['system', 'security', 'audit', 'department', 'appOwner'], (actor, spec) => expected(actor, spec) === 'E00403');
     expect(wrong).toEqual([]);
-  });
+  }, MATRIX_TIMEOUT);
 
   it('lets each administrator through the door of every endpoint naming their duty', async () => {
     const wrong = await mismatches(['system', 'security', 'audit', 'department', 'appOwner'], (actor, spec) => expected(actor, spec) === 'in');
@@ -134,7 +136,7 @@ describe.each(storeCases())('authorisation matrix ($name)', (store) => {
     for (const actor of ACTORS.filter((a) => a !== 'anonymous')) {
       expect((await client.post(apiPaths.personal.access, {}, { token: tokens.get(actor) })).json().code, actor).toBe('D00000');
     }
-  });
+  }, MATRIX_TIMEOUT);
 
   it('shows each administrative operation\'s duties in the OpenAPI document', async () => {
     const res = await client.get('/openapi.json');
