@@ -45,8 +45,8 @@ describe.each(storeCases())('account security, devices and logs ($name)', (store
     expect((await data('/personal/v1/stop-mobile', {}, lisi)).code).toBe('E11030');
     expect(await phoneStopped()).toBe(false);
     expect((await data('/personal/v1/factors/reauth/password', { password: await client.encrypt(DEMO_PASSWORD) }, lisi)).code).toBe('D00000');
-    const admin = await signIn(client, 'admin');
-    expect((await data('/admin/v1/policies/update', { mfa: { requiredUserTypes: ['STAFF'] } }, admin)).code).toBe('D00000');
+    const security = await signIn(client, 'secadmin');
+    expect((await data('/admin/v1/policies/update', { mfa: { requiredUserTypes: ['STAFF'] } }, security)).code).toBe('D00000');
     try {
       expect((await data('/personal/v1/stop-mobile', {}, lisi)).code).toBe('E11032');
       expect(await phoneStopped()).toBe(false);

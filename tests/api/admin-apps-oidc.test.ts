@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as oidc from 'openid-client';
-import { adminApi, unique } from './adminHarness.js';
-import { signIn, startClient, storeCases, type Client } from './harness.js';
+import { adminApi, byDuty, signInAdministrators, unique, type AdministratorTokens } from './adminHarness.js';
+import { startClient, storeCases, type Client } from './harness.js';
 import { freePort } from '../support/freePort.js';
 import { authorize, exchange, logoutReceiver, relyingParty, signedInBrowser, type OidcServer } from './oidcFlow.js';
 
@@ -15,7 +15,7 @@ const HOUR = 3_600_000;
 describe.each(storeCases())('workbench: applications, OpenID Connect settings ($name)', (store) => {
   let client: Client;
   let server: OidcServer;
-  let admin: string;
+  let admins: AdministratorTokens;
   beforeAll(async () => {
     // On a real port, as the provider is reached by applications. The periodic logout sweep is an
     // hour away, so only a sign-out's own sweep can deliver a logout token within a test.
@@ -24,11 +24,11 @@ describe.each(storeCases())('workbench: applications, OpenID Connect settings ($
     client = await startClient(store, 'adminappsoidc', { publicUrl: base, oidc: { keyRotationDays: 90, logoutSweepMs: HOUR } });
     await client.app.listen({ port, host: '127.0.0.1' });
     server = { client, base, issuer: `${base}/oidc` };
-    admin = await signIn(client, 'admin');
+    admins = await signInAdministrators(client);
   });
   afterAll(async () => { await client?.close(); });
 
-  const { post, ok, audits } = adminApi(() => client, () => admin);
+  const { post, ok, audits } = adminApi(() => client, byDuty(() => admins));
   /** A legacy application, as the API makes one when told nothing about OpenID Connect. */
   const newApp = async () => {
     const appId = unique('h10app');

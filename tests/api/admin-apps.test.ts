@@ -1,22 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAppsEndpoints } from '../../contract/endpoints/admin/apps.js';
-import { adminApi, unique } from './adminHarness.js';
+import { adminApi, byDuty, signInAdministrators, unique, type AdministratorTokens } from './adminHarness.js';
 import { passwordLogin, sessionTokenOf, signIn, startClient, storeCases, type Client } from './harness.js';
 
 const HOUR = 3_600_000;
 
 describe.each(storeCases())('workbench: applications ($name)', (store) => {
   let client: Client;
-  let admin: string;
+  let admins: AdministratorTokens;
   let lisi: string;
   beforeAll(async () => {
     client = await startClient(store, 'adminapps');
-    admin = await signIn(client, 'admin');
+    admins = await signInAdministrators(client);
     lisi = await signIn(client, 'lisi');
   });
   afterAll(async () => { await client?.close(); });
 
-  const { post, ok, audits } = adminApi(() => client, () => admin);
+  const { post, ok, audits } = adminApi(() => client, byDuty(() => admins));
   const newApp = async (extra: Record<string, unknown> = {}) => {
     const appId = unique('h3app');
     const { id } = await ok('/apps/create', { appId, appName: `应用 ${appId}`, idpSsoUrl: `https://${appId}.example.com/sso`, loginTypes: ['ACCOUNT', 'MSG_CODE'], ...extra });
@@ -31,7 +31,7 @@ describe.each(storeCases())('workbench: applications ($name)', (store) => {
   const myApps = async (token: string) => ((await client.post('/personal/v1/user-app/list-by-user', {}, { token })).json().data as { appId: string }[]).map((a) => a.appId);
   const launch = (clientId: string, token: string) => client.get(`/auth/v1/sso/go/${clientId}`, { token });
 
-  it('refuses every endpoint to a non-administrator with E00403 and changes nothing', async () => {
+  it('refuses every endpoint to a non-administrator, and each to the administrators whose duty it is not, with E00403 and changes nothing', async () => {
     const app = await newApp();
     const groupId = await newGroup(['emp0010']);
     const { id: roleGroupId } = await ok('/apps/role-groups/add', { appRef: app.id, name: 'G' });
@@ -57,8 +57,11 @@ describe.each(storeCases())('workbench: applications ($name)', (store) => {
       rotateSecret: { id: app.id },
     };
     for (const [name, spec] of Object.entries(adminAppsEndpoints)) {
-      const res = await client.post(spec.path, bodies[name as keyof typeof adminAppsEndpoints], { token: lisi });
-      expect({ name, status: res.statusCode, code: res.json().code }).toEqual({ name, status: 403, code: 'E00403' });
+      const refused = [lisi, ...(['system', 'security', 'audit'] as const).filter((duty) => !(spec.duties as readonly string[]).includes(duty)).map((duty) => admins[duty])];
+      for (const token of refused) {
+        const res = await client.post(spec.path, bodies[name as keyof typeof adminAppsEndpoints], { token });
+        expect({ name, status: res.statusCode, code: res.json().code }).toEqual({ name, status: 403, code: 'E00403' });
+      }
     }
     expect(await snapshot()).toEqual(before);
   });

@@ -33,37 +33,40 @@ function parseCsv(text: string): string[][] {
 
 describe.each(storeCases())('workbench audit logs ($name)', (store) => {
   let client: Client;
-  let admin: string;
+  let auditor: string;
+  let system: string;
   let appRef: number;
   let userRef: (account: string) => Promise<number>;
   beforeAll(async () => {
     client = await startClient(store, 'adminaudit');
-    admin = await signIn(client, 'admin');
+    auditor = await signIn(client, 'auditor');
+    system = await signIn(client, 'admin');
     const { db } = client.app.store;
     appRef = (await db.selectFrom('apps').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
     userRef = async (account) => (await db.selectFrom('users').select('id').where('user_id', '=', account).executeTakeFirstOrThrow()).id;
   });
   afterAll(async () => { await client?.close(); });
 
-  const post = async (path: string, body: Record<string, unknown>, token = admin) =>
+  const post = async (path: string, body: Record<string, unknown>, token = auditor) =>
     (await client.post(path, { pageNum: 1, pageSize: 100, ...body }, { token })).json();
   const signInRow = async (account: string, over: Partial<Insertable<LoginHistoryTable>>): Promise<Insertable<LoginHistoryTable>> => ({
     user_ref: over.user_ref === undefined ? await userRef(account).catch(() => null) : over.user_ref, account, opt_type: 'ACCOUNT', app_ref: null, app_name: null,
     is_success: 1, login_msg: 'D00000', ip: '10.60.0.1', device_id: null, device_name: 'Chrome', created_at: T0, ...over,
   });
 
-  it('refuses every log endpoint to lisi with E00403 and shows nothing', async () => {
-    const lisi = await signIn(client, 'lisi');
-    for (const path of [SIGN_INS, OPERATIONS]) {
-      const res = await client.post(path, { pageNum: 1, pageSize: 10 }, { token: lisi });
-      expect(res.statusCode, path).toBe(403);
-      expect(res.json()).toMatchObject({ code: 'E00403', data: null });
-    }
-    for (const path of [SIGN_IN_CSV, OPERATION_CSV]) {
-      const res = await client.get(path, { token: lisi });
-      expect(res.statusCode, path).toBe(403);
-      expect(res.headers['content-type']).toMatch(/json/);
-      expect(res.json().code).toBe('E00403');
+  it('refuses every log endpoint to lisi and to the system and security administrators with E00403 and shows nothing', async () => {
+    for (const token of [await signIn(client, 'lisi'), system, await signIn(client, 'secadmin')]) {
+      for (const path of [SIGN_INS, OPERATIONS]) {
+        const res = await client.post(path, { pageNum: 1, pageSize: 10 }, { token });
+        expect(res.statusCode, path).toBe(403);
+        expect(res.json()).toMatchObject({ code: 'E00403', data: null });
+      }
+      for (const path of [SIGN_IN_CSV, OPERATION_CSV]) {
+        const res = await client.get(path, { token });
+        expect(res.statusCode, path).toBe(403);
+        expect(res.headers['content-type']).toMatch(/json/);
+        expect(res.json().code).toBe('E00403');
+      }
     }
   });
 
@@ -88,7 +91,7 @@ describe.each(storeCases())('workbench audit logs ($name)', (store) => {
     expect(ids((await post(SIGN_INS, { ip: '10.61.0.', result: 'FAILURE' })).data)).toEqual(['10.61.0.3', '10.61.0.2']);
     expect(ids((await post(SIGN_INS, { ip: '10.61.', result: 'SUCCESS', optType: 'ACCOUNT' })).data)).toEqual(['10.61.0.1']);
     expect(ids((await post(SIGN_INS, { ip: '10.61.', startTime: new Date(T0 + MIN).toISOString(), endTime: new Date(T0 + 2 * MIN).toISOString() })).data)).toEqual(['10.61.1.1', '10.61.0.2']);
-    const english = await client.post(SIGN_INS, { userId: 'emp0051', result: 'FAILURE', pageNum: 1, pageSize: 10 }, { token: admin, headers: { 'accept-language': 'en' } });
+    const english = await client.post(SIGN_INS, { userId: 'emp0051', result: 'FAILURE', pageNum: 1, pageSize: 10 }, { token: auditor, headers: { 'accept-language': 'en' } });
     expect(english.json().data.datas[0].loginMsg).toBe('Account or password is wrong');
   });
 
@@ -126,7 +129,7 @@ describe.each(storeCases())('workbench audit logs ($name)', (store) => {
     const app = await db.selectFrom('apps').select(['app_id', 'app_name']).orderBy('id').executeTakeFirstOrThrow();
     const dept = await db.selectFrom('departments').select(['id', 'name']).orderBy('id').executeTakeFirstOrThrow();
     const group = await db.selectFrom('mail_groups').select(['group_code', 'group_name']).orderBy('id').executeTakeFirstOrThrow();
-    const notice = (await client.post('/admin/v1/notices/create', { title: '年终盘点通知', body: '正文', kind: NoticeKind.NOTICE }, { token: admin })).json();
+    const notice = (await client.post('/admin/v1/notices/create', { title: '年终盘点通知', body: '正文', kind: NoticeKind.NOTICE }, { token: system })).json();
     expect(notice.code, JSON.stringify(notice)).toBe('D00000');
     const targets = [
       'user:lisi', 'mailbox:pub.hr', `app:${app.app_id}`, `dept:${dept.id}`, `group:${group.group_code}`, `notice:${notice.data.id}`,
@@ -147,15 +150,15 @@ describe.each(storeCases())('workbench audit logs ($name)', (store) => {
 
   it('refuses a time range that ends before it starts, naming endTime', async () => {
     for (const [path, body] of [[SIGN_INS, { startTime: T0, endTime: T0 - 1 }], [OPERATIONS, { startTime: '2031-01-10', endTime: '2031-01-09' }]] as const) {
-      const res = await client.post(path, { pageNum: 1, pageSize: 10, ...body }, { token: admin });
+      const res = await client.post(path, { pageNum: 1, pageSize: 10, ...body }, { token: auditor });
       expect(res.statusCode).toBe(400);
       expect(res.json().code).toBe('E00001');
       expect(res.json().message).toContain('endTime');
     }
-    const csv = await client.get(`${SIGN_IN_CSV}?startTime=${T0}&endTime=${T0 - 1}`, { token: admin });
+    const csv = await client.get(`${SIGN_IN_CSV}?startTime=${T0}&endTime=${T0 - 1}`, { token: auditor });
     expect(csv.statusCode).toBe(400);
     expect(csv.json().code).toBe('E00001');
-    expect((await client.get(`${SIGN_IN_CSV}?result=MAYBE`, { token: admin })).json().code).toBe('E00001');
+    expect((await client.get(`${SIGN_IN_CSV}?result=MAYBE`, { token: auditor })).json().code).toBe('E00001');
   });
 
   it('exports the filtered sign-in log as CSV across many pages, in order, with formulas defused', async () => {
@@ -165,7 +168,7 @@ describe.each(storeCases())('workbench audit logs ($name)', (store) => {
       is_success: 0, login_msg: 'E30002', ip: '10.64.0.1', device_id: null, device_name: 'Chrome, "Mobile"', created_at: T0 + Math.floor(i / 3) * 1000,
     }));
     for (let i = 0; i < rows.length; i += 200) await db.insertInto('login_history').values(rows.slice(i, i + 200)).execute();
-    const res = await client.get(`${SIGN_IN_CSV}?ip=10.64.&result=FAILURE`, { token: admin, headers: { 'accept-language': 'en' } });
+    const res = await client.get(`${SIGN_IN_CSV}?ip=10.64.&result=FAILURE`, { token: auditor, headers: { 'accept-language': 'en' } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toContain('sign-in-log.csv');
@@ -188,12 +191,12 @@ describe.each(storeCases())('workbench audit logs ($name)', (store) => {
       user_ref: await userRef('admin'), scene_code: 'ADMIN_GROUP_UPDATE', detail: null, ip: '10.65.0.1', ip_region: null, created_at: T0,
       target: 'group:GS-X', changes: JSON.stringify({ before: { groupName: 'x' }, after: { groupName: '+y' } }),
     }).execute();
-    const res = await client.get(`${OPERATION_CSV}?target=group:GS-X`, { token: admin });
+    const res = await client.get(`${OPERATION_CSV}?target=group:GS-X`, { token: auditor });
     expect(res.statusCode).toBe(200);
     const [header, ...records] = parseCsv(res.body);
     expect(header[0]).toBe('时间');
     expect(records).toEqual([[new Date(T0).toISOString(), 'admin', expect.any(String), 'ADMIN_GROUP_UPDATE', 'group:GS-X', '{"before":{"groupName":"x"},"after":{"groupName":"+y"}}', '', '10.65.0.1']]);
-    const none = await client.get(`${OPERATION_CSV}?userId=nobody.here`, { token: admin });
+    const none = await client.get(`${OPERATION_CSV}?userId=nobody.here`, { token: auditor });
     expect(parseCsv(none.body)).toHaveLength(1);
   });
   it('finds a person\'s rows in both logs by part of the account or the name, in either script', async () => {
@@ -224,13 +227,13 @@ describe.each(storeCases())('workbench audit logs ($name)', (store) => {
       [SIGN_INS, { optType: 'passkey' }, 'optType'], [SIGN_INS, { optType: '通行密钥' }, 'optType'], [OPERATIONS, { sceneCode: 'ADMIN_NOTHING' }, 'sceneCode'],
     ] as const) {
       for (const lang of ['zh', 'en']) {
-        const res = await client.post(path, { pageNum: 1, pageSize: 10, ...body }, { token: admin, headers: { 'accept-language': lang } });
+        const res = await client.post(path, { pageNum: 1, pageSize: 10, ...body }, { token: auditor, headers: { 'accept-language': lang } });
         expect(res.statusCode, `${path} ${lang}`).toBe(400);
         expect(res.json().code).toBe('E00001');
         expect(res.json().message).toContain(field);
       }
     }
-    expect((await client.get(`${OPERATION_CSV}?sceneCode=NOPE`, { token: admin })).json().code).toBe('E00001');
+    expect((await client.get(`${OPERATION_CSV}?sceneCode=NOPE`, { token: auditor })).json().code).toBe('E00001');
   });
 
   it('sorts both logs by time either way and refuses any other sort column', async () => {
@@ -245,7 +248,7 @@ describe.each(storeCases())('workbench audit logs ($name)', (store) => {
     expect(ips((await post(OPERATIONS, { ip: '10.67.1.', sortField: 'createdDate', sortOrder: 'asc' })).data)).toEqual(['10.67.1.0', '10.67.1.1']);
     expect(ips((await post(OPERATIONS, { ip: '10.67.1.' })).data)).toEqual(['10.67.1.1', '10.67.1.0']);
     for (const path of [SIGN_INS, OPERATIONS]) {
-      const res = await client.post(path, { pageNum: 1, pageSize: 10, sortField: 'ip', sortOrder: 'asc' }, { token: admin });
+      const res = await client.post(path, { pageNum: 1, pageSize: 10, sortField: 'ip', sortOrder: 'asc' }, { token: auditor });
       expect(res.statusCode, path).toBe(400);
       expect(res.json().code).toBe('E00001');
     }

@@ -1,21 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminGroupsEndpoints } from '../../contract/endpoints/admin/groups.js';
-import { adminApi, unique } from './adminHarness.js';
+import { adminApi, byDuty, signInAdministrators, unique, type AdministratorTokens } from './adminHarness.js';
 import { signIn, startClient, storeCases, type Client } from './harness.js';
 
 
 describe.each(storeCases())('workbench: groups and shared mailboxes ($name)', (store) => {
   let client: Client;
-  let admin: string;
+  let admins: AdministratorTokens;
   let lisi: string;
   beforeAll(async () => {
     client = await startClient(store, 'admingroups');
-    admin = await signIn(client, 'admin');
+    admins = await signInAdministrators(client);
     lisi = await signIn(client, 'lisi');
   });
   afterAll(async () => { await client?.close(); });
 
-  const { post, ok, audits } = adminApi(() => client, () => admin);
+  const { post, ok, audits } = adminApi(() => client, byDuty(() => admins));
   const newGroup = async (extra: Record<string, unknown> = {}) => {
     const groupCode = unique('GS-H3');
     const { id } = await ok('/groups/create', { groupCode, groupName: `安全组 ${groupCode}`, groupType: 1, managerUserId: 'emp0070', ...extra });

@@ -131,12 +131,12 @@ describe.each(storeCases())('workbench home ($name)', (store) => {
       row(now - 40 * DAY, { login_msg: 'E30053', account: 'old.lock' }),
     ]).execute();
     client.clock.advance(1000);
-    const res = await client.post('/admin/v1/policies/update', { sms: { dailyPerNumber: 12 } }, { token: admin });
+    const res = await client.post('/admin/v1/policies/update', { sms: { dailyPerNumber: 12 } }, { token: await signIn(client, 'secadmin') });
     expect(res.json().code).toBe('D00000');
 
     const { events } = await summary();
     expect(events.slice(0, 3)).toEqual([
-      expect.objectContaining({ kind: 'ADMIN_CHANGE', userId: 'admin', code: 'ADMIN_POLICY_UPDATE', target: 'policy:sms' }),
+      expect.objectContaining({ kind: 'ADMIN_CHANGE', userId: 'secadmin', code: 'ADMIN_POLICY_UPDATE', target: 'policy:sms' }),
       expect.objectContaining({ kind: 'SECOND_FACTOR_FAILED', userId: 'second.user', code: 'E10802', ip: '10.71.0.1' }),
       expect.objectContaining({ kind: 'LOCKED', userId: 'locked.user', code: 'E30053' }),
     ]);

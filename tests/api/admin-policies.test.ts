@@ -11,15 +11,15 @@ const DEFAULTS = '/admin/v1/policies/restore-defaults';
 
 describe.each(storeCases())('workbench policies ($name)', (store) => {
   let client: Client;
-  let admin: string;
+  let security: string;
   beforeAll(async () => {
     client = await startClient(store, 'adminpolicies');
-    admin = await signIn(client, 'admin');
+    security = await signIn(client, 'secadmin');
   });
   afterAll(async () => { await client?.close(); });
 
-  const policies = async () => (await client.post(GET, {}, { token: admin })).json().data;
-  const update = (body: unknown, token = admin) => client.post(UPDATE, body, { token });
+  const policies = async () => (await client.post(GET, {}, { token: security })).json().data;
+  const update = (body: unknown, token = security) => client.post(UPDATE, body, { token });
   /** Sets sections for one test and puts the earlier values back afterwards, so tests stay independent. */
   async function withPolicies(body: Record<string, Record<string, unknown>>, run: () => Promise<void>) {
     const before = await policies();
@@ -28,7 +28,7 @@ describe.each(storeCases())('workbench policies ($name)', (store) => {
     try {
       await run();
     } finally {
-      admin = await signIn(client, 'admin');
+      security = await signIn(client, 'secadmin');
       const restore = Object.fromEntries(Object.keys(body).map((section) => [section, before[section]]));
       expect((await update(restore)).json().code).toBe('D00000');
     }
@@ -39,8 +39,10 @@ describe.each(storeCases())('workbench policies ($name)', (store) => {
     }, { token });
   const register = async (userId: string, mobileNo: string, password: string) =>
     client.post('/personal/v1/add', { userId, userName: '新员工', mobileNo, password: await client.encrypt(password), ...(await registrationCode(client, mobileNo)) }, { ip: `10.77.${mobileNo.slice(-2)}.1` });
-  const policyAudits = async () =>
-    (await client.post('/admin/v1/operation-log/list', { sceneCode: 'ADMIN_POLICY_UPDATE', pageNum: 1, pageSize: 100 }, { token: admin })).json().data.total as number;
+  /** The operation log is the audit administrator's to read (signed in afresh: a test may have shortened sessions). */
+  const operationLog = async (body: Record<string, unknown>) =>
+    (await client.post('/admin/v1/operation-log/list', body, { token: await signIn(client, 'auditor') })).json().data;
+  const policyAudits = async () => (await operationLog({ sceneCode: 'ADMIN_POLICY_UPDATE', pageNum: 1, pageSize: 100 })).total as number;
 
   it('answers the configuration defaults for sections never saved', async () => {
     const p = await policies();
@@ -56,8 +58,9 @@ describe.each(storeCases())('workbench policies ($name)', (store) => {
     expect(p.customized).toContain('loginPage');
   });
 
-  it('refuses every policy endpoint to lisi with E00403 and changes nothing', async () => {
+  it('refuses every policy endpoint to lisi and to the system administrator with E00403 and changes nothing', async () => {
     const lisi = await signIn(client, 'lisi');
+    const system = await signIn(client, 'admin');
     const before = await policies();
     const audits = await policyAudits();
     const refused = [
@@ -65,9 +68,11 @@ describe.each(storeCases())('workbench policies ($name)', (store) => {
       [ROLLBACK, { version: 1 }], [DEFAULTS, { sections: ['pwd'] }],
     ] as const;
     for (const [path, body] of refused) {
-      const res = await client.post(path, body, { token: lisi });
-      expect(res.statusCode, path).toBe(403);
-      expect(res.json().code).toBe('E00403');
+      for (const token of [lisi, system]) {
+        const res = await client.post(path, body, { token });
+        expect(res.statusCode, path).toBe(403);
+        expect(res.json().code).toBe('E00403');
+      }
     }
     expect(await policies()).toEqual(before);
     expect(await policyAudits()).toBe(audits);
@@ -129,9 +134,9 @@ describe.each(storeCases())('workbench policies ($name)', (store) => {
 
   it('audits a change with the sections before and after, and answers what is now in force', async () => {
     await withPolicies({ sms: { dailyPerNumber: 20 } }, async () => {
-      const rows = (await client.post('/admin/v1/operation-log/list', { target: 'policy:sms', pageNum: 1, pageSize: 1 }, { token: admin })).json().data.datas;
+      const rows = (await operationLog({ target: 'policy:sms', pageNum: 1, pageSize: 1 })).datas;
       expect(rows[0]).toMatchObject({
-        userId: 'admin', sceneCode: 'ADMIN_POLICY_UPDATE', target: 'policy:sms',
+        userId: 'secadmin', sceneCode: 'ADMIN_POLICY_UPDATE', target: 'policy:sms',
         changes: { before: { sms: { dailyPerNumber: 10 } }, after: { sms: { dailyPerNumber: 20 } } },
       });
       const p = await policies();
@@ -269,10 +274,10 @@ describe.each(storeCases())('workbench policies ($name)', (store) => {
     expect((await update({ pwd: before })).json().code).toBe('D00000');
   });
 
-  const history = async () => (await client.post(HISTORY, { pageNum: 1, pageSize: 50 }, { token: admin })).json().data.datas as
+  const history = async () => (await client.post(HISTORY, { pageNum: 1, pageSize: 50 }, { token: security })).json().data.datas as
     { version: number; savedBy: string; action: string; sections: string[]; fromVersion: number | null }[];
   const operations = async (sceneCode: string) =>
-    (await client.post('/admin/v1/operation-log/list', { sceneCode, pageNum: 1, pageSize: 100 }, { token: admin })).json().data.datas as { target: string }[];
+    (await operationLog({ sceneCode, pageNum: 1, pageSize: 100 })).datas as { target: string }[];
 
   it('keeps every save as a version (who, how, which sections, the whole policies) and returns to an earlier one as a new, audited version', async () => {
     const before = (await policies()).sms;
@@ -282,15 +287,15 @@ describe.each(storeCases())('workbench policies ($name)', (store) => {
       expect((await update({ sms: { dailyPerNumber: 11 } })).json().code).toBe('D00000');
       expect((await update({ sms: { dailyPerNumber: 13 } })).json().code).toBe('D00000');
       const [second, first] = await history();
-      expect(first).toMatchObject({ savedBy: 'admin', action: 'UPDATE', sections: ['sms'], fromVersion: null });
+      expect(first).toMatchObject({ savedBy: 'secadmin', action: 'UPDATE', sections: ['sms'], fromVersion: null });
       expect(second.version).toBeGreaterThan(first.version);
-      const detail = (await client.post(VERSION, { version: first.version }, { token: admin })).json();
+      const detail = (await client.post(VERSION, { version: first.version }, { token: security })).json();
       expect(detail.code).toBe('D00000');
       expect(detail.data.policies.sms.dailyPerNumber).toBe(11);
       expect(detail.data.previous.sms.dailyPerNumber).toBe(before.dailyPerNumber);
       expect(detail.data.policies.pwd).toEqual((await policies()).pwd);
 
-      const rolled = await client.post(ROLLBACK, { version: first.version }, { token: admin });
+      const rolled = await client.post(ROLLBACK, { version: first.version }, { token: security });
       expect(rolled.json().code, rolled.body).toBe('D00000');
       expect(rolled.json().data.sms.dailyPerNumber).toBe(11);
       expect((await policies()).sms.dailyPerNumber).toBe(11);
@@ -298,7 +303,7 @@ describe.each(storeCases())('workbench policies ($name)', (store) => {
       expect(latest).toMatchObject({ action: 'ROLLBACK', fromVersion: first.version, sections: ['sms'] });
       expect((await operations('ADMIN_POLICY_ROLLBACK'))[0]).toMatchObject({ target: 'policy:sms' });
       // Returning to the state already in force changes nothing and writes no version.
-      expect((await client.post(ROLLBACK, { version: first.version }, { token: admin })).json().code).toBe('D00000');
+      expect((await client.post(ROLLBACK, { version: first.version }, { token: security })).json().code).toBe('D00000');
       expect((await history())[0].version).toBe(latest.version);
     } finally {
       expect((await update({ sms: before })).json().code).toBe('D00000');
@@ -309,7 +314,7 @@ describe.each(storeCases())('workbench policies ($name)', (store) => {
     const before = await policies();
     for (const body of [{ version: 999_999 }, { version: 0 }, { version: 'latest' }, {}]) {
       for (const path of [VERSION, ROLLBACK]) {
-        const res = await client.post(path, body, { token: admin });
+        const res = await client.post(path, body, { token: security });
         expect(res.statusCode, `${path} ${JSON.stringify(body)}`).toBe(typeof body.version === 'number' && body.version > 0 ? 404 : 400);
       }
     }
@@ -320,13 +325,13 @@ describe.each(storeCases())('workbench policies ($name)', (store) => {
     const before = await policies();
     try {
       expect((await update({ pwd: { minLength: 12 }, signIn: { lockAfter: 7 } })).json().code).toBe('D00000');
-      const res = await client.post(DEFAULTS, { sections: ['pwd'] }, { token: admin });
+      const res = await client.post(DEFAULTS, { sections: ['pwd'] }, { token: security });
       expect(res.json().code, res.body).toBe('D00000');
       expect(res.json().data.pwd).toMatchObject({ minLength: 8, maxLength: 64, minKinds: 2, expiryDays: 90 });
       expect(res.json().data.signIn.lockAfter).toBe(7);
       expect((await history())[0]).toMatchObject({ action: 'DEFAULTS', sections: ['pwd'] });
-      expect((await client.post(DEFAULTS, { sections: [] }, { token: admin })).statusCode).toBe(400);
-      expect((await client.post(DEFAULTS, { sections: ['everything'] }, { token: admin })).statusCode).toBe(400);
+      expect((await client.post(DEFAULTS, { sections: [] }, { token: security })).statusCode).toBe(400);
+      expect((await client.post(DEFAULTS, { sections: ['everything'] }, { token: security })).statusCode).toBe(400);
     } finally {
       expect((await update({ pwd: before.pwd, signIn: before.signIn })).json().code).toBe('D00000');
     }
@@ -352,10 +357,10 @@ describe.each([...sqlite, ...postgres])('policies shared by two instances ($name
 
   it('shows a saved policy on the saving instance at once and on the other within a second', async () => {
     expect((await b.post(STRATEGY, {})).json().data).toContain('8-64');
-    const admin = await signIn(a, 'admin');
+    const security = await signIn(a, 'secadmin');
     // Nothing is stored until an administrator saves a section (the demo seeds the sign-in page's row).
-    expect((await a.post(GET, {}, { token: admin })).json().data.customized).toEqual(['loginPage']);
-    expect((await a.post(UPDATE, { pwd: { minLength: 11 } }, { token: admin })).json().code).toBe('D00000');
+    expect((await a.post(GET, {}, { token: security })).json().data.customized).toEqual(['loginPage']);
+    expect((await a.post(UPDATE, { pwd: { minLength: 11 } }, { token: security })).json().code).toBe('D00000');
     expect((await a.post(STRATEGY, {})).json().data).toContain('11-64');
     b.clock.advance(1000);
     expect((await b.post(STRATEGY, {})).json().data).toContain('11-64');

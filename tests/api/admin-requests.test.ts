@@ -7,20 +7,21 @@ const DAY = 86_400_000;
 
 describe.each(storeCases())('workbench: permission requests and overrides ($name)', (store) => {
   let client: Client;
-  let admin: string;
+  let system: string;
+  let security: string;
   let lisi: string;
   let zhangsan: string;
   beforeAll(async () => {
     client = await startClient(store, 'adminrequests');
-    [admin, lisi, zhangsan] = await Promise.all(['admin', 'lisi', 'zhangsan'].map((a) => signIn(client, a)));
+    [system, security, lisi, zhangsan] = await Promise.all(['admin', 'secadmin', 'lisi', 'zhangsan'].map((a) => signIn(client, a)));
   });
   afterAll(async () => { await client?.close(); });
 
-  const { post, ok } = adminApi(() => client, () => admin);
-  /** An application with `roles` roles, approved by zhangsan. */
+  const { post, ok } = adminApi(() => client, () => security);
+  /** An application with `roles` roles, approved by zhangsan: made by the system administrator, its roles by the security administrator. */
   const newApp = async (roles: number) => {
     const appId = unique('h3req');
-    const { id } = await ok('/apps/create', { appId, appName: appId, idpSsoUrl: `https://${appId}.example.com/`, loginTypes: ['ACCOUNT'] });
+    const { id } = await ok('/apps/create', { appId, appName: appId, idpSsoUrl: `https://${appId}.example.com/`, loginTypes: ['ACCOUNT'] }, system);
     const { id: groupId } = await ok('/apps/role-groups/add', { appRef: id, name: 'roles' });
     const roleIds: number[] = [];
     for (let i = 0; i < roles; i++) roleIds.push((await ok('/apps/roles/add', { groupId, code: `R${i}`, name: `角色${i}` })).id);
@@ -35,15 +36,17 @@ describe.each(storeCases())('workbench: permission requests and overrides ($name
   const statusOf = async (id: number) => (await ok('/requests/get', { id })).status as number;
   const operations = (scene: string) => client.app.store.db.selectFrom('operation_log').selectAll().where('scene_code', '=', scene).orderBy('id').execute();
 
-  it('refuses every endpoint to a non-administrator with E00403 and changes nothing', async () => {
+  it('refuses every endpoint to a non-administrator and to the system administrator with E00403 and changes nothing', async () => {
     const app = await newApp(1);
     const requestId = await apply(await signIn(client, 'emp0080'), app.appId, app.roleIds);
     const bodies: Record<keyof typeof adminRequestsEndpoints, unknown> = {
       list: { pageNum: 1, pageSize: 10 }, get: { id: requestId }, decide: { status: 1, approvalSuggestion: 'sure', applyIdList: [requestId] },
     };
     for (const [name, spec] of Object.entries(adminRequestsEndpoints)) {
-      const res = await client.post(spec.path, bodies[name as keyof typeof adminRequestsEndpoints], { token: lisi });
-      expect({ name, status: res.statusCode, code: res.json().code }).toEqual({ name, status: 403, code: 'E00403' });
+      for (const token of [lisi, system]) {
+        const res = await client.post(spec.path, bodies[name as keyof typeof adminRequestsEndpoints], { token });
+        expect({ name, status: res.statusCode, code: res.json().code }).toEqual({ name, status: 403, code: 'E00403' });
+      }
     }
     expect(await statusOf(requestId)).toBe(0);
     expect((await operations('ADMIN_REQUEST_OVERRIDE')).filter((r) => r.target === `request:${requestId}`)).toEqual([]);
@@ -69,7 +72,7 @@ describe.each(storeCases())('workbench: permission requests and overrides ($name
     expect(await ids({ to: new Date(now - DAY).toISOString().slice(0, 10) })).toEqual([]);
     expect(await ids({ from: new Date(now).toISOString().slice(0, 10), to: new Date(now).toISOString() })).toEqual([second, first]);
     const row = (await ok('/requests/list', { appRef: app.id, status: 2, pageNum: 1, pageSize: 10 })).datas[0];
-    expect(row).toMatchObject({ appId: app.appId, roleName: '角色1', applyUserId: 'emp0082', approvalUserId: 'admin', approvalSuggestion: 'no' });
+    expect(row).toMatchObject({ appId: app.appId, roleName: '角色1', applyUserId: 'emp0082', approvalUserId: 'secadmin', approvalSuggestion: 'no' });
     const all = await ok('/requests/list', { pageNum: 1, pageSize: 100 });
     expect(all.datas.map((r: { applyUserId: string }) => r.applyUserId)).toContain('lisi');
     for (const bad of [{ status: 3 }, { from: 'yesterday' }, { appRef: 0 }, { pageSize: 101 }]) {
@@ -82,7 +85,7 @@ describe.each(storeCases())('workbench: permission requests and overrides ($name
     const token = await signIn(client, 'emp0083');
     const id = await apply(token, app.appId, app.roleIds);
     expect(await ok('/requests/decide', { status: 1, approvalSuggestion: '管理员开通', applyIdList: [id] })).toEqual({ decided: 1 });
-    expect(await ok('/requests/get', { id })).toMatchObject({ status: 1, approvalUserId: 'admin', approvalSuggestion: '管理员开通' });
+    expect(await ok('/requests/get', { id })).toMatchObject({ status: 1, approvalUserId: 'secadmin', approvalSuggestion: '管理员开通' });
     const apps = (await client.post('/personal/v1/user-app/list-by-user', {}, { token })).json().data.map((a: { appId: string }) => a.appId);
     expect(apps).toContain(app.appId);
     expect((await ok('/apps/roles/list', { id: app.id }))[0].roles[0].holders).toBe(1);

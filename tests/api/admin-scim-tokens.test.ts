@@ -6,19 +6,21 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
 
 describe.each(storeCases())('workbench: provisioning tokens ($name)', (store) => {
   let client: Client;
-  let admin: string;
+  let security: string;
   let lisi: string;
+  let system: string;
   let n = 0;
   const unique = (label: string) => `${label} ${Date.now().toString(36)}-${n++}`;
 
   beforeAll(async () => {
     client = await startClient(store, 'scimtokens');
-    admin = await signIn(client, 'admin');
+    security = await signIn(client, 'secadmin');
     lisi = await signIn(client, 'lisi');
+    system = await signIn(client, 'admin');
   });
   afterAll(async () => { await client?.close(); });
 
-  const call = (path: string, body: unknown, token = admin) => client.post(`/admin/v1/scim-tokens/${path}`, body, { token });
+  const call = (path: string, body: unknown, token = security) => client.post(`/admin/v1/scim-tokens/${path}`, body, { token });
   const scim = (token: string | null) => client.app.inject({
     method: 'GET', url: '/scim/v2/ServiceProviderConfig', headers: token === null ? {} : { authorization: `Bearer ${token}` },
   });
@@ -49,7 +51,7 @@ describe.each(storeCases())('workbench: provisioning tokens ($name)', (store) =>
     expect(everything).not.toContain(made.token.slice(5));
     // Listed afterwards without the token.
     const item = (await listed({ name })).datas[0];
-    expect(item).toMatchObject({ id: made.id, name, createdBy: { userId: 'admin' }, lastUsedAt: null, revoked: false });
+    expect(item).toMatchObject({ id: made.id, name, createdBy: { userId: 'secadmin' }, lastUsedAt: null, revoked: false });
     expect(JSON.stringify(item)).not.toContain(made.token);
     const audit = await client.app.store.db.selectFrom('operation_log').selectAll()
       .where('scene_code', '=', 'ADMIN_SCIM_TOKEN_CREATE').where('target', '=', `scim-token:${made.id}`).executeTakeFirstOrThrow();
@@ -95,13 +97,15 @@ describe.each(storeCases())('workbench: provisioning tokens ($name)', (store) =>
     expect((await call('revoke', { id: 'one' })).json().code).toBe('E00001');
   });
 
-  it('refuses every token action to lisi with E00403, changing nothing', async () => {
+  it('refuses every token action to lisi and to the system administrator with E00403, changing nothing', async () => {
     const made = await create();
     const before = await client.app.store.db.selectFrom('scim_tokens').selectAll().orderBy('id').execute();
     for (const [path, body] of [['list', { pageNum: 1, pageSize: 10 }], ['create', { name: 'mine' }], ['revoke', { id: made.id }]] as const) {
-      const res = await call(path, body, lisi);
-      expect(res.statusCode, path).toBe(403);
-      expect(res.json().code).toBe('E00403');
+      for (const token of [lisi, system]) {
+        const res = await call(path, body, token);
+        expect(res.statusCode, path).toBe(403);
+        expect(res.json().code).toBe('E00403');
+      }
     }
     expect(await client.app.store.db.selectFrom('scim_tokens').selectAll().orderBy('id').execute()).toEqual(before);
     expect((await scim(made.token)).statusCode).toBe(200);

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOMY_SMS_BUDGETS, passwordLogin, sessionTokenOf, signIn, startClient, storeCases, type Client } from './harness.js';
-import { finishedImport } from './adminHarness.js';
+import { byDuty, finishedImport, signInAdministrators, type AdministratorTokens } from './adminHarness.js';
 
 const NEW_PASSWORD = 'Fresh#Pass2031';
 const HEADER = 'account,name,type,phone,email,department';
@@ -16,6 +16,7 @@ function mainThreadCpuMs(): number {
 describe.each(storeCases())('workbench: people ($name)', (store) => {
   let client: Client;
   let admin: string;
+  let admins: AdministratorTokens;
   let adminRef: number;
   let lisi: string;
   let seq = 0;
@@ -26,14 +27,17 @@ describe.each(storeCases())('workbench: people ($name)', (store) => {
   beforeAll(async () => {
     // Three failures lock an account (before any captcha), so the unlock test stays short.
     client = await startClient(store, 'adminusers', {}, { ...ROOMY_SMS_BUDGETS, LOGIN_LOCK_AFTER: '3', LOGIN_CAPTCHA_AFTER: '5' });
-    admin = await signIn(client, 'admin');
+    admins = await signInAdministrators(client);
+    admin = admins.system;
     adminRef = (await client.app.store.db.selectFrom('users').select('id').where('user_id', '=', 'admin').executeTakeFirstOrThrow()).id;
     lisi = await signIn(client, 'lisi');
   });
   afterAll(async () => { await client?.close(); });
 
-  const post = (path: string, body: unknown, token = admin) => client.post(`/admin/v1/${path}`, body, { token });
-  const call = async (path: string, body: unknown, token = admin) => (await post(path, body, token)).json();
+  /** Signed in as an administrator whose duty the endpoint names (the system administrator first). */
+  const dutyHolder = byDuty(() => admins);
+  const post = (path: string, body: unknown, token = dutyHolder(`/${path}`)) => client.post(`/admin/v1/${path}`, body, { token });
+  const call = async (path: string, body: unknown, token = dutyHolder(`/${path}`)) => (await post(path, body, token)).json();
   const newUser = async (fields: Record<string, unknown> = {}) => {
     const res = await call('users/create', { userId: unique('u'), userName: '测试员工', mobileNo: phone(), ...fields });
     expect(res.code, JSON.stringify(res)).toBe('D00000');
@@ -166,6 +170,8 @@ describe.each(storeCases())('workbench: people ($name)', (store) => {
     expect(listed).toHaveLength(1);
     expect(listed[0].lockedUntil).not.toBeNull();
     expect((await call('users/list', { keyword: user.userId, locked: false })).data.total).toBe(0);
+    // Unlocking is the security administrator's, not the system administrator's.
+    expect((await call('users/unlock', { id: user.id }, admins.system)).code).toBe('E00403');
     expect((await call('users/unlock', { id: user.id })).code).toBe('D00000');
     expect((await call('users/get', { id: user.id })).data.lockedUntil).toBeNull();
     expect((await passwordLogin(client, user.userId, NEW_PASSWORD, {}, ip)).json().code).toBe('D00000');
@@ -209,6 +215,7 @@ describe.each(storeCases())('workbench: people ($name)', (store) => {
     const first = await activate(user);
     const second = sessionTokenOf(await passwordLogin(client, user.userId, NEW_PASSWORD))!;
     await passwordLogin(client, user.userId, 'Wrong#Pass999');
+    expect((await call('users/end-sessions', { id: user.id }, admins.system)).code).toBe('E00403');
     expect((await call('users/end-sessions', { id: user.id })).data).toEqual({ ended: 2 });
     for (const token of [first, second]) expect((await me(token)).json().code).toBe('E00009');
     const history = (await call('users/history', { id: user.id, pageNum: 1, pageSize: 10 })).data;

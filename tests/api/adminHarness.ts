@@ -1,18 +1,43 @@
 import { expect } from 'vitest';
-import type { Client } from './harness.js';
+import { allEndpoints } from '../../contract/endpoints/index.js';
+import { signIn, type Client } from './harness.js';
 
 let seq = 0;
 /** A name no other test (or run) uses. */
 export const unique = (prefix: string) => `${prefix}-${process.pid}-${Date.now().toString(36)}-${seq++}`;
 
+/** Sessions of the three demo administrators separated by duty. */
+export interface AdministratorTokens { system: string; security: string; audit: string }
+
+export async function signInAdministrators(client: Client): Promise<AdministratorTokens> {
+  const [system, security, audit] = await Promise.all(['admin', 'secadmin', 'auditor'].map((account) => signIn(client, account)));
+  return { system, security, audit };
+}
+
+const DUTIES = new Map(allEndpoints().map(([, spec]) => [spec.path, spec.duties ?? []]));
+
+/**
+ * Picks, for a workbench path (under /admin/v1), the session of an administrator whose duty the
+ * endpoint names: the system administrator where allowed, else the security one, else the audit one.
+ */
+export function byDuty(tokens: () => AdministratorTokens): (path: string) => string {
+  return (path) => {
+    const duties = DUTIES.get(`/admin/v1${path}`);
+    const duty = (['system', 'security', 'audit'] as const).find((d) => duties?.includes(d));
+    if (!duty) throw new Error(`no administrator duty may call /admin/v1${path}`);
+    return tokens()[duty];
+  };
+}
+
 /**
  * The workbench API as its suites call it: `post` answers the reply, `ok` insists on D00000 and
  * answers the data, `audits` reads the operation-log rows of one scene and target. The client
- * and the administrator's token are read when called, as the suite's `beforeAll` sets them.
+ * and the administrator's token (for the path called: see byDuty) are read when called, as the
+ * suite's `beforeAll` sets them.
  */
-export function adminApi(client: () => Client, admin: () => string) {
-  const post = (path: string, body: unknown, token = admin()) => client().post(`/admin/v1${path}`, body, { token });
-  const ok = async (path: string, body: unknown, token = admin()) => {
+export function adminApi(client: () => Client, admin: (path: string) => string) {
+  const post = (path: string, body: unknown, token = admin(path)) => client().post(`/admin/v1${path}`, body, { token });
+  const ok = async (path: string, body: unknown, token = admin(path)) => {
     const res = await post(path, body, token);
     expect(res.json().code, `${path} ${res.body}`).toBe('D00000');
     return res.json().data;

@@ -144,9 +144,9 @@ describe.each(storeCases())('CAS 3.0 server: proxy tickets and single logout ($n
   it('an administrator ending the session signs the services out too', async () => {
     await sweptBefore();
     const { token, ticket } = await signedInService();
-    const admin = await signIn(server.client, 'admin');
+    const security = await signIn(server.client, 'secadmin');
     const session = await server.client.app.store.db.selectFrom('sessions').select('id').where('token_hash', '=', sha256(token)).executeTakeFirstOrThrow();
-    expect((await server.client.post('/admin/v1/sessions/end', { id: session.id }, { token: admin })).json().code).toBe('D00000');
+    expect((await server.client.post('/admin/v1/sessions/end', { id: session.id }, { token: security })).json().code).toBe('D00000');
     expect(await server.client.app.cas.sweep()).toBe(1);
     expect(requestsFor(ticket)).toHaveLength(1);
   });

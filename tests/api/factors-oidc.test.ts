@@ -52,8 +52,8 @@ describe.each(storeCases())('second factors in OpenID Connect sign-ins ($name)',
     const config = await relyingParty(server, app.clientId, app.secret);
     const { browser } = await signedInBrowser(server, 'lisi');
     expect((await authorize(config, browser, app.redirectUri)).callback?.searchParams.get('code')).toBeTruthy();
-    const admin = await signedInBrowser(server, 'admin');
-    expect((await call('/admin/v1/policies/update', { mfa: { requiredUserTypes: ['STAFF'] } }, admin.token)).code).toBe('D00000');
+    const security = await signedInBrowser(server, 'secadmin');
+    expect((await call('/admin/v1/policies/update', { mfa: { requiredUserTypes: ['STAFF'] } }, security.token)).code).toBe('D00000');
     try {
       const fresh = await signedInBrowser(server, 'lisi');
       const started = await authorize(config, fresh.browser, app.redirectUri);

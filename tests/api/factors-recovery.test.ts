@@ -77,8 +77,8 @@ describe.each(storeCases())('recovery codes and the policy by user type ($name)'
   });
 
   it('does not let a phone-less user skip binding the phone that is to be their second factor', async () => {
-    const admin = await signIn(client, 'admin');
-    expect((await call('/admin/v1/policies/update', { mfa: { requiredUserTypes: ['TEMP'] } }, admin)).code).toBe('D00000');
+    const security = await signIn(client, 'secadmin');
+    expect((await call('/admin/v1/policies/update', { mfa: { requiredUserTypes: ['TEMP'] } }, security)).code).toBe('D00000');
     try {
       const wangwu = (await passwordLogin(client, 'wangwu', undefined, { deviceId: 'temp-pc' })).json().data;
       expect(wangwu.secondAuth).toBe(true);
@@ -94,8 +94,8 @@ describe.each(storeCases())('recovery codes and the policy by user type ($name)'
   });
 
   it('requires a second factor of everyone of a user type, walking those with none through enrolment', async () => {
-    const admin = await signIn(client, 'admin');
-    expect((await call('/admin/v1/policies/update', { mfa: { requiredUserTypes: ['STAFF'] } }, admin)).data.mfa).toEqual({ requiredUserTypes: ['STAFF'], passkeyForAdmins: false });
+    const security = await signIn(client, 'secadmin');
+    expect((await call('/admin/v1/policies/update', { mfa: { requiredUserTypes: ['STAFF'] } }, security)).data.mfa).toEqual({ requiredUserTypes: ['STAFF'], passkeyForAdmins: false });
     try {
       // lisi has a phone: the texted code is her second factor now.
       const lisi = (await passwordLogin(client, 'lisi', undefined, { deviceId: 'type-pc' })).json().data;

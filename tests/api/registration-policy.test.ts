@@ -102,14 +102,16 @@ describe.each(storeCases())('self-registration proves the phone and follows the 
       const pending = (await gated.post('/admin/v1/registrations/pending', { pageNum: 1, pageSize: 20 }, { token: admin })).json().data;
       const row = pending.datas.find((r: { userId: string }) => r.userId === 'reg.wait');
       expect(row).toMatchObject({ userName: '注册用户', mobileNo });
-      // Not an administrator's to decide for anyone else.
-      const lisi = await signIn(gated, 'lisi');
-      expect((await gated.post('/admin/v1/registrations/approve', { id: row.id }, { token: lisi })).statusCode).toBe(403);
+      // Not an administrator's to decide for anyone else, nor the security administrator's.
+      for (const account of ['lisi', 'secadmin']) {
+        const other = await signIn(gated, account);
+        expect((await gated.post('/admin/v1/registrations/approve', { id: row.id }, { token: other })).statusCode, account).toBe(403);
+      }
 
       expect((await gated.post('/admin/v1/registrations/approve', { id: row.id }, { token: admin })).json().code).toBe('D00000');
       expect((await gated.post('/admin/v1/registrations/approve', { id: row.id }, { token: admin })).json().code).toBe('E00404');
       expect((await passwordLogin(gated, 'reg.wait', 'Start#Work26', {}, '10.61.3.3')).json().code).toBe('D00000');
-      const audit = (await gated.post('/admin/v1/operation-log/list', { sceneCode: 'ADMIN_REGISTRATION_APPROVE', pageNum: 1, pageSize: 10 }, { token: admin })).json().data;
+      const audit = (await gated.post('/admin/v1/operation-log/list', { sceneCode: 'ADMIN_REGISTRATION_APPROVE', pageNum: 1, pageSize: 10 }, { token: await signIn(gated, 'auditor') })).json().data;
       expect(audit.total).toBe(1);
 
       const other = freshNumber();
