@@ -1,3 +1,4 @@
+import { adminAdministratorsEndpoints as administrators } from '../../../contract/endpoints/admin/administrators';
 import { adminAppsEndpoints as apps } from '../../../contract/endpoints/admin/apps';
 import { adminAppsSignOnEndpoints as signOn } from '../../../contract/endpoints/admin/appsSignOn';
 import { adminAuditEndpoints as audit } from '../../../contract/endpoints/admin/audit';
@@ -78,6 +79,8 @@ export const ENDPOINTS = {
   directory: {
     actions: { status: directory.directoryStatus, settings: directory.directorySettingsSave, sync: directory.directorySync, runs: directory.directoryRuns, run: directory.directoryRun },
   },
+  /** Who holds which administrator duty (a plain list: a handful of people). */
+  administrators: { list: administrators.administratorList, paged: false, actions: { assign: administrators.administratorAssign, revoke: administrators.administratorRevoke } },
   scimTokens: { list: scim.scimTokenList, create: scim.scimTokenCreate, actions: { revoke: scim.scimTokenRevoke } },
 } satisfies Record<string, ResourceEndpoints>;
 
