@@ -15,6 +15,7 @@ import * as upstreamSaml from '../contract/endpoints/upstreamSaml.js';
 import * as adminApps from '../contract/endpoints/admin/apps.js';
 import * as adminAppsSignOn from '../contract/endpoints/admin/appsSignOn.js';
 import * as adminAudit from '../contract/endpoints/admin/audit.js';
+import * as adminAuditTrail from '../contract/endpoints/admin/auditTrail.js';
 import * as adminDirectory from '../contract/endpoints/admin/directory.js';
 import * as adminGroups from '../contract/endpoints/admin/groups.js';
 import * as adminHome from '../contract/endpoints/admin/home.js';
@@ -37,6 +38,7 @@ const AREAS: Record<string, Record<string, unknown>> = {
   'admin/apps': adminApps,
   'admin/appsSignOn': adminAppsSignOn,
   'admin/audit': adminAudit,
+  'admin/auditTrail': adminAuditTrail,
   'admin/directory': adminDirectory,
   'admin/groups': adminGroups,
   'admin/home': adminHome,

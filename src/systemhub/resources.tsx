@@ -1,6 +1,6 @@
 import {
   ApartmentOutlined, AppstoreOutlined, ClusterOutlined, AuditOutlined, CrownOutlined, DashboardOutlined, DesktopOutlined,
-  KeyOutlined, LoginOutlined, NotificationOutlined, SafetyCertificateOutlined, SolutionOutlined, TeamOutlined, UserAddOutlined, UserOutlined,
+  KeyOutlined, LoginOutlined, NotificationOutlined, SafetyCertificateOutlined, SafetyOutlined, SolutionOutlined, TeamOutlined, UserAddOutlined, UserOutlined,
 } from '@ant-design/icons';
 import type { ResourceProps } from '@refinedev/core';
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
@@ -38,6 +38,7 @@ export const resources: WorkbenchResource[] = [
   { name: 'notices', list: '/notices', create: '/notices/create', edit: '/notices/edit/:id', meta: { labelKey: 'wb.menu.notices', icon: <NotificationOutlined /> } },
   { name: 'policies', list: '/policies', meta: { labelKey: 'wb.menu.policies', icon: <SafetyCertificateOutlined />, gate: ENDPOINTS.policies.actions.get } },
   { name: 'audit', list: '/audit', meta: { labelKey: 'wb.menu.audit', icon: <AuditOutlined />, gate: ENDPOINTS.operationLog.list } },
+  { name: 'auditTrail', list: '/audit-trail', meta: { labelKey: 'wb.menu.auditTrail', icon: <SafetyOutlined />, gate: ENDPOINTS.auditTrail.actions.status } },
   { name: 'sessions', list: '/sessions', meta: { labelKey: 'wb.menu.sessions', icon: <DesktopOutlined /> } },
   { name: 'directory', list: '/directory', meta: { labelKey: 'wb.menu.directory', icon: <ClusterOutlined />, gate: ENDPOINTS.directory.actions.status } },
   { name: 'scimTokens', list: '/scim-tokens', meta: { labelKey: 'wb.menu.scimTokens', icon: <KeyOutlined /> } },
@@ -68,6 +69,7 @@ const PAGES: Record<string, Page> = {
   '/notices/edit/:id': lazy(() => import('./pages/notices/NoticeEdit')),
   '/policies': lazy(() => import('./pages/policies/PoliciesPage')),
   '/audit': lazy(() => import('./pages/audit/AuditPage')),
+  '/audit-trail': lazy(() => import('./pages/auditTrail/AuditTrailPage')),
   '/sessions': lazy(() => import('./pages/sessions/SessionList')),
   '/directory': lazy(() => import('./pages/directory/DirectoryPage')),
   '/scim-tokens': lazy(() => import('./pages/scimTokens/ScimTokenList')),

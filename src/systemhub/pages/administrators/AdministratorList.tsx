@@ -1,10 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Table, Tag } from 'antd';
+import { Alert, Button, Popconfirm, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CODE } from '../../../../contract/codeNames';
 import type { Administrator } from '../../../../contract/schemas/admin/administrators';
-import { useConfirm } from '../../../shared/hooks/useConfirm';
 import { useEndpointMutation, useEndpointQuery } from '../../../shared/hooks/useEndpoint';
 import { errorCode } from '../../../shared/providers/apiError';
 import { useMay } from '../../duty/useMay';
@@ -23,7 +22,6 @@ const EXPLAINED = [CODE.lastDutyHolder] as const;
 export default function AdministratorList() {
   const { t } = useTranslation();
   const may = useMay();
-  const confirm = useConfirm();
   const { data, isFetching } = useEndpointQuery(LIST, {});
   const revoke = useEndpointMutation(ENDPOINTS.administrators.actions.revoke, { quiet: EXPLAINED, reread: [LIST], success: t('wb.administrators.removed') });
   const [granting, setGranting] = useState(false);
@@ -31,21 +29,15 @@ export default function AdministratorList() {
   const canGrant = may('administrators', 'assign');
   const canRemove = may('administrators', 'revoke');
 
-  const remove = (row: Administrator) =>
-    confirm({
-      title: t('wb.administrators.removeTitle'),
-      content: t('wb.administrators.removeConfirm', { name: `${row.name} (${row.account})`, duty: t(`wb.duties.${row.duty}`) }),
-      okText: t('wb.administrators.remove'),
-      onOk: async () => {
-        setRefusal(null);
-        try {
-          await revoke.submit({ id: row.id });
-        } catch (error) {
-          // Other refusals were toasted by the hook.
-          if (errorCode(error) === CODE.lastDutyHolder) setRefusal((error as Error).message);
-        }
-      },
-    });
+  const remove = async (row: Administrator) => {
+    setRefusal(null);
+    try {
+      await revoke.submit({ id: row.id });
+    } catch (error) {
+      // Other refusals were toasted by the hook.
+      if (errorCode(error) === CODE.lastDutyHolder) setRefusal((error as Error).message);
+    }
+  };
 
   return (
     <>
@@ -79,9 +71,17 @@ export default function AdministratorList() {
             fixed="right"
             width={110}
             render={(_, row) => (
-              <Button danger size="small" onClick={() => remove(row)} data-testid={`admins-remove-${row.account}`}>
-                {t('wb.administrators.remove')}
-              </Button>
+              <Popconfirm
+                title={t('wb.administrators.removeTitle')}
+                description={t('wb.administrators.removeConfirm', { name: `${row.name} (${row.account})`, duty: t(`wb.duties.${row.duty}`) })}
+                okText={t('wb.administrators.remove')}
+                okButtonProps={{ danger: true }}
+                onConfirm={() => remove(row)}
+              >
+                <Button danger size="small" data-testid={`admins-remove-${row.account}`}>
+                  {t('wb.administrators.remove')}
+                </Button>
+              </Popconfirm>
             )}
           />
         ) : null}
