@@ -195,5 +195,4 @@ export const CODE_MESSAGES = {
   adminCredentials: { zh: '管理员的密码和验证方式只能由本人修改', en: "An administrator's password and verification methods can only be changed by that administrator" },
   dutyScopeRequired: { zh: '部门管理员需要指定管理的部门', en: 'A department administrator needs the department they administer' },
   outsideScope: { zh: '不在您的管理范围内或不存在', en: 'Not within what you administer, or it does not exist' },
-  auditExportTooLarge: { zh: '所选时间段超过 {max} 条审计记录，请缩短时间段', en: 'The range holds more than {max} audit records; choose a shorter one' },
 } as const satisfies Record<string, { zh: string; en: string }>;

@@ -27,7 +27,6 @@
  *   E405xx  provisioning (SCIM) and its tokens
  *   E60xxx  the company directory and company-token sign-in; E601xx sign-in through other identity
  *           providers (brokering) and linked accounts; E602xx administrators' duties and delegated reach
- *   E603xx  audit trail: verification, checkpoints, export
  * Status is each code's class: 400 a refusal of what was asked, 403 not allowed, 404 the thing
  * named does not exist (for this user), 409 in conflict with the current state (taken, already
  * bound, already decided), 429 a budget spent, 503 a dependency resting. SCIM answers the class
@@ -247,8 +246,6 @@ export const RESULTS = {
   adminCredentials: { code: 'E60203', status: 403 },
   dutyScopeRequired: { code: 'E60204', status: 400 },
   outsideScope: { code: 'E60205', status: 404 },
-  // E603xx audit trail: verification, checkpoints, export
-  auditExportTooLarge: { code: 'E60301', status: 400 },
 } as const satisfies Record<string, ResultEntry>;
 
 export type Results = typeof RESULTS;
