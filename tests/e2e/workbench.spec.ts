@@ -97,6 +97,8 @@ test.describe('workbench', () => {
   });
 
   test('the system administrator creates an application and a user in a department, the security administrator gives it a role, an approver and the grant; the user sees it on /myApp', async ({ page, browser }) => {
+    // Two administrators' sessions and a first sign-in: longer than one page's journey.
+    test.slow();
     const id = stamp();
     const appName = `工作台应用${id}`;
     const account = `wb.user.${id}`;
@@ -143,7 +145,9 @@ test.describe('workbench', () => {
 
     // Its role, approver and grant are the security administrator's.
     await startSession(page.context(), 'secadmin');
+    // Only the hash differs from the page open now: a reload reads the new administrator's duty.
     await page.goto(appUrl);
+    await page.reload();
     await page.getByRole('tab', { name: '角色' }).click();
     await page.getByTestId('role-group-add').click();
     await page.getByTestId('role-name').fill('业务角色');
