@@ -15,6 +15,7 @@ import * as upstreamSaml from '../contract/endpoints/upstreamSaml.js';
 import * as adminApps from '../contract/endpoints/admin/apps.js';
 import * as adminAppsSignOn from '../contract/endpoints/admin/appsSignOn.js';
 import * as adminAudit from '../contract/endpoints/admin/audit.js';
+import * as adminAuditTrail from '../contract/endpoints/admin/auditTrail.js';
 import * as adminDirectory from '../contract/endpoints/admin/directory.js';
 import * as adminGroups from '../contract/endpoints/admin/groups.js';
 import * as adminHome from '../contract/endpoints/admin/home.js';
@@ -37,6 +38,7 @@ const AREAS: Record<string, Record<string, unknown>> = {
   'admin/apps': adminApps,
   'admin/appsSignOn': adminAppsSignOn,
   'admin/audit': adminAudit,
+  'admin/auditTrail': adminAuditTrail,
   'admin/directory': adminDirectory,
   'admin/groups': adminGroups,
   'admin/home': adminHome,
@@ -54,13 +56,17 @@ const AREAS: Record<string, Record<string, unknown>> = {
   'admin/administrators': adminAdministrators,
 };
 
-function isSpec(value: unknown): value is { method: string; path: string; redirect?: true } {
+function isSpec(value: unknown): value is { method: string; path: string; redirect?: true; duties?: readonly string[] } {
   return !!value && typeof value === 'object' && 'method' in value && 'path' in value && 'output' in value;
 }
 
-/** An endpoint as the browser needs it: method and path (the types still come from the real declaration). */
+/**
+ * An endpoint as the browser needs it: method and path (the types still come from the real
+ * declaration), and for the workbench the duties that may call it, so its menu and buttons are
+ * made from the same lists the server enforces (none of the sign-in page's endpoints has any).
+ */
 function light(value: unknown): unknown {
-  if (isSpec(value)) return { method: value.method, path: value.path, ...(value.redirect ? { redirect: true } : {}) };
+  if (isSpec(value)) return { method: value.method, path: value.path, ...(value.redirect ? { redirect: true } : {}), ...(value.duties ? { duties: value.duties } : {}) };
   if (Array.isArray(value)) return value.map(light);
   if (value && typeof value === 'object') {
     if ('_zod' in value) return undefined;
@@ -71,7 +77,7 @@ function light(value: unknown): unknown {
 
 /**
  * The browser build's view of contract/endpoints/*.ts: each declaration reduced to its method
- * and path, with the zod schemas left out. The SPA's typed client (src/shared/providers/api.ts) reads
+ * and path (and duties), with the zod schemas left out. The SPA's typed client (src/shared/providers/api.ts) reads
  * method and path from the declarations and its types from the real files, so no schema and no
  * zod reach the browser, and the sign-in page may import an area file for nothing.
  * Exports that are neither data nor declarations (functions, schemas) are left out; importing

@@ -7,11 +7,11 @@ import { useDayjsLocale } from '../shared/hooks/useDayjsLocale';
 import { KitTextsContext, type KitTexts } from '../shared/kitTexts';
 import { createDataProvider } from '../shared/providers/dataProvider';
 import { notificationProvider } from '../shared/providers/notificationProvider';
-import { HOME_ROUTE } from './config';
+import { landingFor } from './duty/landing';
 import { workbenchI18nProvider } from './i18n';
 import { WorkbenchLayout } from './layout/WorkbenchLayout';
 import { accessControlProvider } from './providers/accessControlProvider';
-import { authProvider } from './providers/authProvider';
+import { authProvider, workbenchAuth } from './providers/authProvider';
 import { ENDPOINTS } from './providers/endpoints';
 import { resources, routes } from './resources';
 
@@ -42,6 +42,10 @@ const refineOptions = {
     },
   },
 };
+
+function Landing() {
+  return <Navigate to={landingFor(workbenchAuth.access())} replace />;
+}
 
 /** The administrators' workbench: a Refine application on hash routes under /systemhub/. */
 export function Workbench() {
@@ -79,7 +83,8 @@ export function Workbench() {
                   }
                 />
               ))}
-              <Route index element={<Navigate to={HOME_ROUTE} replace />} />
+              {/* Each administrator opens on their own start page (the check above has read their duty). */}
+              <Route index element={<Landing />} />
               {/* A path of no page says so: landing on the home page instead hid a mistyped or outdated link. */}
               <Route
                 path="*"

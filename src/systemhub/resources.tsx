@@ -1,23 +1,30 @@
 import {
-  ApartmentOutlined, AppstoreOutlined, ClusterOutlined, AuditOutlined, DashboardOutlined, DesktopOutlined,
-  KeyOutlined, LoginOutlined, NotificationOutlined, SafetyCertificateOutlined, SolutionOutlined, TeamOutlined, UserAddOutlined, UserOutlined,
+  ApartmentOutlined, AppstoreOutlined, ClusterOutlined, AuditOutlined, CrownOutlined, DashboardOutlined, DesktopOutlined,
+  KeyOutlined, LoginOutlined, NotificationOutlined, SafetyCertificateOutlined, SafetyOutlined, SolutionOutlined, TeamOutlined, UserAddOutlined, UserOutlined,
 } from '@ant-design/icons';
 import type { ResourceProps } from '@refinedev/core';
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { adminUpstreamEndpoints as upstream } from '../../contract/endpoints/admin/upstream';
 import type { NavEntry } from '../shared/components/SideMenu';
+import type { Gated } from './duty/mayCall';
+import { ENDPOINTS } from './providers/endpoints';
 
 export interface WorkbenchResource extends ResourceProps {
-  meta: ResourceProps['meta'] & { labelKey: string; icon: ReactNode };
+  /**
+   * `gate`: the declaration whose duties decide who sees the page, when the resource has no
+   * list in the endpoint table (a page of several reads: the one it opens with).
+   */
+  meta: ResourceProps['meta'] & { labelKey: string; icon: ReactNode; gate?: Gated };
 }
 
 /**
  * The workbench's resources as data: name (the data provider's key into the endpoint table),
  * routes, menu label (a translation key) and icon. The side menu and breadcrumbs are made
- * from this list.
+ * from this list; who sees each page comes from its endpoints' duties (duty/resourceAccess.ts).
  */
 export const resources: WorkbenchResource[] = [
-  { name: 'home', list: '/home', meta: { labelKey: 'wb.menu.home', icon: <DashboardOutlined /> } },
-  { name: 'departments', list: '/organisation', meta: { labelKey: 'wb.menu.organisation', icon: <ApartmentOutlined /> } },
+  { name: 'home', list: '/home', meta: { labelKey: 'wb.menu.home', icon: <DashboardOutlined />, gate: ENDPOINTS.home.actions.summary } },
+  { name: 'departments', list: '/organisation', meta: { labelKey: 'wb.menu.organisation', icon: <ApartmentOutlined />, gate: ENDPOINTS.departments.actions.tree } },
   {
     name: 'users', list: '/users', create: '/users/create', edit: '/users/edit/:id', show: '/users/show/:id',
     meta: { labelKey: 'wb.menu.users', icon: <UserOutlined /> },
@@ -29,13 +36,15 @@ export const resources: WorkbenchResource[] = [
   { name: 'groups', list: '/groups', show: '/groups/show/:id', meta: { labelKey: 'wb.menu.groups', icon: <TeamOutlined /> } },
   { name: 'requests', list: '/requests', meta: { labelKey: 'wb.menu.requests', icon: <SolutionOutlined /> } },
   { name: 'notices', list: '/notices', create: '/notices/create', edit: '/notices/edit/:id', meta: { labelKey: 'wb.menu.notices', icon: <NotificationOutlined /> } },
-  { name: 'policies', list: '/policies', meta: { labelKey: 'wb.menu.policies', icon: <SafetyCertificateOutlined /> } },
-  { name: 'audit', list: '/audit', meta: { labelKey: 'wb.menu.audit', icon: <AuditOutlined /> } },
+  { name: 'policies', list: '/policies', meta: { labelKey: 'wb.menu.policies', icon: <SafetyCertificateOutlined />, gate: ENDPOINTS.policies.actions.get } },
+  { name: 'audit', list: '/audit', meta: { labelKey: 'wb.menu.audit', icon: <AuditOutlined />, gate: ENDPOINTS.operationLog.list } },
+  { name: 'auditTrail', list: '/audit-trail', meta: { labelKey: 'wb.menu.auditTrail', icon: <SafetyOutlined />, gate: ENDPOINTS.auditTrail.actions.status } },
   { name: 'sessions', list: '/sessions', meta: { labelKey: 'wb.menu.sessions', icon: <DesktopOutlined /> } },
-  { name: 'directory', list: '/directory', meta: { labelKey: 'wb.menu.directory', icon: <ClusterOutlined /> } },
+  { name: 'directory', list: '/directory', meta: { labelKey: 'wb.menu.directory', icon: <ClusterOutlined />, gate: ENDPOINTS.directory.actions.status } },
   { name: 'scimTokens', list: '/scim-tokens', meta: { labelKey: 'wb.menu.scimTokens', icon: <KeyOutlined /> } },
   { name: 'registrations', list: '/registrations', meta: { labelKey: 'wb.menu.registrations', icon: <UserAddOutlined /> } },
-  { name: 'upstreamProviders', list: '/upstream-providers', meta: { labelKey: 'wb.menu.upstreamProviders', icon: <LoginOutlined /> } },
+  { name: 'upstreamProviders', list: '/upstream-providers', meta: { labelKey: 'wb.menu.upstreamProviders', icon: <LoginOutlined />, gate: upstream.list } },
+  { name: 'administrators', list: '/administrators', meta: { labelKey: 'wb.menu.administrators', icon: <CrownOutlined /> } },
 ];
 
 type Page = LazyExoticComponent<ComponentType>;
@@ -60,11 +69,13 @@ const PAGES: Record<string, Page> = {
   '/notices/edit/:id': lazy(() => import('./pages/notices/NoticeEdit')),
   '/policies': lazy(() => import('./pages/policies/PoliciesPage')),
   '/audit': lazy(() => import('./pages/audit/AuditPage')),
+  '/audit-trail': lazy(() => import('./pages/auditTrail/AuditTrailPage')),
   '/sessions': lazy(() => import('./pages/sessions/SessionList')),
   '/directory': lazy(() => import('./pages/directory/DirectoryPage')),
   '/scim-tokens': lazy(() => import('./pages/scimTokens/ScimTokenList')),
   '/registrations': lazy(() => import('./pages/registrations/RegistrationList')),
   '/upstream-providers': lazy(() => import('./pages/upstream/UpstreamProviderList')),
+  '/administrators': lazy(() => import('./pages/administrators/AdministratorList')),
 };
 
 export const routes = Object.entries(PAGES).map(([path, Page]) => ({ path, Page }));
@@ -73,7 +84,9 @@ export const routes = Object.entries(PAGES).map(([path, Page]) => ({ path, Page 
 export const menuResources = resources.filter((r) => typeof r.list === 'string' && r.list in PAGES);
 
 /** The side menu: one entry per resource with a list page, as the resources declaration names them. */
-export const menuEntries: NavEntry[] = menuResources.map((r) => ({ path: r.list as string, icon: r.meta.icon, labelKey: r.meta.labelKey, testId: `wb-menu-${r.name}` }));
+export const menuEntries: (NavEntry & { resource: string })[] = menuResources.map((r) => ({
+  path: r.list as string, icon: r.meta.icon, labelKey: r.meta.labelKey, testId: `wb-menu-${r.name}`, resource: r.name,
+}));
 
 /** The list route a path belongs to: /users/edit/3 → /users. */
 export function sectionOf(pathname: string): string | undefined {

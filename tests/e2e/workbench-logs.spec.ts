@@ -39,6 +39,8 @@ for (const lang of ['zh', 'en'] as const) {
       await page.addInitScript((l) => localStorage.setItem('idaas.lang', l), lang);
       await startSession(page.context(), 'admin');
       const { before, after } = await renamedNotice(page);
+      // The system administrator changed it; the audit administrator reads the dashboard and the log.
+      await startSession(page.context(), 'auditor');
       await page.goto('/systemhub/#/home');
 
       // The dashboard: the chart says whose days it counts, the change says what it did to what.
@@ -71,7 +73,7 @@ for (const lang of ['zh', 'en'] as const) {
       try {
         await startSession(phone, w.account);
         await page.addInitScript((l) => localStorage.setItem('idaas.lang', l), lang);
-        await openAs(page, 'admin', '/systemhub/#/sessions');
+        await openAs(page, 'secadmin', '/systemhub/#/sessions');
         await page.getByTestId('session-keyword').fill(w.account);
         await page.getByTestId('session-search-query').click();
         const row = page.getByTestId('session-table').locator('tr.ant-table-row', { hasText: w.account }).first();

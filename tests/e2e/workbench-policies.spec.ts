@@ -36,7 +36,7 @@ test.describe('workbench policies', () => {
     test(`history shows who changed which field from what to what; rollback and defaults show at once (${lang})`, async ({ page }) => {
       const T = TEXTS[lang];
       if (lang === 'en') await page.addInitScript(() => localStorage.setItem('idaas.lang', 'en'));
-      await startSession(page.context(), 'admin');
+      await startSession(page.context(), 'secadmin');
       try {
         await savePolicy(page, { pwd: { historyCount: 3 } });
         await savePolicy(page, { pwd: { historyCount: 5 } });
@@ -49,7 +49,7 @@ test.describe('workbench policies', () => {
         await page.getByRole('button', { name: T.history }).click();
         await page.getByTestId(`policy-changes-${latest}`).click();
         await expect(page.getByTestId(`policy-version-${latest}-changes`)).toHaveText(`${T.field}${lang === 'zh' ? '：' : ': '}3 → 5`);
-        await expect(page.getByTestId(`policy-version-${latest}`)).toContainText('admin');
+        await expect(page.getByTestId(`policy-version-${latest}`)).toContainText('secadmin');
         await settle(page);
         await expectAccessible(page, `${lang} policy history`);
 
@@ -97,6 +97,8 @@ test.describe('workbench deep links', () => {
     await openAs(page, 'admin', '/systemhub/apps');
     await expect(page).toHaveURL(/\/systemhub\/#\/apps$/);
     await expect(page.getByTestId('wb-menu-apps')).toHaveClass(/selected/);
+    // The logs are the audit administrator's.
+    await startSession(page.context(), 'auditor');
     await page.goto('/systemhub/audit');
     await expect(page).toHaveURL(/\/systemhub\/#\/audit$/);
     await expect(page.getByTestId('wb-menu-audit')).toHaveClass(/selected/);

@@ -1,18 +1,20 @@
 import { LogoutOutlined, MenuOutlined, RollbackOutlined, UserOutlined } from '@ant-design/icons';
 import { useGetIdentity } from '@refinedev/core';
-import { Avatar, Button, Flex, Grid, Typography } from 'antd';
+import { Avatar, Button, Flex, Grid, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '../../../contract/schemas/personal';
 import { LanguageSwitch } from '../../shared/components/LanguageSwitch';
 import { PORTAL_HOME } from '../config';
+import { useDutyName } from './useDutyName';
 import { useWorkbenchSignOut } from './useWorkbenchSignOut';
 
-/** Top bar: menu toggle (narrow screens), title, language, the administrator, back to the portal, sign out. */
+/** Top bar: menu toggle (narrow screens), title, language, the administrator and their duty, back to the portal, sign out. */
 export function Header({ onToggleMenu }: { onToggleMenu?: () => void }) {
   const { t } = useTranslation();
   const { data: user } = useGetIdentity<CurrentUser>();
   const { signOut, pending } = useWorkbenchSignOut();
   const narrow = !Grid.useBreakpoint().md;
+  const duty = useDutyName();
 
   return (
     <Flex align="center" justify="space-between" gap={8} style={{ height: '100%' }}>
@@ -31,6 +33,11 @@ export function Header({ onToggleMenu }: { onToggleMenu?: () => void }) {
               {user ? user.userName || user.userId : ''}
             </Typography.Text>
           )}
+          {duty ? (
+            <Tag color="blue" style={{ marginInlineEnd: 0 }} data-testid="wb-admin-duty" title={t('wb.layout.duty')}>
+              {duty}
+            </Tag>
+          ) : null}
         </Flex>
         {/* The personal centre is another application: a full page load. */}
         <Button icon={<RollbackOutlined />} href={PORTAL_HOME} data-testid="wb-back-to-portal" aria-label={t('wb.layout.backToPortal')}>

@@ -1,5 +1,5 @@
 import { CanAccess } from '@refinedev/core';
-import { Layout, Result } from 'antd';
+import { Layout } from 'antd';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
@@ -7,17 +7,23 @@ import { PageLoading } from '../../shared/components/PageLoading';
 import { SideMenu } from '../../shared/components/SideMenu';
 import { MenuFrame } from '../../shared/components/MenuFrame';
 import { SIDER_WIDTH } from '../config';
+import { useAccess } from '../duty/useMay';
+import { mayUse } from '../duty/resourceAccess';
 import { menuEntries, sectionOf } from '../resources';
 import { Header } from './Header';
+import { NotForYourDuty } from './NotForYourDuty';
 
 /** Frame of every workbench page, the portal's frame (MenuFrame) with the workbench's header, menu and access check. */
 export function WorkbenchLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const access = useAccess();
+  // Only the pages this administrator's duty can open: each entry's list endpoint names its duties.
+  const entries = menuEntries.filter((entry) => mayUse(access, entry.resource, 'list'));
   return (
     <MenuFrame
       header={(onToggleMenu) => <Header onToggleMenu={onToggleMenu} />}
-      menu={(onNavigate) => <SideMenu entries={menuEntries} selected={sectionOf(pathname)} labelKey="wb.layout.navigation" testId="wb-menu" onNavigate={onNavigate} />}
+      menu={(onNavigate) => <SideMenu entries={entries} selected={sectionOf(pathname)} labelKey="wb.layout.navigation" testId="wb-menu" onNavigate={onNavigate} />}
       navigationTitle={t('wb.layout.navigation')}
       siderWidth={SIDER_WIDTH}
     >
@@ -26,7 +32,7 @@ export function WorkbenchLayout() {
         <Layout.Content style={{ padding: wide ? 24 : 8, minWidth: 0 }}>
           <div style={{ background: '#fff', borderRadius: 8, padding: wide ? 24 : 12 }}>
             {/* The page's resource and action, as the access-control provider sees them. */}
-            <CanAccess fallback={<Result status="403" title={t('wb.layout.forbidden')} />}>
+            <CanAccess fallback={<NotForYourDuty />}>
               <Suspense fallback={<PageLoading />}>
                 <Outlet />
               </Suspense>

@@ -1,6 +1,8 @@
+import { adminAdministratorsEndpoints as administrators } from '../../../contract/endpoints/admin/administrators';
 import { adminAppsEndpoints as apps } from '../../../contract/endpoints/admin/apps';
 import { adminAppsSignOnEndpoints as signOn } from '../../../contract/endpoints/admin/appsSignOn';
 import { adminAuditEndpoints as audit } from '../../../contract/endpoints/admin/audit';
+import { adminAuditTrailEndpoints as trail } from '../../../contract/endpoints/admin/auditTrail';
 import { adminDirectoryEndpoints as directory } from '../../../contract/endpoints/admin/directory';
 import { adminGroupsEndpoints as groups } from '../../../contract/endpoints/admin/groups';
 import { adminHomeEndpoints as home } from '../../../contract/endpoints/admin/home';
@@ -71,6 +73,8 @@ export const ENDPOINTS = {
   sessions: { list: sessions.list, actions: { end: sessions.end, endUser: sessions.endUser } },
   signInLog: { list: audit.signInLogList },
   operationLog: { list: audit.operationLogList },
+  /** The tamper-evident audit trail: its state and newest verification, a verification now, a proven export. */
+  auditTrail: { actions: { status: trail.trailStatus, verify: trail.trailVerify, export: trail.trailExport } },
   registrations: { list: registrations.pendingList, actions: { approve: registrations.approve, reject: registrations.reject } },
   /** The identity provider's SAML signing keys (one set for the installation, shown on each SAML application). */
   samlKeys: { actions: { list: samlKeys.samlKeyList, rotate: samlKeys.samlKeyRotate } },
@@ -78,6 +82,8 @@ export const ENDPOINTS = {
   directory: {
     actions: { status: directory.directoryStatus, settings: directory.directorySettingsSave, sync: directory.directorySync, runs: directory.directoryRuns, run: directory.directoryRun },
   },
+  /** Who holds which administrator duty (a plain list: a handful of people). */
+  administrators: { list: administrators.administratorList, paged: false, actions: { assign: administrators.administratorAssign, revoke: administrators.administratorRevoke } },
   scimTokens: { list: scim.scimTokenList, create: scim.scimTokenCreate, actions: { revoke: scim.scimTokenRevoke } },
 } satisfies Record<string, ResourceEndpoints>;
 

@@ -3,15 +3,14 @@ import { useTranslation } from 'react-i18next';
 import type { AdminUserItem } from '../../../contract/schemas/admin/users';
 import type { PersonSearch } from '../../shared/components/PersonSelect';
 
-/** The workbench's people search for PersonSelect: enabled users by the start of their account, name or phone, chosen by account. */
-export function useUserSearch(): PersonSearch {
+function useSearchBy(value: 'userId' | 'id'): PersonSearch {
   const { t } = useTranslation();
   const { selectProps } = useSelect<AdminUserItem>({
     resource: 'users',
     optionLabel: (user) => `${user.userName} (${user.userId})${user.deptPath ? ` · ${user.deptPath}` : ''}`,
-    optionValue: 'userId',
+    optionValue: value,
     filters: [{ field: 'enabled', operator: 'eq', value: true }],
-    onSearch: (value) => [{ field: 'keyword', operator: 'eq', value }],
+    onSearch: (text) => [{ field: 'keyword', operator: 'eq', value: text }],
     pagination: { pageSize: 20 },
     debounce: 300,
   });
@@ -23,4 +22,14 @@ export function useUserSearch(): PersonSearch {
     notFound: loading ? t('wb.common.loading') : t('wb.common.empty'),
     placeholder: t('wb.common.searchPeople'),
   };
+}
+
+/** The workbench's people search for PersonSelect: enabled users by the start of their account, name or phone, chosen by account. */
+export function useUserSearch(): PersonSearch {
+  return useSearchBy('userId');
+}
+
+/** The same search, chosen by record id (for endpoints that take a person's `id`). */
+export function useUserRecordSearch(): PersonSearch {
+  return useSearchBy('id');
 }

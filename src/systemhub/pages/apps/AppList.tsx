@@ -9,6 +9,7 @@ import { ConfirmLink } from '../../shared/ConfirmLink';
 import { PageHeader } from '../../shared/PageHeader';
 import { SearchBar } from '../../../shared/components/SearchBar';
 import { useEndpointMutation } from '../../../shared/hooks/useEndpoint';
+import { useMay } from '../../duty/useMay';
 import { ENDPOINTS } from '../../providers/endpoints';
 import { useListTable } from '../../../shared/hooks/useListTable';
 
@@ -25,6 +26,7 @@ export default function AppList() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { tableProps, searchFormProps } = useListTable<AdminApp, Filters>('apps');
+  const may = useMay();
   const enable = useEndpointMutation(ENDPOINTS.apps.actions.enable, { refresh: ['apps'] });
   const disable = useEndpointMutation(ENDPOINTS.apps.actions.disable, { refresh: ['apps'] });
 
@@ -33,9 +35,11 @@ export default function AppList() {
       <PageHeader
         title={t('wb.apps.title')}
         extra={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/apps/create')} data-testid="app-create">
-            {t('wb.apps.create')}
-          </Button>
+          may('apps', 'create') ? (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/apps/create')} data-testid="app-create">
+              {t('wb.apps.create')}
+            </Button>
+          ) : null
         }
       />
       <SearchBar formProps={searchFormProps} testId="app-search">
@@ -89,10 +93,12 @@ export default function AppList() {
           width={190}
           render={(_, row) => (
             <Space size={0} wrap>
-              <Button type="link" size="small" onClick={() => navigate(`/apps/edit/${row.id}`)}>
-                {t('wb.common.edit')}
-              </Button>
-              {row.enabled ? (
+              {may('apps', 'edit') ? (
+                <Button type="link" size="small" onClick={() => navigate(`/apps/edit/${row.id}`)}>
+                  {t('wb.common.edit')}
+                </Button>
+              ) : null}
+              {!may('apps', 'disable') ? null : row.enabled ? (
                 <ConfirmLink
                   title={t('wb.apps.disableConfirm', { name: row.appName })}
                   onConfirm={async () => {

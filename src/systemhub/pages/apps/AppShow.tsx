@@ -9,6 +9,7 @@ import { formatTimeOrBlank } from '../../../shared/format';
 import { PageHeader } from '../../shared/PageHeader';
 import { ShownOnce } from '../../shared/ShownOnce';
 import { useEndpointMutation } from '../../../shared/hooks/useEndpoint';
+import { useMay } from '../../duty/useMay';
 import { ENDPOINTS } from '../../providers/endpoints';
 import { ApproversPanel } from './ApproversPanel';
 import { GrantsPanel } from './GrantsPanel';
@@ -19,6 +20,7 @@ import { SignOnPanel } from './SignOnPanel';
 
 function Settings({ app }: { app: AdminApp }) {
   const { t } = useTranslation();
+  const may = useMay();
   const rotate = useEndpointMutation(ENDPOINTS.apps.actions.rotateSecret, { refresh: ['apps'] });
   const [rotated, setRotated] = useState<RotatedSecret | null>(null);
   const none = t('wb.common.none');
@@ -40,23 +42,25 @@ function Settings({ app }: { app: AdminApp }) {
         <Descriptions.Item label={t('wb.apps.createdAt')}>{formatTimeOrBlank(app.createdAt)}</Descriptions.Item>
       </Descriptions>
       {(app.protocol === 'oidc' || app.protocol === 'legacy') && <OidcDetail app={app} />}
-      <Card size="small" title={t('wb.apps.secret.title')} style={{ marginTop: 16 }}>
-        <Space direction="vertical">
-          <Typography.Text type="secondary">
-            {app.clientSecretSet ? t('wb.apps.secret.set') : t('wb.apps.secret.notSet')}
-            {app.previousSecretValidUntil ? ` ${t('wb.apps.secret.previousUntil', { time: formatTimeOrBlank(app.previousSecretValidUntil) })}` : ''}
-          </Typography.Text>
-          <Popconfirm
-            title={t(app.clientSecretSet ? 'wb.apps.secret.rotateConfirm' : 'wb.apps.secret.generateConfirm')}
-            okButtonProps={{ danger: app.clientSecretSet }}
-            onConfirm={async () => setRotated(await rotate.submit({ id: app.id }))}
-          >
-            <Button icon={<KeyOutlined />} loading={rotate.isPending} data-testid="app-rotate-secret">
-              {app.clientSecretSet ? t('wb.apps.secret.rotate') : t('wb.apps.secret.generate')}
-            </Button>
-          </Popconfirm>
-        </Space>
-      </Card>
+      {may('apps', 'rotateSecret') ? (
+        <Card size="small" title={t('wb.apps.secret.title')} style={{ marginTop: 16 }}>
+          <Space direction="vertical">
+            <Typography.Text type="secondary">
+              {app.clientSecretSet ? t('wb.apps.secret.set') : t('wb.apps.secret.notSet')}
+              {app.previousSecretValidUntil ? ` ${t('wb.apps.secret.previousUntil', { time: formatTimeOrBlank(app.previousSecretValidUntil) })}` : ''}
+            </Typography.Text>
+            <Popconfirm
+              title={t(app.clientSecretSet ? 'wb.apps.secret.rotateConfirm' : 'wb.apps.secret.generateConfirm')}
+              okButtonProps={{ danger: app.clientSecretSet }}
+              onConfirm={async () => setRotated(await rotate.submit({ id: app.id }))}
+            >
+              <Button icon={<KeyOutlined />} loading={rotate.isPending} data-testid="app-rotate-secret">
+                {app.clientSecretSet ? t('wb.apps.secret.rotate') : t('wb.apps.secret.generate')}
+              </Button>
+            </Popconfirm>
+          </Space>
+        </Card>
+      ) : null}
       <ShownOnce
         secret={rotated?.clientSecret ?? null}
         title={t('wb.apps.secret.shownTitle', { clientId: rotated?.clientId ?? '' })}
@@ -74,6 +78,7 @@ export default function AppShow() {
   const navigate = useNavigate();
   const { id } = useParams();
   const { query } = useShow<AdminApp>({ resource: 'apps', id });
+  const may = useMay();
   const app = query.data?.data;
 
   if (query.isError) return <NotFound back="/apps" />;
@@ -91,19 +96,23 @@ export default function AppShow() {
         }
         back="/apps"
         extra={
-          <Button icon={<EditOutlined />} onClick={() => navigate(`/apps/edit/${app.id}`)} data-testid="app-edit">
-            {t('wb.common.edit')}
-          </Button>
+          may('apps', 'edit') ? (
+            <Button icon={<EditOutlined />} onClick={() => navigate(`/apps/edit/${app.id}`)} data-testid="app-edit">
+              {t('wb.common.edit')}
+            </Button>
+          ) : null
         }
       />
       <Tabs
         destroyOnHidden
+        // A tab shows for the duties its first read names: sign-on settings are the system
+        // administrator's, roles, approvers and grants the security administrator's, all of them an owner's.
         items={[
           { key: 'settings', label: t('wb.apps.tabs.settings'), children: <Settings app={app} /> },
-          { key: 'signon', label: t('wb.signon.tab'), children: <SignOnPanel app={app} /> },
-          { key: 'roles', label: t('wb.apps.tabs.roles'), children: <RolesPanel appId={app.id} /> },
-          { key: 'approvers', label: t('wb.apps.tabs.approvers'), children: <ApproversPanel appId={app.id} /> },
-          { key: 'grants', label: t('wb.apps.tabs.grants'), children: <GrantsPanel appId={app.id} /> },
+          ...(may('apps', 'samlGet') ? [{ key: 'signon', label: t('wb.signon.tab'), children: <SignOnPanel app={app} /> }] : []),
+          ...(may('apps', 'roles') ? [{ key: 'roles', label: t('wb.apps.tabs.roles'), children: <RolesPanel appId={app.id} /> }] : []),
+          ...(may('apps', 'approvers') ? [{ key: 'approvers', label: t('wb.apps.tabs.approvers'), children: <ApproversPanel appId={app.id} /> }] : []),
+          ...(may('appUserGrants', 'list') ? [{ key: 'grants', label: t('wb.apps.tabs.grants'), children: <GrantsPanel appId={app.id} /> }] : []),
         ]}
       />
     </>

@@ -8,6 +8,7 @@ import { GroupSelect } from '../../shared/GroupSelect';
 import { PersonSelect } from '../../../shared/components/PersonSelect';
 import { useUserSearch } from '../../shared/useUserSearch';
 import { useEndpointMutation } from '../../../shared/hooks/useEndpoint';
+import { useMay } from '../../duty/useMay';
 import { ENDPOINTS } from '../../providers/endpoints';
 import { useListTable } from '../../../shared/hooks/useListTable';
 import { AddBar } from './AddBar';
@@ -15,6 +16,8 @@ import { AddBar } from './AddBar';
 /** Who may use an application: people granted directly, and groups whose members may. */
 export function GrantsPanel({ appId }: { appId: number }) {
   const { t } = useTranslation();
+  // The group picker reads the groups list, which is the system and department administrators'.
+  const picksGroups = useMay()('groups', 'list');
   const byApp = [{ field: 'id', operator: 'eq' as const, value: appId }];
   const users = useListTable<UserGrant>('appUserGrants', { permanent: byApp });
   const groups = useListTable<GroupGrant>('appGroupGrants', { permanent: byApp });
@@ -50,13 +53,15 @@ export function GrantsPanel({ appId }: { appId: number }) {
         </Table>
       </Card>
       <Card size="small" title={t('wb.apps.grants.groups')}>
-        <AddBar<number>
-          picker={(value, onChange) => <GroupSelect value={value} onChange={onChange} aria-label={t('wb.apps.grants.groups')} testId="grant-group-select" />}
-          add={(groupIdSet) => addGroups.submit({ id: appId, groupIdSet })}
-          loading={addGroups.isPending}
-          label={t('wb.apps.grants.grant')}
-          testId="grant-group-add"
-        />
+        {picksGroups ? (
+          <AddBar<number>
+            picker={(value, onChange) => <GroupSelect value={value} onChange={onChange} aria-label={t('wb.apps.grants.groups')} testId="grant-group-select" />}
+            add={(groupIdSet) => addGroups.submit({ id: appId, groupIdSet })}
+            loading={addGroups.isPending}
+            label={t('wb.apps.grants.grant')}
+            testId="grant-group-add"
+          />
+        ) : null}
         <Table<GroupGrant> {...groups.tableProps} rowKey="groupId" data-testid="grant-group-table">
           <Table.Column<GroupGrant> dataIndex="groupName" title={t('wb.groups.fields.name')} />
           <Table.Column<GroupGrant> dataIndex="groupCode" title={t('wb.groups.fields.code')} />

@@ -9,6 +9,7 @@ import type { AdminUserItem } from '../../../../contract/schemas/admin/users';
 import { feedback } from '../../../shared/providers/feedback';
 import { PageHeader } from '../../shared/PageHeader';
 import { useEndpointMutation } from '../../../shared/hooks/useEndpoint';
+import { useMay } from '../../duty/useMay';
 import { ENDPOINTS } from '../../providers/endpoints';
 import { useListTable } from '../../../shared/hooks/useListTable';
 import { useOrgTree, type OrgTreeNode } from '../../shared/useOrgTree';
@@ -49,6 +50,9 @@ export default function OrganisationPage() {
   const { t } = useTranslation();
   const { nodes, roots, isLoading, isError, error, refetch } = useOrgTree();
   const remove = useEndpointMutation(ENDPOINTS.departments.actions.delete, { refresh: ['users'] });
+  // Only the system administrator shapes the tree; the others read it (and the people in it, where their duty reads people).
+  const may = useMay();
+  const shapes = may('departments', 'create');
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [edit, setEdit] = useState<NodeEdit | null>(null);
   const treeData = useMemo(() => roots.map(toItem), [roots]);
@@ -61,9 +65,11 @@ export default function OrganisationPage() {
       <PageHeader
         title={t('wb.org.title')}
         extra={
-          <Button icon={<PlusOutlined />} onClick={() => setEdit({ mode: 'create', parent: null })} data-testid="org-add-top">
-            {t('wb.org.addTop')}
-          </Button>
+          shapes ? (
+            <Button icon={<PlusOutlined />} onClick={() => setEdit({ mode: 'create', parent: null })} data-testid="org-add-top">
+              {t('wb.org.addTop')}
+            </Button>
+          ) : null
         }
       />
       {isError ? (
@@ -102,37 +108,39 @@ export default function OrganisationPage() {
                   </Space>
                 }
                 extra={
-                  <Space wrap>
-                    <Button size="small" icon={<PlusOutlined />} onClick={() => setEdit({ mode: 'create', parent: selected })} data-testid="org-add-child">
-                      {t('wb.org.addChild')}
-                    </Button>
-                    <Button size="small" icon={<EditOutlined />} onClick={() => setEdit({ mode: 'rename', node: selected })} data-testid="org-rename">
-                      {t('wb.org.rename')}
-                    </Button>
-                    <Button size="small" icon={<DragOutlined />} onClick={() => setEdit({ mode: 'move', node: selected })} data-testid="org-move">
-                      {t('wb.org.move')}
-                    </Button>
-                    <Tooltip title={deletable ? undefined : t('wb.org.notEmpty')}>
-                      <Popconfirm
-                        title={t('wb.common.deleteConfirm', { name: selected.name })}
-                        okButtonProps={{ danger: true }}
-                        disabled={!deletable}
-                        onConfirm={async () => {
-                          await remove.submit({ id: selected.id });
-                          feedback.success(t('wb.org.deleted'));
-                          setSelectedId(selected.parentId);
-                          void refetch();
-                        }}
-                      >
-                        <Button size="small" danger icon={<DeleteOutlined />} disabled={!deletable} data-testid="org-delete">
-                          {t('wb.common.delete')}
-                        </Button>
-                      </Popconfirm>
-                    </Tooltip>
-                  </Space>
+                  !shapes ? null : (
+                    <Space wrap>
+                      <Button size="small" icon={<PlusOutlined />} onClick={() => setEdit({ mode: 'create', parent: selected })} data-testid="org-add-child">
+                        {t('wb.org.addChild')}
+                      </Button>
+                      <Button size="small" icon={<EditOutlined />} onClick={() => setEdit({ mode: 'rename', node: selected })} data-testid="org-rename">
+                        {t('wb.org.rename')}
+                      </Button>
+                      <Button size="small" icon={<DragOutlined />} onClick={() => setEdit({ mode: 'move', node: selected })} data-testid="org-move">
+                        {t('wb.org.move')}
+                      </Button>
+                      <Tooltip title={deletable ? undefined : t('wb.org.notEmpty')}>
+                        <Popconfirm
+                          title={t('wb.common.deleteConfirm', { name: selected.name })}
+                          okButtonProps={{ danger: true }}
+                          disabled={!deletable}
+                          onConfirm={async () => {
+                            await remove.submit({ id: selected.id });
+                            feedback.success(t('wb.org.deleted'));
+                            setSelectedId(selected.parentId);
+                            void refetch();
+                          }}
+                        >
+                          <Button size="small" danger icon={<DeleteOutlined />} disabled={!deletable} data-testid="org-delete">
+                            {t('wb.common.delete')}
+                          </Button>
+                        </Popconfirm>
+                      </Tooltip>
+                    </Space>
+                  )
                 }
               >
-                <SubtreeUsers key={selected.id} node={selected} />
+                {may('users', 'list') ? <SubtreeUsers key={selected.id} node={selected} /> : null}
               </Card>
             ) : (
               <Card size="small">

@@ -14,6 +14,8 @@ import { DeptSelect } from '../../shared/DeptSelect';
 import { PageHeader } from '../../shared/PageHeader';
 import { SearchBar } from '../../../shared/components/SearchBar';
 import { useEndpointMutation } from '../../../shared/hooks/useEndpoint';
+import { adminUsersEndpoints } from '../../../../contract/endpoints/admin/users';
+import { useMay } from '../../duty/useMay';
 import { ENDPOINTS } from '../../providers/endpoints';
 import { useListTable } from '../../../shared/hooks/useListTable';
 import { BatchBar } from './BatchBar';
@@ -26,6 +28,9 @@ import { useStaleDeptFilter } from './useStaleDeptFilter';
 export default function UserList() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const may = useMay();
+  // The security administrator reads people (to unlock them, end their sessions) but does not change them.
+  const changes = may('users', 'edit');
   const { table, tableProps, searchFormProps, filters } = useListTable<AdminUserItem, UserFilters>('users');
   const deptFilter = filters.find((f) => 'field' in f && f.field === 'deptId')?.value as number | undefined;
   const { tableQuery } = table;
@@ -49,15 +54,21 @@ export default function UserList() {
         title={t('wb.users.title')}
         extra={
           <>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/users/create')} data-testid="user-create">
-              {t('wb.users.create')}
-            </Button>
-            <Button icon={<UploadOutlined />} onClick={() => setImporting(true)} data-testid="user-import">
-              {t('wb.import.open')}
-            </Button>
-            <Button icon={<DownloadOutlined />} href={exportHref(filters)} data-testid="user-export">
-              {t('wb.common.downloadCsv')}
-            </Button>
+            {may('users', 'create') ? (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/users/create')} data-testid="user-create">
+                {t('wb.users.create')}
+              </Button>
+            ) : null}
+            {may('users', 'importStart') ? (
+              <Button icon={<UploadOutlined />} onClick={() => setImporting(true)} data-testid="user-import">
+                {t('wb.import.open')}
+              </Button>
+            ) : null}
+            {may.call(adminUsersEndpoints.userExport) ? (
+              <Button icon={<DownloadOutlined />} href={exportHref(filters)} data-testid="user-export">
+                {t('wb.common.downloadCsv')}
+              </Button>
+            ) : null}
           </>
         }
       />
@@ -81,7 +92,7 @@ export default function UserList() {
           <Select allowClear style={{ width: 100 }} placeholder={t('wb.common.all')} options={yesNo} />
         </Form.Item>
       </SearchBar>
-      <BatchBar ids={selected.map(Number)} onClear={() => setSelected([])} />
+      {may('users', 'batch') ? <BatchBar ids={selected.map(Number)} onClear={() => setSelected([])} /> : null}
       <Table<AdminUserItem>
         {...tableProps}
         rowKey="id"
@@ -91,14 +102,14 @@ export default function UserList() {
         tableLayout="fixed"
         // Narrower than that (a phone), the table scrolls inside its own box, not the page.
         scroll={{ x: 1060 }}
-        rowSelection={{
+        rowSelection={may('users', 'batch') ? {
           selectedRowKeys: selected,
           onChange: setSelected,
           preserveSelectedRowKeys: true,
           // antd spreads these onto the checkbox; its props type leaves out the aria attributes.
           getCheckboxProps: (row) => ({ 'aria-label': t('wb.users.batch.select', { account: row.userId }) }) as CheckboxProps,
           getTitleCheckboxProps: () => ({ 'aria-label': t('wb.users.batch.selectPage') }) as CheckboxProps,
-        }}
+        } : undefined}
       >
         {/* Sortable where the server allows (SORTABLE.users); the others stay in the server's order. */}
         <Table.Column<AdminUserItem> dataIndex="userId" sorter width={150} ellipsis title={t('wb.users.fields.userId')} render={(value: string, row) => <Link to={`/users/show/${row.id}`}>{value}</Link>} />
@@ -109,47 +120,49 @@ export default function UserList() {
         <Table.Column<AdminUserItem> dataIndex="mobileNo" width={120} title={t('wb.users.fields.mobileNo')} />
         <Table.Column<AdminUserItem> key="state" width={120} title={t('wb.users.state')} render={(_, row) => <UserStateTags user={row} />} />
         <Table.Column<AdminUserItem> dataIndex="createdDate" sorter width={160} title={t('wb.users.createdDate')} render={formatTimeOrBlank} />
-        <Table.Column<AdminUserItem>
-          key="actions"
-          width={120}
-          title={t('wb.common.actions')}
-          render={(_, row) => (
-            <Space size={0} wrap>
-              <Button type="link" size="small" onClick={() => navigate(`/users/edit/${row.id}`)}>
-                {t('wb.common.edit')}
-              </Button>
-              {row.enabled ? (
-                // An administrator is not offered to disable their own account (the server refuses it too).
-                <CanAccess resource="users" action="disable" params={{ self: me?.userId === row.userId }}>
-                  <ConfirmLink
-                    title={t('wb.users.disableConfirm', { name: row.userName })}
-                    onConfirm={async () => {
-                      await setEnabled.submit({ id: row.id, enabled: false });
-                      feedback.success(t('wb.users.disabled'));
-                    }}
-                    testId={`user-disable-${row.userId}`}
-                  >
-                    {t('wb.users.disable')}
-                  </ConfirmLink>
-                </CanAccess>
-              ) : (
-                <Button
-                  type="link"
-                  size="small"
-                  data-testid={`user-enable-${row.userId}`}
-                  onClick={async () => {
-                    await setEnabled.submit({ id: row.id, enabled: true });
-                    feedback.success(t('wb.users.enabledDone'));
-                  }}
-                >
-                  {t('wb.users.enable')}
+        {changes ? (
+          <Table.Column<AdminUserItem>
+            key="actions"
+            width={120}
+            title={t('wb.common.actions')}
+            render={(_, row) => (
+              <Space size={0} wrap>
+                <Button type="link" size="small" onClick={() => navigate(`/users/edit/${row.id}`)}>
+                  {t('wb.common.edit')}
                 </Button>
-              )}
-            </Space>
-          )}
-        />
+                {row.enabled ? (
+                  // An administrator is not offered to disable their own account (the server refuses it too).
+                  <CanAccess resource="users" action="setEnabled" params={{ self: me?.userId === row.userId }}>
+                    <ConfirmLink
+                      title={t('wb.users.disableConfirm', { name: row.userName })}
+                      onConfirm={async () => {
+                        await setEnabled.submit({ id: row.id, enabled: false });
+                        feedback.success(t('wb.users.disabled'));
+                      }}
+                      testId={`user-disable-${row.userId}`}
+                    >
+                      {t('wb.users.disable')}
+                    </ConfirmLink>
+                  </CanAccess>
+                ) : (
+                  <Button
+                    type="link"
+                    size="small"
+                    data-testid={`user-enable-${row.userId}`}
+                    onClick={async () => {
+                      await setEnabled.submit({ id: row.id, enabled: true });
+                      feedback.success(t('wb.users.enabledDone'));
+                    }}
+                  >
+                    {t('wb.users.enable')}
+                  </Button>
+                )}
+              </Space>
+            )}
+          />
+        ) : null}
       </Table>
-      <ImportDialog open={importing} onClose={() => setImporting(false)} />
+      {may('users', 'importStart') ? <ImportDialog open={importing} onClose={() => setImporting(false)} /> : null}
     </>
   );
 }

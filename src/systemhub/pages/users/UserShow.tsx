@@ -10,6 +10,7 @@ import { feedback } from '../../../shared/providers/feedback';
 import { formatTimeOrBlank } from '../../../shared/format';
 import { PageHeader } from '../../shared/PageHeader';
 import { useEndpointMutation } from '../../../shared/hooks/useEndpoint';
+import { useMay } from '../../duty/useMay';
 import { ENDPOINTS } from '../../providers/endpoints';
 import { useListTable } from '../../../shared/hooks/useListTable';
 import { ActivationDialog } from './ActivationDialog';
@@ -37,13 +38,19 @@ function History({ id }: { id: number }) {
   );
 }
 
-/** One person: their fields and state, the account actions, and their sign-in history. */
+/**
+ * One person: their fields and state, the account actions, and their sign-in history. Each
+ * action shows for the duties its endpoint names: editing, enabling, passwords and activation
+ * for the system (and department) administrator; unlocking, ending sessions and second factors
+ * for the security administrator.
+ */
 export default function UserShow() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { id } = useParams();
   const { query } = useShow<AdminUserDetail>({ resource: 'users', id });
   const { data: me } = useGetIdentity<CurrentUser>();
+  const may = useMay();
   const setEnabled = useEndpointMutation(ENDPOINTS.users.actions.setEnabled, { refresh: ['users'] });
   const unlock = useEndpointMutation(ENDPOINTS.users.actions.unlock, { refresh: ['users'] });
   const endSessions = useEndpointMutation(ENDPOINTS.users.actions.endSessions, { refresh: ['users'] });
@@ -65,11 +72,13 @@ export default function UserShow() {
         back="/users"
         extra={
           <>
-            <Button icon={<EditOutlined />} onClick={() => navigate(`/users/edit/${user.id}`)} data-testid="user-edit">
-              {t('wb.common.edit')}
-            </Button>
-            {user.enabled ? (
-              <CanAccess resource="users" action="disable" params={{ self }}>
+            {may('users', 'edit') ? (
+              <Button icon={<EditOutlined />} onClick={() => navigate(`/users/edit/${user.id}`)} data-testid="user-edit">
+                {t('wb.common.edit')}
+              </Button>
+            ) : null}
+            {!may('users', 'setEnabled') ? null : user.enabled ? (
+              <CanAccess resource="users" action="setEnabled" params={{ self }}>
                 <Popconfirm
                   title={t('wb.users.disableConfirm', { name: user.userName })}
                   okButtonProps={{ danger: true }}
@@ -94,7 +103,7 @@ export default function UserShow() {
                 {t('wb.users.enable')}
               </Button>
             )}
-            {locked ? (
+            {locked && may('users', 'unlock') ? (
               <Button
                 data-testid="user-unlock"
                 onClick={async () => {
@@ -105,22 +114,28 @@ export default function UserShow() {
                 {t('wb.users.unlock')}
               </Button>
             ) : null}
-            <Button danger onClick={() => setResetting(true)} data-testid="user-reset-password">
-              {t('wb.users.reset.open')}
-            </Button>
-            <Button onClick={() => setActivating(true)} data-testid="user-activation">
-              {t('wb.users.activation.open')}
-            </Button>
-            <Popconfirm
-              title={t(self ? 'wb.users.endSessionsSelfConfirm' : 'wb.users.endSessionsConfirm', { name: user.userName })}
-              okButtonProps={{ danger: true }}
-              onConfirm={async () => {
-                const { ended } = await endSessions.submit({ id: user.id });
-                feedback.success(t('wb.users.sessionsEnded', { count: ended }));
-              }}
-            >
-              <Button data-testid="user-end-sessions">{t('wb.users.endSessions')}</Button>
-            </Popconfirm>
+            {may('users', 'resetPassword') ? (
+              <Button danger onClick={() => setResetting(true)} data-testid="user-reset-password">
+                {t('wb.users.reset.open')}
+              </Button>
+            ) : null}
+            {may('users', 'activation') ? (
+              <Button onClick={() => setActivating(true)} data-testid="user-activation">
+                {t('wb.users.activation.open')}
+              </Button>
+            ) : null}
+            {may('users', 'endSessions') ? (
+              <Popconfirm
+                title={t(self ? 'wb.users.endSessionsSelfConfirm' : 'wb.users.endSessionsConfirm', { name: user.userName })}
+                okButtonProps={{ danger: true }}
+                onConfirm={async () => {
+                  const { ended } = await endSessions.submit({ id: user.id });
+                  feedback.success(t('wb.users.sessionsEnded', { count: ended }));
+                }}
+              >
+                <Button data-testid="user-end-sessions">{t('wb.users.endSessions')}</Button>
+              </Popconfirm>
+            ) : null}
           </>
         }
       />
@@ -149,7 +164,7 @@ export default function UserShow() {
           </Descriptions>
         </Card>
       </Spin>
-      <UserFactors id={user.id} name={user.userName} />
+      {may('users', 'factors') ? <UserFactors id={user.id} name={user.userName} /> : null}
       <Card size="small" title={t('wb.users.history.title')}>
         <Space direction="vertical" style={{ width: '100%' }}>
           <History id={user.id} />
