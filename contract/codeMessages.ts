@@ -192,9 +192,7 @@ export const CODE_MESSAGES = {
   lastSignIn: { zh: '这是您最后一种登录方式，不能解除绑定', en: 'This is your last way to sign in; it cannot be unlinked' },
   dutyHeld: { zh: '该用户已担任管理员职责（{duty}），一人只能担任一种', en: 'This person already holds an administrator duty ({duty}); a person holds at most one' },
   lastDutyHolder: { zh: '这是最后一位{duty}，不能移除', en: 'This is the last {duty}; the duty cannot be left without a holder' },
-  adminCredentials: { zh: '管理员的密码和验证方式只能由本人修改', en: "An administrator's password and verification methods can only be changed by that administrator" },
-  dutyScopeRequired: { zh: '部门管理员需要指定管理的部门', en: 'A department administrator needs the department they administer' },
+  adminCredentials: { zh: '不能更改其他管理员的账号、密码或验证方式', en: "You cannot change another administrator's account, password or verification methods" },
   outsideScope: { zh: '不在您的管理范围内或不存在', en: 'Not within what you administer, or it does not exist' },
-  scopeAdministrator: { zh: '部门管理员不能管理担任管理员职责的人员', en: 'A department administrator cannot act on a person who holds an administrator duty' },
   auditExportTooLarge: { zh: '所选时间段超过 {max} 条审计记录，请缩短时间段', en: 'The range holds more than {max} audit records; choose a shorter one' },
 } as const satisfies Record<string, { zh: string; en: string }>;

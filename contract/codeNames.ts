@@ -245,9 +245,7 @@ export const RESULTS = {
   dutyHeld: { code: 'E60201', status: 409 },
   lastDutyHolder: { code: 'E60202', status: 409 },
   adminCredentials: { code: 'E60203', status: 403 },
-  dutyScopeRequired: { code: 'E60204', status: 400 },
   outsideScope: { code: 'E60205', status: 404 },
-  scopeAdministrator: { code: 'E60206', status: 403 },
   // E603xx audit trail: verification, checkpoints, export
   auditExportTooLarge: { code: 'E60301', status: 400 },
 } as const satisfies Record<string, ResultEntry>;

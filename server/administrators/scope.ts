@@ -68,7 +68,7 @@ export function scopeService(ctx: ServiceContext, base: Pick<BaseServices, 'acce
     async people(user: AuthUser): Promise<PeopleScope> {
       const held = await base.access.dutyOf(user);
       if (held?.duty !== 'department') return EVERYTHING;
-      // A department duty without a department (never written so: E60204) reaches nobody rather than everyone.
+      // A department duty without a department (the schema refuses one) reaches nobody rather than everyone.
       return held.deptRef === null ? { kind: 'subtree', rootRef: 0, deptRefs: [] } : subtree(held.deptRef);
     },
     /** Which applications the caller administers: system and security administrators all, an owner those they own. */
@@ -79,10 +79,10 @@ export function scopeService(ctx: ServiceContext, base: Pick<BaseServices, 'acce
     },
     /**
      * A delegated administrator acts on the people of their subtree, never on another
-     * administrator there (nor on themselves through the workbench): E60206. Reading them is fine.
+     * administrator there (nor on themselves through the workbench): E60203. Reading them is fine.
      */
     async refuseAdministrator(scope: PeopleScope, targetRef: number): Promise<void> {
-      if (scope.kind === 'subtree' && (await ctx.repos.access.dutyOf(targetRef))) throw new AppError(CODE.scopeAdministrator);
+      if (scope.kind === 'subtree' && (await ctx.repos.access.dutyOf(targetRef))) throw new AppError(CODE.adminCredentials);
     },
   };
 }

@@ -38,7 +38,8 @@ export function administratorsService(ctx: ServiceContext, base: BaseServices) {
       const user = await person(input.id);
       let deptRef: number | null = null;
       if (input.duty === 'department') {
-        if (input.deptId === undefined) throw new AppError(CODE.dutyScopeRequired);
+        // The schema asks a department duty for its department (E00001 naming deptId).
+        if (input.deptId === undefined) throw new AppError(CODE.invalidInput);
         if (!(await ctx.repos.admin.departments.find(input.deptId))) throw notFound();
         deptRef = input.deptId;
       }

@@ -86,7 +86,7 @@ export function adminUsersService(ctx: ServiceContext, base: BaseServices) {
     return user;
   }
 
-  /** The person, to be changed: within reach, and to a delegated administrator not an administrator themselves (E60206). */
+  /** The person, to be changed: within reach, and to a delegated administrator not an administrator themselves (E60203). */
   async function target(userRef: number, scope: PeopleScope): Promise<AdminUserRecord> {
     const user = await record(userRef, scope);
     await scopes.refuseAdministrator(scope, userRef);

@@ -28,7 +28,7 @@ export interface SinglePersonActions {
  * each change is one transaction with its audit row, exactly as the single action writes it.
  * People are handled one after another, so a batch holds at most one transaction at a time.
  * A delegated administrator's batch is confined like each single action: a person outside their
- * subtree is that row's E60205, another administrator that row's E60206.
+ * subtree is that row's E60205, another administrator that row's E60203.
  */
 export async function runUserBatch(actions: SinglePersonActions, actorRef: number, input: BatchInput, caller: Caller, scope: PeopleScope): Promise<BatchResult> {
   if (input.action === UserBatchAction.MOVE) await actions.checkDepartment(input.deptId ?? null);

@@ -74,7 +74,7 @@ describe.each(storeCases())('delegated administration ($name)', (store) => {
       expect((await as(deptadmin).call('/users/create', { userId: unique('d'), userName: '外人', deptId })).code).toBe('E60205');
     }
     const self = (await client.app.store.db.selectFrom('users').select('id').where('user_id', '=', 'deptadmin').executeTakeFirstOrThrow()).id;
-    expect((await as(deptadmin).call('/users/reset-password', { id: self, mode: 'MUST_CHANGE' })).code).toBe('E60206');
+    expect((await as(deptadmin).call('/users/reset-password', { id: self, mode: 'MUST_CHANGE' })).code).toBe('E60203');
     expect((await as(deptadmin).call('/users/delete', { id })).code).toBe('D00000');
   });
 

@@ -88,7 +88,7 @@ function signInCodeIn(keys: Set<string>): string[] {
 const loginKb = gzKb(login);
 const myAppsKb = gzKb(myApps);
 const leaked = signInCodeIn(myApps);
-console.log(`/login first load: ${loginKb.toFixed(1)} KB gzipped JS in ${jsOf(login).length} chunks (budget ${LOGIN_BUDGET_KB} KB)`);
+console.log(`/login first load: ${loginKb.toFixed(2)} KB gzipped JS in ${jsOf(login).length} chunks (budget ${LOGIN_BUDGET_KB} KB)`);
 console.log(`/myApp first load: ${myAppsKb.toFixed(1)} KB gzipped JS in ${jsOf(myApps).length} chunks (budget ${MY_APPS_BUDGET_KB} KB)`);
 console.log(`/login pulls the portal layout: ${login.has(layout) ? 'yes' : 'no'}`);
 console.log(`/myApp loads sign-in code: ${chunkModules ? (leaked.length ? `yes: ${leaked.join(', ')}` : 'no') : 'unknown (no .vite/chunk-modules.json)'}`);

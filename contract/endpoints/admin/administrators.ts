@@ -18,7 +18,7 @@ export const adminAdministratorsEndpoints = {
   }),
   administratorAssign: endpoint({
     method: 'POST', path: `${P}/assign`, access: 'admin', duties: ['security'], summary: 'Give a person an administrator duty (at most one per person; audited)',
-    input: dutyAssignBody, output: nothing, codes: [CODE.notFound, CODE.dutyHeld, CODE.dutyScopeRequired],
+    input: dutyAssignBody, output: nothing, codes: [CODE.notFound, CODE.dutyHeld],
   }),
   administratorRevoke: endpoint({
     method: 'POST', path: `${P}/revoke`, access: 'admin', duties: ['security'], summary: "Remove a person's administrator duty; refused for the last holder of the system, security or audit duty (audited)",

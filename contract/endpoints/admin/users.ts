@@ -33,21 +33,21 @@ export const adminUsersEndpoints = {
   }),
   userUpdate: endpoint({
     method: 'POST', path: `${base}/update`, access: 'admin', duties: ['system', 'department'], summary: "Change a person's fields; only those sent change",
-    input: userUpdateBody, output: adminUserDetail, codes: [CODE.notFound, ...USER_FIELD_CODES, ...TAKEN_CODES, CODE.directoryOwnedField, CODE.adminCredentials, CODE.outsideScope, CODE.scopeAdministrator],
+    input: userUpdateBody, output: adminUserDetail, codes: [CODE.notFound, ...USER_FIELD_CODES, ...TAKEN_CODES, CODE.directoryOwnedField, CODE.adminCredentials, CODE.outsideScope],
   }),
   userSetEnabled: endpoint({
     method: 'POST', path: `${base}/set-enabled`, access: 'admin', duties: ['system', 'department'], summary: 'Enable or disable an account; disabling ends its sessions at once',
-    input: userSetEnabledBody, output: nothing, codes: [CODE.notFound, CODE.selfDisable, CODE.outsideScope, CODE.scopeAdministrator],
+    input: userSetEnabledBody, output: nothing, codes: [CODE.notFound, CODE.selfDisable, CODE.outsideScope, CODE.adminCredentials],
   }),
   userDelete: endpoint({
     method: 'POST', path: `${base}/delete`, access: 'admin', duties: ['system', 'department'],
     summary: 'Delete a person who holds no records others depend on (else E40131: disable instead); their sessions, devices and memberships go with them',
-    input: userRefBody, output: nothing, codes: [CODE.notFound, CODE.selfDelete, CODE.userHoldsRecords, CODE.outsideScope, CODE.scopeAdministrator],
+    input: userRefBody, output: nothing, codes: [CODE.notFound, CODE.selfDelete, CODE.userHoldsRecords, CODE.outsideScope, CODE.adminCredentials],
   }),
   userActivation: endpoint({
     method: 'POST', path: `${base}/activation`, access: 'admin', duties: ['system', 'department'],
     summary: 'A single-use link to set a password, valid ACTIVATION_HOURS (72 h): texted through the outbox and its budgets, or answered once to hand over; earlier links stop working',
-    input: userActivationBody, output: userActivationResult, codes: [CODE.notFound, CODE.adminCredentials, CODE.noUsablePhone, CODE.smsRefused, ...CODE_GROUPS.smsBudget, CODE.outsideScope, CODE.scopeAdministrator],
+    input: userActivationBody, output: userActivationResult, codes: [CODE.notFound, CODE.adminCredentials, CODE.noUsablePhone, CODE.smsRefused, ...CODE_GROUPS.smsBudget, CODE.outsideScope],
   }),
   userBatch: endpoint({
     method: 'POST', path: `${base}/batch`, access: 'admin', duties: ['system', 'department'],
@@ -60,7 +60,7 @@ export const adminUsersEndpoints = {
   }),
   userResetPassword: endpoint({
     method: 'POST', path: `${base}/reset-password`, access: 'admin', duties: ['system', 'department'], summary: 'Generate a one-time password (answered once) or require a change; the next sign-in answers E30067; sessions end',
-    input: userResetPasswordBody, output: passwordResetResult, codes: [CODE.notFound, CODE.userNoPassword, CODE.adminCredentials, CODE.outsideScope, CODE.scopeAdministrator],
+    input: userResetPasswordBody, output: passwordResetResult, codes: [CODE.notFound, CODE.userNoPassword, CODE.adminCredentials, CODE.outsideScope],
   }),
   userEndSessions: endpoint({
     method: 'POST', path: `${base}/end-sessions`, access: 'admin', duties: ['security'], summary: 'Sign a person out everywhere',

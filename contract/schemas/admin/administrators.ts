@@ -9,7 +9,7 @@ export const dutyAssignBody = z.object({
   id: recordId(),
   duty: adminDuty,
   deptId: recordId().optional(),
-});
+}).refine((b) => b.duty !== 'department' || b.deptId !== undefined, { message: 'is required for a department administrator', path: ['deptId'] });
 export const dutyRevokeBody = z.object({ id: recordId() });
 
 /** One administrator: who, which duty, and a department administrator's subtree. */

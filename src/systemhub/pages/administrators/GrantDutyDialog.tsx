@@ -16,8 +16,8 @@ interface Values {
 }
 
 /** Refusals the form puts under the field they concern instead of a toast. */
-const FIELDS = { [CODE.dutyHeld]: 'id', [CODE.dutyScopeRequired]: 'deptId' } as const;
-const QUIET = [CODE.dutyHeld, CODE.dutyScopeRequired] as const;
+const FIELDS = { [CODE.dutyHeld]: 'id' } as const;
+const QUIET = [CODE.dutyHeld] as const;
 
 /** Give a person an administrator duty: the person, the duty, and for a department administrator the subtree they look after (mounted while open, so each opening starts empty). */
 export function GrantDutyDialog({ onClose }: { onClose: () => void }) {
