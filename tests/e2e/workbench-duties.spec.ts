@@ -115,7 +115,7 @@ test.describe('workbench by duty', () => {
     await openAs(page, 'auditor', '/systemhub/');
     await expect(page).toHaveURL(/\/systemhub\/#\/home$/);
     await expect(page.getByTestId('wb-admin-duty')).toHaveText('审计管理员');
-    await expectMenu(page, ['home', 'audit', 'administrators'], ['users', 'apps', 'policies', 'sessions', 'groups']);
+    await expectMenu(page, ['home', 'audit', 'auditTrail', 'administrators'], ['users', 'apps', 'policies', 'sessions', 'groups']);
 
     await menuEntry(page, 'audit').click();
     await page.getByRole('tab', { name: '操作日志' }).click();
@@ -124,6 +124,11 @@ test.describe('workbench by duty', () => {
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '修改安全策略' }).first().click();
     await page.getByTestId('operation-log-search-query').click();
     await expect(page.getByTestId('operation-log-table').locator('tr.ant-table-row', { hasText: 'secadmin' }).first()).toBeVisible();
+
+    // The audit trail, verified on demand: the outcome names who ran it.
+    await menuEntry(page, 'auditTrail').click();
+    await page.getByTestId('trail-verify').click();
+    await expect(page.getByTestId('trail-verification').first()).toContainText('auditor');
 
     // The administrators and the organisation read only.
     await menuEntry(page, 'administrators').click();

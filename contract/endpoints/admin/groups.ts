@@ -17,7 +17,7 @@ const M = '/admin/v1/mailboxes';
  */
 export const adminGroupsEndpoints = {
   list: endpoint({
-    method: 'POST', path: `${G}/list`, access: 'admin', duties: ['system', 'department'], summary: 'Security groups, mail groups and shared mailboxes, by name, code or kind',
+    method: 'POST', path: `${G}/list`, access: 'admin', duties: ['system', 'security', 'department'], summary: 'Security groups, mail groups and shared mailboxes, by name, code or kind',
     input: adminGroupListBody, output: pageOf(adminGroupRow),
   }),
   get: endpoint({
