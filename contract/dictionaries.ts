@@ -55,6 +55,8 @@ const ADMIN_ACTIONS: Record<string, { zh: string; en: string }> = {
   APP_ROLE_REMOVE: { zh: '删除应用角色', en: 'Removed an application role' },
   APP_ROLE_RENAME: { zh: '重命名应用角色', en: 'Renamed an application role' },
   APP_SAML_REMOVE: { zh: '移除应用的 SAML 设置', en: "Removed an application's SAML settings" },
+  APP_OWNERS_ADD: { zh: '添加应用负责人', en: 'Added application owners' },
+  APP_OWNERS_REMOVE: { zh: '移除应用负责人', en: 'Removed application owners' },
   APP_SAML_SAVE: { zh: '修改应用的 SAML 设置', en: "Changed an application's SAML settings" },
   APP_SECRET_ROTATE: { zh: '轮换应用密钥', en: 'Rotated an application secret' },
   APP_UPDATE: { zh: '修改应用', en: 'Changed an application' },

@@ -4,17 +4,11 @@ import {
 } from '@ant-design/icons';
 import type { ResourceProps } from '@refinedev/core';
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
-import { adminUpstreamEndpoints as upstream } from '../../contract/endpoints/admin/upstream';
 import type { NavEntry } from '../shared/components/SideMenu';
-import type { Gated } from './duty/mayCall';
-import { ENDPOINTS } from './providers/endpoints';
 
+/** Who sees each page: its list endpoint's duties, or its gate (duty/gates.ts). */
 export interface WorkbenchResource extends ResourceProps {
-  /**
-   * `gate`: the declaration whose duties decide who sees the page, when the resource has no
-   * list in the endpoint table (a page of several reads: the one it opens with).
-   */
-  meta: ResourceProps['meta'] & { labelKey: string; icon: ReactNode; gate?: Gated };
+  meta: ResourceProps['meta'] & { labelKey: string; icon: ReactNode };
 }
 
 /**
@@ -23,8 +17,8 @@ export interface WorkbenchResource extends ResourceProps {
  * from this list; who sees each page comes from its endpoints' duties (duty/resourceAccess.ts).
  */
 export const resources: WorkbenchResource[] = [
-  { name: 'home', list: '/home', meta: { labelKey: 'wb.menu.home', icon: <DashboardOutlined />, gate: ENDPOINTS.home.actions.summary } },
-  { name: 'departments', list: '/organisation', meta: { labelKey: 'wb.menu.organisation', icon: <ApartmentOutlined />, gate: ENDPOINTS.departments.actions.tree } },
+  { name: 'home', list: '/home', meta: { labelKey: 'wb.menu.home', icon: <DashboardOutlined /> } },
+  { name: 'departments', list: '/organisation', meta: { labelKey: 'wb.menu.organisation', icon: <ApartmentOutlined /> } },
   {
     name: 'users', list: '/users', create: '/users/create', edit: '/users/edit/:id', show: '/users/show/:id',
     meta: { labelKey: 'wb.menu.users', icon: <UserOutlined /> },
@@ -36,14 +30,14 @@ export const resources: WorkbenchResource[] = [
   { name: 'groups', list: '/groups', show: '/groups/show/:id', meta: { labelKey: 'wb.menu.groups', icon: <TeamOutlined /> } },
   { name: 'requests', list: '/requests', meta: { labelKey: 'wb.menu.requests', icon: <SolutionOutlined /> } },
   { name: 'notices', list: '/notices', create: '/notices/create', edit: '/notices/edit/:id', meta: { labelKey: 'wb.menu.notices', icon: <NotificationOutlined /> } },
-  { name: 'policies', list: '/policies', meta: { labelKey: 'wb.menu.policies', icon: <SafetyCertificateOutlined />, gate: ENDPOINTS.policies.actions.get } },
-  { name: 'audit', list: '/audit', meta: { labelKey: 'wb.menu.audit', icon: <AuditOutlined />, gate: ENDPOINTS.operationLog.list } },
-  { name: 'auditTrail', list: '/audit-trail', meta: { labelKey: 'wb.menu.auditTrail', icon: <SafetyOutlined />, gate: ENDPOINTS.auditTrail.actions.status } },
+  { name: 'policies', list: '/policies', meta: { labelKey: 'wb.menu.policies', icon: <SafetyCertificateOutlined /> } },
+  { name: 'audit', list: '/audit', meta: { labelKey: 'wb.menu.audit', icon: <AuditOutlined /> } },
+  { name: 'auditTrail', list: '/audit-trail', meta: { labelKey: 'wb.menu.auditTrail', icon: <SafetyOutlined /> } },
   { name: 'sessions', list: '/sessions', meta: { labelKey: 'wb.menu.sessions', icon: <DesktopOutlined /> } },
-  { name: 'directory', list: '/directory', meta: { labelKey: 'wb.menu.directory', icon: <ClusterOutlined />, gate: ENDPOINTS.directory.actions.status } },
+  { name: 'directory', list: '/directory', meta: { labelKey: 'wb.menu.directory', icon: <ClusterOutlined /> } },
   { name: 'scimTokens', list: '/scim-tokens', meta: { labelKey: 'wb.menu.scimTokens', icon: <KeyOutlined /> } },
   { name: 'registrations', list: '/registrations', meta: { labelKey: 'wb.menu.registrations', icon: <UserAddOutlined /> } },
-  { name: 'upstreamProviders', list: '/upstream-providers', meta: { labelKey: 'wb.menu.upstreamProviders', icon: <LoginOutlined />, gate: upstream.list } },
+  { name: 'upstreamProviders', list: '/upstream-providers', meta: { labelKey: 'wb.menu.upstreamProviders', icon: <LoginOutlined /> } },
   { name: 'administrators', list: '/administrators', meta: { labelKey: 'wb.menu.administrators', icon: <CrownOutlined /> } },
 ];
 

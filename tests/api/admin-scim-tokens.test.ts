@@ -55,7 +55,7 @@ describe.each(storeCases())('workbench: provisioning tokens ($name)', (store) =>
     expect(JSON.stringify(item)).not.toContain(made.token);
     const audit = await client.app.store.db.selectFrom('operation_log').selectAll()
       .where('scene_code', '=', 'ADMIN_SCIM_TOKEN_CREATE').where('target', '=', `scim-token:${made.id}`).executeTakeFirstOrThrow();
-    expect(JSON.parse(audit.changes!)).toEqual({ before: null, after: { name } });
+    expect(JSON.parse(audit.changes!)).toEqual({ before: null, after: { name, deptId: null } });
     expect(JSON.stringify(audit)).not.toContain(made.token.slice(5));
   });
 

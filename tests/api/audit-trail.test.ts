@@ -8,7 +8,7 @@ import type { Database } from '../../server/platform/db/schema.js';
 import { devKeyPath } from '../../server/audit/trail/signingKey.js';
 import { signedCheckpoint } from '../../server/audit/trail/checkpoints.js';
 import { DEMO_PASSWORD, ROOMY_SMS_BUDGETS, passwordLogin, signIn, startClient, storeCases, type Client } from './harness.js';
-import { adminApi, unique } from './adminHarness.js';
+import { adminApi, unique, byDuty, signInAdministrators, type AdministratorTokens } from './adminHarness.js';
 import { runAdmin, runAdminHere } from './adminCli.js';
 import { withoutTriggers } from './auditTrailSupport.js';
 
@@ -21,18 +21,18 @@ import { withoutTriggers } from './auditTrailSupport.js';
  */
 describe.each(storeCases())('audit trail ($name)', (store) => {
   let client: Client;
-  let admin: string;
+  let admins: AdministratorTokens;
   let url: string;
   let db: Kysely<Database>;
   const exportDir = mkdtempSync(join(tmpdir(), 'idaas-trail-'));
   let env: NodeJS.ProcessEnv;
-  const api = adminApi(() => client, () => admin);
+  const api = adminApi(() => client, byDuty(() => admins));
 
   beforeAll(async () => {
     url = await store.seededUrl('trail');
     client = await startClient(store, 'trail', {}, { ...ROOMY_SMS_BUDGETS, AUDIT_CHECKPOINT_DIR: exportDir }, url);
     db = client.app.store.db;
-    admin = await signIn(client, 'admin');
+    admins = await signInAdministrators(client);
     env = { AUDIT_SIGNING_KEY: devKeyPath(client.app.config), AUDIT_CHECKPOINT_DIR: exportDir };
   });
   afterAll(async () => { await client?.close(); });
@@ -250,7 +250,7 @@ describe.each(storeCases())('audit trail ($name)', (store) => {
     const statement = JSON.stringify({ kind: c.kind, seqFrom: c.seqFrom, seqTo: c.seqTo, headHash: c.headHash, algorithm: c.algorithm, createdAt: c.createdAt, keyFingerprint: c.keyFingerprint });
     expect(verifySignature(null, Buffer.from(statement), createPublicKey(exported.publicKey), Buffer.from(c.signature, 'base64'))).toBe(true);
 
-    const csv = await client.get(`/admin/v1/audit-trail/export.csv?startTime=${body.startTime}&endTime=${body.endTime}`, { token: admin, headers: { 'accept-language': 'en' } });
+    const csv = await client.get(`/admin/v1/audit-trail/export.csv?startTime=${body.startTime}&endTime=${body.endTime}`, { token: admins.audit, headers: { 'accept-language': 'en' } });
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
     const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(lines[0]).toMatch(/^Seq,Hash,Log,/);
@@ -263,9 +263,9 @@ describe.each(storeCases())('audit trail ($name)', (store) => {
 
   it('shows the last verification and runs one from the workbench', async () => {
     const ran = await api.ok('/audit-trail/verify', {});
-    expect(ran).toMatchObject({ intact: true, kind: null, firstBadSeq: null, actor: 'admin' });
+    expect(ran).toMatchObject({ intact: true, kind: null, firstBadSeq: null, actor: 'auditor' });
     const status = await api.ok('/audit-trail/status', {});
-    expect(status).toMatchObject({ algorithm: 'sha256', lastVerification: { intact: true, actor: 'admin' } });
+    expect(status).toMatchObject({ algorithm: 'sha256', lastVerification: { intact: true, actor: 'auditor' } });
     expect(status.headSeq).toBeGreaterThan(0);
     expect(status.keyFingerprint).toMatch(/^[0-9a-f]{64}$/);
   });

@@ -1,6 +1,6 @@
 import type { AccessDetail } from '../../../contract/endpoints/account';
 import { ENDPOINTS } from '../providers/endpoints';
-import { resources } from '../resources';
+import { GATES } from './gates';
 import { mayCall, type Gated } from './mayCall';
 
 /** Refine's page actions and the endpoint of the resource's table that each one opens with. */
@@ -10,17 +10,16 @@ const PAGE_ENDPOINT: Record<string, 'list' | 'get' | 'create' | 'update' | 'dele
 
 type Table = Record<string, { list?: Gated; get?: Gated; create?: Gated; update?: Gated; delete?: Gated; actions?: Record<string, Gated> }>;
 const TABLE = ENDPOINTS as Table;
-const GATES = new Map(resources.map((r) => [r.name, r.meta.gate]));
 
 /**
  * The declaration behind a resource's action: a page (list, show, create, edit), or a named
  * action of the endpoint table (`users` `unlock`). A list page without a list endpoint is
- * opened by its resource's `gate`.
+ * opened by its gate (duty/gates.ts).
  */
 export function endpointOf(resource: string, action: string): Gated | undefined {
   const entry = TABLE[resource];
   const page = PAGE_ENDPOINT[action];
-  if (action === 'list' && GATES.get(resource)) return GATES.get(resource);
+  if (action === 'list' && GATES[resource]) return GATES[resource];
   if (page && entry?.[page]) return entry[page];
   return entry?.actions?.[action];
 }
