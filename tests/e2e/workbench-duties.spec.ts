@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectAccessible, settle } from './axe';
-import { expect, openAs, startSession, test } from './support';
+import { openAs, test, startSession, expect, expectRefusals } from './support';
 
 const API_HEADERS = { 'X-Client-Id': 'idaas-portal-web' };
 const POLICIES = '/idaas/admin/v1/policies';
@@ -156,6 +156,7 @@ test.describe('workbench by duty', () => {
     await expect(page.getByTestId('user-table')).not.toContainText('zhangsan');
 
     // Another department's person by address: not there, as far as this administrator can tell.
+    expectRefusals(page, [404], /\/admin\/v1\/users\/get$/);
     await page.evaluate((id) => { window.location.hash = `/users/show/${id}`; }, outsider);
     await expect(page.getByText('记录不存在或已被删除')).toBeVisible();
   });
