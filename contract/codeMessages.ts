@@ -194,5 +194,5 @@ export const CODE_MESSAGES = {
   lastDutyHolder: { zh: '这是最后一位{duty}，不能移除', en: 'This is the last {duty}; the duty cannot be left without a holder' },
   adminCredentials: { zh: '不能更改其他管理员的账号、密码或验证方式', en: "You cannot change another administrator's account, password or verification methods" },
   outsideScope: { zh: '不在您的管理范围内或不存在', en: 'Not within what you administer, or it does not exist' },
-  auditExportTooLarge: { zh: '所选时间段超过 {max} 条审计记录，请缩短时间段', en: 'The range holds more than {max} audit records; choose a shorter one' },
+  rangeTooLarge: { zh: '所选时间段超过 {max} 条审计记录，请缩短时间段', en: 'The range holds more than {max} audit records; choose a shorter one' },
 } as const satisfies Record<string, { zh: string; en: string }>;

@@ -247,7 +247,7 @@ export const RESULTS = {
   adminCredentials: { code: 'E60203', status: 403 },
   outsideScope: { code: 'E60205', status: 404 },
   // E603xx audit trail: verification, checkpoints, export
-  auditExportTooLarge: { code: 'E60301', status: 400 },
+  rangeTooLarge: { code: 'E60301', status: 400 },
 } as const satisfies Record<string, ResultEntry>;
 
 export type Results = typeof RESULTS;

@@ -23,11 +23,11 @@ export const adminAuditTrailEndpoints = {
   trailExport: endpoint({
     method: 'POST', path: '/admin/v1/audit-trail/export', access: 'admin', duties: ['audit'],
     summary: 'A date range of audit records with the signed checkpoints that prove it, as JSON',
-    input: trailExportQuery, output: trailExport, codes: [CODE.auditExportTooLarge],
+    input: trailExportQuery, output: trailExport, codes: [CODE.rangeTooLarge],
   }),
   trailExportCsv: endpoint({
     method: 'GET', path: '/admin/v1/audit-trail/export.csv', access: 'admin', duties: ['audit'],
     summary: 'A date range of audit records with seq, hash and canonical record as CSV (the checkpoints are in the JSON export)',
-    input: trailExportQuery, output: z.null(), produces: 'text/csv', codes: [CODE.auditExportTooLarge],
+    input: trailExportQuery, output: z.null(), produces: 'text/csv', codes: [CODE.rangeTooLarge],
   }),
 } satisfies Record<string, EndpointSpec>;

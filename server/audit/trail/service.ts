@@ -68,11 +68,11 @@ export function auditTrailService(ctx: ServiceContext) {
       covering = checkpoints.filter((c) => c.kind === 'checkpoint' && c.seqTo >= range.min && c.seqFrom <= range.max);
       lo = Math.max(head.prunedThrough + 1, Math.min(range.min, ...covering.map((c) => c.seqFrom)));
       hi = Math.max(range.max, ...covering.map((c) => c.seqTo));
-      if (hi - lo + 1 > EXPORT_MAX_RECORDS) throw new AppError(CODE.auditExportTooLarge, { max: EXPORT_MAX_RECORDS });
+      if (hi - lo + 1 > EXPORT_MAX_RECORDS) throw new AppError(CODE.rangeTooLarge, { max: EXPORT_MAX_RECORDS });
     }
     const unchained = await repo.unchainedOfTime(from, to, EXPORT_MAX_RECORDS + 1);
     const chained = lo !== null && hi !== null ? await recordsOf(lo, hi) : [];
-    if (chained.length + unchained.length > EXPORT_MAX_RECORDS) throw new AppError(CODE.auditExportTooLarge, { max: EXPORT_MAX_RECORDS });
+    if (chained.length + unchained.length > EXPORT_MAX_RECORDS) throw new AppError(CODE.rangeTooLarge, { max: EXPORT_MAX_RECORDS });
     let previousHash: string | null = null;
     if (lo !== null) {
       const prune = checkpoints.find((c) => c.kind === 'prune' && c.seqTo === lo! - 1);
