@@ -216,7 +216,8 @@ test.describe('a passkey required for administrators', () => {
   test('the workbench turns it on; the administrator is walked through creating one after signing in', async ({ page }) => {
     test.setTimeout(90_000);
     await addVirtualAuthenticator(page);
-    await openAs(page, 'admin', '/systemhub/#/policies');
+    // The security administrator turns it on; the system administrator is walked through it.
+    await openAs(page, 'secadmin', '/systemhub/#/policies');
     const section = page.getByTestId('policy-mfa');
     await expect(section).toContainText('管理员必须使用通行密钥（防钓鱼）');
     await page.getByTestId('policy-mfa-passkeyForAdmins').click();
