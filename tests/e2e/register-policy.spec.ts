@@ -35,7 +35,9 @@ async function trySignIn(page: Page, account: string): Promise<void> {
 test.describe('registration policy', () => {
   test('with approval: a registration proven by SMS waits; sign-in says so until an administrator approves it (zh)', async ({ page, browser }) => {
     const admin = await personAt(browser, 'admin', '/systemhub/#/registrations');
-    await setRegistration(admin, { enabled: true, approval: true });
+    // The registration policy is the security administrator's; approving people the system administrator's.
+    const security = await personAt(browser, 'secadmin', '/systemhub/#/policies');
+    await setRegistration(security, { enabled: true, approval: true });
     try {
       const account = `reg.zh.${Date.now().toString(36)}`;
       await fillForm(page, account, freshNumber());
@@ -61,14 +63,14 @@ test.describe('registration policy', () => {
       await trySignIn(page, account);
       await expect(page).toHaveURL(/\/myApp$/);
     } finally {
-      await setRegistration(admin, { enabled: true, approval: false });
+      await setRegistration(security, { enabled: true, approval: false });
       await admin.context().close();
     }
   });
 
   test('closed: the page says so and sign-in offers no link; open: a registration with its SMS code signs in (en)', async ({ page, browser }) => {
     await page.addInitScript(() => localStorage.setItem('idaas.lang', 'en'));
-    const admin = await personAt(browser, 'admin', '/systemhub/#/policies');
+    const admin = await personAt(browser, 'secadmin', '/systemhub/#/policies');
     await setRegistration(admin, { enabled: false, approval: false });
     try {
       await page.goto('/registerAccount');
