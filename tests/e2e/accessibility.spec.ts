@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectAccessible, settle } from './axe';
-import { expect, openAs, test } from './support';
+import { expect, openAs, inLanguage, test } from './support';
 
 interface Target {
   path: string;
@@ -153,7 +153,7 @@ for (const language of ['zh', 'en'] as const) {
   test.describe(`accessibility (${language})`, () => {
     test.beforeEach(async ({ page }) => {
       // The language the portal remembers, as the switch would store it.
-      await page.addInitScript((lang) => localStorage.setItem('idaas.lang', lang), language);
+      await inLanguage(page, language);
     });
 
     test('public pages have no WCAG 2.1 AA violations above minor', async ({ page }) => {

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectAccessible, settle } from './axe';
-import { expect, expectRefusals, fillRegistrationCode, personAt, test } from './support';
+import { expect, expectRefusals, fillRegistrationCode, personAt, inLanguage, test } from './support';
 
 const API_HEADERS = { 'X-Client-Id': 'idaas-portal-web' };
 const PASSWORD = 'Start#Work26';
@@ -69,7 +69,7 @@ test.describe('registration policy', () => {
   });
 
   test('closed: the page says so and sign-in offers no link; open: a registration with its SMS code signs in (en)', async ({ page, browser }) => {
-    await page.addInitScript(() => localStorage.setItem('idaas.lang', 'en'));
+    await inLanguage(page, 'en');
     const admin = await personAt(browser, 'secadmin', '/systemhub/#/policies');
     await setRegistration(admin, { enabled: false, approval: false });
     try {

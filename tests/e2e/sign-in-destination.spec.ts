@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Page, Response } from '@playwright/test';
 import { expectAccessible } from './axe';
-import { captchaAnswer, expect, fillRegistrationCode, signInHere, test } from './support';
+import { captchaAnswer, expect, fillRegistrationCode, signInHere, inLanguage, test } from './support';
 
 /*
  * The sign-in page as an application's way in: it names the application, and someone refused for
@@ -39,10 +39,6 @@ function authorizationRequest(redirectUri: string, state: string): string {
   return `/oidc/auth?${new URLSearchParams({ client_id: 'demo-rp', response_type: 'code', scope: 'openid', redirect_uri: redirectUri, state, code_challenge: challenge, code_challenge_method: 'S256' })}`;
 }
 
-/** The portal's pages in `lang` (the application's stand-in page has no storage of its own to write). */
-const inLanguage = (page: Page, lang: string) => page.addInitScript((l) => {
-  if (location.protocol.startsWith('http')) localStorage.setItem('idaas.lang', l);
-}, lang);
 
 for (const l of LANGS) {
   test(`${l.lang}: the sign-in page names the application; refused for it, the person goes back to it or signs in as someone else`, async ({ page, db }) => {

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { captchaAnswer, expect, expectRefusals, lastSmsSentAt, nextSmsCode, openAs, signIn, test } from './support';
+import { captchaAnswer, expect, expectRefusals, lastSmsSentAt, nextSmsCode, openAs, signIn, inLanguage, test } from './support';
 
 /*
  * The SMS budgets of one client address (DESIGN §5) as a person meets them: past the address's
@@ -101,7 +101,7 @@ test.describe('SMS budgets of a client address', () => {
   });
 
   test('past the hourly texts, binding a phone on /safe is refused on the form, in English', async ({ page }, testInfo) => {
-    await page.addInitScript(() => localStorage.setItem('idaas.lang', 'en'));
+    await inLanguage(page, 'en');
     // The hourly budget's answer, the point of this journey.
     expectRefusals(page, [429], /\/bind-mobile\/send-otp$/);
     const errors = watchConsoleErrors(page);

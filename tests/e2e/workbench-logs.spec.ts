@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, openAs, startSession, test } from './support';
+import { expect, openAs, startSession, inLanguage, test } from './support';
 
 const API_HEADERS = { 'X-Client-Id': 'idaas-portal-web' };
 const IPHONE_SAFARI = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1';
@@ -36,7 +36,7 @@ for (const lang of ['zh', 'en'] as const) {
 
     test('an administrator\'s change reads in words, with its target\'s name and what changed, in the operation log and on the dashboard', async ({ page }) => {
       const w = WORDS[lang];
-      await page.addInitScript((l) => localStorage.setItem('idaas.lang', l), lang);
+      await inLanguage(page, lang);
       await startSession(page.context(), 'admin');
       const { before, after } = await renamedNotice(page);
       // The system administrator changed it; the audit administrator reads the dashboard and the log.
@@ -72,7 +72,7 @@ for (const lang of ['zh', 'en'] as const) {
       const phone = await browser.newContext({ userAgent: IPHONE_SAFARI });
       try {
         await startSession(phone, w.account);
-        await page.addInitScript((l) => localStorage.setItem('idaas.lang', l), lang);
+        await inLanguage(page, lang);
         await openAs(page, 'secadmin', '/systemhub/#/sessions');
         await page.getByTestId('session-keyword').fill(w.account);
         await page.getByTestId('session-search-query').click();

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectAccessible, settle } from './axe';
-import { expect, expectRefusals, openAs, SESSION_CHECK, signInHere, startSession, test } from './support';
+import { expect, expectRefusals, openAs, SESSION_CHECK, signInHere, startSession, inLanguage, test } from './support';
 
 const API_HEADERS = { 'X-Client-Id': 'idaas-portal-web' };
 const POLICIES = '/idaas/admin/v1/policies';
@@ -35,7 +35,7 @@ test.describe('workbench policies', () => {
   for (const lang of ['zh', 'en'] as const) {
     test(`history shows who changed which field from what to what; rollback and defaults show at once (${lang})`, async ({ page }) => {
       const T = TEXTS[lang];
-      if (lang === 'en') await page.addInitScript(() => localStorage.setItem('idaas.lang', 'en'));
+      if (lang === 'en') await inLanguage(page, 'en');
       await startSession(page.context(), 'secadmin');
       try {
         await savePolicy(page, { pwd: { historyCount: 3 } });
@@ -93,7 +93,7 @@ test.describe('workbench deep links', () => {
   });
 
   test('/systemhub/apps and /systemhub/audit signed in land on those pages; an unknown page says so (en)', async ({ page }) => {
-    await page.addInitScript(() => localStorage.setItem('idaas.lang', 'en'));
+    await inLanguage(page, 'en');
     await openAs(page, 'admin', '/systemhub/apps');
     await expect(page).toHaveURL(/\/systemhub\/#\/apps$/);
     await expect(page.getByTestId('wb-menu-apps')).toHaveClass(/selected/);
@@ -118,7 +118,7 @@ test.describe('workbench application page', () => {
   for (const lang of ['zh', 'en'] as const) {
     test(`generating a client secret turns the card to "a secret exists" at once (${lang})`, async ({ page }) => {
       const T = APP_TEXTS[lang];
-      if (lang === 'en') await page.addInitScript(() => localStorage.setItem('idaas.lang', 'en'));
+      if (lang === 'en') await inLanguage(page, 'en');
       await startSession(page.context(), 'admin');
       const appId = `fresh${lang}${Date.now().toString(36)}`;
       const created = await page.request.post('/idaas/admin/v1/apps/create', {

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './axe';
-import { expect, startSession, test } from './support';
+import { expect, startSession, inLanguage, test } from './support';
 
 const API_HEADERS = { 'X-Client-Id': 'idaas-portal-web' };
 /** Names no other run of this file used: each journey makes its own people. */
@@ -10,7 +10,7 @@ type Language = (typeof LANGUAGES)[number];
 
 /** The administrator in the workbench, in `lang` (as the language switch stores it). */
 async function adminIn(page: Page, lang: Language): Promise<void> {
-  await page.addInitScript((l) => localStorage.setItem('idaas.lang', l), lang);
+  await inLanguage(page, lang);
   await startSession(page.context(), 'admin');
 }
 
