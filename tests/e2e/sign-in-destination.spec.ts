@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Page, Response } from '@playwright/test';
+import type { Response } from '@playwright/test';
 import { expectAccessible } from './axe';
 import { captchaAnswer, expect, fillRegistrationCode, signInHere, inLanguage, test } from './support';
 

@@ -19,9 +19,11 @@ export const SESSION_CHECK = /\/idaas\/personal\/v1\/(current-user-detail|access
 export const DEMO_PASSWORD = 'Idaas@2026';
 
 /** The portal's pages open in `lang`, as the language switch would have stored it (pages without storage, such as about:blank, are left alone). */
-export const inLanguage = (page: Page, lang: string): Promise<void> => page.addInitScript((l) => {
-  if (location.protocol.startsWith('http')) localStorage.setItem('idaas.lang', l);
-}, lang);
+export async function inLanguage(page: Page, lang: string): Promise<void> {
+  await page.addInitScript((l) => {
+    if (location.protocol.startsWith('http')) localStorage.setItem('idaas.lang', l);
+  }, lang);
+}
 
 let issued = 0;
 
