@@ -27,6 +27,7 @@ import { logNamesRepo } from '../audit/logNamesRepository.js';
 import { upstreamRepo } from '../broker/repository.js';
 import { buildAdminRepos } from './adminRepositories.js';
 import { administratorsRepo } from '../administrators/repository.js';
+import { zonesRepo } from '../risk/zonesRepository.js';
 
 /** How the repositories write: `auditChain: false` only for a benchmark's baseline (config refuses it in production). */
 export interface RepoOptions { auditChain: boolean }
@@ -60,6 +61,7 @@ export function buildRepos(db: Kysely<Database>, options: RepoOptions = CHAINED)
     factors: factorsRepo(db),
     logNames: logNamesRepo(db),
     upstream: upstreamRepo(db),
+    zones: zonesRepo(db),
     admin: buildAdminRepos(db),
   };
 }

@@ -61,6 +61,7 @@ function merged(current: Policies, patch: PoliciesUpdate): Policies {
     sms: { ...current.sms, ...patch.sms },
     registration: { ...current.registration, ...patch.registration },
     mfa: { ...current.mfa, ...patch.mfa },
+    risk: { ...current.risk, ...patch.risk, signals: patch.risk?.signals ?? current.risk.signals },
     loginPage: {
       ...current.loginPage,
       ...(page?.logoUrl !== undefined ? { logoUrl: page.logoUrl } : {}),

@@ -3,6 +3,7 @@ import { DEFAULT_PASSWORD_POLICY } from '../../contract/rules.js';
 import {
   mfaRules, POLICY_SECTIONS, pwdRules, registrationRules, sessionRules, signInRules, smsRules, type Policies, type PolicySection,
 } from '../../contract/schemas/admin/policies.js';
+import { riskRules } from '../../contract/schemas/risk.js';
 import type { Config } from '../platform/config.js';
 import type { Repos } from '../composition/repositories.js';
 import type { ServiceContext } from '../composition/context.js';
@@ -26,6 +27,7 @@ export const SECTION_KEYS: Record<PolicySection, string> = {
   sms: 'policy.sms',
   registration: 'policy.registration',
   mfa: 'policy.mfa',
+  risk: 'policy.risk',
   loginPage: LOGIN_PAGE_KEY,
 };
 
@@ -37,6 +39,7 @@ const STORED = {
   sms: z.object(smsRules.shape).partial(),
   registration: z.object(registrationRules.shape).partial(),
   mfa: z.object(mfaRules.shape).partial(),
+  risk: z.object(riskRules.shape).partial(),
 };
 const storedPage = z.object({
   id: z.string().optional(),
@@ -62,6 +65,9 @@ export function policyDefaults(config: Config): Policies {
     registration: { enabled: config.registrationEnabled, approval: config.registrationApproval },
     // Nobody by type: the second factor stays the per-user and per-application switches until an administrator says otherwise.
     mfa: { requiredUserTypes: [], passkeyForAdmins: false },
+    // Judged and recorded from the first day, acting only on what is plainly wrong: a second factor
+    // for an unusual sign-in, a refusal for travel no one can make; people hear of new devices and networks.
+    risk: { enabled: true, medium: 'ALLOW', high: 'STEP_UP', signals: { BLOCKED_ZONE: 'REFUSE', IMPOSSIBLE_TRAVEL: 'STEP_UP' }, newDeviceDays: 90, notify: true, enrolOnStepUp: true },
     loginPage: { companyName: { zh: '', en: '' }, versionInfo: { zh: '', en: '' }, logoUrl: '', imageUrl: '' },
   };
 }
@@ -127,6 +133,7 @@ export function readPolicyState(raw: Map<string, string>, config: Config): Polic
     sms: section('sms'),
     registration: section('registration'),
     mfa: section('mfa'),
+    risk: section('risk'),
     loginPage: pageFromStored(raw.get(SECTION_KEYS.loginPage), defaults.loginPage),
   };
   return { policies, customized: POLICY_SECTIONS.filter((s) => raw.has(SECTION_KEYS[s])), raw };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CODE, type ResultCode } from '../../codes.js';
 import { LIMITS, POLICY_RANGES, USER_TYPES } from '../../rules.js';
 import { idOut, intIn, isoTime, pageRequest, recordId, text } from '../common.js';
+import { riskRules, RISK_ACTIONS, RISK_SIGNALS } from '../risk.js';
 
 type Range = { min: number; max: number };
 const within = (range: Range) => intIn(range.min, range.max);
@@ -72,6 +73,8 @@ export const policies = z.strictObject({
   sms: smsRules,
   registration: registrationRules,
   mfa: mfaRules,
+  /** Adaptive sign-in: the default risk policy (contract/schemas/risk.ts). */
+  risk: riskRules,
   loginPage: loginPageSettings,
 });
 export type Policies = z.infer<typeof policies>;
@@ -86,6 +89,7 @@ export const policiesUpdateBody = z.strictObject({
   sms: smsRules.partial().optional(),
   registration: registrationRules.partial().optional(),
   mfa: mfaRules.partial().optional(),
+  risk: riskRules.partial().optional(),
   loginPage: z.strictObject({
     companyName: localized.partial().optional(),
     versionInfo: localized.partial().optional(),
@@ -108,6 +112,10 @@ export const policiesOut = z.object({
   sms: z.object({ dailyPerNumber: n }),
   registration: z.object({ enabled: z.boolean(), approval: z.boolean() }),
   mfa: z.object({ requiredUserTypes: z.array(z.enum(USER_TYPES)), passkeyForAdmins: z.boolean() }),
+  risk: z.object({
+    enabled: z.boolean(), medium: z.enum(RISK_ACTIONS), high: z.enum(RISK_ACTIONS), signals: z.partialRecord(z.enum(RISK_SIGNALS), z.enum(RISK_ACTIONS)),
+    newDeviceDays: n, notify: z.boolean(), enrolOnStepUp: z.boolean(),
+  }),
   loginPage: z.object({ companyName: pair, versionInfo: pair, logoUrl: z.string(), imageUrl: z.string() }),
   /** Sections an administrator has saved; the others follow the server's configuration. */
   customized: z.array(z.enum(POLICY_SECTIONS as [PolicySection, ...PolicySection[]])),

@@ -6,6 +6,15 @@ export const CHAINED_COLUMNS = {
   operation_log: ['changes', 'created_at', 'detail', 'ip', 'ip_region', 'scene_code', 'target', 'user_ref'],
 } as const;
 
+/**
+ * Columns added after the chain began: covered when they hold a value, left out of the record
+ * when null, so records written before they existed keep the hashes they were given.
+ */
+export const LATER_CHAINED_COLUMNS: Record<keyof typeof CHAINED_COLUMNS, readonly string[]> = {
+  login_history: ['risk_level', 'risk_place', 'risk_signals'],
+  operation_log: [],
+};
+
 export type ChainedTable = keyof typeof CHAINED_COLUMNS;
 export const CHAINED_TABLES = Object.keys(CHAINED_COLUMNS) as ChainedTable[];
 
@@ -22,7 +31,8 @@ export const GENESIS_HASH = '0'.repeat(64);
  */
 export function canonicalRecord(table: ChainedTable, seq: number, row: Record<string, unknown>): string {
   const record: Record<string, unknown> = { table, seq };
-  for (const column of CHAINED_COLUMNS[table]) {
+  const later = LATER_CHAINED_COLUMNS[table].filter((column) => row[column] !== undefined && row[column] !== null);
+  for (const column of [...CHAINED_COLUMNS[table], ...later].sort()) {
     const value = row[column];
     // A driver may answer an int8 as a string or bigint; the chain hashes the number.
     record[column] = value === undefined || value === null ? null : typeof value === 'bigint' ? Number(value) : value;

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { AuditCheckpointsTable, AuditVerificationsTable, Database } from '../../platform/db/schema.js';
-import { CHAINED_COLUMNS, CHAINED_TABLES, type ChainedTable } from './canonical.js';
+import { CHAINED_COLUMNS, CHAINED_TABLES, LATER_CHAINED_COLUMNS, type ChainedTable } from './canonical.js';
 
 /** A log row as the chain covers it, with the table it is in. */
 export interface ChainRow {
@@ -20,13 +20,13 @@ const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 function rowOf(table: ChainedTable, r: Record<string, unknown>): ChainRow {
   const values: Record<string, unknown> = {};
-  for (const column of CHAINED_COLUMNS[table]) values[column] = r[column];
+  for (const column of [...CHAINED_COLUMNS[table], ...LATER_CHAINED_COLUMNS[table]]) values[column] = r[column];
   return { table, id: Number(r.id), seq: num(r.seq), hash: (r.hash as string | null) ?? null, createdAt: Number(r.created_at), values };
 }
 
 /** The chain's tables and its head, checkpoints and verifications: what checkpoints, verification, retention and export read. */
 export function auditTrailRepo(db: Kysely<Database>) {
-  const columns = (table: ChainedTable) => ['id', 'seq', 'hash', ...CHAINED_COLUMNS[table]] as const;
+  const columns = (table: ChainedTable) => ['id', 'seq', 'hash', ...CHAINED_COLUMNS[table], ...LATER_CHAINED_COLUMNS[table]] as const;
   const select = (table: ChainedTable) => db.selectFrom(table).select(columns(table) as never);
   return {
     async head(): Promise<{ seq: number; hash: string; algorithm: string; prunedThrough: number }> {

@@ -106,6 +106,8 @@ export interface AppsTable {
   oidc_first_party: Generated<number>;
   /** 1: launched with the old one-time code, redeemed with the client secret; 0: OpenID Connect. */
   sso_legacy: Generated<number>;
+  /** JSON appRiskPolicy (contract/schemas/risk.ts, migration 0027); null follows the default risk policy. */
+  risk_policy: string | null;
 }
 
 export interface PermGroupsTable { id: Generated<number>; app_ref: number; name: string }
@@ -253,6 +255,55 @@ export interface LoginHistoryTable {
   seq: number | null;
   /** hex H(previous record's hash ‖ canonical record), server/audit/trail/canonical.ts. */
   hash: string | null;
+  /** How the sign-in was judged (migration 0027): LOW | MEDIUM | HIGH; null when it was not (refused before, or older). */
+  risk_level: string | null;
+  /** Comma-separated signals (contract/schemas/risk.ts); empty when none fired. */
+  risk_signals: string | null;
+  /** Where the address is, when a location database is configured ("CN Shanghai"). */
+  risk_place: string | null;
+}
+
+/** Office, VPN and blocked address ranges (migration 0027). */
+export interface NetworkZonesTable {
+  id: Generated<number>;
+  name: string;
+  kind: string;
+  /** JSON array of addresses and CIDR ranges. */
+  ranges: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Each /24 or /48 a person signed in from, and when last. */
+export interface UserNetworksTable {
+  user_ref: number;
+  prefix: string;
+  last_seen_at: number;
+}
+
+/** What a person's sign-ins look like: hours (JSON 24 counts) and the last sign-in's time and place. Locked while a sign-in is judged. */
+export interface RiskProfilesTable {
+  user_ref: number;
+  hours: string;
+  last_at: number | null;
+  last_lat: number | null;
+  last_lon: number | null;
+  last_place: string | null;
+}
+
+/** A sign-in from a new device or network told to its person, with the single-use "this was not me" token's SHA-256. */
+export interface SignInAlertsTable {
+  id: Generated<number>;
+  user_ref: number;
+  signals: string;
+  ip: string;
+  device_name: string | null;
+  place: string | null;
+  created_at: number;
+  token_hash: string;
+  token_expires_at: number;
+  disowned_at: number | null;
+  read_at: number | null;
 }
 
 export interface OperationLogTable {
@@ -606,6 +657,10 @@ export interface Database {
   captchas: CaptchasTable;
   limit_counters: LimitCountersTable;
   login_history: LoginHistoryTable;
+  network_zones: NetworkZonesTable;
+  user_networks: UserNetworksTable;
+  risk_profiles: RiskProfilesTable;
+  sign_in_alerts: SignInAlertsTable;
   operation_log: OperationLogTable;
   audit_head: AuditHeadTable;
   audit_checkpoints: AuditCheckpointsTable;
