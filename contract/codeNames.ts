@@ -74,6 +74,8 @@ export const RESULTS = {
   accountNotActivated: { code: 'E30057', status: 400 },
   registrationPending: { code: 'E30059', status: 400 },
   passwordExpired: { code: 'E30058', status: 400 },
+  /** The risk policy asks this sign-in for a second factor, the person holds none, and enrolling in the sign-in is not allowed. */
+  stepUpUnavailable: { code: 'E30060', status: 400 },
   noAppPermission: { code: 'E30065', status: 400 },
   unknownApp: { code: 'E30066', status: 404 },
   passwordResetByAdmin: { code: 'E30067', status: 400 },
@@ -294,7 +296,7 @@ export const CODE_GROUPS = {
   /** Registration refusals of the form's own fields. */
   registration: ['E10601', 'E10602', 'E10603', 'E10604', 'E10605', 'E10606', 'E10906'],
   /** Sign-in refusals shown as a warning under the sign-in form, in the server's words (sign-in spec §8). */
-  signInWarnings: ['E30002', 'E30051', 'E30053', 'E30054', 'E30055', 'E30056', 'E30057', 'E30059', 'E30065', 'E30075', 'E30076'],
+  signInWarnings: ['E30002', 'E30051', 'E30053', 'E30054', 'E30055', 'E30056', 'E30057', 'E30059', 'E30060', 'E30065', 'E30075', 'E30076'],
   /** The password must (E30067) or should (E30058) be changed: data.srmi opens /resetPassword. */
   passwordChangeRequired: ['E30058', 'E30067'],
 } as const satisfies Record<string, readonly ResultCode[]>;

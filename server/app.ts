@@ -11,6 +11,8 @@ import { directorySchedule } from './protocols/directory/schedule.js';
 import { contextOn } from './composition/context.js';
 import { systemClock, type Clock } from './platform/lib/clock.js';
 import { demoGateway, httpGateway } from './sms/gateway.js';
+import { openLocator } from './risk/geo.js';
+import type { Locator } from './risk/types.js';
 import { registerErrorHandler } from './platform/http/errors.js';
 import { registerContractCheck } from './platform/http/contractCheck.js';
 import { registerApiScope } from './platform/http/apiScope.js';
@@ -52,6 +54,8 @@ export interface BuildOptions {
   config: Config;
   clock?: Clock;
   logger?: boolean;
+  /** Where sign-in addresses are (tests pass their own); otherwise GEOIP_DB's database, or none. */
+  locator?: Locator | null;
   /** Where log lines go when logger is on (standard output by default). */
   logStream?: { write(line: string): void };
 }
@@ -79,7 +83,7 @@ function timeouts(config: Config) {
 }
 
 /** Builds the whole server: store (migrated, seeded outside production), services, plugins, routes. */
-export async function buildApp({ config, clock = systemClock, logger = false, logStream }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, clock = systemClock, logger = false, logStream, locator }: BuildOptions): Promise<FastifyInstance> {
   const store = openStore(config.databaseUrl, config.database);
   const { fresh } = await migrate(store);
   if (fresh) prepareFirstSigningKeys();
@@ -104,7 +108,7 @@ export async function buildApp({ config, clock = systemClock, logger = false, lo
   // to the routes (app.services) and to the SCIM and OIDC plugins (their options).
   const data = dataLayer(store.db, { auditChain: config.auditTrail.chain });
   const ctx = contextOn(data, config, clock);
-  const services = buildServices(ctx, gateway);
+  const services = buildServices(ctx, gateway, { locator: locator ?? (config.geoipDb ? await openLocator(config.geoipDb) : null) });
   // A wrong signing key or hash algorithm stops the start; the store is closed, not left open.
   await services.admin.trail.prepare().catch(async (error: unknown) => {
     await store.db.destroy();

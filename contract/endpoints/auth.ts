@@ -11,10 +11,12 @@ import { nothing } from '../schemas/common.js';
 /**
  * Refusals of the rules every sign-in method shares (signInFlow): an unknown or disabled appId,
  * then, once the credentials are proven, the account's state, the application's access, and a
- * forced or expired password (with a ticket in data.srmi).
+ * forced or expired password (with a ticket in data.srmi), and the risk policy's refusals.
  */
 export const SIGN_IN_FLOW_CODES = [
   CODE.unknownApp, CODE.accountDisabled, CODE.accountNotActivated, CODE.registrationPending, CODE.accountExpired, CODE.loginTypeNotAllowed, CODE.noAppPermission, ...CODE_GROUPS.passwordChangeRequired,
+  // The risk policy (server/risk): refused, or stepped up for a person who holds no factor and may not enrol one.
+  CODE.ipRefused, CODE.stepUpUnavailable,
 ] as const satisfies readonly ResultCode[];
 /** An SM2 ciphertext that does not decrypt (E00002) or was used before (E00003). */
 export const CIPHER_CODES = [CODE.cipherUndecryptable, CODE.cipherReplayed] as const satisfies readonly ResultCode[];

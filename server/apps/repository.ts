@@ -2,6 +2,7 @@ import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
 import type { CaptchaStrategy } from '../../contract/enums.js';
 import type { AppsTable, Database } from '../platform/db/schema.js';
 import { reusable } from '../platform/db/reusable.js';
+import { appRiskPolicy, type AppRiskPolicy } from '../../contract/schemas/risk.js';
 
 /** An application the portal signs people into. */
 export interface App {
@@ -25,10 +26,23 @@ export interface App {
   ssoLegacy: boolean;
   /** An OpenID Connect client's address for starting a sign-in (third-party initiated login). */
   initiateLoginUri: string | null;
+  /** The application's own risk policy (apps.risk_policy); null follows the default. */
+  riskPolicy: AppRiskPolicy | null;
 }
 
 /** The few fields of an application its tile on "my applications" needs. */
 export type AppTileInfo = Pick<App, 'id' | 'appId' | 'appName' | 'icon' | 'clientId' | 'idpSsoUrl'>;
+
+/** A stored policy that no longer reads as one follows the default rather than stopping the application's sign-ins. */
+function riskPolicyOf(raw: string | null): AppRiskPolicy | null {
+  if (raw === null) return null;
+  try {
+    const parsed = appRiskPolicy.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
 
 function toApp(row: Selectable<AppsTable>): App {
   return {
@@ -47,6 +61,7 @@ function toApp(row: Selectable<AppsTable>): App {
     captchaStrategy: row.captcha_strategy === null ? null : (Number(row.captcha_strategy) as CaptchaStrategy),
     ssoLegacy: row.sso_legacy === 1,
     initiateLoginUri: row.oidc_initiate_login_uri,
+    riskPolicy: riskPolicyOf(row.risk_policy),
   };
 }
 

@@ -2,6 +2,7 @@ import type { Insertable, Kysely } from 'kysely';
 import type { Database, LoginHistoryTable } from '../platform/db/schema.js';
 import { reusable } from '../platform/db/reusable.js';
 import { appendChained } from './trail/chain.js';
+import type { RiskJudgement } from '../../contract/schemas/risk.js';
 
 /** One sign-in attempt (or application launch) for the user's app-access log. */
 export interface NewLoginEntry {
@@ -16,6 +17,8 @@ export interface NewLoginEntry {
   deviceId: string | null;
   deviceName: string | null;
   createdAt: number;
+  /** The risk judgement; null: not judged (the columns stay null, outside the chained record). */
+  risk?: RiskJudgement | null;
 }
 
 export function loginHistoryRepo(db: Kysely<Database>, chained = true) {
@@ -37,6 +40,9 @@ export function loginHistoryRepo(db: Kysely<Database>, chained = true) {
         device_id: entry.deviceId,
         device_name: entry.deviceName,
         created_at: entry.createdAt,
+        ...(entry.risk
+          ? { risk_level: entry.risk.level, risk_signals: entry.risk.signals.join(','), risk_place: entry.risk.place }
+          : {}),
       };
       if (!chained) await inserting(row);
       else await appendChained(db, 'login_history', row, (tx, r) => inserting(r, '', tx));

@@ -4,6 +4,7 @@ import type { Repos } from '../composition/repositories.js';
 import type { Caller, ServiceContext } from '../composition/context.js';
 import { deviceNameOf } from '../account/deviceName.js';
 import { metrics } from '../platform/ops/metrics.js';
+import type { RiskJudgement } from '../../contract/schemas/risk.js';
 
 /**
  * Writes sign-in attempts and account operations to the user's logs. Never secrets. Inside a
@@ -18,6 +19,8 @@ export function auditService(ctx: ServiceContext) {
       app?: { id: number; appName: string } | null;
       result: ResultCode;
       caller: Caller;
+      /** How the sign-in was judged (server/risk); absent for one refused before (wrong credentials, say). */
+      judgement?: RiskJudgement | null;
     }): Promise<void> {
       metrics.signIn(entry.optType, entry.result);
       await ctx.repos.loginHistory.insert({
@@ -32,6 +35,7 @@ export function auditService(ctx: ServiceContext) {
         deviceId: entry.caller.deviceId,
         deviceName: deviceNameOf(entry.caller.userAgent, entry.caller.deviceName),
         createdAt: ctx.clock.now(),
+        risk: entry.judgement ?? null,
       });
     },
     async operation(userRef: number, sceneCode: string, caller: Caller, detail: string | null = null, repos: Repos = ctx.repos): Promise<void> {

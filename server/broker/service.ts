@@ -16,6 +16,8 @@ import type { Caller, ServiceContext } from '../composition/context.js';
 import type { CoreServices } from '../composition/coreServices.js';
 import type { LoginOutcome } from '../sign-in/flow.js';
 import { accountKey } from '../sign-in/throttle.js';
+import { judgementOf } from '../risk/judged.js';
+import type { RiskJudgement } from '../../contract/schemas/risk.js';
 import { portalMobile, UpstreamRefused, type UpstreamIdentity } from './identity.js';
 import { upstreamClients } from './clients.js';
 import type { OidcRequestSecrets } from './oidcUpstream.js';
@@ -94,8 +96,8 @@ export function upstreamService(ctx: ServiceContext, deps: Pick<CoreServices, 's
     return p.secretSealed ? box.open(p.secretSealed, p.code) : '';
   }
 
-  const record = (user: Pick<User, 'id' | 'account'> | null, account: string, app: App | undefined, result: ResultCode, caller: Caller) =>
-    deps.audit.signIn({ userRef: user?.id ?? null, account, optType: UPSTREAM_LOGIN_TYPE, app, result, caller });
+  const record = (user: Pick<User, 'id' | 'account'> | null, account: string, app: App | undefined, result: ResultCode, caller: Caller, judgement?: RiskJudgement) =>
+    deps.audit.signIn({ userRef: user?.id ?? null, account, optType: UPSTREAM_LOGIN_TYPE, app, result, caller, judgement });
 
   /** The portal's sign-in for an account the provider vouched for. */
   async function signIn(user: User, provider: UpstreamProvider, identity: UpstreamIdentity, appId: string | null, caller: Caller): Promise<LoginOutcome> {
@@ -105,10 +107,10 @@ export function upstreamService(ctx: ServiceContext, deps: Pick<CoreServices, 's
       if (app && !(await ctx.repos.apps.hasPermission(user.id, app.id))) throw new AppError(CODE.noAppPermission);
       const factorProven = provider.providerMfa && identity.amr.includes('mfa');
       const outcome = await deps.flow.complete(user, app, UPSTREAM_LOGIN_TYPE, caller, { factorProven });
-      await record(user, user.account, app, CODE.ok, caller);
+      await record(user, user.account, app, CODE.ok, caller, outcome.judgement);
       return outcome;
     } catch (error) {
-      if (error instanceof AppError) await record(user, user.account, app, error.code, caller);
+      if (error instanceof AppError) await record(user, user.account, app, error.code, caller, judgementOf(error));
       throw error;
     }
   }

@@ -39,13 +39,18 @@ import { settingsService } from '../policies/settings.js';
 import { factorPolicyService } from '../factors/policy.js';
 import { buildFactorServices } from '../factors/services.js';
 import { upstreamService } from '../broker/service.js';
+import { riskService } from '../risk/service.js';
+import type { Locator } from '../risk/types.js';
 
 /**
  * The portal's services: sign-in, personal centre, requests, groups. Built apart from the
  * workbench's (services.ts puts the two together) because the workbench services take these and
  * name their type (portalServicesType.ts), which must not lead back to the workbench itself.
  */
-export function buildBaseServices(ctx: ServiceContext, gateway: SmsGateway) {
+/** What the composition root chooses besides the context: where addresses are located (GEOIP_DB, or a test's locator). */
+export interface BaseServiceOptions { locator: Locator | null }
+
+export function buildBaseServices(ctx: ServiceContext, gateway: SmsGateway, options: BaseServiceOptions = { locator: null }) {
   const settings = settingsService(ctx);
   const sm2 = sm2Service(ctx);
   const secrets = secretsService(ctx);
@@ -63,7 +68,8 @@ export function buildBaseServices(ctx: ServiceContext, gateway: SmsGateway) {
   const sms = smsWorker(ctx, { gateway, budget: smsBudget });
   const otp = otpService(ctx, { budget: smsBudget, outbox: sms });
   const factorPolicy = factorPolicyService(ctx, settings);
-  const flow = signInFlow(ctx, { sessions, tickets, audit, loginConfig, secrets, settings, factorPolicy });
+  const risk = riskService(ctx, { settings, throttle, locator: options.locator });
+  const flow = signInFlow(ctx, { sessions, tickets, audit, loginConfig, secrets, settings, factorPolicy, risk });
   const login = loginService(ctx, { sm2, passwords, captcha, throttle, audit, flow });
   const smsLogin = smsLoginService(ctx, { otp, captcha, throttle, audit, flow });
   const secondAuth = secondAuthService(ctx, { otp, captcha, tickets, audit, flow, factorPolicy });
@@ -85,5 +91,5 @@ export function buildBaseServices(ctx: ServiceContext, gateway: SmsGateway) {
   const notices = portalNoticesService(ctx);
   const directory = directoryLoginService(ctx, { sm2, otp, captcha, throttle, tickets, audit, flow });
   const upstream = upstreamService(ctx, { sm2, passwords, captcha, throttle, tickets, audit, flow, secrets });
-  return { upstream, factors, settings, access, secrets, sms, smsBudget, directory, security, devices, logs, notices, passwordChange, forgotPassword, registration, activation, groups, requests, permissions, outbox, sm2, passwords, policy, captcha, sessions, throttle, tickets, audit, loginConfig, otp, flow, login, smsLogin, secondAuth, selfService, account, sso };
+  return { risk, upstream, factors, settings, access, secrets, sms, smsBudget, directory, security, devices, logs, notices, passwordChange, forgotPassword, registration, activation, groups, requests, permissions, outbox, sm2, passwords, policy, captcha, sessions, throttle, tickets, audit, loginConfig, otp, flow, login, smsLogin, secondAuth, selfService, account, sso };
 }

@@ -1,11 +1,11 @@
 import type { ServiceContext } from './context.js';
 import type { DataLayer } from './repositories.js';
 import type { SmsGateway } from '../sms/gateway.js';
-import { buildBaseServices } from './portalServices.js';
+import { buildBaseServices, type BaseServiceOptions } from './portalServices.js';
 import { buildAdminServices } from './adminServices.js';
 
-export function buildServices(ctx: ServiceContext, gateway: SmsGateway) {
-  const base = buildBaseServices(ctx, gateway);
+export function buildServices(ctx: ServiceContext, gateway: SmsGateway, options?: BaseServiceOptions) {
+  const base = buildBaseServices(ctx, gateway, options);
   return { ...base, admin: buildAdminServices(ctx, base) };
 }
 

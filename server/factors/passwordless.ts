@@ -7,6 +7,7 @@ import type { Caller, ServiceContext } from '../composition/context.js';
 import type { CoreServices } from '../composition/coreServices.js';
 import type { LoginOutcome } from '../sign-in/flow.js';
 import { accountKey } from '../sign-in/throttle.js';
+import { judgementOf } from '../risk/judged.js';
 import type { WebauthnCeremonies } from './webauthn.js';
 import type { InputOf } from '../../contract/endpoint.js';
 import type { factorEndpoints } from '../../contract/endpoints/factors.js';
@@ -46,10 +47,10 @@ export function passwordlessService(ctx: ServiceContext, deps: Pick<CoreServices
         // A passkey stands where the account-and-password form does: the application must allow that form.
         await deps.flow.assertAppAccess(user, app, 'ACCOUNT');
         const outcome = await deps.flow.complete(user, app, 'ACCOUNT', caller, { factorProven: true });
-        await deps.audit.signIn({ userRef: user.id, account: user.account, optType: PASSKEY_LOGIN, app, result: CODE.ok, caller });
+        await deps.audit.signIn({ userRef: user.id, account: user.account, optType: PASSKEY_LOGIN, app, result: CODE.ok, caller, judgement: outcome.judgement });
         return outcome;
       } catch (error) {
-        if (error instanceof AppError) await deps.audit.signIn({ userRef: user?.id ?? null, account: user?.account ?? '', optType: PASSKEY_LOGIN, app, result: error.code, caller });
+        if (error instanceof AppError) await deps.audit.signIn({ userRef: user?.id ?? null, account: user?.account ?? '', optType: PASSKEY_LOGIN, app, result: error.code, caller, judgement: judgementOf(error) });
         throw error;
       }
     },

@@ -22,7 +22,7 @@ export async function passSecondFactor(deps: Deps, ticket: Ticket, user: User, a
     await check();
     await deps.tickets.advance(ticket, 'DONE', ticket.payload);
     deps.flow.assertUsable(user);
-    const outcome = await deps.flow.openSession(user, app, caller, true);
+    const outcome = await deps.flow.openSession(user, app, caller, true, ticket.payload.risk);
     await deps.tickets.close(ticket.id);
     await record(CODE.ok);
     return outcome;

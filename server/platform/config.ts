@@ -90,6 +90,8 @@ export interface Config {
   retention: { logDays: number; intervalMinutes: number; batchSize: number };
   /** The company's time zone (IANA): where "today" and the dashboard's days begin. */
   timeZone: string;
+  /** A MaxMind-format location database (GEOIP_DB) for the risk signals' places and impossible travel; null: prefix-only signals. */
+  geoipDb: string | null;
   /** The tamper-evident audit trail (server/audit/trail). */
   auditTrail: AuditTrailConfig;
   /** What the server may call although it is loopback, private, link-local… (OUTBOUND_ALLOW; see platform/lib/outboundUrl.ts). */
@@ -165,6 +167,7 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   PUBLIC_URL: z.string().optional(),
   LOG_LEVEL: oneOf(LOG_LEVELS, 'info'),
+  GEOIP_DB: z.string().optional(),
   COMPANY_TIME_ZONE: text('Asia/Shanghai').refine(isTimeZone, { message: 'must be an IANA time zone such as Asia/Shanghai or UTC' }),
 
   SESSION_IDLE_MINUTES: whole(30, 1, 24 * 60),
@@ -333,6 +336,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     retention: { logDays: e.RETENTION_LOG_DAYS, intervalMinutes: retentionInterval, batchSize: e.RETENTION_BATCH_SIZE },
     outboundAllow: e.OUTBOUND_ALLOW,
     timeZone: e.COMPANY_TIME_ZONE,
+    geoipDb: e.GEOIP_DB?.trim() || null,
     auditTrail: {
       hash: e.AUDIT_HASH,
       chain: e.AUDIT_CHAIN === 'on',

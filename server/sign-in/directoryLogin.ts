@@ -7,6 +7,7 @@ import { authenticateInDirectory, type DirectoryEntry } from '../protocols/direc
 import type { Caller, ServiceContext } from '../composition/context.js';
 import type { CoreServices } from '../composition/coreServices.js';
 import type { LoginOutcome } from './flow.js';
+import { judgementOf } from '../risk/judged.js';
 import type { InputOf } from '../../contract/endpoint.js';
 import type { signInEndpoints } from '../../contract/endpoints/signIn.js';
 
@@ -70,8 +71,16 @@ export function directoryLoginService(ctx: ServiceContext, deps: Pick<CoreServic
       }
       deps.flow.assertUsable(user);
       await deps.flow.assertAppAccess(user, app, body.loginType);
-      const outcome = await deps.flow.complete(user, app, body.loginType, caller);
-      await deps.audit.signIn({ userRef: user.id, account: user.account, optType: body.loginType, app, result: CODE.ok, caller });
+      let outcome: LoginOutcome;
+      try {
+        outcome = await deps.flow.complete(user, app, body.loginType, caller, { failures: attempt.failures });
+      } catch (error) {
+        // A refusal after the judgement is recorded with it; one before (the account's state) as it always was, not at all.
+        const judgement = judgementOf(error);
+        if (judgement && error instanceof AppError) await deps.audit.signIn({ userRef: user.id, account: user.account, optType: body.loginType, app, result: error.code, caller, judgement });
+        throw error;
+      }
+      await deps.audit.signIn({ userRef: user.id, account: user.account, optType: body.loginType, app, result: CODE.ok, caller, judgement: outcome.judgement });
       return { result: { casCode: 'SUCCESS', casData: { needBindingIdaasAccount: false, srmi: outcome.response.srmi, requestId: null, data: outcome.response } }, outcome };
     },
 

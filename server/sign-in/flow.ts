@@ -16,6 +16,11 @@ import type { SettingsService } from '../policies/settings.js';
 import { CODE } from '../../contract/codes.js';
 import type { FactorKind } from '../../contract/schemas/factors.js';
 import type { FactorPolicyService } from '../factors/policy.js';
+import type { RiskJudgement } from '../../contract/schemas/risk.js';
+import type { RiskService } from '../risk/service.js';
+import type { RiskVerdict, SignInAlerts } from '../risk/types.js';
+import type { RecentFailures } from './throttle.js';
+import { markJudged } from '../risk/judged.js';
 
 /** A finished sign-in step: the answer for the browser and, when a session was opened, its token. */
 export interface LoginOutcome {
@@ -23,6 +28,8 @@ export interface LoginOutcome {
   session: { token: string; instanceId: string } | null;
   /** A device-trust cookie to set: the second factor was just passed on this browser. */
   trust?: { name: string; token: string; maxAgeSeconds: number };
+  /** How the sign-in was judged (server/risk), for its sign-in log row; absent when it was not judged here. */
+  judgement?: RiskJudgement;
 }
 
 /** Ticket purposes a sign-in can open. */
@@ -43,6 +50,10 @@ export interface LoginTicketData {
   secondAuthSent?: boolean;
   /** The factor added in the ENROL-FACTOR step: it counts as this sign-in's second factor. */
   enrolled?: FactorKind;
+  /** The risk policy asked for the second factor: a trusted device does not skip it. */
+  stepUp?: boolean;
+  /** The sign-in's risk verdict: what the person's profile learns once the session opens. */
+  risk?: RiskVerdict;
 }
 
 /**
@@ -57,6 +68,9 @@ interface SignInFlowDeps {
   secrets: SecretsService;
   settings: SettingsService;
   factorPolicy: FactorPolicyService;
+  risk: RiskService;
+  /** Tells people of sign-ins from a new device or network (server/risk/alerts.ts); none: nobody is told. */
+  alerts?: SignInAlerts;
 }
 
 /**
@@ -93,8 +107,8 @@ export function signInFlow(ctx: ServiceContext, deps: SignInFlowDeps) {
     };
   }
 
-  /** Opens the session: the last thing any sign-in does. */
-  async function openSession(user: User, app: App | undefined | null, caller: Caller, trustDevice: boolean): Promise<LoginOutcome> {
+  /** Opens the session: the last thing any sign-in does. `risk`: the sign-in's verdict, learnt from once the session is open. */
+  async function openSession(user: User, app: App | undefined | null, caller: Caller, trustDevice: boolean, risk?: RiskVerdict): Promise<LoginOutcome> {
     const deviceId = caller.deviceId ?? (trustDevice ? `browser-${randomId(9)}` : null);
     let trust: LoginOutcome['trust'];
     if (deviceId) {
@@ -104,6 +118,7 @@ export function signInFlow(ctx: ServiceContext, deps: SignInFlowDeps) {
       if (token) trust = { name: await trustCookieName(user.id), token, maxAgeSeconds: DEVICE_TRUST_DAYS * 86_400 };
     }
     const session = await deps.sessions.create(user.id, { ...caller, deviceId });
+    if (risk) await deps.risk.signedIn(user, risk, caller, deps.alerts);
     return { response: { ...baseResponse(user, app), instanceId: session.instanceId }, session, trust };
   }
 
@@ -115,6 +130,46 @@ export function signInFlow(ctx: ServiceContext, deps: SignInFlowDeps) {
     const { kinds } = await deps.factorPolicy.held(user);
     if (!requirement.passkeyOnly && steps.some((s) => s.code === 'BIND-PHONE')) kinds.push('SMS');
     return !deps.factorPolicy.passing(kinds, { required: true, passkeyOnly: requirement.passkeyOnly }).some((k) => k !== 'RECOVERY_CODE');
+  }
+
+  async function afterJudgement(
+    user: User, app: App | undefined, loginType: LoginType | typeof UPSTREAM_LOGIN_TYPE, caller: Caller,
+    opts: { factorProven?: boolean; trusted: boolean; verdict: RiskVerdict; enrolOnStepUp: boolean },
+  ): Promise<LoginOutcome> {
+    const { verdict } = opts;
+    if (verdict.action === 'REFUSE') throw new AppError(CODE.ipRefused);
+    const daysLeft = daysUntilPasswordExpiry(user);
+    if (user.mustChangePassword || (daysLeft !== null && daysLeft <= 0)) {
+      const forced = user.mustChangePassword;
+      const srmi = await deps.tickets.issue(PASSWORD_CHANGE_TICKET, user.id, 'start', { appId: app?.appId ?? null, reason: forced ? 'forced' : 'expired' });
+      throw new AppError(forced ? CODE.passwordResetByAdmin : CODE.passwordExpired, {}, { srmi });
+    }
+    const { reminderDays } = (await deps.settings.current()).pwd;
+    const expiring = daysLeft !== null && daysLeft <= reminderDays;
+    const steps: SelfServiceStep[] = [];
+    if (user.userType === 'TEMP' && !user.mobileNo) steps.push({ code: 'BIND-PHONE', title: 'BIND-PHONE', message: 'BIND-PHONE' });
+    // An expiring password is a skippable step when the user is in self-service anyway; alone it is a reminder dialog.
+    if (steps.length && expiring) steps.push({ code: 'UPDATE-PASSWORD', title: 'UPDATE-PASSWORD', message: 'UPDATE-PASSWORD' });
+    // A credential that was two factors already (a user-verified passkey, a provider's MFA) satisfies a step-up too.
+    const stepUp = verdict.action === 'STEP_UP' && !opts.factorProven;
+    const base = opts.factorProven ? { required: false, passkeyOnly: false } : await deps.factorPolicy.requirement(user, app);
+    const requirement = stepUp ? { ...base, required: true } : base;
+    if (requirement.required && (await needsEnrolment(user, requirement, steps))) {
+      // Enrolling in the sign-in is what a required factor always allowed; for a step-up alone only when the policy says so.
+      if (!base.required && !opts.enrolOnStepUp) throw new AppError(CODE.stepUpUnavailable);
+      steps.push({ code: 'ENROL-FACTOR', title: 'ENROL-FACTOR', message: requirement.passkeyOnly ? 'PASSKEY' : 'ANY' });
+    }
+    if (steps.length) steps.push({ code: 'FINISH', title: 'FINISH', message: 'FINISH' });
+    const secondAuth = requirement.required && (stepUp || !opts.trusted);
+    const passwordExpireDays = expiring && daysLeft !== null && !steps.length ? daysLeft : 0;
+    if (steps.length || secondAuth) {
+      // The session only exists once every step and the second factor are passed.
+      const data: LoginTicketData = { appId: app?.appId ?? null, loginType, steps, secondAuth, passwordExpireDays, deviceId: caller.deviceId, stepUp, risk: verdict };
+      const srmi = await deps.tickets.issue(LOGIN_TICKET, user.id, steps.length ? steps[0].code : SECOND_AUTH_STEP, data);
+      return { response: { ...baseResponse(user, app), passwordExpireDays, secondAuth, steps, srmi }, session: null };
+    }
+    const outcome = await openSession(user, app, caller, false, verdict);
+    return { response: { ...outcome.response, passwordExpireDays }, session: outcome.session };
   }
 
   return {
@@ -144,38 +199,26 @@ export function signInFlow(ctx: ServiceContext, deps: SignInFlowDeps) {
     },
 
     /**
-     * Everything after the credentials are proven: forced/expired password tickets, self-service
-     * steps, the second factor (skipped on a device that passed it recently), and the session.
+     * Everything after the credentials are proven: the risk judgement (refused, stepped up or
+     * through), forced/expired password tickets, self-service steps, the second factor (skipped
+     * on a device that passed it recently, unless the risk policy stepped up), and the session.
      * `factorProven`: the credential was two factors already (a user-verified passkey).
+     * `failures`: the budgets' failures as the credential check saw them (read here when absent).
+     * A refusal thrown after the judgement carries it (server/risk/judged.ts) for the log row.
      */
-    async complete(user: User, app: App | undefined, loginType: LoginType | typeof UPSTREAM_LOGIN_TYPE, caller: Caller, opts: { factorProven?: boolean } = {}): Promise<LoginOutcome> {
-      const daysLeft = daysUntilPasswordExpiry(user);
-      if (user.mustChangePassword || (daysLeft !== null && daysLeft <= 0)) {
-        const forced = user.mustChangePassword;
-        const srmi = await deps.tickets.issue(PASSWORD_CHANGE_TICKET, user.id, 'start', { appId: app?.appId ?? null, reason: forced ? 'forced' : 'expired' });
-        throw new AppError(forced ? CODE.passwordResetByAdmin : CODE.passwordExpired, {}, { srmi });
+    async complete(
+      user: User, app: App | undefined, loginType: LoginType | typeof UPSTREAM_LOGIN_TYPE, caller: Caller,
+      opts: { factorProven?: boolean; failures?: RecentFailures } = {},
+    ): Promise<LoginOutcome> {
+      const trusted = await deviceTrusted(user.id, caller);
+      const { enrolOnStepUp, ...verdict } = await deps.risk.judge(user, app, caller, { deviceTrusted: trusted, failures: opts.failures });
+      try {
+        const outcome = await afterJudgement(user, app, loginType, caller, { ...opts, trusted, verdict, enrolOnStepUp });
+        return { ...outcome, judgement: verdict.judgement };
+      } catch (error) {
+        markJudged(error, verdict.judgement);
+        throw error;
       }
-      const { reminderDays } = (await deps.settings.current()).pwd;
-      const expiring = daysLeft !== null && daysLeft <= reminderDays;
-      const steps: SelfServiceStep[] = [];
-      if (user.userType === 'TEMP' && !user.mobileNo) steps.push({ code: 'BIND-PHONE', title: 'BIND-PHONE', message: 'BIND-PHONE' });
-      // An expiring password is a skippable step when the user is in self-service anyway; alone it is a reminder dialog.
-      if (steps.length && expiring) steps.push({ code: 'UPDATE-PASSWORD', title: 'UPDATE-PASSWORD', message: 'UPDATE-PASSWORD' });
-      const requirement = opts.factorProven ? { required: false, passkeyOnly: false } : await deps.factorPolicy.requirement(user, app);
-      if (requirement.required && (await needsEnrolment(user, requirement, steps))) {
-        steps.push({ code: 'ENROL-FACTOR', title: 'ENROL-FACTOR', message: requirement.passkeyOnly ? 'PASSKEY' : 'ANY' });
-      }
-      if (steps.length) steps.push({ code: 'FINISH', title: 'FINISH', message: 'FINISH' });
-      const secondAuth = requirement.required && !(await deviceTrusted(user.id, caller));
-      const passwordExpireDays = expiring && daysLeft !== null && !steps.length ? daysLeft : 0;
-      if (steps.length || secondAuth) {
-        // The session only exists once every step and the second factor are passed.
-        const data: LoginTicketData = { appId: app?.appId ?? null, loginType, steps, secondAuth, passwordExpireDays, deviceId: caller.deviceId };
-        const srmi = await deps.tickets.issue(LOGIN_TICKET, user.id, steps.length ? steps[0].code : SECOND_AUTH_STEP, data);
-        return { response: { ...baseResponse(user, app), passwordExpireDays, secondAuth, steps, srmi }, session: null };
-      }
-      const outcome = await openSession(user, app, caller, false);
-      return { response: { ...outcome.response, passwordExpireDays }, session: outcome.session };
     },
   };
 }

@@ -6,6 +6,7 @@ import type { CoreServices } from '../composition/coreServices.js';
 import { accountKey } from './throttle.js';
 import type { LoginOutcome } from './flow.js';
 import { CODE } from '../../contract/codes.js';
+import { judgementOf } from '../risk/judged.js';
 
 /** Password sign-in: SM2-encrypted credentials, captcha escalation, lockout, uniform errors. */
 export function loginService(ctx: ServiceContext, deps: Pick<CoreServices, 'sm2' | 'passwords' | 'captcha' | 'throttle' | 'audit' | 'flow'>) {
@@ -23,8 +24,9 @@ export function loginService(ctx: ServiceContext, deps: Pick<CoreServices, 'sm2'
       const app = await deps.flow.resolveApp(body.appId ?? body.query?.appId);
 
       const user = await ctx.repos.users.findByAccount(account);
-      const record = (result: Parameters<typeof deps.audit.signIn>[0]['result']) =>
-        deps.audit.signIn({ userRef: user?.id ?? null, account, optType: 'ACCOUNT', app, result, caller });
+      type Entry = Parameters<typeof deps.audit.signIn>[0];
+      const record = (result: Entry['result'], judgement?: Entry['judgement']) =>
+        deps.audit.signIn({ userRef: user?.id ?? null, account, optType: 'ACCOUNT', app, result, caller, judgement });
 
       try {
         const attempt = await deps.throttle.reserve(accountKey(account), caller.ip);
@@ -48,11 +50,11 @@ export function loginService(ctx: ServiceContext, deps: Pick<CoreServices, 'sm2'
         }
         deps.flow.assertUsable(user);
         await deps.flow.assertAppAccess(user, app, 'ACCOUNT');
-        const outcome = await deps.flow.complete(user, app, 'ACCOUNT', caller);
-        await record(CODE.ok);
+        const outcome = await deps.flow.complete(user, app, 'ACCOUNT', caller, { failures: attempt.failures });
+        await record(CODE.ok, outcome.judgement);
         return outcome;
       } catch (error) {
-        if (error instanceof AppError) await record(error.code);
+        if (error instanceof AppError) await record(error.code, judgementOf(error));
         throw error;
       }
     },

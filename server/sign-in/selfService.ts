@@ -108,13 +108,14 @@ export function selfServiceService(ctx: ServiceContext, deps: Pick<CoreServices,
       deps.flow.assertUsable(user);
       const app = await deps.flow.resolveApp(ticket.payload.appId);
       // A factor added in the ENROL-FACTOR step of this sign-in was proven there: it is the second factor.
-      const secondAuth = ticket.payload.secondAuth && !ticket.payload.enrolled && !(await deps.flow.deviceTrusted(user.id, caller));
+      // A step-up by the risk policy is not skipped by a trusted device.
+      const secondAuth = ticket.payload.secondAuth && !ticket.payload.enrolled && (!!ticket.payload.stepUp || !(await deps.flow.deviceTrusted(user.id, caller)));
       if (secondAuth) {
         await deps.tickets.advance(ticket, SECOND_AUTH_STEP, ticket.payload);
         return { response: { ...deps.flow.baseResponse(user, app), secondAuth: true, srmi: ticket.id }, session: null };
       }
       await deps.tickets.advance(ticket, 'DONE', ticket.payload);
-      const outcome = await deps.flow.openSession(user, app, caller, false);
+      const outcome = await deps.flow.openSession(user, app, caller, false, ticket.payload.risk);
       await deps.tickets.close(ticket.id);
       return outcome;
     },

@@ -4,6 +4,7 @@ import type { CoreServices } from '../composition/coreServices.js';
 import type { LoginOutcome } from './flow.js';
 import type { SendOtpResult } from '../../contract/schemas/signIn.js';
 import { CODE } from '../../contract/codes.js';
+import { judgementOf } from '../risk/judged.js';
 import type { InputOf } from '../../contract/endpoint.js';
 import type { signInEndpoints } from '../../contract/endpoints/signIn.js';
 
@@ -25,8 +26,9 @@ export function smsLoginService(ctx: ServiceContext, deps: Pick<CoreServices, 'o
     async login(body: InputOf<typeof signInEndpoints.msgLoginCheck>, caller: Caller): Promise<LoginOutcome> {
       const app = await deps.flow.resolveApp(body.appId);
       const user = await ctx.repos.users.findByMobile(body.mobileNo);
-      const record = (result: Parameters<typeof deps.audit.signIn>[0]['result']) =>
-        deps.audit.signIn({ userRef: user?.id ?? null, account: user?.account ?? body.mobileNo, optType: 'MSG_CODE', app, result, caller });
+      type Entry = Parameters<typeof deps.audit.signIn>[0];
+      const record = (result: Entry['result'], judgement?: Entry['judgement']) =>
+        deps.audit.signIn({ userRef: user?.id ?? null, account: user?.account ?? body.mobileNo, optType: 'MSG_CODE', app, result, caller, judgement });
       try {
         const attempt = await deps.throttle.reserve(null, caller.ip);
         try {
@@ -42,10 +44,10 @@ export function smsLoginService(ctx: ServiceContext, deps: Pick<CoreServices, 'o
         deps.flow.assertUsable(user);
         await deps.flow.assertAppAccess(user, app, 'MSG_CODE');
         const outcome = await deps.flow.complete(user, app, 'MSG_CODE', caller);
-        await record(CODE.ok);
+        await record(CODE.ok, outcome.judgement);
         return outcome;
       } catch (error) {
-        if (error instanceof AppError) await record(error.code);
+        if (error instanceof AppError) await record(error.code, judgementOf(error));
         throw error;
       }
     },

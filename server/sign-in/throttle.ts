@@ -17,7 +17,15 @@ export interface Attempt {
   failed(): Promise<{ locked: boolean; minutes: number }>;
   /** The credential was right: the account's counter starts afresh, the address gets its place back. */
   succeeded(): Promise<void>;
+  /**
+   * Failed (or still running) checks before this one: against the account in its lock window, from
+   * the address in the hour — what the risk signals read, taken before `succeeded` clears them.
+   */
+  failures: RecentFailures;
 }
+
+/** Recent failed credential checks, as the budgets count them. */
+export interface RecentFailures { account: number; address: number }
 
 /**
  * Sign-in budgets, reserved before the expensive check rather than counted after it, so tens of
@@ -66,6 +74,7 @@ export function throttleService(ctx: ServiceContext, settings: SettingsService) 
       }
       return {
         captchaRequired: hits > captchaAfter || ipHits > ipCaptchaAfter,
+        failures: { account: Math.max(0, hits - 1), address: Math.max(0, ipHits - 1) },
         async cancel() {
           await repo.give(ipKey(ip));
           if (subject !== null) await repo.give(subject);
@@ -80,6 +89,13 @@ export function throttleService(ctx: ServiceContext, settings: SettingsService) 
           else await repo.settle(ipKey(ip), subject, ctx.clock.now());
         },
       };
+    },
+
+    /** The failures the budgets hold against an account and an address now (a sign-in that reserved no place). */
+    async recentFailures(account: string, ip: string): Promise<RecentFailures> {
+      const [row, address] = await Promise.all([repo.get(accountKey(account)), ipFailures(ip)]);
+      const accountFailures = row && row.windowStart >= ctx.clock.now() - windowMinutes * MINUTE ? row.hits : 0;
+      return { account: accountFailures, address };
     },
 
     /** Clears an account's failures (its password was just reset by a proven owner). */

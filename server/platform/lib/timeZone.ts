@@ -53,6 +53,11 @@ function startOfLocalDate(year: number, month: number, day: number, zone: string
   return t.day === day ? guess : guess + (24 - t.hour) * 3_600_000 - t.minute * 60_000;
 }
 
+/** The hour of the local day (0–23) at `ms`. */
+export function localHour(ms: number, zone: string): number {
+  return localTimeOf(ms, zone).hour;
+}
+
 /** The start of the local day holding `ms`. */
 export function localDayStart(ms: number, zone: string): number {
   const t = localTimeOf(ms, zone);

@@ -1,0 +1,114 @@
+import type { RiskAction, RiskLevel, RiskSignal } from '../../contract/schemas/risk.js';
+import type { Caller, ServiceContext } from '../composition/context.js';
+import type { App } from '../apps/repository.js';
+import type { User } from '../organisation/usersRepository.js';
+import type { SettingsService } from '../policies/settings.js';
+import type { RecentFailures, ThrottleService } from '../sign-in/throttle.js';
+import { DAY } from '../platform/lib/clock.js';
+import { localHour } from '../platform/lib/timeZone.js';
+import { networkPrefix } from './prefix.js';
+import { zoneMatcher } from './zones.js';
+import { distanceKm, placeLabel } from './geo.js';
+import { signalsOf } from './signals.js';
+import { actionOf, effectivePolicy, levelOf } from './decide.js';
+import type { Locator, RiskVerdict, SignInAlerts } from './types.js';
+
+/** A network is known for this long after a sign-in from it. */
+export const NETWORK_KNOWN_DAYS = 90;
+
+export interface RiskDeps {
+  settings: SettingsService;
+  throttle: ThrottleService;
+  /** Where addresses are (GEOIP_DB, or a test's); null: prefix-only signals, no impossible travel. */
+  locator: Locator | null;
+}
+
+/** What a sign-in brings to be judged beyond the person, the application and the caller. */
+export interface RiskInput {
+  /** The browser holds a valid device-trust cookie of this person. */
+  deviceTrusted: boolean;
+  /** The budgets' failures as the credential check saw them; read from the counters when absent. */
+  failures?: RecentFailures;
+}
+
+/**
+ * Adaptive sign-in: judges each sign-in once its credentials are proven (signals → level →
+ * action, recorded on its sign-in log row) and, once its session opens, teaches the person's
+ * profile the network and the hour. Costs a few key lookups and one short locked write per
+ * sign-in; the zones and the policy are cached per instance.
+ */
+export function riskService(ctx: ServiceContext, deps: RiskDeps) {
+  const zones = zoneMatcher(ctx);
+  const profiles = ctx.repos.riskProfiles;
+
+  return {
+    zones,
+
+    /**
+     * Judges a sign-in. The person's profile row is locked while the signals that need it are
+     * computed, and the last place and time are written before the lock is let go (unless the
+     * sign-in is refused), so a second sign-in judged at the same moment sees this one.
+     */
+    async judge(user: User, app: App | undefined, caller: Caller, input: RiskInput): Promise<RiskVerdict & { enrolOnStepUp: boolean }> {
+      const now = ctx.clock.now();
+      const policy = effectivePolicy((await deps.settings.current()).risk, app?.riskPolicy);
+      const place = deps.locator?.locate(caller.ip) ?? null;
+      const prefix = networkPrefix(caller.ip);
+      const hour = localHour(now, ctx.config.timeZone);
+      const zone = await zones.match(caller.ip);
+      const knownPlace = zone.kinds.has('OFFICE') || zone.kinds.has('VPN');
+      const [deviceKnown, networkKnown, failures] = await Promise.all([
+        input.deviceTrusted || !caller.deviceId ? false : ctx.repos.devices.seenSince(user.id, caller.deviceId, now - policy.newDeviceDays * DAY),
+        knownPlace ? true : profiles.networkSeenSince(user.id, prefix, now - NETWORK_KNOWN_DAYS * DAY),
+        input.failures ?? deps.throttle.recentFailures(user.account, caller.ip),
+      ]);
+      const label = placeLabel(place);
+      const judged = await profiles.judgeLocked(user.id, (profile) => {
+        const travel = place && profile.lastAt !== null && profile.lastLat !== null && profile.lastLon !== null
+          ? { km: distanceKm(place, { lat: profile.lastLat, lon: profile.lastLon }), ms: now - profile.lastAt }
+          : null;
+        const signals: RiskSignal[] = signalsOf({
+          deviceTrusted: input.deviceTrusted, deviceKnown, networkKnown, zoneKinds: zone.kinds, failures, travel, hours: profile.hours, hour,
+        });
+        const level: RiskLevel = levelOf(signals);
+        const action: RiskAction = actionOf(policy, level, signals, zone.ids);
+        // A refused sign-in is not where the person is; any other proved the credentials from here.
+        const last = action === 'REFUSE' ? null : { at: now, lat: place?.lat ?? null, lon: place?.lon ?? null, place: label };
+        return { result: { signals, level, action, signedInBefore: profile.lastAt !== null }, last };
+      });
+      const unfamiliar = judged.signals.includes('NEW_DEVICE') || judged.signals.includes('NEW_NETWORK');
+      return {
+        judgement: { level: judged.level, signals: judged.signals, place: label },
+        action: judged.action,
+        prefix,
+        hour,
+        notify: policy.notify && unfamiliar && judged.signedInBefore,
+        enrolOnStepUp: policy.enrolOnStepUp,
+      };
+    },
+
+    /**
+     * The session of a judged sign-in opened: the network is known from now on, the hour counts,
+     * and the person hears of a new device or network. Telling never fails the sign-in.
+     */
+    async signedIn(user: User, verdict: RiskVerdict, caller: Caller, alerts?: SignInAlerts): Promise<void> {
+      const now = ctx.clock.now();
+      await profiles.rememberNetwork(user.id, verdict.prefix, now);
+      await profiles.countHour(user.id, verdict.hour);
+      if (!verdict.notify || !alerts) return;
+      const signals = verdict.judgement.signals.filter((s) => s === 'NEW_DEVICE' || s === 'NEW_NETWORK');
+      try {
+        await alerts.raise({
+          user: { id: user.id, mobileNo: user.mobileNo },
+          signals,
+          place: verdict.judgement.place,
+          caller: { ip: caller.ip, userAgent: caller.userAgent, deviceId: caller.deviceId, deviceName: caller.deviceName },
+        });
+      } catch {
+        // The notice is a courtesy on top of a sign-in that already succeeded: it is not undone for it.
+      }
+    },
+  };
+}
+
+export type RiskService = ReturnType<typeof riskService>;
