@@ -92,6 +92,8 @@ export interface Config {
   timeZone: string;
   /** A MaxMind-format location database (GEOIP_DB) for the risk signals' places and impossible travel; null: prefix-only signals. */
   geoipDb: string | null;
+  /** false (RISK_SIGNALS=off) only for a benchmark's baseline: sign-ins are not judged at all. Refused in production. */
+  riskSignals: boolean;
   /** The tamper-evident audit trail (server/audit/trail). */
   auditTrail: AuditTrailConfig;
   /** What the server may call although it is loopback, private, link-local… (OUTBOUND_ALLOW; see platform/lib/outboundUrl.ts). */
@@ -168,6 +170,7 @@ const envSchema = z.object({
   PUBLIC_URL: z.string().optional(),
   LOG_LEVEL: oneOf(LOG_LEVELS, 'info'),
   GEOIP_DB: z.string().optional(),
+  RISK_SIGNALS: oneOf(['on', 'off'] as const, 'on'),
   COMPANY_TIME_ZONE: text('Asia/Shanghai').refine(isTimeZone, { message: 'must be an IANA time zone such as Asia/Shanghai or UTC' }),
 
   SESSION_IDLE_MINUTES: whole(30, 1, 24 * 60),
@@ -269,6 +272,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (mode === 'production' && !e.AUDIT_SIGNING_KEY) {
     throw new Error('IDAAS_MODE=production needs AUDIT_SIGNING_KEY (an Ed25519 private key in PEM, kept outside the database): audit checkpoints are signed with it');
   }
+  if (mode === 'production' && e.RISK_SIGNALS === 'off') throw new Error('RISK_SIGNALS=off is for benchmarks only and refused with IDAAS_MODE=production');
   if (mode === 'production' && e.AUDIT_CHAIN === 'off') throw new Error('AUDIT_CHAIN=off is for benchmarks only and refused with IDAAS_MODE=production');
   // Six months at least (Cybersecurity Law art. 21; MLPS 2.0 level 3).
   if (mode === 'production' && e.RETENTION_LOG_DAYS < 180) throw new Error(`RETENTION_LOG_DAYS must be at least 180 with IDAAS_MODE=production (got ${e.RETENTION_LOG_DAYS})`);
@@ -337,6 +341,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     outboundAllow: e.OUTBOUND_ALLOW,
     timeZone: e.COMPANY_TIME_ZONE,
     geoipDb: e.GEOIP_DB?.trim() || null,
+    riskSignals: e.RISK_SIGNALS === 'on',
     auditTrail: {
       hash: e.AUDIT_HASH,
       chain: e.AUDIT_CHAIN === 'on',

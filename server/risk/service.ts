@@ -41,6 +41,16 @@ export function riskService(ctx: ServiceContext, deps: RiskDeps) {
   const zones = zoneMatcher(ctx);
   const profiles = ctx.repos.riskProfiles;
 
+  /** A benchmark's baseline (RISK_SIGNALS=off): nothing looked up, nothing learnt, let through. */
+  const unjudged = (caller: Caller, now: number, enrolOnStepUp: boolean) => ({
+    judgement: { level: 'LOW' as const, signals: [], place: null },
+    action: 'ALLOW' as const,
+    prefix: networkPrefix(caller.ip),
+    hour: localHour(now, ctx.config.timeZone),
+    notify: false,
+    enrolOnStepUp,
+  });
+
   return {
     zones,
 
@@ -52,6 +62,7 @@ export function riskService(ctx: ServiceContext, deps: RiskDeps) {
     async judge(user: User, app: App | undefined, caller: Caller, input: RiskInput): Promise<RiskVerdict & { enrolOnStepUp: boolean }> {
       const now = ctx.clock.now();
       const policy = effectivePolicy((await deps.settings.current()).risk, app?.riskPolicy);
+      if (!ctx.config.riskSignals) return unjudged(caller, now, policy.enrolOnStepUp);
       const place = deps.locator?.locate(caller.ip) ?? null;
       const prefix = networkPrefix(caller.ip);
       const hour = localHour(now, ctx.config.timeZone);
@@ -92,6 +103,7 @@ export function riskService(ctx: ServiceContext, deps: RiskDeps) {
      * and the person hears of a new device or network. Telling never fails the sign-in.
      */
     async signedIn(user: User, verdict: RiskVerdict, caller: Caller, alerts?: SignInAlerts): Promise<void> {
+      if (!ctx.config.riskSignals) return;
       const now = ctx.clock.now();
       await profiles.rememberNetwork(user.id, verdict.prefix, now);
       await profiles.countHour(user.id, verdict.hour);
