@@ -39,8 +39,10 @@ const toProfile = (r: ProfileRow): RiskProfile => ({
 /** The networks each person signs in from (user_networks) and their sign-in profile (risk_profiles). */
 export function riskProfilesRepo(db: Kysely<Database>) {
   // Every sign-in runs these: built once (reusable.ts).
-  const networkSeen = reusable(db, (v: { userRef: number; prefix: string; since: number }) =>
-    db.selectFrom('user_networks').select('last_seen_at').where('user_ref', '=', v.userRef).where('prefix', '=', v.prefix).where('last_seen_at', '>=', v.since));
+  const networkSeen = reusable(db, (v: { userRef: number; prefix: string }) =>
+    db.selectFrom('user_networks').select('last_seen_at').where('user_ref', '=', v.userRef).where('prefix', '=', v.prefix));
+  const reading = reusable(db, (v: { userRef: number }) =>
+    db.selectFrom('risk_profiles').select(['hours', 'last_at', 'last_lat', 'last_lon', 'last_place']).where('user_ref', '=', v.userRef));
   const rememberingNetwork = reusable(db, (v: { userRef: number; prefix: string; now: number }) =>
     db.insertInto('user_networks').values({ user_ref: v.userRef, prefix: v.prefix, last_seen_at: v.now })
       .onConflict((oc) => oc.columns(['user_ref', 'prefix']).doUpdateSet({ last_seen_at: v.now })));
@@ -58,9 +60,15 @@ export function riskProfilesRepo(db: Kysely<Database>) {
     db.updateTable('risk_profiles').set({ hours: v.after }).where('user_ref', '=', v.userRef).where('hours', '=', v.before).returning('user_ref'));
 
   return {
-    /** Whether the person signed in from this network since `since`. */
-    async networkSeenSince(userRef: number, prefix: string, since: number): Promise<boolean> {
-      return (await networkSeen({ userRef, prefix, since })).length > 0;
+    /** When the person last signed in from this network, if ever. */
+    async networkLastSeen(userRef: number, prefix: string): Promise<number | null> {
+      const [row] = await networkSeen({ userRef, prefix });
+      return row ? Number(row.last_seen_at) : null;
+    },
+    /** The profile as it is, unlocked. */
+    async read(userRef: number): Promise<RiskProfile | undefined> {
+      const [row] = await reading({ userRef });
+      return row && toProfile(row);
     },
     async rememberNetwork(userRef: number, prefix: string, now: number): Promise<void> {
       await rememberingNetwork({ userRef, prefix, now });
@@ -83,18 +91,21 @@ export function riskProfilesRepo(db: Kysely<Database>) {
     },
 
     /**
-     * Counts a sign-in at `hour` (0–23): the histogram is swapped only if unchanged since read,
-     * so two sign-ins at once both count (the loser reads again).
+     * Counts a sign-in at `hour` (0–23): the histogram is swapped only if unchanged since read
+     * (`known`: as the judgement read it), so two sign-ins at once both count (the loser reads again).
      */
-    async countHour(userRef: number, hour: number): Promise<void> {
+    async countHour(userRef: number, hour: number, known?: number[]): Promise<void> {
+      let before = known && JSON.stringify(known);
       for (let attempt = 0; attempt < 5; attempt++) {
-        const [row] = await readingHours({ userRef });
-        if (!row) return;
-        const hours = hoursOf(row.hours);
+        if (before === undefined) {
+          const [row] = await readingHours({ userRef });
+          if (!row) return;
+          before = row.hours;
+        }
+        const hours = hoursOf(before);
         hours[hour] += 1;
-        const result = await swappingHours({ userRef, before: row.hours, after: JSON.stringify(hours) });
-        if (result.length === 0 && attempt < 4) continue;
-        return;
+        if ((await swappingHours({ userRef, before, after: JSON.stringify(hours) })).length) return;
+        before = undefined;
       }
     },
   };

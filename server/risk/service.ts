@@ -4,7 +4,7 @@ import type { App } from '../apps/repository.js';
 import type { User } from '../organisation/usersRepository.js';
 import type { SettingsService } from '../policies/settings.js';
 import type { RecentFailures, ThrottleService } from '../sign-in/throttle.js';
-import { DAY } from '../platform/lib/clock.js';
+import { DAY, HOUR } from '../platform/lib/clock.js';
 import { localHour } from '../platform/lib/timeZone.js';
 import { networkPrefix } from './prefix.js';
 import { zoneMatcher } from './zones.js';
@@ -12,6 +12,7 @@ import { distanceKm, placeLabel } from './geo.js';
 import { signalsOf } from './signals.js';
 import { actionOf, effectivePolicy, levelOf } from './decide.js';
 import type { Locator, RiskVerdict, SignInAlerts } from './types.js';
+import type { RiskProfile } from './profileRepository.js';
 
 /** A network is known for this long after a sign-in from it. */
 export const NETWORK_KNOWN_DAYS = 90;
@@ -46,6 +47,8 @@ export function riskService(ctx: ServiceContext, deps: RiskDeps) {
     judgement: { level: 'LOW' as const, signals: [], place: null },
     action: 'ALLOW' as const,
     prefix: networkPrefix(caller.ip),
+    learnNetwork: false,
+    hours: [],
     hour: localHour(now, ctx.config.timeZone),
     notify: false,
     enrolOnStepUp,
@@ -68,13 +71,15 @@ export function riskService(ctx: ServiceContext, deps: RiskDeps) {
       const hour = localHour(now, ctx.config.timeZone);
       const zone = await zones.match(caller.ip);
       const knownPlace = zone.kinds.has('OFFICE') || zone.kinds.has('VPN');
-      const [deviceKnown, networkKnown, failures] = await Promise.all([
+      const [deviceKnown, networkSeenAt, failures, unlocked] = await Promise.all([
         input.deviceTrusted || !caller.deviceId ? false : ctx.repos.devices.seenSince(user.id, caller.deviceId, now - policy.newDeviceDays * DAY),
-        knownPlace ? true : profiles.networkSeenSince(user.id, prefix, now - NETWORK_KNOWN_DAYS * DAY),
+        profiles.networkLastSeen(user.id, prefix),
         input.failures ?? deps.throttle.recentFailures(user.account, caller.ip),
+        deps.locator ? undefined : profiles.read(user.id),
       ]);
+      const networkKnown = knownPlace || (networkSeenAt !== null && networkSeenAt >= now - NETWORK_KNOWN_DAYS * DAY);
       const label = placeLabel(place);
-      const judged = await profiles.judgeLocked(user.id, (profile) => {
+      const decide = (profile: RiskProfile) => {
         const travel = place && profile.lastAt !== null && profile.lastLat !== null && profile.lastLon !== null
           ? { km: distanceKm(place, { lat: profile.lastLat, lon: profile.lastLon }), ms: now - profile.lastAt }
           : null;
@@ -85,13 +90,20 @@ export function riskService(ctx: ServiceContext, deps: RiskDeps) {
         const action: RiskAction = actionOf(policy, level, signals, zone.ids);
         // A refused sign-in is not where the person is; any other proved the credentials from here.
         const last = action === 'REFUSE' ? null : { at: now, lat: place?.lat ?? null, lon: place?.lon ?? null, place: label };
-        return { result: { signals, level, action, signedInBefore: profile.lastAt !== null }, last };
-      });
+        return { result: { signals, level, action, signedInBefore: profile.lastAt !== null, hours: profile.hours }, last };
+      };
+      // Without a location database there is no travel to judge, so no lock: the last time (which
+      // says the person has signed in before) is written once an hour at most.
+      const judged = unlocked && unlocked.lastAt !== null && unlocked.lastAt >= now - HOUR
+        ? decide(unlocked).result
+        : await profiles.judgeLocked(user.id, decide);
       const unfamiliar = judged.signals.includes('NEW_DEVICE') || judged.signals.includes('NEW_NETWORK');
       return {
         judgement: { level: judged.level, signals: judged.signals, place: label },
         action: judged.action,
         prefix,
+        learnNetwork: networkSeenAt === null || networkSeenAt < now - DAY,
+        hours: judged.hours,
         hour,
         notify: policy.notify && unfamiliar && judged.signedInBefore,
         enrolOnStepUp: policy.enrolOnStepUp,
@@ -105,8 +117,9 @@ export function riskService(ctx: ServiceContext, deps: RiskDeps) {
     async signedIn(user: User, verdict: RiskVerdict, caller: Caller, alerts?: SignInAlerts): Promise<void> {
       if (!ctx.config.riskSignals) return;
       const now = ctx.clock.now();
-      await profiles.rememberNetwork(user.id, verdict.prefix, now);
-      await profiles.countHour(user.id, verdict.hour);
+      // Known within the day: "seen in the last 90 days" holds without a write.
+      if (verdict.learnNetwork) await profiles.rememberNetwork(user.id, verdict.prefix, now);
+      await profiles.countHour(user.id, verdict.hour, verdict.hours);
       if (!verdict.notify || !alerts) return;
       const signals = verdict.judgement.signals.filter((s) => s === 'NEW_DEVICE' || s === 'NEW_NETWORK');
       try {

@@ -38,6 +38,10 @@ export interface RiskVerdict {
   action: RiskAction;
   /** The address's /24 or /48, remembered as known once the session opens. */
   prefix: string;
+  /** The network's last-seen time is worth writing (not seen within the day before). */
+  learnNetwork: boolean;
+  /** The person's hours as judged: the session's hour is counted on these, read again only if they changed meanwhile. */
+  hours: number[];
   /** The hour (company time zone) the sign-in counts at in the person's hours. */
   hour: number;
   /** Tell the person (policy.notify, a new device or network, and the person had signed in before). */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY, HOUR } from '../../server/platform/lib/clock.js';
 import { localHour } from '../../server/platform/lib/timeZone.js';
-import { lastSmsCode, passwordLogin, solvedCaptcha, storeCases, type Client } from './harness.js';
+import { lastSmsCode, passwordLogin, solvedCaptcha, startClient, storeCases, type Client } from './harness.js';
 import { BEIJING, judged, PARIS, SHANGHAI, SHANGHAI_OTHER_NET, startRiskClient } from './risk-support.js';
 
 /**
@@ -143,5 +143,24 @@ describe.each(storeCases())('risk signals ($name)', (store) => {
     expect(later.signals).toEqual(['NEW_DEVICE', 'NEW_NETWORK']);
     // Judged before the expired password is told: the refusal's row carries the judgement.
     expect(later.row).toMatchObject({ login_msg: 'E30058', risk_level: 'MEDIUM' });
+  });
+});
+
+describe.each(storeCases())('risk signals without a location database ($name)', (store) => {
+  let client: Client;
+  beforeAll(async () => { client = await startClient(store, 'risknogeo'); });
+  afterAll(async () => { await client?.close(); });
+
+  it('judges by prefixes only: no place, no impossible travel, and still learns networks and hours', async () => {
+    const first = await judged(client, 'emp0011', SHANGHAI(11), 'laptop-11');
+    expect(first.row).toMatchObject({ risk_level: 'MEDIUM', risk_signals: 'NEW_DEVICE,NEW_NETWORK', risk_place: null });
+    client.clock.advance(60_000);
+    const paris = await judged(client, 'emp0011', PARIS(11), 'laptop-11');
+    expect(paris.signals).toEqual(['NEW_NETWORK']);
+    expect((await judged(client, 'emp0011', PARIS(12), 'laptop-11')).signals).toEqual([]);
+    const id = (await client.app.store.db.selectFrom('users').select('id').where('user_id', '=', 'emp0011').executeTakeFirstOrThrow()).id;
+    const profile = await client.app.store.db.selectFrom('risk_profiles').select(['hours', 'last_lat']).where('user_ref', '=', id).executeTakeFirstOrThrow();
+    expect((JSON.parse(profile.hours) as number[]).reduce((a, b) => a + b, 0)).toBe(3);
+    expect(profile.last_lat).toBeNull();
   });
 });
