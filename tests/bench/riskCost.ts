@@ -12,10 +12,11 @@
  * autocannon drives password sign-ins (fresh SM2 ciphertexts made before the clock starts, over
  * 144 demo employees on two devices) against each in turn, BENCH_ROUNDS (2) rounds of
  * BENCH_SECONDS (8) after a warm-up, alternating the order so drift on a shared machine falls on
- * all. Printed: sign-ins per second of each, enabled ÷ disabled (the policy's own cost, the brief's
- * ratio) and enabled ÷ unjudged (everything the risk check adds), PASS/FAIL against 95 %.
+ * all. Printed: sign-ins per second of each, enabled ÷ disabled (the policy's own cost) and
+ * enabled ÷ unjudged (everything the risk check adds), PASS/FAIL against 95 %; and the server's
+ * CPU per sign-in of each, which a loaded machine disturbs far less than throughput.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -63,15 +64,28 @@ async function target(kind: Kind, databaseUrl: string): Promise<Target> {
   return { kind, app, bodies };
 }
 
-/** Sign-ins per second for `ms`; ciphertexts are single-use, so each request takes one made beforehand. */
-async function measure(t: Target, ms: number): Promise<{ perSecond: number; failures: number }> {
+/** CPU time (ms, all threads: argon2 runs in libuv's pool) the server process has used, from /proc (Linux). */
+function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // utime and stime, fields 14 and 15 of stat(5), in clock ticks of 10 ms.
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * Sign-ins per second for `ms`, and the server's CPU per sign-in (far steadier than throughput on
+ * a shared machine); ciphertexts are single-use, so each request takes one made beforehand.
+ */
+async function measure(t: Target, ms: number): Promise<{ perSecond: number; cpuPerSignIn: number; failures: number }> {
   const prepared = Array.from({ length: Math.ceil((ms / 1000) * 40) }, t.bodies);
   let next = 0;
+  const cpuBefore = cpuMs(t.app.pid);
   const result = await new Promise<autocannon.Result>((resolve, reject) => autocannon({
     url: `${t.app.address}/idaas/auth/v1/login-check`, method: 'POST', headers, connections, duration: ms / 1000,
     requests: [{ setupRequest: (req) => ({ ...req, body: prepared[next++] ?? t.bodies() }) }],
   }, (err, res) => (err ? reject(err) : resolve(res))));
-  return { perSecond: result.requests.total / (ms / 1000), failures: result.non2xx + result.errors + result.timeouts };
+  const cpuPerSignIn = (cpuMs(t.app.pid) - cpuBefore) / Math.max(1, result.requests.total);
+  return { perSecond: result.requests.total / (ms / 1000), cpuPerSignIn, failures: result.non2xx + result.errors + result.timeouts };
 }
 
 async function bench(store: string, urlOf: (label: string) => string): Promise<boolean> {
@@ -79,6 +93,7 @@ async function bench(store: string, urlOf: (label: string) => string): Promise<b
   try {
     for (const t of targets) await measure(t, 2000);
     const totals: Record<Kind, number> = { enabled: 0, disabled: 0, unjudged: 0 };
+    const cpu: Record<Kind, number> = { enabled: 0, disabled: 0, unjudged: 0 };
     let failures = 0;
     for (let r = 0; r < rounds; r++) {
       // A different order each round, so a slow moment of the machine is shared.
@@ -86,6 +101,7 @@ async function bench(store: string, urlOf: (label: string) => string): Promise<b
       for (const t of order) {
         const m = await measure(t, seconds * 1000);
         totals[t.kind] += m.perSecond / rounds;
+        cpu[t.kind] += m.cpuPerSignIn / rounds;
         failures += m.failures;
       }
     }
@@ -96,6 +112,11 @@ async function bench(store: string, urlOf: (label: string) => string): Promise<b
       `${store}: password sign-ins ${totals.enabled.toFixed(1)}/s risk enabled, ${totals.disabled.toFixed(1)}/s disabled (record only), `
       + `${totals.unjudged.toFixed(1)}/s unjudged; enabled/disabled = ${(policyRatio * 100).toFixed(1)}%, enabled/unjudged = ${(wholeRatio * 100).toFixed(1)}% `
       + `(budget >= ${BUDGET * 100}%)${failures ? `, ${failures} failed answers` : ''} ${pass ? 'PASS' : 'FAIL'}${wholeRatio < BUDGET ? ' (the check itself is over budget)' : ''}`,
+    );
+    // CPU per sign-in: the throughput a saturated server would keep, as a ratio (unjudged ÷ enabled).
+    console.log(
+      `${store}: server CPU per sign-in ${cpu.enabled.toFixed(2)} ms enabled, ${cpu.disabled.toFixed(2)} ms disabled, ${cpu.unjudged.toFixed(2)} ms unjudged; `
+      + `as throughput enabled/disabled = ${((cpu.disabled / cpu.enabled) * 100).toFixed(1)}%, enabled/unjudged = ${((cpu.unjudged / cpu.enabled) * 100).toFixed(1)}%`,
     );
     return pass;
   } finally {

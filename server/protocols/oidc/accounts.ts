@@ -4,10 +4,10 @@ import type { OidcContext } from './context.js';
 
 /**
  * Claims released per scope; `roles` are the user's role codes in the application asking, and
- * `amr` (with openid) says "mfa" when the sign-in proved a second factor.
+ * `amr` (with openid) says "mfa" when the sign-in proved a second factor, and `acr` names the same (context.ts).
  */
 export const CLAIMS = {
-  openid: ['sub', 'amr'],
+  openid: ['sub', 'acr', 'amr'],
   profile: ['name', 'preferred_username'],
   email: ['email'],
   phone: ['phone_number'],

@@ -10,6 +10,12 @@ import type { OidcRepo } from './repository.js';
 export const INTERACTION_PREFIX = '/oidc-interaction';
 /** `amr` value of a sign-in whose second factor was proven (RFC 8176). */
 export const AMR_MFA = 'mfa';
+/**
+ * `acr` values (the portal's own URNs): the sign-in the application receives proved a second
+ * factor, or the first alone. Said together with `amr` so an application can ask by either.
+ */
+export const ACR_MFA = 'urn:idaas:acr:mfa';
+export const ACR_PWD = 'urn:idaas:acr:pwd';
 
 export interface OidcLog {
   warn(detail: object, message: string): void;

@@ -8,7 +8,7 @@ import type { User } from '../../organisation/usersRepository.js';
 import { isOidcClient } from './clients.js';
 import { logLaunch } from '../signOn/step.js';
 import { factorDetour, takeFactorProof } from '../signOn/secondFactor.js';
-import { AMR_MFA, interactionPath, type OidcContext } from './context.js';
+import { ACR_MFA, ACR_PWD, AMR_MFA, interactionPath, type OidcContext } from './context.js';
 import type { PortalResult } from './portalGate.js';
 import type { OidcApp } from './repository.js';
 
@@ -88,7 +88,7 @@ export function interactions(d: OidcContext) {
       if (factorNeeded && !proven) return { kind: 'redirect', location: `${API_PREFIX}${fillPath(paths.auth.oidcSecondFactor, { uid })}` };
       // auth_time is when the user really signed in, not when this application asked.
       const ts = Math.floor(authTime / 1000);
-      return { kind: 'finish', result: { login: { accountId: sub, ts, ...(proven ? { amr: [AMR_MFA] } : {}) }, portal: { sessionId: portal.sessionId } } };
+      return { kind: 'finish', result: { login: { accountId: sub, ts, acr: proven ? ACR_MFA : ACR_PWD, ...(proven ? { amr: [AMR_MFA] } : {}) }, portal: { sessionId: portal.sessionId } } };
     }
     if (prompt.name === 'consent') {
       // The provider session must still be the signed-in portal user's (a switch of account goes through login again).

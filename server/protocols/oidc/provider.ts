@@ -5,7 +5,7 @@ import { OutboundRefused, outboundPolicyOf } from '../../platform/lib/outboundUr
 import { accounts, CLAIMS } from './accounts.js';
 import { adapterFactory } from './adapter.js';
 import { clientMetadata, lifetime } from './clients.js';
-import { interactionPath, type OidcContext } from './context.js';
+import { ACR_MFA, ACR_PWD, interactionPath, type OidcContext } from './context.js';
 import type { SigningKey } from './keys.js';
 import { errorPage, langOfHeader, loggedOutPage, logoutPage } from './pages.js';
 import { SIGNED_OUT, portalGate, portalPolicy } from './portalGate.js';
@@ -52,6 +52,8 @@ export async function buildProvider(d: OidcContext, keys: SigningKey[]): Promise
     findAccount,
     jwks: { keys: keys.map((k) => k.jwk) } as Configuration['jwks'],
     claims: CLAIMS,
+    // Listed in discovery; the interaction names one for each sign-in (context.ts).
+    acrValues: [ACR_PWD, ACR_MFA],
     scopes: ['openid', 'offline_access', ...Object.keys(CLAIMS).filter((s) => s !== 'openid')],
     // Applications get the claims in the id_token too, not only from userinfo.
     conformIdTokenClaims: false,
