@@ -201,6 +201,11 @@ async function statements(base: string): Promise<number> {
   return text.split('\n').filter((l) => l.startsWith('idaas_db_query_duration_seconds_count')).reduce((sum, l) => sum + Number(l.split(' ').at(-1)), 0);
 }
 
+/** Commits in the database: each is a WAL flush (an fsync) with synchronous_commit on, the write IOPS a sign-in costs. */
+async function commits(db: pg.Client): Promise<number> {
+  return Number((await db.query<{ n: string }>('select xact_commit as n from pg_stat_database where datname = current_database()')).rows[0].n);
+}
+
 async function walLsn(db: pg.Client): Promise<string> {
   return (await db.query<{ lsn: string }>('select pg_current_wal_lsn() as lsn')).rows[0].lsn;
 }
@@ -213,13 +218,15 @@ interface Cost {
   postgresCpuMs: number;
   walBytes: number;
   statements: number;
+  /** Committed transactions (the bench's own few reads excepted), each a WAL flush. */
+  commits: number;
   failures: number;
 }
 
 /** `count` operations, `concurrency` at a time, on one instance: what each cost. */
 async function measureCost(operation: string, instance: Instance, db: pg.Client, count: number, concurrency: number, one: (i: number, worker: number) => Promise<boolean>): Promise<Cost> {
   for (let i = 0; i < Math.min(20, count); i++) await one(-1 - i, i % concurrency); // warm: compiled paths, pools
-  const [cpu0, pg0, wal0, st0] = [cpuMsOf(instance.child.pid!), postgresCpuMs(), await walLsn(db), await statements(instance.base)];
+  const [cpu0, pg0, wal0, st0, tx0] = [cpuMsOf(instance.child.pid!), postgresCpuMs(), await walLsn(db), await statements(instance.base), await commits(db)];
   const started = performance.now();
   let next = 0;
   let failures = 0;
@@ -227,12 +234,14 @@ async function measureCost(operation: string, instance: Instance, db: pg.Client,
     while (next < count) if (!(await one(next++, worker))) failures += 1;
   }));
   const seconds = (performance.now() - started) / 1000;
-  const [cpu1, pg1, wal1, st1] = [cpuMsOf(instance.child.pid!), postgresCpuMs(), await walLsn(db), await statements(instance.base)];
+  const [cpu1, pg1, wal1, st1, tx1] = [cpuMsOf(instance.child.pid!), postgresCpuMs(), await walLsn(db), await statements(instance.base), await commits(db)];
   const walBytes = Number((await db.query<{ d: string }>('select pg_wal_lsn_diff($1, $2) as d', [wal1, wal0])).rows[0].d);
   // Two metrics scrapes and this bench's own WAL reads are inside the window: negligible against hundreds of operations.
   return {
     operation, count, perSecond: count / seconds, failures,
     portalCpuMs: (cpu1 - cpu0) / count, postgresCpuMs: (pg1 - pg0) / count, walBytes: walBytes / count, statements: (st1 - st0) / count,
+    // pg_stat_database counts every statement outside a transaction as one; the stats collector may lag a little.
+    commits: (tx1 - tx0 - 4) / count,
   };
 }
 
@@ -384,7 +393,7 @@ export async function clusterBench(n: number, postgresUrl: string): Promise<void
     const rss = instances.map((i) => rssMbOf(i.child.pid!));
     console.log('   per operation, one instance (portal CPU, PostgreSQL CPU, WAL, statements):');
     for (const c of costs) {
-      console.log(`      ${c.operation.padEnd(32)} ${c.perSecond.toFixed(0).padStart(5)}/s  portal ${c.portalCpuMs.toFixed(2)} ms  pg ${c.postgresCpuMs.toFixed(2)} ms  WAL ${c.walBytes.toFixed(0)} B  ${c.statements.toFixed(1)} statements${c.failures ? `  (${c.failures} failed)` : ''}`);
+      console.log(`      ${c.operation.padEnd(32)} ${c.perSecond.toFixed(0).padStart(5)}/s  portal ${c.portalCpuMs.toFixed(2)} ms  pg ${c.postgresCpuMs.toFixed(2)} ms  WAL ${c.walBytes.toFixed(0)} B  ${c.statements.toFixed(1)} statements  ${c.commits.toFixed(1)} commits${c.failures ? `  (${c.failures} failed)` : ''}`);
     }
     console.log(`      a session row with its indexes: ${bytesPerSession.toFixed(0)} B (${sessions.rows[0].n} sessions); instance RSS ${rss.map((r) => r.toFixed(0)).join(' / ')} MB`);
     Object.assign(report, { costs, bytesPerSession, rssMb: rss });
