@@ -31,6 +31,7 @@ export const CODE_MESSAGES = {
   accountNotActivated: { zh: '账号未激活', en: 'This account is not activated yet' },
   registrationPending: { zh: '注册申请正在等待管理员审批，审批通过后即可登录', en: 'Your registration is waiting for an administrator’s approval; you can sign in once it is approved' },
   passwordExpired: { zh: '密码已过期，请修改密码', en: 'Your password has expired, please change it' },
+  alertLinkInvalid: { zh: '该提醒链接无效：可能已被使用或已过期', en: 'This alert link is not valid: it was already used or has expired' },
   noAppPermission: { zh: '您没有该应用的登录权限', en: 'You have no sign-in permission for this application' },
   unknownApp: { zh: '应用不存在', en: 'Unknown application' },
   passwordResetByAdmin: { zh: '管理员已重置您的密码，请修改密码后登录', en: 'Your password was reset by an administrator; change it to continue' },

@@ -39,6 +39,7 @@ import { settingsService } from '../policies/settings.js';
 import { factorPolicyService } from '../factors/policy.js';
 import { buildFactorServices } from '../factors/services.js';
 import { upstreamService } from '../broker/service.js';
+import { alertsService } from '../risk/alerts.js';
 
 /**
  * The portal's services: sign-in, personal centre, requests, groups. Built apart from the
@@ -62,6 +63,8 @@ export function buildBaseServices(ctx: ServiceContext, gateway: SmsGateway) {
   const smsBudget = smsBudgetService(ctx, captcha, settings);
   const sms = smsWorker(ctx, { gateway, budget: smsBudget });
   const otp = otpService(ctx, { budget: smsBudget, outbox: sms });
+  // Before the sign-in flow: the risk engine tells people of new devices and networks through it.
+  const alerts = alertsService(ctx, { smsBudget, sms, audit, settings });
   const factorPolicy = factorPolicyService(ctx, settings);
   const flow = signInFlow(ctx, { sessions, tickets, audit, loginConfig, secrets, settings, factorPolicy });
   const login = loginService(ctx, { sm2, passwords, captcha, throttle, audit, flow });
@@ -85,5 +88,5 @@ export function buildBaseServices(ctx: ServiceContext, gateway: SmsGateway) {
   const notices = portalNoticesService(ctx);
   const directory = directoryLoginService(ctx, { sm2, otp, captcha, throttle, tickets, audit, flow });
   const upstream = upstreamService(ctx, { sm2, passwords, captcha, throttle, tickets, audit, flow, secrets });
-  return { upstream, factors, settings, access, secrets, sms, smsBudget, directory, security, devices, logs, notices, passwordChange, forgotPassword, registration, activation, groups, requests, permissions, outbox, sm2, passwords, policy, captcha, sessions, throttle, tickets, audit, loginConfig, otp, flow, login, smsLogin, secondAuth, selfService, account, sso };
+  return { alerts, upstream, factors, settings, access, secrets, sms, smsBudget, directory, security, devices, logs, notices, passwordChange, forgotPassword, registration, activation, groups, requests, permissions, outbox, sm2, passwords, policy, captcha, sessions, throttle, tickets, audit, loginConfig, otp, flow, login, smsLogin, secondAuth, selfService, account, sso };
 }

@@ -28,6 +28,7 @@ import { upstreamRepo } from '../broker/repository.js';
 import { buildAdminRepos } from './adminRepositories.js';
 import { administratorsRepo } from '../administrators/repository.js';
 import { zonesRepo } from '../risk/zonesRepository.js';
+import { alertsRepo } from '../risk/alertsRepository.js';
 
 /** How the repositories write: `auditChain: false` only for a benchmark's baseline (config refuses it in production). */
 export interface RepoOptions { auditChain: boolean }
@@ -62,6 +63,7 @@ export function buildRepos(db: Kysely<Database>, options: RepoOptions = CHAINED)
     logNames: logNamesRepo(db),
     upstream: upstreamRepo(db),
     zones: zonesRepo(db),
+    alerts: alertsRepo(db),
     admin: buildAdminRepos(db),
   };
 }
