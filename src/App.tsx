@@ -93,6 +93,7 @@ export default function App() {
             <Route path="/secondAuth" element={<Pages.SecondAuthPage />} />
             <Route path="/selfService" element={<Pages.SelfServicePage />} />
             <Route path="/activate" element={<Pages.ActivatePage />} />
+            <Route path="/not-me" element={<Pages.NotMePage />} />
             <Route path="/" element={<Navigate to={HOME_PATH} replace />} />
             <Route path="*" element={<Navigate to={HOME_PATH} replace />} />
           </Routes>
