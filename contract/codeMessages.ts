@@ -34,7 +34,7 @@ export const CODE_MESSAGES = {
   alertLinkInvalid: { zh: '该提醒链接无效：可能已被使用或已过期', en: 'This alert link is not valid: it was already used or has expired' },
   noAppPermission: { zh: '您没有该应用的登录权限', en: 'You have no sign-in permission for this application' },
   unknownApp: { zh: '应用不存在', en: 'Unknown application' },
-  passwordResetByAdmin: { zh: '管理员已重置您的密码，请修改密码后登录', en: 'Your password was reset by an administrator; change it to continue' },
+  passwordResetByAdmin: { zh: '请先修改密码再登录（管理员重置了您的密码，或您报告了非本人登录）', en: 'Change your password to continue (an administrator reset it, or you reported a sign-in that was not you)' },
   secondFactorNoPhone: { zh: '账号未绑定手机号，无法进行二次认证，请联系管理员', en: 'No phone is bound to this account, so the second factor cannot be used; contact your administrator' },
   phoneOrCodeWrong: { zh: '手机号或验证码错误', en: 'Phone number or code is wrong' },
   directoryPasswordWrong: { zh: '目录账号或密码错误', en: 'Directory account or password is wrong' },
