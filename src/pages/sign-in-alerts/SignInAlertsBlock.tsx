@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { signInAlertEndpoints as ep } from '../../../contract/endpoints/signInAlerts';
 import type { SignInAlertRow } from '../../../contract/schemas/signInAlerts';
 import { ItemMeta } from '../../shared/components/Headings';
+import { useMobile } from '../../shared/components/useMobile';
 import { useConfirm } from '../../shared/hooks/useConfirm';
 import { useEndpointMutation, useEndpointQuery } from '../../shared/hooks/useEndpoint';
 import { formatTime } from '../../shared/format';
@@ -52,9 +53,12 @@ export function SignInAlertsBlock() {
   const { t } = useTranslation();
   const confirm = useConfirm();
   const [all, setAll] = useState(false);
+  // On a phone the buttons go under the alert, which keeps the line's width.
+  const mobile = useMobile();
   const { data, query } = useEndpointQuery(ep.list, LIST_INPUT, { quiet: true });
   const read = useEndpointMutation(ep.read, { reread: [ep.list] });
-  const disown = useEndpointMutation(ep.disown, { reread: [ep.list] });
+  // Nothing is read again after disowning: the session has ended, and the page is left.
+  const disown = useEndpointMutation(ep.disown);
 
   if (query.isError) return <Alert type="warning" showIcon message={t('alerts.block.loadFailed')} style={{ marginBottom: 16 }} data-testid="alerts-failed" />;
   if (!data || data.total === 0) return null;
@@ -95,6 +99,7 @@ export function SignInAlertsBlock() {
       <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>{t('alerts.block.intro')}</Typography.Paragraph>
       <List
         size="small"
+        itemLayout={mobile ? 'vertical' : 'horizontal'}
         dataSource={alerts}
         rowKey="id"
         renderItem={(alert) => <AlertItem alert={alert} onRead={(a) => void read.submit({ ids: [a.id] }).catch(() => undefined)} onDisown={askDisown} />}
