@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 /**
  * How the portal's code is cut into chunks (build.rolldownOptions.output.codeSplitting.groups).
  *
- * - framework: the libraries every page runs (React, the router, i18next, axios). Changes
+ * - framework: the libraries every page runs (React, the router, i18next). Changes
  *   rarely, so it stays cached across releases that only touch our code.
  * - ui: start-up (src/boot.tsx: antd's theme, feedback, languages) and everything the sign-in
  *   page imports from outside its folder (antd's form kit, http, providers, shared fields),
@@ -26,7 +26,7 @@ import { fileURLToPath } from 'node:url';
 type ModuleInfo = { importedIds: string[]; code: string | null };
 type Context = { getModuleInfo(id: string): ModuleInfo | null };
 
-const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|axios|use-sync-external-store)[\\/]/;
+const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|use-sync-external-store)[\\/]/;
 const SIGN_IN = /src[\\/]pages[\\/]sign-in[\\/]/;
 const SIGN_IN_PAGE = /src[\\/]pages[\\/]sign-in[\\/]LoginPage\.tsx$/;
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));

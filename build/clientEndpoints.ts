@@ -10,6 +10,7 @@ import * as passwords from '../contract/endpoints/passwords.js';
 import * as permissions from '../contract/endpoints/permissions.js';
 import * as security from '../contract/endpoints/security.js';
 import * as signIn from '../contract/endpoints/signIn.js';
+import * as signInAlerts from '../contract/endpoints/signInAlerts.js';
 import * as upstream from '../contract/endpoints/upstream.js';
 import * as upstreamSaml from '../contract/endpoints/upstreamSaml.js';
 import * as adminApps from '../contract/endpoints/admin/apps.js';
@@ -34,7 +35,7 @@ import * as adminAdministrators from '../contract/endpoints/admin/administrators
 
 /** By path under contract/endpoints, without the extension (the workbench's areas live in admin/). */
 const AREAS: Record<string, Record<string, unknown>> = {
-  account, auth, dev, factors, groups, index, passkeySignIn, passwords, permissions, security, signIn, upstream, upstreamSaml,
+  account, auth, dev, factors, groups, index, passkeySignIn, passwords, permissions, security, signIn, signInAlerts, upstream, upstreamSaml,
   'admin/apps': adminApps,
   'admin/appsSignOn': adminAppsSignOn,
   'admin/audit': adminAudit,

@@ -79,6 +79,8 @@ export const RESULTS = {
   noAppPermission: { code: 'E30065', status: 400 },
   unknownApp: { code: 'E30066', status: 404 },
   passwordResetByAdmin: { code: 'E30067', status: 400 },
+  /** A "this was not me" link (or alert) that is unknown, already used or expired: one answer, so the link tells nothing. */
+  alertLinkInvalid: { code: 'E30061', status: 400 },
   /** The second factor needs a bound phone and there is none. */
   secondFactorNoPhone: { code: 'E30074', status: 400 },
   phoneOrCodeWrong: { code: 'E30075', status: 400 },

@@ -15,6 +15,7 @@ export const SCENE_CODES: Record<string, { zh: string; en: string }> = {
   BIND_UPSTREAM: { zh: '绑定第三方身份提供方账号', en: 'Linked an account of another identity provider' },
   UPSTREAM_JIT_CREATE: { zh: '通过第三方身份提供方创建账号', en: 'Account created at a first sign-in through another identity provider' },
   SIGN_OUT_DEVICE: { zh: '下线设备', en: 'Signed out a device' },
+  DISOWN_SIGN_IN: { zh: '报告非本人登录', en: 'Reported a sign-in as not theirs' },
   APPLY_PERMISSION: { zh: '申请权限', en: 'Requested a permission' },
   CANCEL_APPLY: { zh: '取消申请', en: 'Cancelled a request' },
   APPROVE_PASS: { zh: '审批通过', en: 'Passed a request' },

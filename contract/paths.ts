@@ -141,6 +141,14 @@ export const paths = {
     adminUserFactors: '/admin/v1/users/factors/get',
     adminUserFactorsReset: '/admin/v1/users/factors/reset',
   },
+  /** Sign-in alerts: "this was not me" from the texted link (public) and the personal centre's list. */
+  signInAlerts: {
+    notMePeek: '/auth/v1/not-me/peek',
+    notMe: '/auth/v1/not-me',
+    list: '/personal/v1/sign-in-alerts/list',
+    read: '/personal/v1/sign-in-alerts/read',
+    disown: '/personal/v1/sign-in-alerts/disown',
+  },
   dev: {
     sms: '/dev/sms',
     outbox: '/dev/sms/outbox',

@@ -31,6 +31,7 @@ import securityRoutes from './account/securityRoutes.js';
 import upstreamRoutes from './broker/routes.js';
 import factorRoutes from './factors/routes.js';
 import docsRoutes from './docs/routes.js';
+import alertRoutes from './risk/alertRoutes.js';
 import adminRoutes from './composition/workbenchRoutes.js';
 import scimPlugin from './protocols/scim/plugin.js';
 import { SCIM_PREFIX } from './protocols/scim/links.js';
@@ -145,6 +146,7 @@ export async function buildApp({ config, clock = systemClock, logger = false, lo
       await api.register(securityRoutes);
       await api.register(upstreamRoutes);
       await api.register(factorRoutes);
+      await api.register(alertRoutes);
       await api.register(signOnRoutes(data.repos));
       await api.register(adminRoutes);
       await api.register(docsRoutes);

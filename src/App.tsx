@@ -16,11 +16,11 @@ import { notificationProvider } from './shared/providers/notificationProvider';
 import './providers/pageLocales';
 import { endpointTable, resources } from './resources';
 import { http } from './shared/providers/http';
-import { installEarlyAnswers } from './shared/providers/earlyCalls';
+import { withEarlyAnswers } from './shared/providers/earlyCalls';
 
 const dataProvider = createDataProvider(endpointTable);
 // The home page's first calls, asked by the entry while this code downloaded (src/main.tsx).
-installEarlyAnswers(http.axios);
+http.useTransport(withEarlyAnswers);
 
 const refineOptions = {
   // The session check runs in <Authenticated>; Refine's own per-route check would also
@@ -93,6 +93,7 @@ export default function App() {
             <Route path="/secondAuth" element={<Pages.SecondAuthPage />} />
             <Route path="/selfService" element={<Pages.SelfServicePage />} />
             <Route path="/activate" element={<Pages.ActivatePage />} />
+            <Route path="/not-me" element={<Pages.NotMePage />} />
             <Route path="/" element={<Navigate to={HOME_PATH} replace />} />
             <Route path="*" element={<Navigate to={HOME_PATH} replace />} />
           </Routes>

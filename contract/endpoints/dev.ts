@@ -13,8 +13,9 @@ export const devEndpoints = {
     input: z.object({ capKey: text(LIMITS.captchaKeyMax).min(1) }), output: z.object({ capKey: z.string(), answer: z.string() }), codes: [CODE.notFound],
   }),
   sms: endpoint({
-    method: 'GET', path: paths.dev.sms, access: 'public', summary: 'Demo/test only: the latest text queued for a number',
-    input: z.object({ mobileNo: text(LIMITS.mobileMax).min(1) }), output: outboxMessage, codes: [CODE.notFound],
+    method: 'GET', path: paths.dev.sms, access: 'public',
+    summary: 'Demo/test only: the latest text queued for a number (of one purpose when asked; sign-in alerts, which carry no code, only when asked for by purpose)',
+    input: z.object({ mobileNo: text(LIMITS.mobileMax).min(1), purpose: text(40).min(1).optional() }), output: outboxMessage, codes: [CODE.notFound],
   }),
   outbox: endpoint({
     method: 'GET', path: paths.dev.outbox, access: 'public', summary: 'Demo/test only: the 20 latest texts, for the demo drawer',

@@ -11,6 +11,7 @@ import { factorEndpoints } from './factors.js';
 import { signOnEndpoints } from './signOn.js';
 import { upstreamEndpoints } from './upstream.js';
 import { upstreamSamlEndpoints } from './upstreamSaml.js';
+import { signInAlertEndpoints } from './signInAlerts.js';
 import { adminAreas } from './admin/index.js';
 
 /** Every endpoint of the API by area: the server routes them, OpenAPI and the conformance tests are made from them. */
@@ -26,6 +27,7 @@ export const apiAreas = {
   signOn: signOnEndpoints,
   upstream: upstreamEndpoints,
   upstreamSaml: upstreamSamlEndpoints,
+  signInAlerts: signInAlertEndpoints,
   ...adminAreas,
 } satisfies Record<string, Record<string, EndpointSpec>>;
 

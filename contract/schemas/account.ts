@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS, MOBILE_PATTERN } from '../rules.js';
 import { INT32_MAX, TIME_MS_MAX, idOut, intIn, isoTime, pageRequest, recordId, text } from './common.js';
 import { SORTABLE, sortOf } from './sort.js';
+import { riskJudgement } from './risk.js';
 
 const key = text(LIMITS.keyMax).min(1);
 const code = text(LIMITS.codeMax).min(1);
@@ -55,6 +56,8 @@ export const deviceRow = z.object({
   trusted: z.boolean(),
   activeSessions: z.number().int(),
   current: z.boolean(),
+  /** How the device's last sign-in was judged (adaptive sign-in); null when none of its sign-ins was. */
+  risk: riskJudgement.nullable(),
 });
 export type DeviceRow = z.infer<typeof deviceRow>;
 
@@ -67,6 +70,8 @@ export const appLogRow = z.object({
   ip: z.string(),
   deviceName: z.string().nullable(),
   createdDate: isoTime,
+  /** How the sign-in was judged (adaptive sign-in); null for launches and sign-ins from before. */
+  risk: riskJudgement.nullable(),
 });
 export type AppLogRow = z.infer<typeof appLogRow>;
 

@@ -14,6 +14,7 @@ export function devicesService(ctx: ServiceContext, audit: AuditService) {
     async list(auth: AuthUser): Promise<DeviceRow[]> {
       const now = ctx.clock.now();
       const [rows, mine] = await Promise.all([repo.devices(auth.userRef, now), repo.deviceOfSession(auth.sessionId)]);
+      const judged = await repo.lastJudgements(auth.userRef, rows.map((d) => d.deviceId));
       return rows.map((d) => ({
         deviceId: d.deviceId,
         deviceName: d.deviceName,
@@ -23,6 +24,7 @@ export function devicesService(ctx: ServiceContext, audit: AuditService) {
         trusted: !!d.trustedUntil && d.trustedUntil > now,
         activeSessions: d.activeSessions,
         current: d.deviceId === mine,
+        risk: judged.get(d.deviceId) ?? null,
       }));
     },
     async signOut(auth: AuthUser, deviceId: string, caller: Caller): Promise<{ ended: number }> {

@@ -35,5 +35,10 @@ export function devicesRepo(db: Kysely<Database>) {
     async forgetTrust(userRef: number, deviceId: string): Promise<void> {
       await db.updateTable('devices').set({ trusted_until: null, trust_hash: null }).where('user_ref', '=', userRef).where('device_id', '=', deviceId).execute();
     },
+    /** Forgets every device the user trusts ("this was not me"): each next sign-in asks for the second factor. */
+    async forgetAllTrust(userRef: number): Promise<number> {
+      const result = await db.updateTable('devices').set({ trusted_until: null, trust_hash: null }).where('user_ref', '=', userRef).where('trust_hash', 'is not', null).executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
   };
 }

@@ -2,6 +2,11 @@ import type { Kysely } from 'kysely';
 import type { PageResult } from '../../contract/schemas/common.js';
 import type { Database } from '../platform/db/schema.js';
 import { page } from '../platform/db/paging.js';
+import type { RiskJudgement } from '../../contract/schemas/risk.js';
+import { judgementOf } from '../risk/judgementColumns.js';
+
+/** How many of a person's newest judged sign-ins the devices page reads to find each device's last. */
+const JUDGED_ROWS_READ = 500;
 
 /** An account elsewhere (WeChat, DingTalk…) linked to the user. */
 export interface SocialBinding {
@@ -76,6 +81,23 @@ export function securityRepo(db: Kysely<Database>) {
         deviceId: d.device_id, deviceName: d.device_name, firstSeenAt: d.first_seen_at, lastSeenAt: d.last_seen_at, lastIp: d.last_ip,
         trustedUntil: d.trusted_until, activeSessions: Number(d.active_sessions ?? 0),
       }));
+    },
+    /**
+     * How each device's last judged sign-in went (its newest successful sign-in-log row with a
+     * judgement), by device id. Reads the person's newest judged sign-ins only, newest first, so
+     * the page costs the same however long the log grows.
+     */
+    async lastJudgements(userRef: number, deviceIds: string[]): Promise<Map<string, RiskJudgement>> {
+      const found = new Map<string, RiskJudgement>();
+      if (!deviceIds.length) return found;
+      const rows = await db.selectFrom('login_history').select(['device_id', 'risk_level', 'risk_signals', 'risk_place'])
+        .where('user_ref', '=', userRef).where('is_success', '=', 1).where('risk_level', 'is not', null).where('device_id', 'in', deviceIds)
+        .orderBy('created_at', 'desc').orderBy('id', 'desc').limit(JUDGED_ROWS_READ).execute();
+      for (const r of rows) {
+        const judgement = r.device_id === null ? null : judgementOf(r.risk_level, r.risk_signals, r.risk_place);
+        if (judgement && !found.has(r.device_id!)) found.set(r.device_id!, judgement);
+      }
+      return found;
     },
     /** The device a session was opened on, if it reported one. */
     async deviceOfSession(sessionId: number): Promise<string | null> {

@@ -3,6 +3,8 @@ import type { PageResult } from '../../contract/schemas/common.js';
 import type { Database } from '../platform/db/schema.js';
 import { mapPage } from '../platform/db/paging.js';
 import { reusablePage } from '../platform/db/reusablePage.js';
+import type { RiskJudgement } from '../../contract/schemas/risk.js';
+import { judgementOf } from '../risk/judgementColumns.js';
 
 export interface TimeRange {
   from: number;
@@ -19,6 +21,11 @@ export interface LoginEntry {
   ip: string;
   deviceName: string | null;
   createdAt: number;
+}
+
+/** A row of the person's own sign-in log, with how the sign-in was judged (null when it was not). */
+export interface PersonalLoginEntry extends LoginEntry {
+  risk: RiskJudgement | null;
 }
 
 export interface OperationEntry {
@@ -42,7 +49,7 @@ export function logsRepo(db: Kysely<Database>) {
     let filtered = db.selectFrom('login_history').where('user_ref', '=', v.userRef).where('created_at', '>=', v.from).where('created_at', '<=', v.to);
     if (v.optType != null) filtered = filtered.where('opt_type', '=', v.optType);
     if (v.success != null) filtered = filtered.where('is_success', '=', v.success);
-    const rows = filtered.select(['id', 'opt_type', 'app_name', 'is_success', 'login_msg', 'ip', 'device_name', 'created_at']).orderBy('created_at', order).orderBy('id', order);
+    const rows = filtered.select(['id', 'opt_type', 'app_name', 'is_success', 'login_msg', 'ip', 'device_name', 'created_at', 'risk_level', 'risk_signals', 'risk_place']).orderBy('created_at', order).orderBy('id', order);
     return { filtered, rows, order: `p.created_at ${order}, p.id ${order}` };
   });
   const operationLogPage = reusablePage(db, 'id', (v: { userRef: number; from: number; to: number; sceneCode: string | null }, shape) => {
@@ -54,11 +61,12 @@ export function logsRepo(db: Kysely<Database>) {
   });
 
   return {
-    async pageAppLog(userRef: number, range: TimeRange, filters: { optType?: string; success?: boolean }, pageNum: number, pageSize: number, order: 'asc' | 'desc' = 'desc'): Promise<PageResult<LoginEntry>> {
+    async pageAppLog(userRef: number, range: TimeRange, filters: { optType?: string; success?: boolean }, pageNum: number, pageSize: number, order: 'asc' | 'desc' = 'desc'): Promise<PageResult<PersonalLoginEntry>> {
       const values = { userRef, from: range.from, to: range.to, optType: filters.optType || null, success: filters.success === undefined ? null : filters.success ? 1 : 0 };
       const result = await appLogPage(values, pageNum, pageSize, order);
       return mapPage(result, (r) => ({
         id: r.id, optType: r.opt_type, appName: r.app_name, success: r.is_success === 1, loginMsg: r.login_msg, ip: r.ip, deviceName: r.device_name, createdAt: r.created_at,
+        risk: judgementOf(r.risk_level, r.risk_signals, r.risk_place),
       }));
     },
     pageOperationLog(userRef: number, range: TimeRange, filters: { sceneCode?: string }, pageNum: number, pageSize: number, order: 'asc' | 'desc' = 'desc'): Promise<PageResult<OperationEntry>> {

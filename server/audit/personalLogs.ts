@@ -35,7 +35,7 @@ export function logsService(ctx: ServiceContext) {
       return {
         total: result.total,
         ...(result.totalCapped ? { totalCapped: true } : {}),
-        datas: result.datas.map((r) => ({ id: r.id, optType: r.optType, appName: r.appName, isSuccess: r.success, loginMsg: message(r.loginMsg, lang), ip: r.ip, deviceName: r.deviceName, createdDate: iso(r.createdAt) })),
+        datas: result.datas.map((r) => ({ id: r.id, optType: r.optType, appName: r.appName, isSuccess: r.success, loginMsg: message(r.loginMsg, lang), ip: r.ip, deviceName: r.deviceName, createdDate: iso(r.createdAt), risk: r.risk })),
       };
     },
     async operationLog(auth: AuthUser, body: InputOf<typeof securityEndpoints.operationLog>): Promise<PageResult<OperationLogRow>> {

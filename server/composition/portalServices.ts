@@ -41,6 +41,7 @@ import { buildFactorServices } from '../factors/services.js';
 import { upstreamService } from '../broker/service.js';
 import { riskService } from '../risk/service.js';
 import type { Locator } from '../risk/types.js';
+import { alertsService } from '../risk/alerts.js';
 
 /**
  * The portal's services: sign-in, personal centre, requests, groups. Built apart from the
@@ -67,9 +68,11 @@ export function buildBaseServices(ctx: ServiceContext, gateway: SmsGateway, opti
   const smsBudget = smsBudgetService(ctx, captcha, settings);
   const sms = smsWorker(ctx, { gateway, budget: smsBudget });
   const otp = otpService(ctx, { budget: smsBudget, outbox: sms });
+  // Before the sign-in flow: the risk engine tells people of new devices and networks through it.
+  const alerts = alertsService(ctx, { smsBudget, sms, audit, settings });
   const factorPolicy = factorPolicyService(ctx, settings);
   const risk = riskService(ctx, { settings, throttle, locator: options.locator });
-  const flow = signInFlow(ctx, { sessions, tickets, audit, loginConfig, secrets, settings, factorPolicy, risk });
+  const flow = signInFlow(ctx, { sessions, tickets, audit, loginConfig, secrets, settings, factorPolicy, risk, alerts });
   const login = loginService(ctx, { sm2, passwords, captcha, throttle, audit, flow });
   const smsLogin = smsLoginService(ctx, { otp, captcha, throttle, audit, flow });
   const secondAuth = secondAuthService(ctx, { otp, captcha, tickets, audit, flow, factorPolicy });
@@ -91,5 +94,5 @@ export function buildBaseServices(ctx: ServiceContext, gateway: SmsGateway, opti
   const notices = portalNoticesService(ctx);
   const directory = directoryLoginService(ctx, { sm2, otp, captcha, throttle, tickets, audit, flow });
   const upstream = upstreamService(ctx, { sm2, passwords, captcha, throttle, tickets, audit, flow, secrets });
-  return { risk, upstream, factors, settings, access, secrets, sms, smsBudget, directory, security, devices, logs, notices, passwordChange, forgotPassword, registration, activation, groups, requests, permissions, outbox, sm2, passwords, policy, captcha, sessions, throttle, tickets, audit, loginConfig, otp, flow, login, smsLogin, secondAuth, selfService, account, sso };
+  return { risk, alerts, upstream, factors, settings, access, secrets, sms, smsBudget, directory, security, devices, logs, notices, passwordChange, forgotPassword, registration, activation, groups, requests, permissions, outbox, sm2, passwords, policy, captcha, sessions, throttle, tickets, audit, loginConfig, otp, flow, login, smsLogin, secondAuth, selfService, account, sso };
 }

@@ -29,6 +29,7 @@ import { buildAdminRepos } from './adminRepositories.js';
 import { administratorsRepo } from '../administrators/repository.js';
 import { zonesRepo } from '../risk/zonesRepository.js';
 import { riskProfilesRepo } from '../risk/profileRepository.js';
+import { alertsRepo } from '../risk/alertsRepository.js';
 
 /** How the repositories write: `auditChain: false` only for a benchmark's baseline (config refuses it in production). */
 export interface RepoOptions { auditChain: boolean }
@@ -64,6 +65,7 @@ export function buildRepos(db: Kysely<Database>, options: RepoOptions = CHAINED)
     upstream: upstreamRepo(db),
     zones: zonesRepo(db),
     riskProfiles: riskProfilesRepo(db),
+    alerts: alertsRepo(db),
     admin: buildAdminRepos(db),
   };
 }

@@ -11,7 +11,7 @@ export default async function devRoutes(app: FastifyInstance): Promise<void> {
     return { capKey: input.capKey, answer };
   });
   serve(app, e.sms, async ({ input, services }) => {
-    const message = await services.outbox.latest(input.mobileNo);
+    const message = await services.outbox.latest(input.mobileNo, input.purpose);
     if (!message) throw notFound();
     return message;
   });

@@ -10,6 +10,8 @@ export const GATEWAY_SUBJECT = 'sms-gateway';
 /** Window of the "captcha after N sends from one address" rule. */
 const CAPTCHA_WINDOW = 10 * MINUTE;
 const UNLIMITED = 1_000_000_000;
+/** Sign-in alert texts a number gets a day, apart from the code budgets: an alert never costs a person a code. */
+export const ALERT_TEXTS_PER_DAY = 3;
 
 /** What proves a person is asking: a captcha answer given with the send, or an earlier proof in the flow. */
 export type SendProof = { capKey?: string; capText?: string } | 'proven';
@@ -79,6 +81,17 @@ export function smsBudgetService(ctx: ServiceContext, captcha: CaptchaService, s
         }
       }
       return taken;
+    },
+
+    /**
+     * Takes a place in the number's daily budget of sign-in alert texts (one atomic statement);
+     * null when it is spent or the gateway is resting: the alert is then only in the personal centre.
+     */
+    async chargeAlert(mobileNo: string): Promise<string[] | null> {
+      const now = ctx.clock.now();
+      if (await gatewayResting(now)) return null;
+      const subject = `sms-alert-day:${mobileNo}`;
+      return (await repo.take(subject, now, startOfDay(now), ALERT_TEXTS_PER_DAY)) === null ? null : [subject];
     },
 
     /** The gateway failed: refuse sends for a while instead of charging texts that cannot leave. */

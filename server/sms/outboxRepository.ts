@@ -63,9 +63,12 @@ export function smsOutboxRepo(db: Kysely<Database>) {
       await db.updateTable('sms_outbox').set({ status: 'failed', attempts, content: '' }).where('id', '=', id).execute();
     },
     /** Demo/test reads: what the phone would show. */
-    latest(mobileNo: string): Promise<OutboxEntry | undefined> {
-      return db.selectFrom('sms_outbox').select(['mobile_no as mobileNo', 'purpose', 'content', 'sent_at as sentAt']).where('mobile_no', '=', mobileNo)
-        .where('status', '!=', 'failed').orderBy('id', 'desc').limit(1).executeTakeFirst();
+    latest(mobileNo: string, filter: { purpose: string } | { except: string[] }): Promise<OutboxEntry | undefined> {
+      let query = db.selectFrom('sms_outbox').select(['mobile_no as mobileNo', 'purpose', 'content', 'sent_at as sentAt']).where('mobile_no', '=', mobileNo)
+        .where('status', '!=', 'failed');
+      if ('purpose' in filter) query = query.where('purpose', '=', filter.purpose);
+      else if (filter.except.length) query = query.where('purpose', 'not in', filter.except);
+      return query.orderBy('id', 'desc').limit(1).executeTakeFirst();
     },
     recent(limit: number): Promise<OutboxEntry[]> {
       return db.selectFrom('sms_outbox').select(['mobile_no as mobileNo', 'purpose', 'content', 'sent_at as sentAt'])

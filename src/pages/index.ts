@@ -22,3 +22,4 @@ export const RegisterPage = lazy(() => import('./register/RegisterPage'));
 export const SecondAuthPage = lazy(() => import('./second-auth/SecondAuthPage'));
 export const SelfServicePage = lazy(() => import('./self-service/SelfServicePage'));
 export const ActivatePage = lazy(() => import('./activate/ActivatePage'));
+export const NotMePage = lazy(() => import('./sign-in-alerts/NotMePage'));

@@ -5,6 +5,7 @@
  *   npm run bench                                   # both stores, a few minutes each
  *   npm run bench -- --store=sqlite                 # one store (or BENCH_STORES=postgres)
  *   BENCH_SECONDS=600 npm run bench -- --soak       # mixed load, memory growth per 10,000 requests
+ *   npm run bench -- --cluster 3                    # 3 instances behind HAProxy on PostgreSQL: costs, failover (cluster.ts)
  *
  * BENCH_SECONDS (per measurement), BENCH_USERS, BENCH_LOG_ROWS size it. PostgreSQL is
  * DATABASE_URL when it names one, else postgres://postgres@127.0.0.1:5432/test; the run makes a
@@ -21,6 +22,7 @@ import { hash, verify } from '@node-rs/argon2';
 import { readConfig } from '../../server/platform/config.js';
 import type { Job, LoadMessage, Scenario, ScenarioResult } from './load.js';
 import { sm2Encryptor } from '../support/sm2Encrypt.js';
+import { clusterBench } from './cluster.js';
 
 const args = process.argv.slice(2);
 const soak = args.includes('--soak');
@@ -306,7 +308,20 @@ async function postgresReachable(): Promise<boolean> {
   }
 }
 
+/** `--cluster N` or `--cluster=N`: the number of instances, or null. */
+function clusterSize(): number | null {
+  const at = args.findIndex((a) => a === '--cluster' || a.startsWith('--cluster='));
+  if (at < 0) return null;
+  return Number(args[at].includes('=') ? args[at].split('=')[1] : (args[at + 1] ?? 3));
+}
+
 async function main(): Promise<void> {
+  const cluster = clusterSize();
+  if (cluster !== null) {
+    if (!(await postgresReachable())) throw new Error(`--cluster needs PostgreSQL: nothing answers at ${postgresUrl}`);
+    await clusterBench(cluster, postgresUrl);
+    return;
+  }
   if (storesWanted.includes('sqlite')) await benchStore('sqlite');
   if (storesWanted.includes('postgres')) {
     if (await postgresReachable()) await benchStore('postgres');

@@ -39,6 +39,8 @@ const PUBLIC_PAGES: Target[] = [
   { path: '/registerAccount', ready: async (page) => expect(page.getByTestId('register-form')).toBeVisible() },
   { path: '/404', ready: async (page) => expect(page.locator('.ant-result-404')).toBeVisible() },
   { path: '/permissionsNone', ready: async (page) => expect(page.getByTestId('apply-permission')).toBeVisible() },
+  // Without a token the "this was not me" page says the link does not work (with a token, not-me.spec.ts).
+  { path: '/not-me', ready: async (page) => expect(page.getByTestId('not-me-void')).toBeVisible() },
 ];
 
 /** zhangsan's personal centre (he manages groups and mailboxes and approves requests); his own requests list is empty, see below. */

@@ -3,15 +3,15 @@ import type { AccessDetail } from '../../contract/endpoints/account';
 import { createAccessControlProvider, WORKBENCH } from '../../src/providers/accessControlProvider';
 import { createHttp } from '../../src/shared/providers/http';
 import { createSessionStore, memoryStorage } from '../../src/shared/providers/storage';
-import { fakeAdapter, ok } from './fakeAdapter';
+import { fakeTransport, ok } from './fakeTransport';
 
 const NOBODY: AccessDetail = { admin: false, approver: false, manager: false, duty: null, appOwner: false };
 
 /** A provider whose server answers `/personal/v1/access` with the given capabilities. */
 function setup(access: Partial<AccessDetail>) {
-  const fake = fakeAdapter(() => ok({ ...NOBODY, ...access }));
+  const fake = fakeTransport(() => ok({ ...NOBODY, ...access }));
   const store = createSessionStore(memoryStorage(), memoryStorage());
-  const provider = createAccessControlProvider(createHttp({ adapter: fake.adapter }), store);
+  const provider = createAccessControlProvider(createHttp({ transport: fake.transport }), store);
   return { provider, store, sent: fake.sent };
 }
 
@@ -59,8 +59,8 @@ describe('accessControlProvider', () => {
     expect(await t.provider.can({ resource: 'requests', action: 'delete' })).toEqual({ can: true });
     expect(await t.provider.can({ resource: 'logs', action: 'list' })).toEqual({ can: true });
     expect(t.sent).toHaveLength(0);
-    const failing = fakeAdapter(() => ({ network: 'ERR_NETWORK' }));
-    const provider = createAccessControlProvider(createHttp({ adapter: failing.adapter }), createSessionStore(memoryStorage(), memoryStorage()));
+    const failing = fakeTransport(() => ({ network: 'ERR_NETWORK' }));
+    const provider = createAccessControlProvider(createHttp({ transport: failing.transport }), createSessionStore(memoryStorage(), memoryStorage()));
     expect(await provider.can({ resource: 'approvals', action: 'pass' })).toMatchObject({ can: false });
   });
 });

@@ -8,11 +8,11 @@ import { call, resolvePath } from '../../src/shared/providers/api';
 import { ApiError } from '../../src/shared/providers/apiError';
 import { http } from '../../src/shared/providers/http';
 import { errorNotice } from '../../src/shared/providers/notificationProvider';
-import { fakeAdapter, ok, refused } from './fakeAdapter';
+import { fakeTransport, ok, refused } from './fakeTransport';
 
 function answer(reply: ReturnType<typeof ok> | ReturnType<typeof refused>) {
-  const fake = fakeAdapter(() => reply);
-  http.axios.defaults.adapter = fake.adapter;
+  const fake = fakeTransport(() => reply);
+  http.useTransport(() => fake.transport);
   return fake.sent;
 }
 
@@ -29,7 +29,7 @@ describe('typed client', () => {
     const sent = answer(ok(['a']));
     const declared = { method: 'GET', path: '/things/:clientId/list', output: z.array(z.string()) } as const;
     await expect(call(declared, { clientId: 'a b', page: 2 } as never)).resolves.toEqual(['a']);
-    expect(sent[0]).toMatchObject({ method: 'GET', url: `${API_PREFIX}/things/a%20b/list`, params: { page: 2 } });
+    expect(sent[0]).toMatchObject({ method: 'GET', url: `${API_PREFIX}/things/a%20b/list`, params: { page: '2' } });
     expect(resolvePath('/plain', { x: 1 })).toEqual({ url: '/plain', rest: { x: 1 } });
   });
 

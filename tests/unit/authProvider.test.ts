@@ -5,7 +5,7 @@ import { ApiError } from '../../src/shared/providers/apiError';
 import { createAuth, type LoginResult } from '../../src/providers/authProvider';
 import { createHttp } from '../../src/shared/providers/http';
 import { createSessionStore, memoryStorage } from '../../src/shared/providers/storage';
-import { fakeAdapter, ok, refused, type SentRequest } from './fakeAdapter';
+import { fakeTransport, ok, refused, type SentRequest } from './fakeTransport';
 
 const base: LoginResponse = {
   passwordExpireDays: 0,
@@ -21,7 +21,7 @@ const base: LoginResponse = {
 type Route = (req: SentRequest) => ReturnType<typeof ok> | ReturnType<typeof refused>;
 
 function setup(routes: Record<string, Route | ReturnType<typeof ok> | ReturnType<typeof refused>>, path = '/login') {
-  const fake = fakeAdapter((req) => {
+  const fake = fakeTransport((req) => {
     const key = req.url.replace('/idaas', '');
     const route = routes[key];
     if (!route) return refused('E00404', 'not found', 404);
@@ -33,7 +33,7 @@ function setup(routes: Record<string, Route | ReturnType<typeof ok> | ReturnType
   const dialogs: ModalFuncProps[] = [];
   const messages: string[] = [];
   const assigned: string[] = [];
-  const http = createHttp({ adapter: fake.adapter, instanceId: () => store.instanceId(), translate: (k) => k });
+  const http = createHttp({ transport: fake.transport, instanceId: () => store.instanceId(), translate: (k) => k });
   const auth = createAuth({
     http,
     encrypt: async (value) => `enc(${value})`,

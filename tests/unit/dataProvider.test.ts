@@ -6,11 +6,11 @@ import { endpointTable, resources } from '../../src/resources';
 import { rememberDeclared } from '../../src/shared/providers/declarations';
 import { accountEndpoints } from '../../contract/endpoints/account';
 import { ENDPOINTS } from '../../src/systemhub/providers/endpoints';
-import { fakeAdapter, ok, refused, type SentRequest } from './fakeAdapter';
+import { fakeTransport, ok, refused, type SentRequest } from './fakeTransport';
 
 function setup(respond: (req: SentRequest) => ReturnType<typeof ok> | ReturnType<typeof refused>, table = endpointTable) {
-  const fake = fakeAdapter(respond);
-  const http = createHttp({ adapter: fake.adapter, instanceId: () => 'inst-1', language: () => 'zh-CN' });
+  const fake = fakeTransport(respond);
+  const http = createHttp({ transport: fake.transport, instanceId: () => 'inst-1', language: () => 'zh-CN' });
   return { provider: createDataProvider(table, http), sent: fake.sent };
 }
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/shared/providers/apiError';
 import { withEarlyAnswers } from '../../src/shared/providers/earlyCalls';
 import { createHttp } from '../../src/shared/providers/http';
-import { fakeAdapter, ok } from './fakeAdapter';
+import { fakeTransport, ok } from './fakeTransport';
 
 type Holder = { window?: unknown; __idaasEarlyCalls?: unknown[] };
 const global = globalThis as Holder;
@@ -13,8 +13,8 @@ const early = (url: string, answer: Promise<Response | null>, extra: Partial<{ m
   ({ method: 'POST', url, language: 'en', at: Date.now(), answer, ...extra });
 
 function setup() {
-  const fake = fakeAdapter(() => ok({ from: 'server' }));
-  const http = createHttp({ adapter: withEarlyAnswers(fake.adapter), instanceId: () => '', language: () => 'en', translate: (key) => key });
+  const fake = fakeTransport(() => ok({ from: 'server' }));
+  const http = createHttp({ transport: withEarlyAnswers(fake.transport), instanceId: () => '', language: () => 'en', translate: (key) => key });
   return { http, sent: fake.sent };
 }
 

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, CONNECTION_FAILED, isNetworkFailure, NETWORK_ERROR, refusalText, SILENT_CODES } from '../../src/shared/providers/apiError';
 import { createHttp } from '../../src/shared/providers/http';
-import { fakeAdapter, ok, refused } from './fakeAdapter';
+import { fakeTransport, ok, refused } from './fakeTransport';
 
-type Reply = Parameters<typeof fakeAdapter>[0] extends (req: never) => infer R ? R : never;
+type Reply = Parameters<typeof fakeTransport>[0] extends (req: never) => infer R ? R : never;
 
 function setup(reply: Reply) {
-  const fake = fakeAdapter(() => reply);
-  const http = createHttp({ adapter: fake.adapter, instanceId: () => '', language: () => 'en', translate: (key) => `t:${key}` });
+  const fake = fakeTransport(() => reply);
+  const http = createHttp({ transport: fake.transport, instanceId: () => '', language: () => 'en', translate: (key) => `t:${key}` });
   return { http, sent: fake.sent };
 }
 
@@ -72,7 +72,7 @@ describe('http failures without an envelope', () => {
     const { http, sent } = setup(ok(null));
     await http.get('/a', { q: 1 });
     await http.post('/b');
-    expect(sent[0]).toMatchObject({ method: 'GET', params: { q: 1 } });
+    expect(sent[0]).toMatchObject({ method: 'GET', params: { q: '1' } });
     expect(sent[1]).toMatchObject({ method: 'POST', body: {} });
     expect(sent[1].headers['X-Client-Id']).toBe('idaas-portal-web');
   });

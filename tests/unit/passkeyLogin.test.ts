@@ -4,7 +4,7 @@ import type { AuthenticationCredential } from '../../contract/schemas/factors';
 import { createAuth, type LoginResult } from '../../src/providers/authProvider';
 import { createHttp } from '../../src/shared/providers/http';
 import { createSessionStore, memoryStorage } from '../../src/shared/providers/storage';
-import { fakeAdapter, ok, refused } from './fakeAdapter';
+import { fakeTransport, ok, refused } from './fakeTransport';
 
 /*
  * Passwordless sign-in goes through the same provider as a password: the same device
@@ -32,14 +32,14 @@ const credential: AuthenticationCredential = {
 };
 
 function setup(answer: LoginResponse | null) {
-  const fake = fakeAdapter((req) => {
+  const fake = fakeTransport((req) => {
     const path = req.url.replace('/idaas', '');
     if (path === '/auth/v1/passkey/login-check') return answer ? ok(answer) : refused('E11012', 'not registered');
     if (path === '/auty/v1/group/authority/user-roles') return ok([{ id: 1, code: 'STAFF_USER', name: 'staff' }]);
     return refused('E00404', 'not found', 404);
   });
   const store = createSessionStore(memoryStorage(), memoryStorage());
-  const http = createHttp({ adapter: fake.adapter, instanceId: () => store.instanceId(), translate: (k) => k });
+  const http = createHttp({ transport: fake.transport, instanceId: () => store.instanceId(), translate: (k) => k });
   const auth = createAuth({
     http,
     encrypt: async (value) => `enc(${value})`,

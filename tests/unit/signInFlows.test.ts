@@ -7,13 +7,13 @@ import { bindMainAccount, directorySignIn, sendBindCode } from '../../src/pages/
 import { missingClientPart } from '../../src/pages/register/clientParams';
 import { createHttp } from '../../src/shared/providers/http';
 import { createSessionStore, memoryStorage } from '../../src/shared/providers/storage';
-import { fakeAdapter, ok, refused, type SentRequest } from './fakeAdapter';
+import { fakeTransport, ok, refused, type SentRequest } from './fakeTransport';
 
 const base: LoginResponse = { passwordExpireDays: 0, secondAuth: false, steps: [], srmi: null, appId: null, instanceId: 'inst-1', userId: 'lisi', redirectUrl: null };
 
 function client(respond: (req: SentRequest) => ReturnType<typeof ok> | ReturnType<typeof refused>) {
-  const fake = fakeAdapter(respond);
-  const http = createHttp({ adapter: fake.adapter, instanceId: () => '', translate: (key) => key });
+  const fake = fakeTransport(respond);
+  const http = createHttp({ transport: fake.transport, instanceId: () => '', translate: (key) => key });
   const deps = { http, encrypt: async (value: string) => `enc(${value})`, device: async () => ({ deviceId: 'fp-1', deviceName: 'Chrome' }) };
   return { deps, sent: fake.sent };
 }
@@ -82,8 +82,8 @@ describe('binding a directory account to its main account', () => {
 
 describe('after a directory sign-in: the same rules as a password sign-in', () => {
   function setup(roles: ReturnType<typeof ok> | ReturnType<typeof refused> = ok([{ code: 'EMPLOYEE' }])) {
-    const fake = fakeAdapter(() => roles);
-    const http = createHttp({ adapter: fake.adapter, instanceId: () => '', translate: (k) => k });
+    const fake = fakeTransport(() => roles);
+    const http = createHttp({ transport: fake.transport, instanceId: () => '', translate: (k) => k });
     const session = memoryStorage();
     const store = createSessionStore(memoryStorage(), session);
     const assigned: string[] = [];

@@ -99,6 +99,12 @@ export const texts = {
     zh: '【统一身份认证】{name}，您的账号 {account} 已开通，请在 {hours} 小时内打开 {link} 设置登录密码，请勿转发。',
     en: '[Identity Portal] {name}, your account {account} is ready. Open {link} within {hours} hours to set your password. Do not forward this message.',
   },
+  // A sign-in from a new device or network, texted to its person (server/risk/alerts.ts); zh, like the code
+  'sms.signInAlert': {
+    zh: '【统一身份认证】您的账号于 {time} 在 {device} 上登录，来自 {where}。如非本人操作，请打开 {link} 结束所有登录。',
+    en: '[Identity Portal] Your account signed in at {time} on {device} from {where}. Not you? Open {link} to end every session.',
+  },
+  'sms.unknownDevice': { zh: '未知设备', en: 'an unknown device' },
   // The built-in roles' names, stored in zh when the role is first needed (server/organisation/usersAdminService.ts)
   'role.SYS_ADMIN': { zh: '系统管理员', en: 'System administrator' },
   'role.SEC_ADMIN': { zh: '安全管理员', en: 'Security administrator' },

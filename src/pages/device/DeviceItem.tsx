@@ -8,6 +8,7 @@ import { useEndpointMutation } from '../../shared/hooks/useEndpoint';
 import { formatTime } from '../../shared/format';
 import { ItemMeta } from '../../shared/components/Headings';
 import { useTranslation } from 'react-i18next';
+import { RiskJudgementTag } from '../sign-in-alerts/RiskJudgementTag';
 
 interface Props {
   device: DeviceRow;
@@ -60,6 +61,7 @@ export function DeviceItem({ device, onSignedOut }: Props) {
           <Space direction="vertical" size={0}>
             <span>{t('device.lastSeen', { time: formatTime(device.lastSeen), ip: device.lastIp || '-' })}</span>
             <span>{t('device.firstSeen', { time: formatTime(device.firstSeen) })}</span>
+            {device.risk ? <RiskJudgementTag risk={device.risk} compact /> : null}
           </Space>
         }
       />

@@ -10,6 +10,7 @@ import { logTableOptions, type LogFilterValues } from './filterValues';
 import { useSelectOptions } from './useSelectOptions';
 import { ListTable } from '../../resources/shared/ListTable';
 import { useTranslation } from 'react-i18next';
+import { RiskJudgementTag } from '../sign-in-alerts/RiskJudgementTag';
 
 /** Application access log: sign-ins and launches, filtered by type, result and time. */
 export function AppAccessLog() {
@@ -29,6 +30,7 @@ export function AppAccessLog() {
     { title: t('logs.fields.loginMsg'), dataIndex: 'loginMsg', ellipsis: true },
     { title: t('logs.fields.ip'), dataIndex: 'ip' },
     { title: t('logs.fields.deviceName'), dataIndex: 'deviceName', render: (v: string | null) => v || '-' },
+    { title: t('alerts.judgement.label'), dataIndex: 'risk', render: (risk: AppLogRow['risk']) => <RiskJudgementTag risk={risk} /> },
   ];
 
   return (

@@ -10,6 +10,7 @@ import { useRefreshSsoToday } from '../../shared/hooks/useRefreshSsoToday';
 import { PageTitle } from '../../shared/components/PageTitle';
 import { errorNotice } from '../../shared/providers/notificationProvider';
 import { HomeSection } from '../home/HomeSection';
+import { SignInAlertsBlock } from '../sign-in-alerts/SignInAlertsBlock';
 import { AppTileButton } from './AppTileButton';
 import { ssoUrl } from './ssoUrl';
 import './myApps.css';
@@ -93,6 +94,7 @@ export default function MyAppsPage() {
 
   return mobile ? (
     <>
+      <SignInAlertsBlock />
       {list}
       {/* Below the list once it has its height: the skeleton's height differs from the grid's, and
           cards already drawn under it would jump (Lighthouse counted a layout shift of 0.16). */}
@@ -100,6 +102,7 @@ export default function MyAppsPage() {
     </>
   ) : (
     <>
+      <SignInAlertsBlock />
       <HomeSection />
       {list}
     </>
