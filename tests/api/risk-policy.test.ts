@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastSmsCode, signIn, storeCases, type Client } from './harness.js';
-import { judged, lastLogRow, PARIS, SHANGHAI, startRiskClient, withRiskPolicy } from './risk-support.js';
+import { BEIJING, judged, lastLogRow, PARIS, SHANGHAI, startRiskClient, withRiskPolicy } from './risk-support.js';
 import { zonesRepo } from '../../server/risk/zonesRepository.js';
 import type { SignInAlertInput } from '../../server/risk/types.js';
 import type { Caller } from '../../server/composition/context.js';
@@ -143,6 +143,21 @@ describe.each(storeCases())('risk policy ($name)', (store) => {
     expect(told).toEqual([expect.objectContaining({ user: { id: emp.id, mobileNo: '13910000032' }, place: 'FR Paris', signals: ['NEW_DEVICE', 'NEW_NETWORK'] })]);
     const failing = { raise: async () => { throw new Error('the gateway is down'); } };
     await expect(risk.signedIn(emp, elsewhere, caller(PARIS(32)), failing)).resolves.toBeUndefined();
+  });
+
+  it('raises a sign-in alert after a sign-in from a new network by someone who signed in before, not after a first sign-in', async () => {
+    const alerts = async () => {
+      const id = (await db().selectFrom('users').select('id').where('user_id', '=', 'emp0033').executeTakeFirstOrThrow()).id;
+      return db().selectFrom('sign_in_alerts').select(['signals', 'place']).where('user_ref', '=', id).execute();
+    };
+    expect((await judged(client, 'emp0033', SHANGHAI(33), 'laptop-33')).code).toBe('D00000');
+    expect(await alerts()).toEqual([]);
+    expect((await judged(client, 'emp0033', SHANGHAI(34), 'laptop-33')).code).toBe('D00000');
+    expect(await alerts()).toEqual([]);
+    client.clock.advance(2 * 3_600_000);
+    const beijing = await judged(client, 'emp0033', BEIJING(33), 'laptop-33');
+    expect(beijing.data.secondAuth).toBe(false);
+    expect(await alerts()).toEqual([{ signals: 'NEW_NETWORK', place: 'CN Beijing' }]);
   });
 
   it('keeps the audit chain intact over judged sign-in rows', async () => {
