@@ -1,8 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { signInAlertEndpoints as ep } from '../../../contract/endpoints/signInAlerts';
 import { useEndpointQuery } from '../../shared/hooks/useEndpoint';
-
-export const ALERTS_LIST_INPUT = { pageNum: 1, pageSize: 20 };
+import { ALERTS_LIST_INPUT } from './paths';
 
 // Most people have no alert most mornings: the card's list, badges and dialog are not on /myApp's first load.
 const SignInAlertsCard = lazy(() => import('./SignInAlertsCard'));

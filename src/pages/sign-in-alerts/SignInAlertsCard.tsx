@@ -10,9 +10,8 @@ import { useConfirm } from '../../shared/hooks/useConfirm';
 import { useEndpointMutation, useEndpointQuery } from '../../shared/hooks/useEndpoint';
 import { formatTime } from '../../shared/format';
 import { useSignalWords } from './RiskJudgementTag';
-import { DISOWNED_PAGE } from './paths';
+import { ALERTS_LIST_INPUT as LIST_INPUT, DISOWNED_PAGE } from './paths';
 
-import { ALERTS_LIST_INPUT as LIST_INPUT } from './SignInAlertsBlock';
 
 /** Alerts shown before "Show all". */
 const SHOWN = 3;
