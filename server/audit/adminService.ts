@@ -12,6 +12,7 @@ import { csvLine } from '../organisation/usersCsv.js';
 import { text, type TextKey } from '../platform/lib/texts.js';
 import { parseChanges } from './logChanges.js';
 import { targetNames } from './logTargets.js';
+import { judgementOf } from '../risk/judgementOf.js';
 
 /** Rows per query of an export: memory stays flat whatever the log holds. */
 const EXPORT_BATCH = 500;
@@ -55,7 +56,10 @@ export function adminAuditService(ctx: ServiceContext, _base: BaseServices) {
   const repo = ctx.repos.admin.audit;
 
   async function signInQuery(f: SignInLogFilters): Promise<SignInQuery | null> {
-    const q: SignInQuery = { from: timeMs(f.startTime), to: timeMs(f.endTime), ip: f.ip?.trim() || undefined, optType: f.optType?.trim() || undefined };
+    const q: SignInQuery = {
+      from: timeMs(f.startTime), to: timeMs(f.endTime), ip: f.ip?.trim() || undefined, optType: f.optType?.trim() || undefined,
+      riskLevel: f.riskLevel, riskSignal: f.riskSignal,
+    };
     if (f.result) q.success = f.result === LogResult.SUCCESS;
     const person = f.userId?.trim();
     // A text that finds people filters on their rows (the user_ref index); one that finds nobody
@@ -84,6 +88,7 @@ export function adminAuditService(ctx: ServiceContext, _base: BaseServices) {
   const signInRow = (lang: Lang) => (e: SignInEntry): AdminSignInLogRow => ({
     id: e.id, userId: e.account, userName: e.userName, optType: e.optType, appName: e.appName, isSuccess: e.success, resultCode: e.loginMsg,
     loginMsg: message(e.loginMsg, lang), ip: e.ip, deviceName: e.deviceName, createdDate: iso(e.createdAt),
+    risk: judgementOf(e.riskLevel, e.riskSignals, e.riskPlace),
   });
   const operationRow = (e: OperationEntry, targetName: string | null): AdminOperationLogRow => ({
     id: e.id, userId: e.account, userName: e.userName, sceneCode: e.sceneCode, target: e.target, targetName, changes: parseChanges(e.changes), detail: e.detail,
