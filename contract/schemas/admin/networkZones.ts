@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { idOut, isoTime, recordId, text } from '../common.js';
-import { cidr, networkZoneBody, ZONE_KINDS } from '../risk.js';
+import { networkZoneBody, ZONE_KINDS } from '../risk.js';
 import { parseIpRange } from '../ipRange.js';
 
-/** One range, checked for what it is (contract/schemas/ipRange.ts), not only for its characters; refused naming `ranges.<n>`. */
-export const zoneRange = cidr.trim().superRefine((value, ctx) => {
+/**
+ * One range, checked for what it is (contract/schemas/ipRange.ts), not only for its characters
+ * (the contract's `cidr` pattern); refused naming `ranges.<n>`. Blanks around it are dropped.
+ */
+export const zoneRange = text(64).trim().superRefine((value, ctx) => {
   const parsed = parseIpRange(value);
   if (typeof parsed === 'string') ctx.addIssue({ code: 'custom', message: parsed });
 });
