@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { Alert, Button, Empty, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CODE } from '../../../../contract/codeNames';
@@ -73,7 +73,7 @@ export default function ZoneList() {
           data-testid="zones-kind-filter"
         />
       </Space>
-      <Table<AdminNetworkZone> dataSource={data ?? []} loading={isFetching} rowKey="id" pagination={false} data-testid="zones-table" scroll={{ x: 900 }} locale={{ emptyText: t('wb.zones.empty') }}>
+      <Table<AdminNetworkZone> dataSource={data ?? []} loading={isFetching} rowKey="id" pagination={false} data-testid="zones-table" scroll={{ x: 900 }} locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('wb.zones.empty')} /> }}>
         <Table.Column<AdminNetworkZone> dataIndex="name" title={t('wb.zones.name')} width={200} />
         <Table.Column<AdminNetworkZone> dataIndex="kind" title={t('wb.zones.kind')} width={120} render={(k: ZoneKind) => <Tag color={ZONE_COLOURS[k]}>{t(`wb.risk.zoneKind.${k}`)}</Tag>} />
         <Table.Column<AdminNetworkZone>
@@ -126,7 +126,7 @@ export default function ZoneList() {
           <Form.Item name="name" label={t('wb.zones.name')} rules={[{ required: true, whitespace: true, message: t('wb.common.required', { field: t('wb.zones.name') }) }]}>
             <Input maxLength={100} data-testid="zone-name" />
           </Form.Item>
-          <Form.Item name="kind" label={t('wb.zones.kind')} rules={[{ required: true }]}>
+          <Form.Item name="kind" label={t('wb.zones.kind')}>
             <Select options={ZONE_KINDS.map((k) => ({ value: k, label: t(`wb.risk.zoneKind.${k}`) }))} data-testid="zone-kind" />
           </Form.Item>
           <Form.Item name="ranges" label={t('wb.zones.ranges')} extra={t('wb.zones.rangesHint')} rules={[{ required: true, whitespace: true, message: t('wb.common.required', { field: t('wb.zones.ranges') }) }]}>

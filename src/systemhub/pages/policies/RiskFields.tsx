@@ -23,7 +23,8 @@ export function RiskActionFields({ testId }: { testId: string }) {
     <>
       {(['medium', 'high'] as const).map((level) => (
         <Col key={level} xs={24} sm={12}>
-          <Form.Item name={level} label={t(`wb.policies.risk.${level}`)} rules={[{ required: true }]}>
+          {/* No `required` rule: a picker always holds an action, and antd's aria-required is not allowed on its element. */}
+          <Form.Item name={level} label={t(`wb.policies.risk.${level}`)}>
             <Select options={actions} data-testid={`${testId}-${level}`} />
           </Form.Item>
         </Col>
