@@ -25,7 +25,7 @@ const message = (code: string, lang: Lang) => (code in codes ? codeMessage(code 
 
 
 const HEADERS = {
-  signIn: ['auditCsv.time', 'auditCsv.account', 'auditCsv.name', 'auditCsv.loginType', 'auditCsv.application', 'auditCsv.result', 'auditCsv.code', 'auditCsv.message', 'auditCsv.ip', 'auditCsv.device'],
+  signIn: ['auditCsv.time', 'auditCsv.account', 'auditCsv.name', 'auditCsv.loginType', 'auditCsv.application', 'auditCsv.result', 'auditCsv.code', 'auditCsv.message', 'auditCsv.ip', 'auditCsv.device', 'auditCsv.risk', 'auditCsv.riskSignals', 'auditCsv.place'],
   operation: ['auditCsv.time', 'auditCsv.account', 'auditCsv.name', 'auditCsv.scene', 'auditCsv.target', 'auditCsv.changes', 'auditCsv.detail', 'auditCsv.ip'],
 } as const satisfies Record<string, readonly TextKey[]>;
 const header = (columns: readonly TextKey[], lang: Lang): string[] => columns.map((column) => text(column, lang));
@@ -113,6 +113,8 @@ export function adminAuditService(ctx: ServiceContext, _base: BaseServices) {
       const result = { ok: text('auditCsv.ok', lang), failed: text('auditCsv.failed', lang) };
       return csvOf(header(HEADERS.signIn, lang), (after, limit) => (q ? repo.signInsAfter(q, after, limit) : Promise.resolve([])), (e) => csvLine([
         iso(e.createdAt), e.account, e.userName, e.optType, e.appName, e.success ? result.ok : result.failed, e.loginMsg, message(e.loginMsg, lang), e.ip, e.deviceName,
+        // The judgement as codes (HIGH; NEW_DEVICE,NEW_NETWORK), like the type and result code: stable for whoever reads the file.
+        e.riskLevel, e.riskLevel === null ? null : e.riskSignals, e.riskPlace,
       ]));
     },
     async operationsCsv(f: OperationLogFilters, lang: Lang): Promise<AsyncIterable<string>> {

@@ -209,6 +209,11 @@ describe.each(storeCases())('workbench: network zones, application risk policies
     expect(ips(await list({ riskSignal: 'IMPOSSIBLE_TRAVEL', riskLevel: 'MEDIUM' }))).toEqual([]);
     expect((await refusal('/sign-in-log/list', { riskLevel: 'EXTREME' }, auditor)).code).toBe('E00001');
     expect((await refusal('/sign-in-log/list', { riskSignal: 'NEW' }, auditor)).code).toBe('E00001');
+    // The export takes the same filters and carries the judgement as codes.
+    const csv = await client.get(`/admin/v1/sign-in-log/export?ip=${ip}&riskLevel=HIGH`, { token: auditor, headers: { 'accept-language': 'en' } });
+    const lines = csv.body.replace('\uFEFF', '').trim().split('\r\n');
+    expect(lines[0]).toMatch(/,Risk,Signals,Place$/);
+    expect(lines.slice(1)).toEqual([expect.stringMatching(/,HIGH,"NEW_DEVICE,IMPOSSIBLE_TRAVEL",CN Shanghai$/)]);
     // The audit chain still verifies with the judged rows in it.
     const verified = await api.ok('/audit-trail/verify', {}, auditor);
     expect(verified).toMatchObject({ intact: true });
