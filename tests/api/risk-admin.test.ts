@@ -80,6 +80,9 @@ describe.each(storeCases())('workbench: network zones, application risk policies
   it('refuses a second zone of the same name (E40421), on create and on rename', async () => {
     const first = await newZone();
     const second = await newZone();
+    // The operation log names the zone a change touched.
+    const logged = await api.ok('/operation-log/list', { target: `zone:${first.id}`, pageNum: 1, pageSize: 10 }, auditor);
+    expect(logged.datas).toEqual([expect.objectContaining({ sceneCode: 'ADMIN_ZONE_CREATE', target: `zone:${first.id}`, targetName: first.name })]);
     expect(await refusal(`${ZONES}/create`, { name: first.name, kind: 'VPN', ranges: ['10.9.0.0/16'] })).toMatchObject({ status: 200, code: 'E40421' });
     expect(await refusal(`${ZONES}/update`, { id: second.id, name: first.name, kind: 'VPN', ranges: ['10.9.0.0/16'] })).toMatchObject({ status: 200, code: 'E40421' });
     for (const zone of [first, second]) await api.ok(`${ZONES}/delete`, { id: zone.id });
