@@ -12,7 +12,7 @@ import { csvLine } from '../organisation/usersCsv.js';
 import { text, type TextKey } from '../platform/lib/texts.js';
 import { parseChanges } from './logChanges.js';
 import { targetNames } from './logTargets.js';
-import { judgementOf } from '../risk/judgementOf.js';
+import { judgementOf } from '../risk/judgementColumns.js';
 
 /** Rows per query of an export: memory stays flat whatever the log holds. */
 const EXPORT_BATCH = 500;

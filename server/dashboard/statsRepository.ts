@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { RiskJudgement } from '../../contract/schemas/risk.js';
-import { judgementOf } from '../risk/judgementOf.js';
+import { judgementOf } from '../risk/judgementColumns.js';
 import type { Database } from '../platform/db/schema.js';
 
 /** Sign-ins of one day bucket: `day` counts whole days from the series' start. */

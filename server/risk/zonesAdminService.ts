@@ -19,7 +19,9 @@ const confinable = (kind: ZoneKind) => kind !== 'BLOCKED';
  * Workbench: network zones. A zone an application's risk policy names is that application's only
  * way in, so it is neither deleted nor turned into a blocked zone while named (E40422, naming the
  * applications); every change holds the lock application policy changes take, so the check and
- * the write cannot interleave with a policy naming the zone.
+ * the write cannot interleave with a policy naming the zone. Once a change has committed, this
+ * instance's copy of the zones (the risk engine's) is dropped; other instances read them afresh
+ * within a second.
  */
 export function adminZonesService(ctx: ServiceContext, base: BaseServices) {
   const input = (body: ZoneSaveBody): ZoneInput => ({ name: body.name, kind: body.kind, ranges: [...new Set(body.ranges)] });
@@ -56,6 +58,7 @@ export function adminZonesService(ctx: ServiceContext, base: BaseServices) {
         await base.audit.adminChange(actor.userRef, 'ADMIN_ZONE_CREATE', zoneTarget(created), { after: shown(zone) }, caller, repos);
         return created;
       });
+      base.risk.zones.invalidate();
       return { id };
     },
 
@@ -68,6 +71,7 @@ export function adminZonesService(ctx: ServiceContext, base: BaseServices) {
         if (!(await repos.zones.update(id, zone, ctx.clock.now()).catch(taken))) throw notFound();
         await base.audit.adminChange(actor.userRef, 'ADMIN_ZONE_UPDATE', zoneTarget(id), { before: shown(before), after: shown(zone) }, caller, repos);
       });
+      base.risk.zones.invalidate();
       return null;
     },
 
@@ -79,6 +83,7 @@ export function adminZonesService(ctx: ServiceContext, base: BaseServices) {
         if (!(await repos.zones.delete(id))) throw notFound();
         await base.audit.adminChange(actor.userRef, 'ADMIN_ZONE_DELETE', zoneTarget(id), { before: shown(before), after: null }, caller, repos);
       });
+      base.risk.zones.invalidate();
       return null;
     },
   };
