@@ -10,8 +10,15 @@ const APP = 'wiki';
 const PERSON = 'lisi';
 
 const WORDS = {
-  zh: { save: '保存', office: '办公网络', high: '高', newDevice: '新设备', travel: '不可能的行程', follows: '沿用默认风险策略', ok: '确定' },
-  en: { save: 'Save', office: 'Office', high: 'High', newDevice: 'New device', travel: 'Impossible travel', follows: 'Follows the default risk policy', ok: 'OK' },
+  zh: {
+    history: '历史版本', saved: '策略已保存并生效', refuse: '拒绝', stepUp: '要求二次验证',
+    highChange: '自适应登录（默认风险策略） · 高风险：要求二次验证 → 拒绝', signalChange: '自适应登录（默认风险策略） · 风险信号 (新网络)：按风险等级处理 → 要求二次验证',
+    save: '保存', office: '办公网络', high: '高', newDevice: '新设备', travel: '不可能的行程', follows: '沿用默认风险策略', ok: '确定' },
+  en: {
+    history: 'History', saved: 'Policy saved; in force now', refuse: 'Refuse', stepUp: 'Ask for a second factor',
+    highChange: 'Adaptive sign-in (default risk policy) · High risk: Ask for a second factor → Refuse',
+    signalChange: 'Adaptive sign-in (default risk policy) · Signal (New network): Follow the level → Ask for a second factor',
+    save: 'Save', office: 'Office', high: 'High', newDevice: 'New device', travel: 'Impossible travel', follows: 'Follows the default risk policy', ok: 'OK' },
 } as const;
 
 /** The message of the adaptive sign-in's refusal (E30056) in a language, as the sign-in page shows it. */
@@ -101,6 +108,40 @@ for (const lang of ['zh', 'en'] as const) {
         // Whatever happened, the application follows the default and the zone is gone.
         if (app) await api(page, '/apps/risk-policy/update', { id: app.id, policy: null });
         if (zoneId !== undefined) await api(page, '/network-zones/delete', { id: zoneId });
+      }
+    });
+
+    test('the security administrator sets the default risk policy on the policies page; its version reads in words', async ({ page }) => {
+      const w = WORDS[lang];
+      await inLanguage(page, lang);
+      await openAs(page, 'secadmin', '/systemhub/#/policies');
+      const before = (await api(page, '/policies/get', {})).risk;
+      // A version to compare with: the section as it is, saved.
+      await api(page, '/policies/update', { risk: before });
+      try {
+        const pick = async (testId: string, option: string) => {
+          await page.getByTestId(testId).click();
+          await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
+          // The list closes (its animation done) before the next picker opens one with the same words.
+          await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
+          await expect(page.getByTestId(testId)).toContainText(option);
+        };
+        await pick('policy-risk-high', w.refuse);
+        await pick('policy-risk-signal-NEW_NETWORK', w.stepUp);
+        await page.getByTestId('policy-risk-save').click();
+        await expect(page.getByText(w.saved)).toBeVisible();
+        expect((await api(page, '/policies/get', {})).risk).toMatchObject({ high: 'REFUSE', signals: { ...before.signals, NEW_NETWORK: 'STEP_UP' } });
+
+        const [latest] = (await api(page, '/policies/history', { pageNum: 1, pageSize: 1 })).datas;
+        await page.getByRole('button', { name: w.history }).click();
+        await page.getByTestId(`policy-changes-${latest.version}`).click();
+        const changes = page.getByTestId(`policy-version-${latest.version}-changes`);
+        const colon = lang === 'zh' ? '：' : ': ';
+        await expect(changes).toContainText(w.highChange.replace(': ', colon).replace('：', colon));
+        await expect(changes).toContainText(w.signalChange.replace(': ', colon).replace('：', colon));
+        await expect(changes).not.toContainText(/STEP_UP|REFUSE|NEW_NETWORK/);
+      } finally {
+        await api(page, '/policies/update', { risk: before });
       }
     });
 
