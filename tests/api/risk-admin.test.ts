@@ -3,6 +3,7 @@ import { signIn, startClient, storeCases, type Client } from './harness.js';
 import { adminApi, unique } from './adminHarness.js';
 import { loginHistoryRepo } from '../../server/audit/loginHistoryRepository.js';
 import type { RiskJudgement } from '../../contract/schemas/risk.js';
+import { judged } from './risk-support.js';
 
 const ZONES = '/network-zones';
 const POLICY = '/apps/risk-policy';
@@ -75,6 +76,18 @@ describe.each(storeCases())('workbench: network zones, application risk policies
     // IPv6, an IPv4 tail and a single address are ranges too.
     const ok = await newZone('BLOCKED', ['::ffff:10.0.0.1', 'fe80::/10', '::/0', '203.0.113.9/32']);
     await api.ok(`${ZONES}/delete`, { id: ok.id });
+  });
+
+  it("puts a saved zone in force at the next sign-in on this instance (the engine's cached zones are dropped)", async () => {
+    const ip = `203.0.113.${(process.pid % 200) + 20}`;
+    expect((await judged(client, 'emp0031', ip, 'laptop-31')).code).toBe('D00000');
+    const zone = await newZone('BLOCKED', [`${ip}/32`]);
+    const refused = await judged(client, 'emp0031', ip, 'laptop-31');
+    expect(refused.code).toBe('E30056');
+    expect(refused.signals).toContain('BLOCKED_ZONE');
+    await api.ok(`${ZONES}/update`, { id: zone.id, name: zone.name, kind: 'OFFICE', ranges: [`${ip}/32`] });
+    expect((await judged(client, 'emp0031', ip, 'laptop-31')).code).toBe('D00000');
+    await api.ok(`${ZONES}/delete`, { id: zone.id });
   });
 
   it('refuses a second zone of the same name (E40421), on create and on rename', async () => {
