@@ -15,6 +15,8 @@ import * as upstream from '../contract/endpoints/upstream.js';
 import * as upstreamSaml from '../contract/endpoints/upstreamSaml.js';
 import * as adminApps from '../contract/endpoints/admin/apps.js';
 import * as adminAppsSignOn from '../contract/endpoints/admin/appsSignOn.js';
+import * as adminAppsRisk from '../contract/endpoints/admin/appsRisk.js';
+import * as adminNetworkZones from '../contract/endpoints/admin/networkZones.js';
 import * as adminAudit from '../contract/endpoints/admin/audit.js';
 import * as adminAuditTrail from '../contract/endpoints/admin/auditTrail.js';
 import * as adminDirectory from '../contract/endpoints/admin/directory.js';
@@ -38,6 +40,8 @@ const AREAS: Record<string, Record<string, unknown>> = {
   account, auth, dev, factors, groups, index, passkeySignIn, passwords, permissions, security, signIn, signInAlerts, upstream, upstreamSaml,
   'admin/apps': adminApps,
   'admin/appsSignOn': adminAppsSignOn,
+  'admin/appsRisk': adminAppsRisk,
+  'admin/networkZones': adminNetworkZones,
   'admin/audit': adminAudit,
   'admin/auditTrail': adminAuditTrail,
   'admin/directory': adminDirectory,

@@ -165,6 +165,8 @@ export const CODE_MESSAGES = {
   policyCaptchaNotBeforeLock: { zh: '出现图形验证码的失败次数须小于锁定账号的失败次数', en: 'The captcha must appear before the lock: its failure count must be below the lock count' },
   policyIdleBeyondAbsolute: { zh: '会话空闲时长不能超过会话最长时长', en: 'The session idle timeout cannot exceed the absolute session lifetime' },
   currentSession: { zh: '当前会话请使用退出登录', en: 'Use sign-out to end the session you are using' },
+  zoneNameTaken: { zh: '已有同名的网络区域', en: 'A network zone with this name already exists' },
+  zoneInUse: { zh: '以下应用的风险策略使用了该网络区域，请先修改：{apps}', en: 'The risk policy of these applications names this network zone; change them first: {apps}' },
   // E405xx provisioning (SCIM)
   scimTokenRevoked: { zh: '该令牌已吊销', en: 'This token is already revoked' },
   scimUnauthorized: { zh: 'SCIM 令牌缺失、无效或已吊销', en: 'The SCIM bearer token is missing, unknown or revoked' },

@@ -216,6 +216,9 @@ export const RESULTS = {
   policyCaptchaNotBeforeLock: { code: 'E40403', status: 400 },
   policyIdleBeyondAbsolute: { code: 'E40404', status: 400 },
   currentSession: { code: 'E40411', status: 409 },
+  // E4042x workbench: network zones (adaptive sign-in)
+  zoneNameTaken: { code: 'E40421', status: 409 },
+  zoneInUse: { code: 'E40422', status: 409 },
   // E405xx provisioning (SCIM)
   scimTokenRevoked: { code: 'E40501', status: 409 },
   scimUnauthorized: { code: 'E40502', status: 401 },

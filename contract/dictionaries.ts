@@ -59,6 +59,7 @@ const ADMIN_ACTIONS: Record<string, { zh: string; en: string }> = {
   APP_OWNERS_ADD: { zh: '添加应用负责人', en: 'Added application owners' },
   APP_OWNERS_REMOVE: { zh: '移除应用负责人', en: 'Removed application owners' },
   APP_SAML_SAVE: { zh: '修改应用的 SAML 设置', en: "Changed an application's SAML settings" },
+  APP_RISK_POLICY: { zh: '修改应用的风险策略', en: "Changed an application's risk policy" },
   APP_SECRET_ROTATE: { zh: '轮换应用密钥', en: 'Rotated an application secret' },
   APP_UPDATE: { zh: '修改应用', en: 'Changed an application' },
   APP_USERS_GRANT: { zh: '授权用户使用应用', en: 'Granted an application to users' },
@@ -112,6 +113,9 @@ const ADMIN_ACTIONS: Record<string, { zh: string; en: string }> = {
   USER_ACTIVATION: { zh: '发送激活', en: 'Sent an activation' },
   USER_UNLOCK: { zh: '解锁用户', en: 'Unlocked a user' },
   USER_UPDATE: { zh: '修改用户', en: 'Changed a user' },
+  ZONE_CREATE: { zh: '创建网络区域', en: 'Created a network zone' },
+  ZONE_UPDATE: { zh: '修改网络区域', en: 'Changed a network zone' },
+  ZONE_DELETE: { zh: '删除网络区域', en: 'Deleted a network zone' },
 };
 
 /** Workbench changes as ADMIN_<action>, the same changes made through provisioning as SCIM_<action>. */

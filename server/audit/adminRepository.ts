@@ -27,6 +27,9 @@ export interface SignInQuery extends Common {
   appRef?: number;
   success?: boolean;
   optType?: string;
+  riskLevel?: string;
+  /** A signal among the row's (names never contain one another, so a substring match is exact). */
+  riskSignal?: string;
 }
 export interface OperationQuery extends Common {
   sceneCode?: string;
@@ -38,6 +41,11 @@ export interface OperationQuery extends Common {
 export interface SignInEntry extends LoginEntry {
   account: string;
   userName: string | null;
+  /** How the sign-in was judged (migration 0027); null when it was not. */
+  riskLevel: string | null;
+  /** Comma-separated signal names. */
+  riskSignals: string | null;
+  riskPlace: string | null;
 }
 
 export interface OperationEntry {
@@ -70,6 +78,8 @@ export function adminAuditRepo(db: Kysely<Database>) {
     if (f.appRef !== undefined) q = q.where('login_history.app_ref', '=', f.appRef);
     if (f.success !== undefined) q = q.where('login_history.is_success', '=', f.success ? 1 : 0);
     if (f.optType !== undefined) q = q.where('login_history.opt_type', '=', f.optType);
+    if (f.riskLevel !== undefined) q = q.where('login_history.risk_level', '=', f.riskLevel);
+    if (f.riskSignal !== undefined) q = q.where('login_history.risk_signals', 'like', `%${f.riskSignal}%`);
     if (f.ip !== undefined) q = q.where(startsWith('login_history.ip', f.ip));
     if (f.from !== undefined) q = q.where('login_history.created_at', '>=', f.from);
     if (f.to !== undefined) q = q.where('login_history.created_at', '<=', f.to);
@@ -81,11 +91,13 @@ export function adminAuditRepo(db: Kysely<Database>) {
         'login_history.id as id', 'login_history.account as account', 'users.user_name as userName', 'login_history.opt_type as optType',
         'login_history.app_name as appName', 'login_history.is_success as isSuccess', 'login_history.login_msg as loginMsg', 'login_history.ip as ip',
         'login_history.device_name as deviceName', 'login_history.created_at as createdAt',
+        'login_history.risk_level as riskLevel', 'login_history.risk_signals as riskSignals', 'login_history.risk_place as riskPlace',
       ])
       .orderBy('login_history.created_at', order).orderBy('login_history.id', order);
   const signInEntry = (r: Awaited<ReturnType<ReturnType<typeof signInRows>['execute']>>[number]): SignInEntry => ({
     id: r.id, account: r.account, userName: r.userName, optType: r.optType, appName: r.appName, success: Number(r.isSuccess) === 1,
     loginMsg: r.loginMsg, ip: r.ip, deviceName: r.deviceName, createdAt: Number(r.createdAt),
+    riskLevel: r.riskLevel, riskSignals: r.riskSignals, riskPlace: r.riskPlace,
   });
 
   function operationBase(f: OperationQuery) {

@@ -12,6 +12,7 @@ import { csvLine } from '../organisation/usersCsv.js';
 import { text, type TextKey } from '../platform/lib/texts.js';
 import { parseChanges } from './logChanges.js';
 import { targetNames } from './logTargets.js';
+import { judgementOf } from '../risk/judgementColumns.js';
 
 /** Rows per query of an export: memory stays flat whatever the log holds. */
 const EXPORT_BATCH = 500;
@@ -24,7 +25,7 @@ const message = (code: string, lang: Lang) => (code in codes ? codeMessage(code 
 
 
 const HEADERS = {
-  signIn: ['auditCsv.time', 'auditCsv.account', 'auditCsv.name', 'auditCsv.loginType', 'auditCsv.application', 'auditCsv.result', 'auditCsv.code', 'auditCsv.message', 'auditCsv.ip', 'auditCsv.device'],
+  signIn: ['auditCsv.time', 'auditCsv.account', 'auditCsv.name', 'auditCsv.loginType', 'auditCsv.application', 'auditCsv.result', 'auditCsv.code', 'auditCsv.message', 'auditCsv.ip', 'auditCsv.device', 'auditCsv.risk', 'auditCsv.riskSignals', 'auditCsv.place'],
   operation: ['auditCsv.time', 'auditCsv.account', 'auditCsv.name', 'auditCsv.scene', 'auditCsv.target', 'auditCsv.changes', 'auditCsv.detail', 'auditCsv.ip'],
 } as const satisfies Record<string, readonly TextKey[]>;
 const header = (columns: readonly TextKey[], lang: Lang): string[] => columns.map((column) => text(column, lang));
@@ -55,7 +56,10 @@ export function adminAuditService(ctx: ServiceContext, _base: BaseServices) {
   const repo = ctx.repos.admin.audit;
 
   async function signInQuery(f: SignInLogFilters): Promise<SignInQuery | null> {
-    const q: SignInQuery = { from: timeMs(f.startTime), to: timeMs(f.endTime), ip: f.ip?.trim() || undefined, optType: f.optType?.trim() || undefined };
+    const q: SignInQuery = {
+      from: timeMs(f.startTime), to: timeMs(f.endTime), ip: f.ip?.trim() || undefined, optType: f.optType?.trim() || undefined,
+      riskLevel: f.riskLevel, riskSignal: f.riskSignal,
+    };
     if (f.result) q.success = f.result === LogResult.SUCCESS;
     const person = f.userId?.trim();
     // A text that finds people filters on their rows (the user_ref index); one that finds nobody
@@ -84,6 +88,7 @@ export function adminAuditService(ctx: ServiceContext, _base: BaseServices) {
   const signInRow = (lang: Lang) => (e: SignInEntry): AdminSignInLogRow => ({
     id: e.id, userId: e.account, userName: e.userName, optType: e.optType, appName: e.appName, isSuccess: e.success, resultCode: e.loginMsg,
     loginMsg: message(e.loginMsg, lang), ip: e.ip, deviceName: e.deviceName, createdDate: iso(e.createdAt),
+    risk: judgementOf(e.riskLevel, e.riskSignals, e.riskPlace),
   });
   const operationRow = (e: OperationEntry, targetName: string | null): AdminOperationLogRow => ({
     id: e.id, userId: e.account, userName: e.userName, sceneCode: e.sceneCode, target: e.target, targetName, changes: parseChanges(e.changes), detail: e.detail,
@@ -108,6 +113,8 @@ export function adminAuditService(ctx: ServiceContext, _base: BaseServices) {
       const result = { ok: text('auditCsv.ok', lang), failed: text('auditCsv.failed', lang) };
       return csvOf(header(HEADERS.signIn, lang), (after, limit) => (q ? repo.signInsAfter(q, after, limit) : Promise.resolve([])), (e) => csvLine([
         iso(e.createdAt), e.account, e.userName, e.optType, e.appName, e.success ? result.ok : result.failed, e.loginMsg, message(e.loginMsg, lang), e.ip, e.deviceName,
+        // The judgement as codes (HIGH; NEW_DEVICE,NEW_NETWORK), like the type and result code: stable for whoever reads the file.
+        e.riskLevel, e.riskLevel === null ? null : e.riskSignals, e.riskPlace,
       ]));
     },
     async operationsCsv(f: OperationLogFilters, lang: Lang): Promise<AsyncIterable<string>> {

@@ -13,6 +13,7 @@ export interface LogNameKeys {
   deptIds?: number[];
   noticeIds?: number[];
   scimTokenIds?: number[];
+  zoneIds?: number[];
 }
 
 /** A request as a log line names it. */
@@ -33,6 +34,8 @@ export interface LogNames {
   depts: Map<number, string>;
   notices: Map<number, string>;
   scimTokens: Map<number, string>;
+  /** Network zones (adaptive sign-in). */
+  zones: Map<number, string>;
 }
 
 /**
@@ -43,7 +46,7 @@ export function logNamesRepo(db: Kysely<Database>) {
   return {
     async resolve(keys: LogNameKeys): Promise<LogNames> {
       const some = (ids: number[] | undefined): ids is number[] => ids !== undefined && ids.length > 0;
-      const [apps, requests, permGroups, roles, groups, people, depts, notices, scimTokens] = await Promise.all([
+      const [apps, requests, permGroups, roles, groups, people, depts, notices, scimTokens, zones] = await Promise.all([
         keys.appIds.length ? db.selectFrom('apps').select(['app_id', 'app_name']).where('app_id', 'in', keys.appIds).execute() : [],
         keys.requestIds.length
           ? db.selectFrom('apply_requests as r').innerJoin('apps as a', 'a.id', 'r.app_ref').innerJoin('users as u', 'u.id', 'r.apply_user_ref')
@@ -58,6 +61,7 @@ export function logNamesRepo(db: Kysely<Database>) {
         some(keys.deptIds) ? db.selectFrom('departments').select(['id', 'name']).where('id', 'in', keys.deptIds).execute() : [],
         some(keys.noticeIds) ? db.selectFrom('notices').select(['id', 'title as name']).where('id', 'in', keys.noticeIds).execute() : [],
         some(keys.scimTokenIds) ? db.selectFrom('scim_tokens').select(['id', 'name']).where('id', 'in', keys.scimTokenIds).execute() : [],
+        some(keys.zoneIds) ? db.selectFrom('network_zones').select(['id', 'name']).where('id', 'in', keys.zoneIds).execute() : [],
       ]);
       const byId = (rows: { id: number; name: string }[]) => new Map(rows.map((r) => [Number(r.id), r.name]));
       return {
@@ -70,6 +74,7 @@ export function logNamesRepo(db: Kysely<Database>) {
         depts: byId(depts),
         notices: byId(notices),
         scimTokens: byId(scimTokens),
+        zones: byId(zones),
       };
     },
   };

@@ -11,9 +11,9 @@ type Target =
   | { kind: 'person'; account: string }
   | { kind: 'app'; appId: string }
   | { kind: 'group'; code: string }
-  | { kind: 'request' | 'dept' | 'notice' | 'scimToken'; id: number };
+  | { kind: 'request' | 'dept' | 'notice' | 'scimToken' | 'zone'; id: number };
 
-const NUMBERED = { request: 'request', dept: 'dept', notice: 'notice', 'scim-token': 'scimToken' } as const;
+const NUMBERED = { request: 'request', dept: 'dept', notice: 'notice', 'scim-token': 'scimToken', zone: 'zone' } as const;
 
 function parse(target: string | null): Target | null {
   if (!target) return null;
@@ -30,7 +30,7 @@ function parse(target: string | null): Target | null {
 }
 
 function keysOf(targets: (Target | null)[]): LogNameKeys {
-  const keys: Required<LogNameKeys> = { appIds: [], requestIds: [], permGroupIds: [], roleIds: [], groupCodes: [], accounts: [], deptIds: [], noticeIds: [], scimTokenIds: [] };
+  const keys: Required<LogNameKeys> = { appIds: [], requestIds: [], permGroupIds: [], roleIds: [], groupCodes: [], accounts: [], deptIds: [], noticeIds: [], scimTokenIds: [], zoneIds: [] };
   for (const t of targets) {
     if (!t) continue;
     if (t.kind === 'person') keys.accounts.push(t.account);
@@ -39,6 +39,7 @@ function keysOf(targets: (Target | null)[]): LogNameKeys {
     else if (t.kind === 'request') keys.requestIds.push(t.id);
     else if (t.kind === 'dept') keys.deptIds.push(t.id);
     else if (t.kind === 'notice') keys.noticeIds.push(t.id);
+    else if (t.kind === 'zone') keys.zoneIds.push(t.id);
     else keys.scimTokenIds.push(t.id);
   }
   for (const list of Object.values(keys) as unknown[][]) list.splice(0, list.length, ...new Set(list));
@@ -57,6 +58,7 @@ function nameOf(t: Target, names: LogNames): string | null {
     case 'dept': return names.depts.get(t.id) ?? null;
     case 'notice': return names.notices.get(t.id) ?? null;
     case 'scimToken': return names.scimTokens.get(t.id) ?? null;
+    case 'zone': return names.zones.get(t.id) ?? null;
   }
 }
 

@@ -19,6 +19,8 @@ import { directorySyncService } from '../protocols/directory/syncService.js';
 import { adminUpstreamService } from '../broker/adminService.js';
 import { administratorsService } from '../administrators/service.js';
 import { scopeService } from '../administrators/scope.js';
+import { adminZonesService } from '../risk/zonesAdminService.js';
+import { adminAppRiskService } from '../risk/appRiskAdminService.js';
 
 /** The workbench's services (`services.admin.users.create(…)`), built on the portal's. */
 export function buildAdminServices(ctx: ServiceContext, base: BaseServices) {
@@ -43,6 +45,8 @@ export function buildAdminServices(ctx: ServiceContext, base: BaseServices) {
     directory: directorySyncService(ctx, base),
     upstream: adminUpstreamService(ctx, base),
     administrators: administratorsService(ctx, base),
+    zones: adminZonesService(ctx, base),
+    appRisk: adminAppRiskService(ctx, base),
   };
 }
 

@@ -30,6 +30,7 @@ import { administratorsRepo } from '../administrators/repository.js';
 import { zonesRepo } from '../risk/zonesRepository.js';
 import { riskProfilesRepo } from '../risk/profileRepository.js';
 import { alertsRepo } from '../risk/alertsRepository.js';
+import { appRiskRepo } from '../risk/appRiskRepository.js';
 
 /** How the repositories write: `auditChain: false` only for a benchmark's baseline (config refuses it in production). */
 export interface RepoOptions { auditChain: boolean }
@@ -66,6 +67,7 @@ export function buildRepos(db: Kysely<Database>, options: RepoOptions = CHAINED)
     zones: zonesRepo(db),
     riskProfiles: riskProfilesRepo(db),
     alerts: alertsRepo(db),
+    appRisk: appRiskRepo(db),
     admin: buildAdminRepos(db),
   };
 }

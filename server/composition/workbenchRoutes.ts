@@ -17,13 +17,15 @@ import adminRegistrationsRoutes from '../registrations/adminRoutes.js';
 import adminSamlKeysRoutes from '../protocols/saml/keysAdminRoutes.js';
 import adminDirectoryRoutes from '../protocols/directory/adminRoutes.js';
 import adminAdministratorsRoutes from '../administrators/routes.js';
+import adminZonesRoutes from '../risk/zonesAdminRoutes.js';
+import adminAppRiskRoutes from '../risk/appRiskAdminRoutes.js';
 
 /** The administrators' workbench (/idaas/admin/v1/…): every route is declared `access: 'admin'` with the duties that may call it. */
 export default async function adminRoutes(app: FastifyInstance): Promise<void> {
   for (const routes of [
     adminHomeRoutes, adminOrganisationRoutes, adminUsersRoutes, adminAppsRoutes, adminAppsSignOnRoutes, adminGroupsRoutes, adminRequestsRoutes,
     adminNoticesRoutes, adminPoliciesRoutes, adminAuditRoutes, adminAuditTrailRoutes, adminSessionsRoutes, adminScimTokensRoutes, adminRegistrationsRoutes, adminSamlKeysRoutes, adminDirectoryRoutes, adminUpstreamRoutes,
-    adminAdministratorsRoutes,
+    adminAdministratorsRoutes, adminZonesRoutes, adminAppRiskRoutes,
   ]) {
     await app.register(routes);
   }

@@ -51,7 +51,7 @@ export function adminHomeService(ctx: ServiceContext, base: BaseServices) {
   }
 
   function event(kind: SecurityEvent['kind'], e: LogEvent, targetName: string | null = null): SecurityEvent {
-    return { kind, userId: e.account, userName: e.userName, code: e.code, target: e.target, targetName, changes: parseChanges(e.changes), ip: e.ip, createdDate: iso(e.createdAt) };
+    return { kind, userId: e.account, userName: e.userName, code: e.code, target: e.target, targetName, changes: parseChanges(e.changes), ip: e.ip, createdDate: iso(e.createdAt), risk: e.risk };
   }
 
   return {

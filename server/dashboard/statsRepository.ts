@@ -1,4 +1,6 @@
 import { sql, type Kysely } from 'kysely';
+import type { RiskJudgement } from '../../contract/schemas/risk.js';
+import { judgementOf } from '../risk/judgementColumns.js';
 import type { Database } from '../platform/db/schema.js';
 
 /** Sign-ins of one day bucket: `day` counts whole days from the series' start. */
@@ -18,6 +20,8 @@ export interface LogEvent {
   changes: string | null;
   ip: string;
   createdAt: number;
+  /** A sign-in's judgement (null for administrators' changes and sign-ins not judged). */
+  risk: RiskJudgement | null;
 }
 
 /** The sign-in lock's subjects (sign-in/throttle.ts accountKey): "acct:" and the account. */
@@ -83,6 +87,7 @@ export function adminStatsRepo(db: Kysely<Database>) {
         .select([
           'login_history.id as id', 'login_history.account as account', 'users.user_name as userName', 'login_history.login_msg as code',
           'login_history.ip as ip', 'login_history.created_at as createdAt',
+          'login_history.risk_level as riskLevel', 'login_history.risk_signals as riskSignals', 'login_history.risk_place as riskPlace',
         ])
         .where('login_history.created_at', '>=', since)
         .where((eb) => eb.or([
@@ -92,7 +97,9 @@ export function adminStatsRepo(db: Kysely<Database>) {
         .orderBy('login_history.created_at', 'desc').orderBy('login_history.id', 'desc')
         .limit(limit)
         .execute();
-      return rows.map((r) => ({ ...r, target: null, changes: null, createdAt: Number(r.createdAt) }));
+      return rows.map(({ riskLevel, riskSignals, riskPlace, ...r }) => ({
+        ...r, target: null, changes: null, createdAt: Number(r.createdAt), risk: judgementOf(riskLevel, riskSignals, riskPlace),
+      }));
     },
 
     /** The newest administrators' changes (rows with a target) since `since`. */
@@ -108,7 +115,7 @@ export function adminStatsRepo(db: Kysely<Database>) {
         .orderBy('operation_log.created_at', 'desc').orderBy('operation_log.id', 'desc')
         .limit(limit)
         .execute();
-      return rows.map((r) => ({ ...r, createdAt: Number(r.createdAt) }));
+      return rows.map((r) => ({ ...r, createdAt: Number(r.createdAt), risk: null }));
     },
   };
 }

@@ -1,6 +1,6 @@
 import {
   ApartmentOutlined, AppstoreOutlined, ClusterOutlined, AuditOutlined, CrownOutlined, DashboardOutlined, DesktopOutlined,
-  KeyOutlined, LoginOutlined, NotificationOutlined, SafetyCertificateOutlined, SafetyOutlined, SolutionOutlined, TeamOutlined, UserAddOutlined, UserOutlined,
+  GlobalOutlined, KeyOutlined, LoginOutlined, NotificationOutlined, SafetyCertificateOutlined, SafetyOutlined, SolutionOutlined, TeamOutlined, UserAddOutlined, UserOutlined,
 } from '@ant-design/icons';
 import type { ResourceProps } from '@refinedev/core';
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
@@ -35,6 +35,7 @@ export const resources: WorkbenchResource[] = [
   { name: 'auditTrail', list: '/audit-trail', meta: { labelKey: 'wb.menu.auditTrail', icon: <SafetyOutlined /> } },
   { name: 'sessions', list: '/sessions', meta: { labelKey: 'wb.menu.sessions', icon: <DesktopOutlined /> } },
   { name: 'directory', list: '/directory', meta: { labelKey: 'wb.menu.directory', icon: <ClusterOutlined /> } },
+  { name: 'networkZones', list: '/network-zones', meta: { labelKey: 'wb.menu.networkZones', icon: <GlobalOutlined /> } },
   { name: 'scimTokens', list: '/scim-tokens', meta: { labelKey: 'wb.menu.scimTokens', icon: <KeyOutlined /> } },
   { name: 'registrations', list: '/registrations', meta: { labelKey: 'wb.menu.registrations', icon: <UserAddOutlined /> } },
   { name: 'upstreamProviders', list: '/upstream-providers', meta: { labelKey: 'wb.menu.upstreamProviders', icon: <LoginOutlined /> } },
@@ -66,6 +67,7 @@ const PAGES: Record<string, Page> = {
   '/audit-trail': lazy(() => import('./pages/auditTrail/AuditTrailPage')),
   '/sessions': lazy(() => import('./pages/sessions/SessionList')),
   '/directory': lazy(() => import('./pages/directory/DirectoryPage')),
+  '/network-zones': lazy(() => import('./pages/networkZones/ZoneList')),
   '/scim-tokens': lazy(() => import('./pages/scimTokens/ScimTokenList')),
   '/registrations': lazy(() => import('./pages/registrations/RegistrationList')),
   '/upstream-providers': lazy(() => import('./pages/upstream/UpstreamProviderList')),

@@ -174,7 +174,7 @@ describe.each(storeCases())('workbench audit logs ($name)', (store) => {
     expect(res.headers['content-disposition']).toContain('sign-in-log.csv');
     expect(res.body.startsWith('\uFEFF')).toBe(true);
     const [header, ...records] = parseCsv(res.body);
-    expect(header).toEqual(['Time', 'Account', 'Name', 'Type', 'Application', 'Result', 'Code', 'Message', 'IP', 'Device']);
+    expect(header).toEqual(['Time', 'Account', 'Name', 'Type', 'Application', 'Result', 'Code', 'Message', 'IP', 'Device', 'Risk', 'Signals', 'Place']);
     expect(records).toHaveLength(1203);
     expect(new Set(records.map((r) => r[1])).size).toBe(1203);
     const times = records.map((r) => Date.parse(r[0]));

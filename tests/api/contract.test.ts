@@ -78,6 +78,7 @@ const REFINED_EXAMPLES: Record<string, unknown> = {
   entityId: 'https://sp.example.com/metadata',
   acsUrls: [{ url: 'https://sp.example.com/acs', index: 0, isDefault: true }],
   sloUrl: 'https://sp.example.com/slo',
+  ranges: ['10.0.0.0/8'],
 };
 
 const WITH_INTEGERS = allEndpoints().filter(([, spec]) => integerFields(spec.input).length > 0);

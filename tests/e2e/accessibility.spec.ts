@@ -134,6 +134,8 @@ const WORKBENCH_PAGES: { account: string; targets: Target[] }[] = [
     { path: '#/sessions', open: hashRoute('/sessions'), ready: tableRows('session-table') },
     { path: '#/scim-tokens', open: hashRoute('/scim-tokens'), ready: async (page) => expect(page.getByTestId('scim-table')).toBeVisible() },
     { path: '#/scim-tokens: new token', open: clickOn('scim-create'), ready: dialogShows('scim-name'), dialog: true },
+    { path: '#/network-zones', open: hashRoute('/network-zones'), ready: async (page) => expect(page.getByTestId('zones-table')).toBeVisible() },
+    { path: '#/network-zones: new zone', open: clickOn('zones-create'), ready: dialogShows('zone-ranges'), dialog: true },
   ] },
   { account: 'auditor', targets: [
     { path: '#/audit', open: hashRoute('/audit'), ready: tableRows('signin-log-table') },

@@ -19,6 +19,7 @@ function namesOf(asked: LogNameKeys[]): { logNames: { resolve(keys: LogNameKeys)
           depts: new Map(),
           notices: new Map(),
           scimTokens: new Map(),
+          zones: new Map(),
         };
       },
     },

@@ -17,6 +17,8 @@ import { adminSamlKeysEndpoints } from './samlKeys.js';
 import { adminDirectoryEndpoints } from './directory.js';
 import { adminUpstreamEndpoints } from './upstream.js';
 import { adminAdministratorsEndpoints } from './administrators.js';
+import { adminNetworkZonesEndpoints } from './networkZones.js';
+import { adminAppsRiskEndpoints } from './appsRisk.js';
 
 /**
  * The administrators' workbench (/systemhub): every endpoint is `access: 'admin'`, naming the duties that may call it, under
@@ -43,4 +45,6 @@ export const adminAreas = {
   adminDirectory: adminDirectoryEndpoints,
   adminUpstream: adminUpstreamEndpoints,
   adminAdministrators: adminAdministratorsEndpoints,
+  adminNetworkZones: adminNetworkZonesEndpoints,
+  adminAppsRisk: adminAppsRiskEndpoints,
 } satisfies Record<string, Record<string, EndpointSpec>>;

@@ -3,6 +3,7 @@ import { ACCESS_TYPES, ALL_SCENE_CODES } from '../../dictionaries.js';
 import { LogResult } from '../../enums.js';
 import { LIMITS } from '../../rules.js';
 import { TIME_MS_MAX, idOut, intIn, isoTime, pageRequest, text } from '../common.js';
+import { RISK_LEVELS, RISK_SIGNALS, riskJudgement } from '../risk.js';
 import { sortOf } from '../sort.js';
 import { ADMIN_SORTABLE } from './sortable.js';
 
@@ -30,6 +31,10 @@ const signInFilterShape = {
   result: z.enum([LogResult.SUCCESS, LogResult.FAILURE]).optional(),
   /** How the person signed in (ACCOUNT, MSG_CODE, SECOND_AUTH, SSO…): one of the methods the log writes. */
   optType: oneOf(ACCESS_TYPES).optional(),
+  /** Sign-ins judged at this risk level (adaptive sign-in). */
+  riskLevel: z.enum(RISK_LEVELS).optional(),
+  /** Sign-ins on which this signal fired. */
+  riskSignal: z.enum(RISK_SIGNALS).optional(),
 };
 const operationFilterShape = {
   ...common,
@@ -70,6 +75,8 @@ export const adminSignInLogRow = z.object({
   ip: z.string(),
   deviceName: z.string().nullable(),
   createdDate: isoTime,
+  /** How the sign-in was judged; null when it was not (refused before the credentials were proven, or older than adaptive sign-in). */
+  risk: riskJudgement.nullable(),
 });
 export type AdminSignInLogRow = z.infer<typeof adminSignInLogRow>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SecurityEventKind } from '../../enums.js';
 import { isoTime } from '../common.js';
+import { riskJudgement } from '../risk.js';
 
 const count = z.number().int().min(0);
 
@@ -26,6 +27,8 @@ export const securityEvent = z.object({
   changes: z.object({ before: z.unknown(), after: z.unknown() }).nullable(),
   ip: z.string(),
   createdDate: isoTime,
+  /** How a sign-in event was judged (adaptive sign-in); null for administrators' changes and sign-ins not judged. */
+  risk: riskJudgement.nullable(),
 });
 export type SecurityEvent = z.infer<typeof securityEvent>;
 

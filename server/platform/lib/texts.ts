@@ -69,6 +69,9 @@ export const texts = {
   'auditCsv.message': { zh: '说明', en: 'Message' },
   'auditCsv.ip': { zh: 'IP', en: 'IP' },
   'auditCsv.device': { zh: '设备', en: 'Device' },
+  'auditCsv.risk': { zh: '风险等级', en: 'Risk' },
+  'auditCsv.riskSignals': { zh: '风险信号', en: 'Signals' },
+  'auditCsv.place': { zh: '位置', en: 'Place' },
   // The audit trail's CSV export (server/audit/trail/service.ts)
   'trailCsv.seq': { zh: '序号', en: 'Seq' },
   'trailCsv.hash': { zh: '哈希', en: 'Hash' },

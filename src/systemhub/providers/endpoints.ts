@@ -15,6 +15,8 @@ import { adminScimTokensEndpoints as scim } from '../../../contract/endpoints/ad
 import { adminRegistrationsEndpoints as registrations } from '../../../contract/endpoints/admin/registrations';
 import { adminSessionsEndpoints as sessions } from '../../../contract/endpoints/admin/sessions';
 import { adminUsersEndpoints as users } from '../../../contract/endpoints/admin/users';
+import { adminNetworkZonesEndpoints as zones } from '../../../contract/endpoints/admin/networkZones';
+import { adminAppsRiskEndpoints as appRisk } from '../../../contract/endpoints/admin/appsRisk';
 import { factorEndpoints as factors } from '../../../contract/endpoints/factors';
 import type { ResourceEndpoints } from '../../shared/providers/resourceEndpoints';
 
@@ -49,6 +51,7 @@ export const ENDPOINTS = {
       groupGrantsAdd: apps.groupGrantsAdd, groupGrantsRemove: apps.groupGrantsRemove,
       samlGet: signOn.samlGet, samlSave: signOn.samlSave, samlRemove: signOn.samlRemove, samlParseMetadata: signOn.samlParseMetadata,
       casGet: signOn.casGet, casSave: signOn.casSave,
+      riskPolicyGet: appRisk.riskPolicyGet, riskPolicyUpdate: appRisk.riskPolicyUpdate,
     },
   },
   /** The people and groups granted one application (filtered by its id). */
@@ -84,6 +87,8 @@ export const ENDPOINTS = {
   },
   /** Who holds which administrator duty (a plain list: a handful of people). */
   administrators: { list: administrators.administratorList, paged: false, actions: { assign: administrators.administratorAssign, revoke: administrators.administratorRevoke } },
+  /** Office, VPN and blocked address ranges (a plain list: a handful of zones). */
+  networkZones: { list: zones.zoneList, paged: false, actions: { create: zones.zoneCreate, update: zones.zoneUpdate, delete: zones.zoneDelete } },
   scimTokens: { list: scim.scimTokenList, create: scim.scimTokenCreate, actions: { revoke: scim.scimTokenRevoke } },
 } satisfies Record<string, ResourceEndpoints>;
 

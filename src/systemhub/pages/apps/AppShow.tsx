@@ -17,6 +17,7 @@ import { RolesPanel } from './RolesPanel';
 import { NotFound } from '../../shared/NotFound';
 import { OidcDetail } from './OidcDetail';
 import { SignOnPanel } from './SignOnPanel';
+import { RiskPolicyCard } from './RiskPolicyCard';
 
 function Settings({ app }: { app: AdminApp }) {
   const { t } = useTranslation();
@@ -61,6 +62,7 @@ function Settings({ app }: { app: AdminApp }) {
           </Space>
         </Card>
       ) : null}
+      {may('apps', 'riskPolicyGet') ? <RiskPolicyCard app={app} /> : null}
       <ShownOnce
         secret={rotated?.clientSecret ?? null}
         title={t('wb.apps.secret.shownTitle', { clientId: rotated?.clientId ?? '' })}

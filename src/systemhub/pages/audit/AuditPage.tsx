@@ -14,6 +14,8 @@ import { ChangeDiff, ChangesColumnTitle } from './ChangeDiff';
 import { logExportHref, logFiltersOf, type LogFilterValues } from './logFilters';
 import { methodOptions, methodWords, resultWords, sceneOptions, sceneWords } from './logWords';
 import { targetWords } from './targetWords';
+import { RISK_LEVELS, RISK_SIGNALS } from '../../../../contract/schemas/risk';
+import { RiskJudgement } from '../../shared/RiskJudgement';
 
 function Common() {
   const { t } = useTranslation();
@@ -62,6 +64,12 @@ function SignInLog() {
         <Form.Item name="optType" label={t('wb.audit.optType')}>
           <Select allowClear showSearch filterOption={byWords} style={{ width: 170 }} placeholder={t('wb.common.all')} options={methodOptions(lang)} data-testid="signin-log-method" />
         </Form.Item>
+        <Form.Item name="riskLevel" label={t('wb.risk.level_label')}>
+          <Select allowClear style={{ width: 100 }} placeholder={t('wb.common.all')} options={RISK_LEVELS.map((value) => ({ value, label: t(`wb.risk.level.${value}`) }))} data-testid="signin-log-risk-level" />
+        </Form.Item>
+        <Form.Item name="riskSignal" label={t('wb.risk.signals_label')}>
+          <Select allowClear style={{ width: 150 }} placeholder={t('wb.common.all')} options={RISK_SIGNALS.map((value) => ({ value, label: t(`wb.risk.signal.${value}`) }))} data-testid="signin-log-risk-signal" />
+        </Form.Item>
       </SearchBar>
       <Table<AdminSignInLogRow> {...tableProps} rowKey="id" data-testid="signin-log-table" tableLayout="fixed">
         <Table.Column<AdminSignInLogRow> dataIndex="createdDate" title={t('wb.common.time')} width={170} sorter render={formatTimeOrBlank} />
@@ -82,6 +90,7 @@ function SignInLog() {
             )
           }
         />
+        <Table.Column<AdminSignInLogRow> key="risk" title={t('wb.risk.level_label')} width={150} render={(_, row) => <RiskJudgement risk={row.risk} />} />
         <Table.Column<AdminSignInLogRow> dataIndex="ip" title={t('wb.audit.ip')} width={130} />
         <Table.Column<AdminSignInLogRow> dataIndex="deviceName" title={t('wb.audit.device')} ellipsis />
       </Table>

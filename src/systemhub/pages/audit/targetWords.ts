@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 
 /** Kinds of operation-log targets the workbench has words for (server/audit/logTargets.ts writes the keys). */
-const KINDS = new Set(['user', 'mailbox', 'app', 'group', 'request', 'dept', 'notice', 'scim-token', 'policy', 'session', 'import', 'users']);
+const KINDS = new Set(['user', 'mailbox', 'app', 'group', 'request', 'dept', 'notice', 'scim-token', 'zone', 'policy', 'session', 'import', 'users']);
 
 /**
  * What a change touched, in words: its kind and the name it stands for now ("Notice: Holiday

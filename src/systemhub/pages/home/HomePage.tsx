@@ -13,6 +13,7 @@ import { LoadFailed } from '../../../shared/components/LoadFailed';
 import { isLanguage, type Language } from '../../../shared/providers/i18nProvider';
 import { ChangeDiff, ChangesColumnTitle } from '../audit/ChangeDiff';
 import { resultWords, sceneWords } from '../audit/logWords';
+import { RiskJudgement } from '../../shared/RiskJudgement';
 import { targetWords } from '../audit/targetWords';
 
 /* The chart library is the heaviest thing here: it loads after the numbers. */
@@ -93,6 +94,8 @@ export default function HomePage() {
                 { dataIndex: 'kind', title: t('wb.home.event'), render: (kind: SecurityEvent['kind']) => <Tag color={EVENT_COLORS[kind]}>{t(`wb.home.kinds.${kind}`)}</Tag> },
                 { key: 'who', title: t('wb.home.who'), render: (_, row) => (row.userName ? `${row.userName} (${row.userId})` : row.userId) },
                 { key: 'what', title: t('wb.home.what'), render: (_, row) => <Tooltip title={[row.code, row.target].filter(Boolean).join(' · ')}>{eventWords(row, lang, t)}</Tooltip> },
+                // Sign-in events carry their judgement; an administrator's change has none to show.
+                { key: 'risk', title: t('wb.risk.level_label'), render: (_, row) => (row.kind === 'ADMIN_CHANGE' ? null : <RiskJudgement risk={row.risk} compact />) },
                 { dataIndex: 'ip', title: t('wb.home.ip') },
               ]}
             />

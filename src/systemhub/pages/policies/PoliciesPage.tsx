@@ -1,6 +1,6 @@
 import { HistoryOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Col, Form, Input, InputNumber, Popconfirm, Row, Select, Skeleton, Space, Switch, Tag } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CODE } from '../../../../contract/codeNames';
 import { LIMITS, POLICY_RANGES, USER_TYPES } from '../../../../contract/rules';
@@ -12,6 +12,7 @@ import { ENDPOINTS } from '../../providers/endpoints';
 import type { Result } from '../../../shared/providers/api';
 import { LoadFailed } from '../../../shared/components/LoadFailed';
 import { PolicyHistoryDrawer } from './PolicyHistoryDrawer';
+import { RiskFields, signalsFromForm, signalsToForm } from './RiskFields';
 
 type Policies = Result<typeof ENDPOINTS.policies.actions.get>;
 type Section = Exclude<keyof Policies, 'customized'>;
@@ -43,6 +44,18 @@ const NUMBERS: Partial<Record<Section, Record<string, Range>>> = {
   },
   sessions: { idleMinutes: POLICY_RANGES.sessionIdleMinutes, absoluteHours: POLICY_RANGES.sessionAbsoluteHours },
   sms: { dailyPerNumber: POLICY_RANGES.smsDailyPerNumber },
+  risk: { newDeviceDays: { min: 1, max: 365 } },
+};
+
+/**
+ * Sections whose form holds their values differently from the policy: the risk section shows a
+ * row for every signal ("follow the level" for those without an action of their own).
+ */
+const FORM_SHAPES: Partial<Record<Section, { toForm: (v: never) => object; fromForm: (v: Record<string, unknown>) => Record<string, unknown> }>> = {
+  risk: {
+    toForm: (v: Policies['risk']) => ({ ...v, signals: signalsToForm(v.signals) }),
+    fromForm: (v) => ({ ...v, signals: signalsFromForm((v.signals ?? {}) as Record<string, string>) }),
+  },
 };
 
 /** One section's form: its own save, the server's refusals under its fields. */
@@ -51,13 +64,14 @@ function SectionForm({ section, policies, onSaved }: { section: Section; policie
   const [form] = Form.useForm();
   const update = useEndpointMutation(ENDPOINTS.policies.actions.update, { refresh: [] });
   const restore = useEndpointMutation(ENDPOINTS.policies.actions.restoreDefaults, { success: t('wb.policies.restored') });
-  const values = policies[section];
+  const shape = FORM_SHAPES[section];
+  const values = useMemo(() => (shape ? shape.toForm(policies[section] as never) : policies[section]), [shape, policies, section]);
   const registrationOpen = Form.useWatch('enabled', form) as boolean | undefined;
   useEffect(() => form.setFieldsValue(values), [form, values]);
 
   async function save(next: Record<string, unknown>) {
     try {
-      const saved = await update.submit({ [section]: next });
+      const saved = await update.submit({ [section]: shape ? shape.fromForm(next) : next });
       feedback.success(t('wb.policies.saved'));
       onSaved(saved);
     } catch (error) {
@@ -118,6 +132,7 @@ function SectionForm({ section, policies, onSaved }: { section: Section; policie
               </Col>
             </>
           ) : null}
+          {section === 'risk' ? <RiskFields /> : null}
           {section === 'loginPage' ? (
             <>
               {(['companyName', 'versionInfo'] as const).map((field) =>
@@ -159,7 +174,7 @@ function SectionForm({ section, policies, onSaved }: { section: Section; policie
   );
 }
 
-const SECTIONS: Section[] = ['pwd', 'signIn', 'sessions', 'sms', 'registration', 'mfa', 'loginPage'];
+const SECTIONS: Section[] = ['pwd', 'signIn', 'sessions', 'sms', 'registration', 'mfa', 'risk', 'loginPage'];
 
 /** The policies in force, one form per section; each takes effect on save. */
 export default function PoliciesPage() {

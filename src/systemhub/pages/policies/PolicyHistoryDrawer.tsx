@@ -27,7 +27,9 @@ function VersionChanges({ version }: { version: Version }) {
     <ul style={{ margin: 0, paddingInlineStart: 18 }} data-testid={`policy-version-${version.version}-changes`}>
       {changes.map((c) => {
         const [field, lang] = c.field.split('.');
-        const name = `${t(`wb.policies.sections.${c.section}`)} · ${t(`wb.policies.${c.section}.${field}`)}${lang ? ` (${t(`wb.policies.lang.${lang}`)})` : ''}`;
+        // A field kept per key: per language, or (the risk section's signals) per signal.
+        const sub = lang ? (c.section === 'risk' ? t(`wb.risk.signal.${lang}`) : t(`wb.policies.lang.${lang}`)) : '';
+        const name = `${t(`wb.policies.sections.${c.section}`)} · ${t(`wb.policies.${c.section}.${field}`)}${sub ? ` (${sub})` : ''}`;
         return (
           <li key={`${c.section}.${c.field}`}>
             {t('wb.policies.history.change', { name, before: value(c.section, field, c.before), after: value(c.section, field, c.after) })}
