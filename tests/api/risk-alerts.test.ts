@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { lastSmsCode, passwordLogin, signIn, startClient, storeCases, type Client } from './harness.js';
 import type { Caller } from '../../server/composition/context.js';
 import type { RiskSignal } from '../../contract/schemas/risk.js';
@@ -9,16 +9,18 @@ const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KH
 /**
  * Sign-in alerts and "this was not me". The risk engine calls `raise` after a sign-in from a new
  * device or network; these tests call it directly through the built app's services
- * (client.app.services.alerts), so they hold whatever the engine decides.
+ * (client.app.services.alerts), so they hold whatever the engine decides. Every test has a portal
+ * of its own (store, clock, texts, alerts and daily budgets), so none depends on what another
+ * raised, spent or disowned, nor on another moving the clock, in whatever order they run.
  */
 describe.each(storeCases())('sign-in alerts and "this was not me" ($name)', (store) => {
   let client: Client;
   let seq = 0;
 
-  beforeAll(async () => {
+  beforeEach(async () => {
     client = await startClient(store, 'risk-alerts');
   });
-  afterAll(async () => { await client?.close(); });
+  afterEach(async () => { await client?.close(); });
 
   const db = () => client.app.store.db;
   const userOf = (account: string) => db().selectFrom('users').select(['id', 'mobile_no as mobileNo', 'must_change_password']).where('user_id', '=', account).executeTakeFirstOrThrow();
@@ -142,7 +144,10 @@ describe.each(storeCases())('sign-in alerts and "this was not me" ($name)', (sto
     await db().deleteFrom('sign_in_alerts').where('user_ref', '=', (await userOf('zhangsan')).id).execute();
     await raise('zhangsan', ['NEW_DEVICE'], 'CN Beijing');
     await raise('zhangsan', ['NEW_NETWORK'], 'CN Shenzhen');
+    // Another person's alert, which zhangsan can neither mark nor disown.
+    await raise('deptadmin');
     const others = await alertsOf('deptadmin');
+    expect(others.length).toBe(1);
     const token = await signIn(client, 'zhangsan');
     const list = (await client.post('/personal/v1/sign-in-alerts/list', { pageNum: 1, pageSize: 10 }, { token })).json();
     expect(list).toMatchObject({ code: 'D00000', data: { total: 2, unread: 2 } });
@@ -204,7 +209,7 @@ describe.each(storeCases())('sign-in alerts and "this was not me" ($name)', (sto
     expect((await notMe('x'.repeat(43))).json().code).toBe('E30061');
     expect((await peek('')).json().code).toBe('E00001');
     await raise('sunqi');
-    // sunqi's alert texts for the day were spent above: the last one texted still holds a good link until it expires.
+    // The alert's text holds a good link until it expires.
     const token = tokenIn((await alertText('13800000005'))!.content);
     expect((await peek(token)).json().code).toBe('D00000');
     client.clock.advance(7 * DAY + 1);

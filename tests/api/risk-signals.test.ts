@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DAY, HOUR } from '../../server/platform/lib/clock.js';
 import { localHour } from '../../server/platform/lib/timeZone.js';
 import { lastSmsCode, passwordLogin, solvedCaptcha, startClient, storeCases, type Client } from './harness.js';
@@ -7,12 +7,14 @@ import { BEIJING, judged, PARIS, SHANGHAI, SHANGHAI_OTHER_NET, startRiskClient }
 /**
  * Each risk signal fires when it should and stays quiet when it should not, on both stores: the
  * addresses are located by the test's locator, time moves on the test clock. Every test signs in
- * its own generated employee (emp00xx), so their profiles do not meet.
+ * its own generated employee (emp00xx), so their profiles do not meet. Every test also has a portal
+ * of its own (its own store and clock): a test that moves the clock by months, or a sign-in
+ * judged in another test, cannot change what a later test sees, in whatever order they run.
  */
 describe.each(storeCases())('risk signals ($name)', (store) => {
   let client: Client;
-  beforeAll(async () => { client = await startRiskClient(store, 'risksignals'); });
-  afterAll(async () => { await client?.close(); });
+  beforeEach(async () => { client = await startRiskClient(store, 'risksignals'); });
+  afterEach(async () => { await client?.close(); });
 
   const userRef = async (account: string) =>
     (await client.app.store.db.selectFrom('users').select('id').where('user_id', '=', account).executeTakeFirstOrThrow()).id;
@@ -133,7 +135,7 @@ describe.each(storeCases())('risk signals ($name)', (store) => {
     await passwordLogin(client, 'nobody-9', 'Wrong@2026', {}, burst);
     expect((await judged(client, 'emp0009', burst, 'laptop-9')).signals).toEqual(['RECENT_FAILURES']);
   });
-  // Last: it moves the suite's clock by months (the demo passwords expire on the way).
+  // It moves its own portal's clock by months (the demo passwords expire on the way).
   it('forgets a device after newDeviceDays and a network after 90 days', async () => {
     await judged(client, 'emp0002', SHANGHAI(6), 'laptop-2');
     client.clock.advance(89 * DAY);
@@ -148,8 +150,8 @@ describe.each(storeCases())('risk signals ($name)', (store) => {
 
 describe.each(storeCases())('risk signals without a location database ($name)', (store) => {
   let client: Client;
-  beforeAll(async () => { client = await startClient(store, 'risknogeo'); });
-  afterAll(async () => { await client?.close(); });
+  beforeEach(async () => { client = await startClient(store, 'risknogeo'); });
+  afterEach(async () => { await client?.close(); });
 
   it('judges by prefixes only: no place, no impossible travel, and still learns networks and hours', async () => {
     const first = await judged(client, 'emp0011', SHANGHAI(11), 'laptop-11');
