@@ -179,21 +179,25 @@ describe.each(storeCases())('workbench: network zones, application risk policies
     const before = (await api.ok('/policies/get', {})).risk;
     expect(before).toMatchObject({ enabled: true, medium: 'ALLOW', high: 'STEP_UP', newDeviceDays: 90 });
     const changed = { enabled: true, medium: 'STEP_UP', high: 'REFUSE', signals: { NEW_NETWORK: 'STEP_UP', BLOCKED_ZONE: 'REFUSE' }, newDeviceDays: 30, notify: false, enrolOnStepUp: false };
-    await api.ok('/policies/update', { risk: changed });
-    const now = await api.ok('/policies/get', {});
-    expect(now.risk).toEqual(changed);
-    expect(now.customized).toContain('risk');
-    // A partial change keeps the other fields; the version shows the section before and after.
-    await api.ok('/policies/update', { risk: { medium: 'ALLOW' } });
-    expect((await api.ok('/policies/get', {})).risk).toEqual({ ...changed, medium: 'ALLOW' });
-    const [latest] = (await api.ok('/policies/history', { pageNum: 1, pageSize: 1 })).datas;
-    expect(latest).toMatchObject({ action: 'UPDATE', sections: ['risk'] });
-    const detail = await api.ok('/policies/version', { version: latest.version });
-    expect(detail.policies.risk).toEqual({ ...changed, medium: 'ALLOW' });
-    expect(detail.previous.risk).toEqual(changed);
-    expect((await refusal('/policies/update', { risk: { newDeviceDays: 0 } })).message).toContain('risk.newDeviceDays');
-    expect((await refusal('/policies/update', { risk: { high: 'SOMETIMES' } })).code).toBe('E00001');
-    await api.ok('/policies/update', { risk: before });
+    // Put back in finally: a default left stepping up or refusing would change the other tests' sign-ins.
+    try {
+      await api.ok('/policies/update', { risk: changed });
+      const now = await api.ok('/policies/get', {});
+      expect(now.risk).toEqual(changed);
+      expect(now.customized).toContain('risk');
+      // A partial change keeps the other fields; the version shows the section before and after.
+      await api.ok('/policies/update', { risk: { medium: 'ALLOW' } });
+      expect((await api.ok('/policies/get', {})).risk).toEqual({ ...changed, medium: 'ALLOW' });
+      const [latest] = (await api.ok('/policies/history', { pageNum: 1, pageSize: 1 })).datas;
+      expect(latest).toMatchObject({ action: 'UPDATE', sections: ['risk'] });
+      const detail = await api.ok('/policies/version', { version: latest.version });
+      expect(detail.policies.risk).toEqual({ ...changed, medium: 'ALLOW' });
+      expect(detail.previous.risk).toEqual(changed);
+      expect((await refusal('/policies/update', { risk: { newDeviceDays: 0 } })).message).toContain('risk.newDeviceDays');
+      expect((await refusal('/policies/update', { risk: { high: 'SOMETIMES' } })).code).toBe('E00001');
+    } finally {
+      await api.ok('/policies/update', { risk: before });
+    }
   });
 
   it('shows the judgement on sign-in log rows and filters by level and by signal', async () => {
