@@ -1,5 +1,5 @@
 import { CODE } from '../../contract/codes.js';
-import { AppError } from '../platform/lib/errors.js';
+import { AppError, notFound } from '../platform/lib/errors.js';
 import type { AuthUser, ServiceContext } from '../composition/context.js';
 import type { BaseServices } from '../composition/portalServicesType.js';
 import { indexTree } from '../organisation/tree.js';
@@ -76,6 +76,17 @@ export function scopeService(ctx: ServiceContext, base: Pick<BaseServices, 'acce
       const held = await base.access.dutyOf(user);
       if (held?.duty === 'system' || held?.duty === 'security') return EVERYTHING;
       return { kind: 'apps', appRefs: await ctx.repos.access.ownedApps(user.userRef) };
+    },
+    /**
+     * An application the caller administers, by id: an owner's own; for owners, ids of others and
+     * ids nobody has alike answer E60205, so neither tells which applications exist.
+     */
+    async app(user: AuthUser, id: number) {
+      const scope = await this.apps(user);
+      const app = await ctx.repos.admin.apps.find(id);
+      if (!app) throw scope.kind === 'all' ? notFound() : outsideScope();
+      refuseOutsideApp(scope, id);
+      return app;
     },
     /**
      * A delegated administrator acts on the people of their subtree, never on another

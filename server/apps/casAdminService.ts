@@ -5,10 +5,10 @@ import type { CasGetAnswer, CasMatch } from '../../contract/schemas/admin/appsSi
 import { ZodError } from 'zod';
 import type { AuthUser, Caller, ServiceContext } from '../composition/context.js';
 import type { BaseServices } from '../composition/portalServicesType.js';
-import { AppError, notFound } from '../platform/lib/errors.js';
+import { AppError } from '../platform/lib/errors.js';
 import { appTarget } from './adminAccess.js';
 import { casSettingsOf, samlSettingsOf } from './signOnAudit.js';
-import { outsideScope, refuseOutsideApp, scopeService } from '../administrators/scope.js';
+import { scopeService } from '../administrators/scope.js';
 
 /** Where the CAS server answers (server/protocols/cas): a client is configured with this base. */
 export const CAS_MOUNT = '/cas';
@@ -37,14 +37,7 @@ export function adminCasService(ctx: ServiceContext, base: BaseServices) {
   const casServerUrl = `${ctx.config.publicUrl}${CAS_MOUNT}`;
 
   const scopes = scopeService(ctx, base);
-  /** The application within the caller's reach (an owner's own; others, like ids nobody has, E60205). */
-  async function appOf(actor: AuthUser, id: number) {
-    const scope = await scopes.apps(actor);
-    const app = await ctx.repos.admin.apps.find(id);
-    if (!app) throw scope.kind === 'all' ? notFound() : outsideScope();
-    refuseOutsideApp(scope, id);
-    return app;
-  }
+  const appOf = (actor: AuthUser, id: number) => scopes.app(actor, id);
 
   return {
     async get(actor: AuthUser, id: number): Promise<CasGetAnswer> {

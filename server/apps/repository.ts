@@ -2,7 +2,8 @@ import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
 import type { CaptchaStrategy } from '../../contract/enums.js';
 import type { AppsTable, Database } from '../platform/db/schema.js';
 import { reusable } from '../platform/db/reusable.js';
-import { appRiskPolicy, type AppRiskPolicy } from '../../contract/schemas/risk.js';
+import type { AppRiskPolicy } from '../../contract/schemas/risk.js';
+import { parseAppRiskPolicy } from '../risk/appRiskRepository.js';
 
 /** An application the portal signs people into. */
 export interface App {
@@ -33,16 +34,6 @@ export interface App {
 /** The few fields of an application its tile on "my applications" needs. */
 export type AppTileInfo = Pick<App, 'id' | 'appId' | 'appName' | 'icon' | 'clientId' | 'idpSsoUrl'>;
 
-/** A stored policy that no longer reads as one follows the default rather than stopping the application's sign-ins. */
-function riskPolicyOf(raw: string | null): AppRiskPolicy | null {
-  if (raw === null) return null;
-  try {
-    const parsed = appRiskPolicy.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
 
 function toApp(row: Selectable<AppsTable>): App {
   return {
@@ -61,7 +52,7 @@ function toApp(row: Selectable<AppsTable>): App {
     captchaStrategy: row.captcha_strategy === null ? null : (Number(row.captcha_strategy) as CaptchaStrategy),
     ssoLegacy: row.sso_legacy === 1,
     initiateLoginUri: row.oidc_initiate_login_uri,
-    riskPolicy: riskPolicyOf(row.risk_policy),
+    riskPolicy: parseAppRiskPolicy(row.risk_policy),
   };
 }
 

@@ -5,13 +5,13 @@ import type { SamlGetAnswer, SamlIdp, SamlParsedMetadata } from '../../contract/
 import type { AuthUser, Caller, ServiceContext } from '../composition/context.js';
 import type { BaseServices } from '../composition/portalServicesType.js';
 import { isUniqueViolation } from '../platform/db/constraints.js';
-import { AppError, notFound } from '../platform/lib/errors.js';
+import { AppError } from '../platform/lib/errors.js';
 import { appTarget } from './adminAccess.js';
 import { casSettingsOf, samlSettingsOf } from './signOnAudit.js';
 import { describeCertificate, requireCertificate } from './samlCertificates.js';
 import { parseSpMetadata, safeMetadataDocument } from './samlMetadata.js';
 import type { SamlSpRecord } from './signOnRepository.js';
-import { outsideScope, refuseOutsideApp, scopeService } from '../administrators/scope.js';
+import { scopeService } from '../administrators/scope.js';
 
 /** Where the identity provider answers (server/protocols/saml): its entity ID is its metadata URL. */
 export const SAML_MOUNT = '/saml';
@@ -33,14 +33,7 @@ export function adminSamlService(ctx: ServiceContext, base: BaseServices) {
   const idp = samlIdpOf(ctx.config.publicUrl);
 
   const scopes = scopeService(ctx, base);
-  /** The application within the caller's reach (an owner's own; others, like ids nobody has, E60205). */
-  async function appOf(actor: AuthUser, id: number) {
-    const scope = await scopes.apps(actor);
-    const app = await ctx.repos.admin.apps.find(id);
-    if (!app) throw scope.kind === 'all' ? notFound() : outsideScope();
-    refuseOutsideApp(scope, id);
-    return app;
-  }
+  const appOf = (actor: AuthUser, id: number) => scopes.app(actor, id);
 
   function recordOf(body: InputOf<typeof adminAppsSignOnEndpoints.samlSave>, now: number): SamlSpRecord {
     if (body.acsUrls.filter((a) => a.isDefault).length !== 1) throw new AppError(CODE.samlAcsDefault);

@@ -6,7 +6,7 @@ import type { BaseServices } from '../composition/portalServicesType.js';
 import type { Repos } from '../composition/repositories.js';
 import { notFound } from '../platform/lib/errors.js';
 import { appTarget } from '../apps/adminAccess.js';
-import { outsideScope, refuseOutsideApp, scopeService } from '../administrators/scope.js';
+import { scopeService } from '../administrators/scope.js';
 
 /**
  * Workbench: an application's own risk policy (apps.risk_policy), or none — it then follows the
@@ -17,13 +17,7 @@ import { outsideScope, refuseOutsideApp, scopeService } from '../administrators/
 export function adminAppRiskService(ctx: ServiceContext, base: BaseServices) {
   const scopes = scopeService(ctx, base);
 
-  async function appOf(actor: AuthUser, id: number) {
-    const scope = await scopes.apps(actor);
-    const app = await ctx.repos.admin.apps.find(id);
-    if (!app) throw scope.kind === 'all' ? notFound() : outsideScope();
-    refuseOutsideApp(scope, id);
-    return app;
-  }
+  const appOf = (actor: AuthUser, id: number) => scopes.app(actor, id);
 
   /**
    * A zone the policy names must be an office or VPN zone that exists now: refused as bad input

@@ -25,6 +25,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { freePort } from '../support/freePort.js';
+import { Jar } from './jar.js';
 import { sm2Encryptor } from '../support/sm2Encrypt.js';
 
 const PASSWORD = 'Idaas@2026';
@@ -132,20 +133,6 @@ function haproxyConfig(frontPort: number, instances: Instance[], dir: string): s
   ].join('\n');
 }
 
-/** A browser's cookies by name. */
-class Jar {
-  private cookies = new Map<string, string>();
-  take(res: Response): void {
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const eq = pair.indexOf('=');
-      this.cookies.set(pair.slice(0, eq), pair.slice(eq + 1));
-    }
-  }
-  header(): string {
-    return [...this.cookies].filter(([, v]) => v).map(([k, v]) => `${k}=${v}`).join('; ');
-  }
-}
 
 async function envelope(res: Response): Promise<{ code: string; data: unknown }> {
   return (await res.json()) as { code: string; data: unknown };

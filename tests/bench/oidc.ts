@@ -25,6 +25,7 @@ import { sm2Encrypt } from '../support/sm2Encrypt.js';
 import { buildApp } from '../../server/app.js';
 import { readConfig } from '../../server/platform/config.js';
 import { freePort } from '../support/freePort.js';
+import { Jar } from './jar.js';
 import { casSignOns, samlLogins, type SignOnRun } from './signOnProtocols.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
@@ -55,20 +56,6 @@ function start(args: string[], env: NodeJS.ProcessEnv): Promise<{ address: strin
   });
 }
 
-/** A browser's cookies, by name (paths do not matter to this one-user run). */
-class Jar {
-  private cookies = new Map<string, string>();
-  take(res: Response): void {
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const eq = pair.indexOf('=');
-      this.cookies.set(pair.slice(0, eq), pair.slice(eq + 1));
-    }
-  }
-  header(): string {
-    return [...this.cookies].filter(([, v]) => v).map(([k, v]) => `${k}=${v}`).join('; ');
-  }
-}
 
 async function orchestrate(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'idaas-bench-oidc-'));
