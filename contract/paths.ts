@@ -1,4 +1,7 @@
 /** Endpoint paths under the /idaas prefix, exactly as the specs name them. */
+/** /permissionsNone?reason=network: refused for where the launch came from (the application's network zones), not for a missing permission. */
+export const NETWORK_REASON = 'network';
+
 export const API_PREFIX = '/idaas';
 
 export const paths = {

@@ -64,7 +64,7 @@ export const authEndpoints = {
   }),
   applyToken: endpoint({
     method: 'POST', path: paths.auth.applyToken, access: 'user', summary: 'A one-time code and the URL that launches an application the caller may sign in to',
-    input: applyTokenBody, output: applyTokenResult, codes: [CODE.notFound, CODE.noAppPermission, CODE.appUsesOidc],
+    input: applyTokenBody, output: applyTokenResult, codes: [CODE.notFound, CODE.noAppPermission, CODE.appUsesOidc, CODE.ipRefused],
   }),
   ssoRedeem: endpoint({
     method: 'POST', path: paths.auth.ssoRedeem, access: 'public',

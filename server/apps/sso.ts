@@ -4,6 +4,7 @@ import type { TicketService } from '../sign-in/tickets.js';
 import type { App } from './repository.js';
 import type { SsoRedeemBody } from '../../contract/schemas/auth.js';
 import { AppError, notFound } from '../platform/lib/errors.js';
+import type { RiskService } from '../risk/service.js';
 import { CODE } from '../../contract/codes.js';
 import { issuerOf } from '../protocols/oidc/issuer.js';
 import { SAML_MOUNT } from '../protocols/saml/constants.js';
@@ -20,6 +21,8 @@ export type SsoDecision =
   | { kind: 'redirect'; url: string }
   | { kind: 'signIn'; appId: string }
   | { kind: 'noPermission'; appId: string }
+  /** Not from where this application may be used (its network zones, or a blocked address). */
+  | { kind: 'networkRefused'; appId: string }
   | { kind: 'unknownApp' };
 
 /** Checks an application's client secret (the workbench's apps service: current secret, or the previous one while it overlaps). */
@@ -29,7 +32,7 @@ export type ClientSecretCheck = (clientId: string, secret: string) => Promise<bo
  * Launching an application: the permission is checked here, server-side, on every launch,
  * and every launch (allowed or refused) is written to the user's app-access log.
  */
-export function ssoService(ctx: ServiceContext, audit: AuditService, tickets: TicketService) {
+export function ssoService(ctx: ServiceContext, audit: AuditService, tickets: TicketService, risk: Pick<RiskService, 'launchRefused'>) {
   /** A one-time code the application redeems for the user's identity (single use, 10 minutes at most). */
   const issueCode = (userRef: number, appRef: number) => tickets.issue(CODE_TICKET, userRef, 'issued', { appRef });
 
@@ -53,6 +56,10 @@ export function ssoService(ctx: ServiceContext, audit: AuditService, tickets: Ti
       if (!app || !app.enabled) throw notFound();
       if (!(await ctx.repos.apps.hasPermission(user.userRef, app.id))) throw new AppError(CODE.noAppPermission);
       if (!app.ssoLegacy) throw new AppError(CODE.appUsesOidc);
+      if (await risk.launchRefused(app.appId, caller)) {
+        await audit.signIn({ userRef: user.userRef, account: user.account, optType: 'SSO', app, result: CODE.ipRefused, caller });
+        throw new AppError(CODE.ipRefused);
+      }
       const code = await issueCode(user.userRef, app.id);
       await audit.signIn({ userRef: user.userRef, account: user.account, optType: 'SSO', app, result: CODE.ok, caller });
       return { code, redirectUrl: withCode(app.idpSsoUrl, code) };
@@ -83,6 +90,11 @@ export function ssoService(ctx: ServiceContext, audit: AuditService, tickets: Ti
       if (!user) return { kind: 'signIn', appId: app.appId };
       const allowed = await ctx.repos.apps.hasPermission(user.userRef, app.id);
       if (allowed && !app.ssoLegacy) return { kind: 'redirect', url: oidcLaunchUrl(app) };
+      // An OpenID Connect application's own request is checked in the provider's interaction; a legacy launch here.
+      if (allowed && (await risk.launchRefused(app.appId, caller))) {
+        await audit.signIn({ userRef: user.userRef, account: user.account, optType: 'SSO', app, result: CODE.ipRefused, caller });
+        return { kind: 'networkRefused', appId: app.appId };
+      }
       await audit.signIn({ userRef: user.userRef, account: user.account, optType: 'SSO', app, result: allowed ? CODE.ok : CODE.noAppPermission, caller });
       return allowed ? { kind: 'redirect', url: withCode(app.idpSsoUrl, await issueCode(user.userRef, app.id)) } : { kind: 'noPermission', appId: app.appId };
     },

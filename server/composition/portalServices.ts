@@ -79,7 +79,7 @@ export function buildBaseServices(ctx: ServiceContext, gateway: SmsGateway, opti
   const factors = buildFactorServices(ctx, { tickets, audit, flow, secrets, settings, sm2, credentials, sessions }, factorPolicy);
   const selfService = selfServiceService(ctx, { otp, captcha, tickets, audit, sm2, passwords, credentials, flow, factorPolicy });
   const account = accountService(ctx, settings);
-  const sso = ssoService(ctx, audit, tickets);
+  const sso = ssoService(ctx, audit, tickets, risk);
   const outbox = outboxService(ctx);
   const requests = requestsService(ctx, audit);
   const permissions = permissionsService(ctx, audit);

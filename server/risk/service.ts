@@ -58,6 +58,22 @@ export function riskService(ctx: ServiceContext, deps: RiskDeps) {
     zones,
 
     /**
+     * A launch of an application on a session already open (OpenID Connect, SAML, CAS, the legacy
+     * launch). The person was judged when they signed in — by the default policy, or another
+     * application's — so this application's network rules are checked again from where the launch
+     * comes: one confined to office or VPN zones is not reached from elsewhere through an earlier
+     * sign-in, and a blocked address is refused wherever the policy refuses it. True: refuse (E30056).
+     */
+    async launchRefused(appId: string, caller: Caller): Promise<boolean> {
+      const rules = (await deps.settings.current()).risk;
+      if (!rules.enabled || !ctx.config.riskSignals) return false;
+      const [app, zone] = await Promise.all([ctx.repos.apps.findByAppId(appId), zones.match(caller.ip)]);
+      const policy = effectivePolicy(rules, app?.riskPolicy);
+      const signals: RiskSignal[] = zone.kinds.has('BLOCKED') ? ['BLOCKED_ZONE'] : [];
+      return actionOf(policy, levelOf(signals), signals, zone.ids) === 'REFUSE';
+    },
+
+    /**
      * Judges a sign-in. The person's profile row is locked while the signals that need it are
      * computed, and the last place and time are written before the lock is let go (unless the
      * sign-in is refused), so a second sign-in judged at the same moment sees this one.

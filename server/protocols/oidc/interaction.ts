@@ -77,6 +77,10 @@ export function interactions(d: OidcContext) {
       await logRefusal(user, app, CODE.noAppPermission, caller);
       return refused('no permission for this application');
     }
+    if (await d.services.risk.launchRefused(app.appId, caller)) {
+      await logRefusal(user, app, CODE.ipRefused, caller);
+      return refused('the application is not reachable from this network');
+    }
     const sub = await d.oidc.subjectOf(user.id, now());
 
     if (prompt.name === 'login') {

@@ -39,6 +39,8 @@ export function portalGate(d: OidcContext) {
     if (!link || link.portalSessionRef !== portal.sessionId) return false;
     const [app, user] = await Promise.all([d.oidc.appByClientId(client.clientId), d.repos.users.findById(portal.userRef)]);
     if (!app || !user || !(await d.repos.apps.hasPermission(user.id, app.id))) return false;
+    // The application's network rules from where this request comes: refused in the interaction, which logs it.
+    if (await d.services.risk.launchRefused(app.appId, callerOfKoa(ctx))) return false;
     const factorNeeded = (await d.services.factors.policy.requirement(user, app)).required;
     return !factorNeeded || (session.amr ?? []).includes(AMR_MFA);
   }

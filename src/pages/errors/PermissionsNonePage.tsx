@@ -3,6 +3,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { AuthActionResponse } from '@refinedev/core';
+import { NETWORK_REASON } from '../../../contract/paths';
 import { authEndpoints } from '../../../contract/endpoints/auth';
 import { HOME_PATH, LOGIN_PATH } from '../../config';
 import { authProvider } from '../../providers/authProvider';
@@ -28,6 +29,8 @@ export default function PermissionsNonePage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const appId = params.get('appId') ?? '';
+  // Refused for where the launch came from (the application's network zones), not for a permission: applying would not help.
+  const network = params.get('reason') === NETWORK_REASON;
   const returnTo = safeReturnPath(params.get(RETURN_PARAM));
   const brand = useEndpointQuery(authEndpoints.appBrand, { appId }, { enabled: !!appId, quiet: true });
   const appName = brand.data?.appName;
@@ -45,7 +48,7 @@ export default function PermissionsNonePage() {
       <Result
         status="403"
         title={<h1 style={{ fontSize: 24, margin: 0 }} data-testid="permissions-none-title">{title}</h1>}
-        subTitle={t('pages.permissionsNone.description')}
+        subTitle={<span data-testid="permissions-none-reason">{t(network ? 'pages.permissionsNone.network' : 'pages.permissionsNone.description')}</span>}
         extra={
           appId ? (
             <>
@@ -56,7 +59,7 @@ export default function PermissionsNonePage() {
                 <ButtonLink type="primary" to={HOME_PATH} data-testid="back-to-app">{t('pages.permissionsNone.backToPortal')}</ButtonLink>
               )}
               <Button loading={pending} onClick={() => void signOut()} data-testid="switch-account">{t('pages.permissionsNone.switchAccount')}</Button>
-              <ButtonLink to="/applicationAuthority" data-testid="apply-permission">{t('pages.permissionsNone.apply')}</ButtonLink>
+              {network ? null : <ButtonLink to="/applicationAuthority" data-testid="apply-permission">{t('pages.permissionsNone.apply')}</ButtonLink>}
             </>
           ) : (
             <ButtonLink type="primary" to="/applicationAuthority" data-testid="apply-permission">{t('pages.permissionsNone.apply')}</ButtonLink>
