@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { RESULTS } from '../../contract/codeNames';
 import { CODE_MESSAGES } from '../../contract/codeMessages';
-import { expect, expectRefusals, inLanguage, openAs, openedDialog, test } from './support';
+import { expect, expectRefusals, inLanguage, openAs, openedDialog, startSession, test } from './support';
 
 const API_HEADERS = { 'X-Client-Id': 'idaas-portal-web' };
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
@@ -13,12 +13,14 @@ const WORDS = {
   zh: {
     history: '历史版本', saved: '策略已保存并生效', refuse: '拒绝', stepUp: '要求二次验证',
     highChange: '自适应登录（默认风险策略） · 高风险：要求二次验证 → 拒绝', signalChange: '自适应登录（默认风险策略） · 风险信号 (新网络)：按风险等级处理 → 要求二次验证',
-    save: '保存', office: '办公网络', high: '高', newDevice: '新设备', travel: '不可能的行程', follows: '沿用默认风险策略', ok: '确定' },
+    save: '保存', office: '办公网络', high: '高', newDevice: '新设备', travel: '不可能的行程', follows: '沿用默认风险策略', ok: '确定',
+    networkReason: '该应用仅允许从公司网络（办公网或 VPN）访问，或不允许从您当前所在的网络访问。请连接到允许的网络后重试。' },
   en: {
     history: 'History', saved: 'Policy saved; in force now', refuse: 'Refuse', stepUp: 'Ask for a second factor',
     highChange: 'Adaptive sign-in (default risk policy) · High risk: Ask for a second factor → Refuse',
     signalChange: 'Adaptive sign-in (default risk policy) · Signal (New network): Follow the level → Ask for a second factor',
-    save: 'Save', office: 'Office', high: 'High', newDevice: 'New device', travel: 'Impossible travel', follows: 'Follows the default risk policy', ok: 'OK' },
+    save: 'Save', office: 'Office', high: 'High', newDevice: 'New device', travel: 'Impossible travel', follows: 'Follows the default risk policy', ok: 'OK',
+    networkReason: 'This application can be used only from the company network (office or VPN), or not from the network you are on now. Connect from there and try again.' },
 } as const;
 
 /** The message of the adaptive sign-in's refusal (E30056) in a language, as the sign-in page shows it. */
@@ -95,6 +97,16 @@ for (const lang of ['zh', 'en'] as const) {
         await expect(person.getByText(refusalText(lang)).first()).toBeVisible();
         await expect(person).toHaveURL(/\/login/);
         await person.context().close();
+
+        // Signed in to the portal already (the default policy lets the sign-in through), the launch of the application is refused for the network too.
+        const launcher = await (await browser.newContext()).newPage();
+        await inLanguage(launcher, lang);
+        await startSession(launcher.context(), PERSON);
+        await launcher.goto(`/idaas/auth/v1/sso/go/${APP}-client`);
+        await expect(launcher).toHaveURL(/\/permissionsNone\?.*reason=network/);
+        await expect(launcher.getByTestId('permissions-none-reason')).toHaveText(w.networkReason);
+        await expect(launcher.getByTestId('apply-permission')).toHaveCount(0);
+        await launcher.context().close();
 
         // Back to the default: the person gets in.
         await card.getByTestId('app-risk-default').click();
