@@ -94,8 +94,9 @@ export default function MyAppsPage() {
 
   return mobile ? (
     <>
-      <SignInAlertsBlock />
       {list}
+      {/* On a phone the applications come first (the first screen is theirs); the alerts follow. */}
+      <SignInAlertsBlock />
       {/* Below the list once it has its height: the skeleton's height differs from the grid's, and
           cards already drawn under it would jump (Lighthouse counted a layout shift of 0.16). */}
       {query.isLoading ? null : <HomeSection commonApps={false} />}

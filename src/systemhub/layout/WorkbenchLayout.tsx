@@ -1,4 +1,4 @@
-import { CanAccess } from '@refinedev/core';
+import { CanAccess, useResourceParams } from '@refinedev/core';
 import { Layout } from 'antd';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,11 +13,15 @@ import { menuEntries, sectionOf } from '../resources';
 import { Header } from './Header';
 import { NotForYourDuty } from './NotForYourDuty';
 
+const NO_CARRY_OVER = { placeholderData: () => undefined };
+
 /** Frame of every workbench page, the portal's frame (MenuFrame) with the workbench's header, menu and access check. */
 export function WorkbenchLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const access = useAccess();
+  // The page's action as CanAccess would infer it: named, so the query's options can be given too.
+  const { action = '' } = useResourceParams();
   // Only the pages this administrator's duty can open: each entry's list endpoint names its duties.
   const entries = menuEntries.filter((entry) => mayUse(access, entry.resource, 'list'));
   return (
@@ -32,7 +36,9 @@ export function WorkbenchLayout() {
         <Layout.Content style={{ padding: wide ? 24 : 8, minWidth: 0 }}>
           <div style={{ background: '#fff', borderRadius: 8, padding: wide ? 24 : 12 }}>
             {/* The page's resource and action, as the access-control provider sees them. */}
-            <CanAccess fallback={<NotForYourDuty />}>
+            {/* No answer carried over from the page before (Refine keeps previous data by default): a
+                page outside the duty would mount, and call, until its own answer came. */}
+            <CanAccess action={action} fallback={<NotForYourDuty />} queryOptions={NO_CARRY_OVER}>
               <Suspense fallback={<PageLoading />}>
                 <Outlet />
               </Suspense>
