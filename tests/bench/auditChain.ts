@@ -20,6 +20,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { sm2Encryptor } from '../support/sm2Encrypt.js';
 import { serveOrRun, startAppProcess, type AppProcess } from './appProcess.js';
+import { postgresAnswers } from './postgres.js';
 
 const PASSWORD = 'Idaas@2026';
 const BUDGET = 0.95;
@@ -79,17 +80,6 @@ async function bench(store: string, urlOf: (label: string) => string): Promise<b
   }
 }
 
-async function postgresAnswers(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1500 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'idaas-bench-chain-'));

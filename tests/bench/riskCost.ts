@@ -2,7 +2,7 @@
  * What judging each sign-in by risk costs (issue 33; budget: ≥ 95 % of the sign-ins per second),
  * not part of `npm test`:
  *
- *   npm run bench:risk            (SQLite; BENCH_PG_URL=postgres://… adds PostgreSQL)
+ *   npm run bench:risk            (SQLite, then PostgreSQL at BENCH_PG_URL or 127.0.0.1:5432/test when one answers)
  *
  * Three real servers on 127.0.0.1, each on a fresh demo store in a process of its own:
  * - "enabled": the default risk policy (every signal computed, acted on, recorded, learnt from);
@@ -23,6 +23,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { sm2Encryptor } from '../support/sm2Encrypt.js';
 import { serveOrRun, startAppProcess, type AppProcess } from './appProcess.js';
+import { postgresAnswers } from './postgres.js';
 
 const PASSWORD = 'Idaas@2026';
 const BUDGET = 0.95;
@@ -124,25 +125,14 @@ async function bench(store: string, urlOf: (label: string) => string): Promise<b
   }
 }
 
-async function postgresAnswers(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1500 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'idaas-bench-risk-'));
   const results: boolean[] = [];
   try {
     results.push(await bench('SQLite', (label) => `file:${join(dir, label, 'idaas.db')}`));
-    const pgBase = process.env.BENCH_PG_URL;
-    if (pgBase && (await postgresAnswers(pgBase))) {
+    const pgBase = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+    if (await postgresAnswers(pgBase)) {
       const schemas: string[] = [];
       try {
         results.push(await bench('PostgreSQL', (label) => {

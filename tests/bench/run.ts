@@ -23,6 +23,7 @@ import { readConfig } from '../../server/platform/config.js';
 import type { Job, LoadMessage, Scenario, ScenarioResult } from './load.js';
 import { sm2Encryptor } from '../support/sm2Encrypt.js';
 import { clusterBench } from './cluster.js';
+import { postgresAnswers } from './postgres.js';
 
 const args = process.argv.slice(2);
 const soak = args.includes('--soak');
@@ -297,16 +298,7 @@ async function benchStore(store: 'sqlite' | 'postgres'): Promise<void> {
   console.log(`      results: ${file}; load average ${loadavg()[0].toFixed(2)} at the end`);
 }
 
-async function postgresReachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
+const postgresReachable = () => postgresAnswers(postgresUrl);
 
 /** `--cluster N` or `--cluster=N`: the number of instances, or null. */
 function clusterSize(): number | null {
