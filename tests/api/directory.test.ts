@@ -7,6 +7,9 @@ const PEOPLE = [
   { uid: 'li.si', cn: 'Li Si', password: 'Dir#Lisi2026', mail: 'lisi@corp.example.com' },
   { uid: 'new.hire', cn: 'New Hire', password: 'Dir#Hire2026' },
   { uid: 'evil)(uid=*', cn: 'Odd Name', password: 'Dir#Odd2026' },
+  // Whose wrong passwords the refusals try: failures against li.si would make its own sign-in, in
+  // whatever order the tests run, a sign-in after failures that the risk policy steps up.
+  { uid: 'pat.wrong', cn: 'Pat Wrong', password: 'Dir#Pat2026' },
 ];
 
 if (!hasSlapd()) console.warn('NOTICE: slapd is not installed (apt-get install slapd ldap-utils) — the directory sign-in tests are skipped.');
@@ -48,11 +51,11 @@ describe.skipIf(!hasSlapd()).each(storeCases())('directory sign-in against OpenL
     // Several spaces, not one: SM2 refuses a ciphertext whose key stream is all zeros (the text
     // would travel in clear), and for a one-byte text that is one encryption in 256.
     const BLANK = '    ';
-    expect((await authenticate('li.si', 'wrong-password', 'LDAP', '10.30.0.1')).json().code).toBe('E30076');
-    const pa = await authenticate('li.si', 'wrong-password', 'PA_ACCOUNT', '10.30.0.2');
+    expect((await authenticate('pat.wrong', 'wrong-password', 'LDAP', '10.30.0.1')).json().code).toBe('E30076');
+    const pa = await authenticate('pat.wrong', 'wrong-password', 'PA_ACCOUNT', '10.30.0.2');
     expect(pa.json()).toMatchObject({ code: 'E60002', data: { casCode: 'AUTH_FAILED', casMessage: expect.any(String) } });
     expect((await authenticate('*', 'Dir#Lisi2026', 'LDAP', '10.30.0.3')).json().code).toBe('E30076');
-    const empty = await client.post('/auth/v1/pacas/authenticate', { userId: await client.encrypt('li.si'), password: await client.encrypt(BLANK), loginType: 'LDAP' }, { ip: '10.30.0.4' });
+    const empty = await client.post('/auth/v1/pacas/authenticate', { userId: await client.encrypt('pat.wrong'), password: await client.encrypt(BLANK), loginType: 'LDAP' }, { ip: '10.30.0.4' });
     expect(empty.json().code).toBe('E30076');
   });
 
