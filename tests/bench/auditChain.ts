@@ -17,10 +17,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { sm2Encryptor } from '../support/sm2Encrypt.js';
 import { serveOrRun, startAppProcess, type AppProcess } from './appProcess.js';
-import { postgresAnswers } from './postgres.js';
+import { onBothStores } from './postgres.js';
 
 const PASSWORD = 'Idaas@2026';
 const BUDGET = 0.95;
@@ -80,30 +79,11 @@ async function bench(store: string, urlOf: (label: string) => string): Promise<b
   }
 }
 
-
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'idaas-bench-chain-'));
-  const results: boolean[] = [];
+  let results: boolean[] = [];
   try {
-    results.push(await bench('SQLite', (label) => `file:${join(dir, label, 'idaas.db')}`));
-    const pgBase = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-    if (await postgresAnswers(pgBase)) {
-      const schemas: string[] = [];
-      try {
-        results.push(await bench('PostgreSQL', (label) => {
-          const url = new URL(pgBase);
-          const schema = `bench_chain_${label}_${process.pid}`;
-          schemas.push(schema);
-          url.searchParams.set('schema', schema);
-          return url.toString();
-        }));
-      } finally {
-        const client = new pg.Client({ connectionString: pgBase });
-        await client.connect();
-        for (const schema of schemas) await client.query(`drop schema if exists "${schema}" cascade`);
-        await client.end();
-      }
-    } else console.log(`PostgreSQL: ${pgBase} does not answer; skipped`);
+    results = await onBothStores(dir, 'bench_chain', bench);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

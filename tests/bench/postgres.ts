@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import pg from 'pg';
 
 /** Whether a PostgreSQL server answers at `url` within 1.5 s: a bench measures that store only when one does. */
@@ -11,4 +12,33 @@ export async function postgresAnswers(url: string): Promise<boolean> {
   } finally {
     await client.end().catch(() => undefined);
   }
+}
+
+/**
+ * Runs a bench on SQLite (files under `dir`), then on PostgreSQL (BENCH_PG_URL or the local
+ * server) in schemas of its own, dropped afterwards, when one answers: whether each run passed.
+ */
+export async function onBothStores(dir: string, schemaPrefix: string, bench: (store: string, urlFor: (label: string) => string) => Promise<boolean>): Promise<boolean[]> {
+  const results = [await bench('SQLite', (label) => `file:${join(dir, label, 'idaas.db')}`)];
+  const pgBase = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  if (!(await postgresAnswers(pgBase))) {
+    console.log(`PostgreSQL: ${pgBase} does not answer; skipped`);
+    return results;
+  }
+  const schemas: string[] = [];
+  try {
+    results.push(await bench('PostgreSQL', (label) => {
+      const url = new URL(pgBase);
+      const schema = `${schemaPrefix}_${label}_${process.pid}`;
+      schemas.push(schema);
+      url.searchParams.set('schema', schema);
+      return url.toString();
+    }));
+  } finally {
+    const client = new pg.Client({ connectionString: pgBase });
+    await client.connect();
+    for (const schema of schemas) await client.query(`drop schema if exists "${schema}" cascade`);
+    await client.end();
+  }
+  return results;
 }
