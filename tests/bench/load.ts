@@ -7,6 +7,7 @@
  */
 import autocannon from 'autocannon';
 import { sm2Encryptor } from '../support/sm2Encrypt.js';
+import { openLoop, type OpenLoopJob, type OpenLoopResult } from './openLoop.js';
 
 export interface Scenario {
   name: string;
@@ -52,7 +53,7 @@ export interface ScenarioResult {
   warmupRequests: number;
 }
 
-export type LoadMessage = { type: 'progress'; answered: number } | { type: 'done'; results: ScenarioResult[] };
+export type LoadMessage = { type: 'progress'; answered: number } | { type: 'done'; results: ScenarioResult[] } | { type: 'open-loop'; result: OpenLoopResult };
 
 /** Response times kept as they come; sorted once at the end, so percentiles are exact. */
 class Recorder {
@@ -119,7 +120,12 @@ function runScenario(scenario: Scenario, setupRequest: autocannon.Request['setup
 }
 
 if (process.send) {
-  process.once('message', async (job: Job) => {
+  process.once('message', async (job: Job | { openLoop: OpenLoopJob }) => {
+    if ('openLoop' in job) {
+      const result = await openLoop(job.openLoop);
+      process.send!({ type: 'open-loop', result } satisfies LoadMessage, () => process.exit(0));
+      return;
+    }
     let answered = 0;
     const makers = job.scenarios.map(prepare);
     const warm = job.warmupSeconds ? await Promise.all(job.scenarios.map((s, i) => runScenario(s, makers[i], job.warmupSeconds!, () => {}))) : [];

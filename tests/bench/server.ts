@@ -14,6 +14,7 @@ import { seedBulk } from '../../server/demo/seedBulk.js';
 import { openStore } from '../../server/platform/db/connect.js';
 import { sha256 } from '../../server/platform/lib/crypto.js';
 import { reusable } from '../../server/platform/db/reusable.js';
+import { floorSignIn } from './floorSignIn.js';
 
 const mode = process.argv[2];
 
@@ -76,6 +77,7 @@ if (mode === 'bare') {
       if (!row) return reply.code(401).send({ code: 'E00009' });
       return { code: 'D00000', message: '成功', data: { userId: 'lisi', userName: '李四' } };
     });
+    await floorSignIn(bare, store);
   }
   console.log(await bare.listen({ port: 0, host: '127.0.0.1' }));
 } else {
