@@ -21,6 +21,8 @@ export interface OpenLoopJob {
 }
 
 export interface OpenLoopResult {
+  /** Requests sent, the warm-up's included (what the server's CPU time covers). */
+  sent: number;
   offered: number;
   answered: number;
   failures: number;
@@ -35,7 +37,7 @@ export async function openLoop(job: OpenLoopJob): Promise<OpenLoopResult> {
   const interval = 1000 / job.ratePerSecond;
   const total = Math.round(job.ratePerSecond * (job.seconds + job.warmupSeconds));
   const warmup = Math.round(job.ratePerSecond * job.warmupSeconds);
-  const result: OpenLoopResult = { offered: total - warmup, answered: 0, failures: 0, latencies: [], byName: {} };
+  const result: OpenLoopResult = { sent: total, offered: total - warmup, answered: 0, failures: 0, latencies: [], byName: {} };
   const started = performance.now();
   const pending: Promise<void>[] = [];
   for (let i = 0; i < total; i++) {
