@@ -12,7 +12,7 @@ export function SignInAlertsBlock() {
   if (!query.isError && (!data || data.total === 0)) return null;
   return (
     <Suspense fallback={null}>
-      <SignInAlertsCard />
+      <SignInAlertsCard data={data} failed={query.isError} />
     </Suspense>
   );
 }
