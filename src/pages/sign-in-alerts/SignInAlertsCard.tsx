@@ -46,7 +46,7 @@ function AlertItem({ alert, onRead, onDisown }: { alert: SignInAlertRow; onRead:
 }
 
 /**
- * /myApp's sign-in alerts, as a notice block (loaded only when there is one, SignInAlertsBlock.tsx). "It was me" marks an
+ * /myApp's sign-in alerts, as a notice block (loaded only when there is one, SignInAlertsBlock.tsx's useSignInAlerts). "It was me" marks an
  * alert read; "This was not me" (after a confirmation) ends every session of the person — this
  * one too — so the browser then goes to the public page that says what happened.
  *
