@@ -72,7 +72,7 @@ test.describe('permission requests, approvals, mailboxes and groups', () => {
 
       // Apply: the application is required; the roles hint says this application needs a role.
       await lisi.getByTestId('apply-open').click();
-      await lisi.getByTestId('apply-submit').click();
+      await (await openedDialog(lisi)).getByTestId('apply-submit').click();
       await expect(lisi.getByText('请选择应用')).toBeVisible();
       await searchAndPick(lisi, 'apply-app', '代码', '代码仓库');
       await expect(lisi.getByTestId('apply-roles-hint')).toHaveText('该应用须至少选择一个角色。');
@@ -88,6 +88,7 @@ test.describe('permission requests, approvals, mailboxes and groups', () => {
 
       // The same request again is refused by the server, which says why under the application.
       await lisi.getByTestId('apply-open').click();
+      await openedDialog(lisi, lisi.getByTestId('apply-form'));
       await searchAndPick(lisi, 'apply-app', '代码', '代码仓库');
       await lisi.getByTestId('apply-roles').click();
       await pick(lisi, 'DEVELOPER');
@@ -98,6 +99,7 @@ test.describe('permission requests, approvals, mailboxes and groups', () => {
 
       // A pending request's timeline stops at step 1.
       await gitRow.getByRole('button', { name: '详情' }).click();
+      await openedDialog(lisi, lisi.getByTestId('request-detail'));
       await expect(lisi.getByTestId('request-timeline')).toHaveAttribute('data-step', '1');
       await expect(lisi.getByTestId('request-detail')).toContainText('参与门户项目开发，需要提交代码');
       await closeDialog(lisi);
@@ -112,14 +114,15 @@ test.describe('permission requests, approvals, mailboxes and groups', () => {
       await expect(awaiting.filter({ hasText: '客户关系' })).toHaveCount(1);
 
       await zhangsan.getByTestId('batch-pass').click();
-      await expect(zhangsan.getByText('请先选择要审批的数据')).toBeVisible();
-      await zhangsan.locator('.ant-modal-confirm-btns button').click();
+      const nothingChosen = await openedDialog(zhangsan, zhangsan.getByText('请先选择要审批的数据'));
+      await nothingChosen.locator('.ant-modal-confirm-btns button').click();
 
       for (const app of ['代码仓库', '客户关系']) await awaiting.filter({ hasText: app }).locator('.ant-checkbox-input').check();
       await zhangsan.getByTestId('batch-pass').click();
-      await expect(zhangsan.getByTestId('decide-summary')).toContainText('你即将通过 2 条权限申请');
-      await zhangsan.getByTestId('decide-suggestion').fill('同意，按最小权限使用');
-      await zhangsan.getByTestId('decide-ok').click();
+      const decide = await openedDialog(zhangsan, zhangsan.getByTestId('decide-summary'));
+      await expect(decide.getByTestId('decide-summary')).toContainText('你即将通过 2 条权限申请');
+      await decide.getByTestId('decide-suggestion').fill('同意，按最小权限使用');
+      await decide.getByTestId('decide-ok').click();
       await expect(toast(zhangsan, '操作成功')).toBeVisible();
       await expect(awaiting).toHaveCount(0);
       await expect(zhangsan.getByTestId('approval-table')).toContainText('暂无数据');
@@ -132,6 +135,7 @@ test.describe('permission requests, approvals, mailboxes and groups', () => {
       await expect(passed).toContainText('通过');
       await expect(passed.getByRole('button', { name: '取消申请' })).toHaveCount(0);
       await passed.getByRole('button', { name: '详情' }).click();
+      await openedDialog(lisi, lisi.getByTestId('request-detail'));
       const timeline = lisi.getByTestId('request-timeline');
       await expect(timeline).toHaveAttribute('data-step', '3');
       await expect(timeline).toContainText('通过');
@@ -141,6 +145,7 @@ test.describe('permission requests, approvals, mailboxes and groups', () => {
 
       // A pending request can be cancelled after a confirmation.
       await lisi.getByTestId('apply-open').click();
+      await openedDialog(lisi, lisi.getByTestId('apply-form'));
       await searchAndPick(lisi, 'apply-app', '项目', '项目管理');
       await lisi.getByTestId('apply-roles').click();
       await pick(lisi, 'MEMBER');
@@ -148,11 +153,13 @@ test.describe('permission requests, approvals, mailboxes and groups', () => {
       const pmRow = rows(lisi, 'request-table').filter({ hasText: '项目管理' });
       await expect(pmRow).toContainText('审批中');
       await pmRow.getByRole('button', { name: '取消申请' }).click();
-      await expect(lisi.getByText('你即将取消权限申请，确认取消吗？')).toBeVisible();
-      await lisi.getByTestId('confirm-cancel').click();
+      const sure = lisi.getByText('你即将取消权限申请，确认取消吗？');
+      await (await openedDialog(lisi, sure)).getByTestId('confirm-cancel').click();
+      // Gone before the next one opens, so the next is the only dialog saying so.
+      await expect(sure).toBeHidden();
       await expect(pmRow).toHaveCount(1);
       await pmRow.getByRole('button', { name: '取消申请' }).click();
-      await lisi.getByTestId('confirm-ok').click();
+      await (await openedDialog(lisi, sure)).getByTestId('confirm-ok').click();
       await expect(toast(lisi, '删除成功!')).toBeVisible();
       await expect(pmRow).toHaveCount(0);
 

@@ -230,17 +230,21 @@ test.describe('personal centre', () => {
 
     // The roles dialog lists the roles held directly; choosing none is refused, one is given up.
     await page.getByTestId('cancel-roles-git').click();
-    await page.getByTestId('cancel-roles-ok').click();
-    await expect(page.getByText('请选择要取消的角色')).toBeVisible();
-    await page.getByTestId('cancel-roles-select').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+    const rolesDialog = await openedDialog(page);
+    await rolesDialog.getByTestId('cancel-roles-ok').click();
+    await expect(rolesDialog.getByText('请选择要取消的角色')).toBeVisible();
+    await rolesDialog.getByTestId('cancel-roles-select').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'DEVELOPER' }).click();
+    // Escape closes the open list, not the dialog.
     await page.keyboard.press('Escape');
-    await page.getByTestId('cancel-roles-ok').click();
+    await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
+    await rolesDialog.getByTestId('cancel-roles-ok').click();
     await expect(table.getByRole('row', { name: /代码仓库/ })).not.toContainText('DEVELOPER');
 
+    // The roles dialog may still be fading out: the confirmation is found by its text.
     await page.getByTestId('cancel-login-git').click();
-    await expect(page.getByText(/同时会移除你在该应用下的全部角色/)).toBeVisible();
-    await page.getByTestId('confirm-ok').click();
+    const confirmation = await openedDialog(page, page.getByText(/同时会移除你在该应用下的全部角色/));
+    await confirmation.getByTestId('confirm-ok').click();
     await expect(table.getByRole('row', { name: /代码仓库/ })).toHaveCount(0);
     await page.goto('/myApp');
     await expect(page.getByTestId('app-tile')).toHaveCount(tilesBefore - 1);

@@ -136,10 +136,13 @@ export async function personAt(browser: Browser, account: string, path: string, 
 /**
  * The dialog that has just opened, once its opening zoom is over: antd grows a dialog from the
  * point clicked to open it, and a click aimed at its buttons while it grows aims at a moving
- * target. Wait for it before the first click in a dialog.
+ * target (on a busy machine the click lands beside the button, or on the mask, which closes the
+ * dialog). Wait for it before the first click in a dialog. `holding` picks the dialog by what it
+ * holds, for when another one may still be fading out (the dialog just closed).
  */
-export async function openedDialog(page: Page): Promise<Locator> {
-  const dialog = page.locator('.ant-modal-wrap:visible .ant-modal');
+export async function openedDialog(page: Page, holding?: Locator): Promise<Locator> {
+  const visible = page.locator('.ant-modal-wrap:visible .ant-modal');
+  const dialog = holding ? visible.filter({ has: holding }) : visible;
   await expect(dialog).toBeVisible();
   await expect(dialog).not.toHaveClass(/-(appear|enter)(\s|$|-)/);
   return dialog;

@@ -4,6 +4,7 @@ import { createHttp } from '../../src/shared/providers/http';
 import { ApiError } from '../../src/shared/providers/apiError';
 import { endpointTable, resources } from '../../src/resources';
 import { rememberDeclared } from '../../src/shared/providers/declarations';
+import { holdReads } from '../../src/shared/providers/querySignal';
 import { accountEndpoints } from '../../contract/endpoints/account';
 import { ENDPOINTS } from '../../src/systemhub/providers/endpoints';
 import { fakeTransport, ok, refused, type SentRequest } from './fakeTransport';
@@ -151,6 +152,25 @@ describe('dataProvider mutations and custom', () => {
     const { provider, sent } = setup(() => ok({ datas: [], total: 0 }));
     await provider.getList({ resource: 'mailboxes' });
     expect(sent[0].headers).toMatchObject({ 'X-Client-Id': 'idaas-portal-web', 'X-Instance-Id': 'inst-1', 'Accept-Language': 'zh-CN' });
+  });
+});
+
+describe('dataProvider while signing out', () => {
+  it('sends no query read until the sign-out is over, and ends the held one when its query is cancelled; mutations go out', async () => {
+    const { provider, sent } = setup(() => ok({ datas: [], total: 0 }));
+    holdReads(true);
+    try {
+      const cancelled = new AbortController();
+      const held = provider.getList({ resource: 'approvals', meta: { signal: cancelled.signal } });
+      await provider.create({ resource: 'requests', variables: { appId: 'git' } });
+      expect(sent.map((r) => r.url)).toEqual(['/idaas/auty/v1/apply/add']);
+      cancelled.abort();
+      await expect(held).rejects.toBeDefined();
+    } finally {
+      holdReads(false);
+    }
+    await provider.getList({ resource: 'approvals', meta: { signal: new AbortController().signal } });
+    expect(sent).toHaveLength(2);
   });
 });
 

@@ -10,7 +10,7 @@ import { useRefreshSsoToday } from '../../shared/hooks/useRefreshSsoToday';
 import { PageTitle } from '../../shared/components/PageTitle';
 import { errorNotice } from '../../shared/providers/notificationProvider';
 import { HomeSection } from '../home/HomeSection';
-import { SignInAlertsBlock } from '../sign-in-alerts/SignInAlertsBlock';
+import { useSignInAlerts } from '../sign-in-alerts/SignInAlertsBlock';
 import { AppTileButton } from './AppTileButton';
 import { ssoUrl } from './ssoUrl';
 import './myApps.css';
@@ -33,6 +33,7 @@ export default function MyAppsPage() {
   const [activeId, setActiveId] = useState<number | null>(null);
   const [text, setText] = useState('');
   const refreshSsoToday = useRefreshSsoToday();
+  const alerts = useSignInAlerts();
 
   function open(app: AppTile) {
     setActiveId(app.id);
@@ -96,16 +97,19 @@ export default function MyAppsPage() {
     <>
       {list}
       {/* On a phone the applications come first (the first screen is theirs); the alerts follow. */}
-      <SignInAlertsBlock />
+      {alerts.block}
       {/* Below the list once it has its height: the skeleton's height differs from the grid's, and
           cards already drawn under it would jump (Lighthouse counted a layout shift of 0.16). */}
       {query.isLoading ? null : <HomeSection commonApps={false} />}
     </>
   ) : (
     <>
-      <SignInAlertsBlock />
-      <HomeSection />
-      {list}
+      {alerts.block}
+      {/* Mounted (their reads start) but not shown until the alerts above have their height. */}
+      <div style={alerts.settled ? undefined : { visibility: 'hidden' }} aria-busy={!alerts.settled} data-testid="my-apps-body">
+        <HomeSection />
+        {list}
+      </div>
     </>
   );
 }

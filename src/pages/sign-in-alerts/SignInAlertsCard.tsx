@@ -7,10 +7,11 @@ import type { SignInAlertRow } from '../../../contract/schemas/signInAlerts';
 import { ItemMeta } from '../../shared/components/Headings';
 import { useMobile } from '../../shared/components/useMobile';
 import { useConfirm } from '../../shared/hooks/useConfirm';
-import { useEndpointMutation, useEndpointQuery } from '../../shared/hooks/useEndpoint';
+import { useEndpointMutation } from '../../shared/hooks/useEndpoint';
+import type { Result } from '../../shared/providers/api';
 import { formatTime } from '../../shared/format';
 import { useSignalWords } from './RiskJudgementTag';
-import { ALERTS_LIST_INPUT as LIST_INPUT, DISOWNED_PAGE } from './paths';
+import { DISOWNED_PAGE } from './paths';
 
 
 /** Alerts shown before "Show all". */
@@ -45,22 +46,25 @@ function AlertItem({ alert, onRead, onDisown }: { alert: SignInAlertRow; onRead:
 }
 
 /**
- * /myApp's sign-in alerts, as a notice block (loaded only when there is one, SignInAlertsBlock.tsx). "It was me" marks an
+ * /myApp's sign-in alerts, as a notice block (loaded only when there is one, SignInAlertsBlock.tsx's useSignInAlerts). "It was me" marks an
  * alert read; "This was not me" (after a confirmation) ends every session of the person — this
  * one too — so the browser then goes to the public page that says what happened.
+ *
+ * The list is the block's read, passed in: a read of its own here would be a second observer
+ * mounting when this chunk arrives, asking the server again — even while the person is
+ * signing out, which then answers 401.
  */
-export default function SignInAlertsCard() {
+export default function SignInAlertsCard({ data, failed }: { data: Result<typeof ep.list> | undefined; failed: boolean }) {
   const { t } = useTranslation();
   const confirm = useConfirm();
   const [all, setAll] = useState(false);
   // On a phone the buttons go under the alert, which keeps the line's width.
   const mobile = useMobile();
-  const { data, query } = useEndpointQuery(ep.list, LIST_INPUT, { quiet: true });
   const read = useEndpointMutation(ep.read, { reread: [ep.list] });
   // Nothing is read again after disowning: the session has ended, and the page is left.
   const disown = useEndpointMutation(ep.disown);
 
-  if (query.isError) return <Alert type="warning" showIcon message={t('alerts.block.loadFailed')} style={{ marginBottom: 16 }} data-testid="alerts-failed" />;
+  if (failed) return <Alert type="warning" showIcon message={t('alerts.block.loadFailed')} style={{ marginBottom: 16 }} data-testid="alerts-failed" />;
   if (!data || data.total === 0) return null;
 
   function askDisown(alert: SignInAlertRow) {

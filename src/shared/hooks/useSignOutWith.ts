@@ -1,8 +1,9 @@
 import { useNotification, type AuthActionResponse } from '@refinedev/core';
 // Refine's own peer dependency: the query client of <Refine> is the one this reaches.
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { errorNotice } from '../providers/notificationProvider';
+import { holdReads } from '../providers/querySignal';
 
 /**
  * Logout for a Refine app (the portal, the workbench). Not Refine's useLogout: once the session is
@@ -20,6 +21,8 @@ export function useSignOutWith(logout: () => Promise<AuthActionResponse>, leave:
     if (pending) return;
     setPending(true);
     let result: AuthActionResponse;
+    // Reads a page mounting meanwhile would make wait (until the page leaves): sent, they answer 401.
+    holdReads(true);
     try {
       await queryClient.cancelQueries();
       result = await logout();
@@ -31,10 +34,16 @@ export function useSignOutWith(logout: () => Promise<AuthActionResponse>, leave:
       leave(result);
       return;
     }
+    // Still signed in: the reads held meanwhile are asked again.
+    holdReads(false);
+    void queryClient.refetchQueries({ type: 'active' });
     const notice = errorNotice()(result.error);
     if (notice) open?.(notice);
     setPending(false);
   }, [leave, logout, open, pending, queryClient]);
+
+  // The page that signed out has gone (the sign-in page is outside it): the next one reads again.
+  useEffect(() => () => holdReads(false), []);
 
   return { signOut, pending };
 }

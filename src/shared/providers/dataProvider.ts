@@ -6,7 +6,7 @@ import { callThrough, type Declared } from './api';
 import { ApiError } from './apiError';
 import { declaredAt } from './declarations';
 import { http as defaultHttp, type CallOptions, type Http } from './http';
-import { signalOf } from './querySignal';
+import { heldRead, signalOf } from './querySignal';
 import type { EndpointTable, ResourceEndpoints } from './resourceEndpoints';
 
 /**
@@ -67,7 +67,9 @@ export function createDataProvider(table: EndpointTable, http: Http = defaultHtt
   const endpoint = (resource: string, key: 'list' | 'get' | 'create' | 'update' | 'delete' | 'deleteMany'): Declared => of(resource)[key] ?? missing(resource, key);
   const idField = (resource: string): string => of(resource).idField ?? 'id';
   /** The typed client, loosely: Refine hands untyped variables, the pages type them (useForm, useTable, the endpoint hooks). */
-  const send = callThrough(http) as (endpoint: Declared, input: unknown, options?: CallOptions) => Promise<unknown>;
+  const call = callThrough(http) as (endpoint: Declared, input: unknown, options?: CallOptions) => Promise<unknown>;
+  // A query's read waits out a sign-out instead of going out (querySignal.ts).
+  const send = (target: Declared, input: unknown, options?: CallOptions): Promise<unknown> => heldRead(options?.signal) ?? call(target, input, options);
 
   function declared(url: string, method: string): Declared {
     if (!url.startsWith('/')) {
