@@ -226,6 +226,8 @@ async function benchStore(store: 'sqlite' | 'postgres'): Promise<void> {
       const last = steady.at(-1);
       console.log(`      ${total} requests; RSS ${((first?.rss ?? 0) / 2 ** 20).toFixed(1)} → ${((last?.rss ?? 0) / 2 ** 20).toFixed(1)} MB; growth per 10,000 requests after warm-up: RSS ${per10k('rss').toFixed(1)} KB, heap ${per10k('heapUsed').toFixed(1)} KB`);
       Object.assign(measurements, { soak: { results, samples, rssKbPer10k: per10k('rss'), heapKbPer10k: per10k('heapUsed') } });
+      const failures = results.reduce((n, r) => n + r.failures, 0);
+      judge({ label: 'soak: memory growth per 10,000 requests', value: `RSS ${per10k('rss').toFixed(1)} KB, heap ${per10k('heapUsed').toFixed(1)} KB${failures ? `, ${failures} failed` : ''}`, budget: '<= 1 MB', pass: per10k('rss') <= 1024 && per10k('heapUsed') <= 1024 && !failures });
     } else {
       // 1. Password sign-in against its floor: two SM2 decryptions, one argon2 verify, one session insert (floorSignIn.ts).
       const floorKey = ((await (await fetch(`${bare.address}/floor-sign-in/key`)).json()) as { publicKey: string }).publicKey;
