@@ -6,6 +6,7 @@ import type { AppsTable, Database } from '../platform/db/schema.js';
 import { ApplyStatus } from '../../contract/enums.js';
 import { memberNumber } from '../groups/repository.js';
 import { ilike, mapPage, page } from '../platform/db/paging.js';
+import { appsChanged } from './appCache.js';
 
 export interface NewAdminApp {
   appId: string;
@@ -172,6 +173,7 @@ export function adminAppsRepo(db: Kysely<Database>) {
         oidc_backchannel_logout_uri: app.backchannelLogoutUri, oidc_initiate_login_uri: app.initiateLoginUri,
         oidc_first_party: flag(app.firstParty), sso_legacy: flag(app.legacy),
       }).onConflict((oc) => oc.doNothing()).returning('id').executeTakeFirst();
+      appsChanged();
       return row?.id ?? null;
     },
     /**
@@ -193,11 +195,13 @@ export function adminAppsRepo(db: Kysely<Database>) {
         q = q.where('oidc_redirect_uris', 'is not', null).where('oidc_redirect_uris', '<>', NO_URIS);
       }
       const result = await q.executeTakeFirst();
+      appsChanged();
       if (Number(result.numUpdatedRows) === 1) return 'updated';
       return (await exists()) ? 'refused' : 'missing';
     },
     async setEnabled(id: number, enabled: boolean): Promise<boolean> {
       const result = await db.updateTable('apps').set({ enabled: flag(enabled) }).where('id', '=', id).executeTakeFirst();
+      appsChanged();
       return Number(result.numUpdatedRows) === 1;
     },
 
@@ -206,7 +210,7 @@ export function adminAppsRepo(db: Kysely<Database>) {
      * new one: SET reads the row's old values, so racing rotations each shift a whole pair.
      */
     async rotateSecret(id: number, hash: string, prevUntil: number): Promise<{ previousValidUntil: number | null } | undefined> {
-      return db.updateTable('apps')
+      const rotated = await db.updateTable('apps')
         .set((eb) => ({
           client_secret_prev_hash: eb.ref('client_secret_hash'),
           // The cast names the parameter's type for PostgreSQL, which would guess text inside a CASE.
@@ -216,6 +220,8 @@ export function adminAppsRepo(db: Kysely<Database>) {
         .where('id', '=', id)
         .returning('client_secret_prev_until as previousValidUntil')
         .executeTakeFirst();
+      appsChanged();
+      return rotated;
     },
     async secretState(ref: { id: number } | { clientId: string }): Promise<SecretState | undefined> {
       let q = db.selectFrom('apps').select(['id', 'client_secret_hash', 'client_secret_prev_hash', 'client_secret_prev_until']);

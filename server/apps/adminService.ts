@@ -12,6 +12,7 @@ import type { AuthUser, Caller, ServiceContext } from '../composition/context.js
 import type { BaseServices } from '../composition/portalServicesType.js';
 import { appTarget, appsAccessService } from './adminAccess.js';
 import { SECRET_OVERLAP_MS, hashClientSecret, newClientSecret, secretMatches } from './adminSecret.js';
+import { appCache } from './appCache.js';
 import type { InputOf } from '../../contract/endpoint.js';
 import type { adminAppsEndpoints } from '../../contract/endpoints/admin/apps.js';
 import { confineApps, outsideScope, refuseOutsideApp, scopeService } from '../administrators/scope.js';
@@ -69,6 +70,8 @@ function settingsOf(a: AdminAppRecord) {
  */
 export function adminAppsService(ctx: ServiceContext, base: BaseServices) {
   const repo = ctx.repos.admin.apps;
+  // Asked on every token request with client credentials: a second's copy (appCache.ts).
+  const secretOfClient = appCache((clientId: string) => repo.secretState({ clientId }));
   const issuer = issuerOf(ctx.config.publicUrl);
   const provider: ProviderAddresses = { issuer, discoveryUrl: `${issuer}${DISCOVERY_PATH}` };
   /** The applications as the workbench shows them, each with the protocol it is registered for. */
@@ -204,7 +207,7 @@ export function adminAppsService(ctx: ServiceContext, base: BaseServices) {
      * current one, or the previous one within the overlap window. For the OIDC token endpoint.
      */
     async verifyClientSecret(app: number | string, secret: string): Promise<boolean> {
-      const state = await repo.secretState(typeof app === 'number' ? { id: app } : { clientId: app });
+      const state = await (typeof app === 'number' ? repo.secretState({ id: app }) : secretOfClient(app));
       // Client ids are not secret: an unknown one may answer a little sooner than a wrong secret.
       return state ? secretMatches(state, secret, ctx.clock.now()) : false;
     },

@@ -123,6 +123,8 @@ const mapped = (row: UserRow | undefined): User | undefined => (row ? toUser(row
 export function usersRepo(db: Kysely<Database>) {
   // Every sign-in and every read of one's own account: built once (reusable.ts).
   const byAccount = reusable(db, (v: { account: string }) => db.selectFrom('users').selectAll().where('user_id', '=', v.account));
+  // And every token request and userinfo of the OpenID Connect provider (the account behind a subject).
+  const byId = reusable(db, (v: { id: number }) => db.selectFrom('users').selectAll().where('id', '=', v.id));
   const withManagers = reusable(db, (v: { id: number }) => db.selectFrom('users as u')
     .leftJoin('users as m', 'm.id', 'u.manager_user_ref')
     .leftJoin('users as b', 'b.id', 'u.mailbox_manager_ref')
@@ -150,7 +152,7 @@ export function usersRepo(db: Kysely<Database>) {
       };
     },
     async findById(id: number): Promise<User | undefined> {
-      return mapped(await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst());
+      return mapped((await byId({ id }))[0]);
     },
     async findByLdapDn(dn: string): Promise<User | undefined> {
       return mapped(await db.selectFrom('users').selectAll().where('ldap_dn', '=', dn).executeTakeFirst());

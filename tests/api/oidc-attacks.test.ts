@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as oidc from 'openid-client';
 import { storeCases } from './harness.js';
+import { adminApi, byDuty, signInAdministrators } from './adminHarness.js';
 import {
   Browser, accessLog, authorize, createOidcApp, exchange, refusal, relyingParty, signedInBrowser, startOidc, verifyWithJwks, type OidcServer,
 } from './oidcFlow.js';
@@ -129,7 +130,9 @@ describe.each(storeCases())('OpenID Connect provider: attacks ($name)', (store) 
     const config = await relyingParty(server, app.clientId, app.secret);
     const browser = await signedIn();
     const auth = await authorize(config, browser, app.redirectUri);
-    await db().updateTable('apps').set({ enabled: 0 }).where('id', '=', app.appRef).execute();
+    // Disabled in the workbench between the authorisation and the exchange: the provider's copy of the client goes at once.
+    const admins = await signInAdministrators(server.client);
+    await adminApi(() => server.client, byDuty(() => admins)).ok('/apps/disable', { id: app.appRef });
     expect(await refusal(exchange(config, auth))).toBe('invalid_client');
     const res = await browser.request(oidc.buildAuthorizationUrl(config, {
       redirect_uri: app.redirectUri, scope: 'openid', code_challenge: 'a'.repeat(43), code_challenge_method: 'S256',

@@ -38,14 +38,15 @@ export function accounts(d: OidcContext) {
     if (token && (!app || !(await d.repos.apps.hasPermission(user.id, app.id)))) return undefined;
     return {
       accountId: sub,
-      async claims() {
+      async claims(_use, scope, requested) {
         return {
           sub,
           preferred_username: user.account,
           name: user.userName,
           ...(user.email ? { email: user.email } : {}),
           ...(user.mobileNo ? { phone_number: user.mobileNo } : {}),
-          roles: app ? await d.oidc.roleCodes(user.id, app.id) : [],
+          // Read only when asked for (the roles scope, or the claim requested by name): the provider releases nothing else.
+          roles: app && (scope.split(' ').includes('roles') || (requested && 'roles' in requested)) ? await d.oidc.roleCodes(user.id, app.id) : [],
         };
       },
     };

@@ -35,6 +35,8 @@ export function payloadsRepo(db: Kysely<Database>) {
     return db.insertInto('oidc_payloads').values({ kind: v.kind, id: v.id, ...values }).onConflict((oc) => oc.columns(['kind', 'id']).doUpdateSet(values));
   });
   const byId = reusable(db, (v: { kind: string; id: string; now: number }) => live(v.kind, v.now).where('id', '=', v.id));
+  const consuming = reusable(db, (v: { kind: string; id: string; now: number }) => db.updateTable('oidc_payloads').set({ consumed_at: v.now })
+    .where('kind', '=', v.kind).where('id', '=', v.id).where('consumed_at', 'is', null).returning('id'));
 
   return {
     async upsert(write: PayloadWrite): Promise<void> {
@@ -48,10 +50,7 @@ export function payloadsRepo(db: Kysely<Database>) {
      * presenting the same code or refresh token cannot both get past it. False: already used.
      */
     async consume(kind: string, id: string, now: number): Promise<{ consumed: boolean; grantId: string | null }> {
-      const result = await db.updateTable('oidc_payloads').set({ consumed_at: now })
-        .where('kind', '=', kind).where('id', '=', id).where('consumed_at', 'is', null)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 1) return { consumed: true, grantId: null };
+      if ((await consuming({ kind, id, now })).length === 1) return { consumed: true, grantId: null };
       const row = await db.selectFrom('oidc_payloads').select('grant_id').where('kind', '=', kind).where('id', '=', id).executeTakeFirst();
       return { consumed: false, grantId: row?.grant_id ?? null };
     },

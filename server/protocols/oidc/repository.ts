@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { AppsTable, Database } from '../../platform/db/schema.js';
 import { reusable } from '../../platform/db/reusable.js';
+import { appCache } from '../../apps/appCache.js';
 
 /** An application's OpenID Connect settings, next to the identity the portal already knows it by. */
 export interface OidcApp {
@@ -72,11 +73,14 @@ export function oidcRepo(db: Kysely<Database>) {
     .where('user_roles.user_ref', '=', v.userRef)
     .where('perm_groups.app_ref', '=', v.appRef)
     .orderBy('app_roles.code'));
+  // Asked by client lookup, the account check and the id_token's claims of every token request:
+  // a second's copy, dropped at once by a save on this instance (apps/appCache.ts).
+  const appByClientId = appCache(async (clientId: string): Promise<OidcApp | undefined> => {
+    const [row] = await appOfClient({ clientId });
+    return row && toOidcApp(row);
+  });
   return {
-    async appByClientId(clientId: string): Promise<OidcApp | undefined> {
-      const [row] = await appOfClient({ clientId });
-      return row && toOidcApp(row);
-    },
+    appByClientId,
 
     /**
      * The user's `sub`, made on first use: a random UUID, so it reveals nothing and survives a
