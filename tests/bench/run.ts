@@ -22,6 +22,7 @@ import type { Job, LoadMessage, Scenario, ScenarioResult } from './load.js';
 import { sm2Encryptor } from '../support/sm2Encrypt.js';
 import { clusterBench } from './cluster.js';
 import { postgresAnswers } from './postgres.js';
+import { oidcBench } from './oidc.js';
 import { quantile, type OpenLoopJob, type OpenLoopResult } from './openLoop.js';
 
 const args = process.argv.slice(2);
@@ -253,21 +254,34 @@ async function benchStore(store: 'sqlite' | 'postgres'): Promise<void> {
         return { name, cpuMicros: Math.round((after.cpuMicros - before.cpuMicros) / Math.max(1, res.sent)), p95: quantile(res.latencies, 0.95), failures: res.failures, firstFailure: res.firstFailure };
       };
       const floorRun = () => atRate(bare, 'session floor', `${bare.address}/bare-session`, lisi, '{}');
-      const floors = [await floorRun()];
-      const routes = [];
+      // Floor and route in turn, a few short rounds each, judged by the median round: a shared
+      // machine's other work moves a single measurement by more than the budgets' margins.
+      const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+      const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];
+      const reads = [];
       for (const [name, path, body, cookie, budget] of [
         ['current-user-detail', '/idaas/personal/v1/current-user-detail', '{}', lisi, 0.6],
         ['my requests', '/idaas/auty/v1/apply/page-list/by-apply-user-id', '{"pageNum":1,"pageSize":10}', lisi, 0.4],
         ['approval queue (zhangsan)', '/idaas/auty/v1/apply/page-list/by-approval-user-id', '{"pageNum":1,"pageSize":10}', zhangsan, 0.4],
         ['app-access log, 1st page (lisi)', '/idaas/personal/v1/login-history/page-list', '{"logType":7,"pageNum":1,"pageSize":10}', lisi, 0.4],
-      ] as const) routes.push({ budget, ...(await atRate(app, name, `${base}${path}`, cookie, body)) });
-      floors.push(await floorRun());
-      const floorCpu = (floors[0].cpuMicros + floors[1].cpuMicros) / 2;
-      Object.assign(measurements, { equalRate, sessionFloors: floors, sessionReads: routes });
-      console.log(`      session floor at ${equalRate}/s offered: ${floors.map((f) => f.cpuMicros).join(' and ')} µs of CPU a request (before and after)${floors.some((f) => f.failures) ? ', failures' : ''}`);
-      for (const r of routes) {
-        judge({ label: `${r.name} vs session floor (capacity)`, value: `${r.cpuMicros} µs vs ${floorCpu.toFixed(0)} µs a request = ${pct(floorCpu, r.cpuMicros)}, p95 ${r.p95} ms${r.failures ? `, ${r.failures} failed (${r.firstFailure})` : ''}`, budget: `>= ${r.budget * 100}%`, pass: floorCpu >= r.budget * r.cpuMicros && !r.failures });
+      ] as const) {
+        const runs = [];
+        for (let round = 0; round < rounds; round++) {
+          const floor = await floorRun();
+          const route = await atRate(app, name, `${base}${path}`, cookie, body);
+          runs.push({ floor: floor.cpuMicros, route: route.cpuMicros, ratio: floor.cpuMicros / Math.max(1, route.cpuMicros), p95: route.p95, failures: route.failures + floor.failures, firstFailure: route.firstFailure ?? floor.firstFailure });
+        }
+        reads.push({ name, runs });
+        const ratio = median(runs.map((r) => r.ratio));
+        const failures = runs.reduce((n, r) => n + r.failures, 0);
+        judge({
+          label: `${name} vs session floor (capacity)`,
+          value: `${(ratio * 100).toFixed(0)}% (rounds ${runs.map((r) => `${r.route}/${r.floor}`).join(', ')} µs), p95 ${median(runs.map((r) => r.p95))} ms${failures ? `, ${failures} failed (${runs.find((r) => r.firstFailure)?.firstFailure})` : ''}`,
+          budget: `>= ${budget * 100}%`, pass: ratio >= budget && !failures,
+        });
       }
+      Object.assign(measurements, { equalRate, sessionReads: reads });
+      console.log(`      (CPU per request of the route / of the session floor, each round both offered ${equalRate}/s)`);
 
       // 3. List latency at a constant offered load (open loop), the lists mixed.
       const lists = [
@@ -301,6 +315,8 @@ async function benchStore(store: 'sqlite' | 'postgres'): Promise<void> {
     }
     rmSync(dir, { recursive: true, force: true });
   }
+  // The OpenID Connect budgets: a portal of its own (demo data) against a standalone oidc-provider (oidc.ts).
+  if (!soak) verdicts.push(...(await oidcBench(store, postgresUrl)));
   const results = join('tests', 'bench', 'results');
   mkdirSync(results, { recursive: true });
   const file = join(results, `${startedAt.toISOString().replace(/[:.]/g, '-')}-${store}${soak ? '-soak' : ''}.json`);
