@@ -10,7 +10,8 @@ export interface OpenLoopRequest {
   name: string;
   url: string;
   headers: Record<string, string>;
-  body: string;
+  /** POST with this body; none: GET. */
+  body?: string;
 }
 
 export interface OpenLoopJob {
@@ -51,7 +52,8 @@ export async function openLoop(job: OpenLoopJob): Promise<OpenLoopResult> {
       result.answered++;
       result.latencies.push(ms);
       (result.byName[target.name] ??= []).push(ms);
-      if (status >= 400 || !body.includes('"code":"D00000"')) {
+      // An envelope says its own success; a protocol answer (userinfo) only by its status.
+      if (status >= 400 || (body.startsWith('{"code"') && !body.includes('"code":"D00000"'))) {
         result.failures++;
         result.firstFailure ??= `${target.name}: ${status} ${/"code":"(\w+)"/.exec(body)?.[1] ?? ''}`;
       }
@@ -68,7 +70,9 @@ export async function openLoop(job: OpenLoopJob): Promise<OpenLoopResult> {
 
 function send(agent: http.Agent, target: OpenLoopRequest): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = http.request(target.url, { method: 'POST', agent, headers: { ...target.headers, 'content-length': Buffer.byteLength(target.body) }, timeout: 10_000 }, (res) => {
+    const post = target.body !== undefined;
+    const headers = post ? { ...target.headers, 'content-length': Buffer.byteLength(target.body!) } : target.headers;
+    const req = http.request(target.url, { method: post ? 'POST' : 'GET', agent, headers, timeout: 10_000 }, (res) => {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => { body += chunk; });

@@ -23,6 +23,7 @@ import { sm2Encryptor } from '../support/sm2Encrypt.js';
 import { clusterBench } from './cluster.js';
 import { postgresAnswers } from './postgres.js';
 import { oidcBench } from './oidc.js';
+import { capacityVerdict, EQUAL_RATE, type Verdict } from './capacity.js';
 import { quantile, type OpenLoopJob, type OpenLoopResult } from './openLoop.js';
 
 const args = process.argv.slice(2);
@@ -42,12 +43,6 @@ const PASSWORD = 'Idaas@2026';
 const fmt = (n: number) => n.toFixed(1);
 const pct = (part: number, whole: number) => `${((100 * part) / whole).toFixed(0)}%`;
 
-interface Verdict {
-  label: string;
-  value: string;
-  budget: string;
-  pass: boolean;
-}
 
 interface Server {
   address: string;
@@ -242,22 +237,11 @@ async function benchStore(store: 'sqlite' | 'postgres'): Promise<void> {
       judge({ label: 'password sign-in vs its floor', value: `${fmt(logins.perSecond)}/s vs ${fmt(floor.perSecond)}/s = ${pct(logins.perSecond, floor.perSecond)}${failed(logins)}${failed(floor)}`, budget: '>= 85%', pass: logins.perSecond >= 0.85 * floor.perSecond && !logins.failures && !floor.failures });
       console.log(`      server CPU per sign-in ${logins.serverCpuMicros} µs vs ${floor.serverCpuMicros} µs (floor) = ${pct(floor.serverCpuMicros, logins.serverCpuMicros)} by CPU; JavaScript thread ${logins.mainThreadCpuMicros ?? '?'} vs ${floor.mainThreadCpuMicros ?? '?'} µs`);
 
-      // 2. Session-checked reads against the session floor (a bare route reading its cookie's
-      // session row), as capacity: server CPU per request with both offered the same constant
-      // load. A closed loop saturating the floor measures the load generator on two cores, and
-      // a saturated server batches its socket work, which a route at a tenth of the rate does not.
-      const equalRate = Number(process.env.BENCH_EQUAL_RATE ?? 500);
-      const atRate = async (server: Server, name: string, url: string, cookie: string, body: string) => {
-        const before = await cpuOf(server);
-        const res = await openLoadOf({ ratePerSecond: equalRate, seconds, warmupSeconds, requests: [{ name, url, headers: { ...headers, cookie }, body }] });
-        const after = await cpuOf(server);
-        return { name, cpuMicros: Math.round((after.cpuMicros - before.cpuMicros) / Math.max(1, res.sent)), p95: quantile(res.latencies, 0.95), failures: res.failures, firstFailure: res.firstFailure };
-      };
-      const floorRun = () => atRate(bare, 'session floor', `${bare.address}/bare-session`, lisi, '{}');
-      // Floor and route in turn, a few short rounds each, judged by the median round: a shared
-      // machine's other work moves a single measurement by more than the budgets' margins.
-      const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
-      const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];
+      // 2. Session-checked reads as capacity against the session floor (capacity.ts): a bare
+      // route reading its cookie's session row, both offered the same constant load in turn.
+      const target = (server: Server, name: string, url: string, cookie: string, body: string) =>
+        ({ request: { name, url, headers: { ...headers, cookie }, body }, cpuMicros: async () => (await cpuOf(server)).cpuMicros });
+      const sessionFloor = target(bare, 'session floor', `${bare.address}/bare-session`, lisi, '{}');
       const reads = [];
       for (const [name, path, body, cookie, budget] of [
         ['current-user-detail', '/idaas/personal/v1/current-user-detail', '{}', lisi, 0.6],
@@ -265,23 +249,12 @@ async function benchStore(store: 'sqlite' | 'postgres'): Promise<void> {
         ['approval queue (zhangsan)', '/idaas/auty/v1/apply/page-list/by-approval-user-id', '{"pageNum":1,"pageSize":10}', zhangsan, 0.4],
         ['app-access log, 1st page (lisi)', '/idaas/personal/v1/login-history/page-list', '{"logType":7,"pageNum":1,"pageSize":10}', lisi, 0.4],
       ] as const) {
-        const runs = [];
-        for (let round = 0; round < rounds; round++) {
-          const floor = await floorRun();
-          const route = await atRate(app, name, `${base}${path}`, cookie, body);
-          runs.push({ floor: floor.cpuMicros, route: route.cpuMicros, ratio: floor.cpuMicros / Math.max(1, route.cpuMicros), p95: route.p95, failures: route.failures + floor.failures, firstFailure: route.firstFailure ?? floor.firstFailure });
-        }
-        reads.push({ name, runs });
-        const ratio = median(runs.map((r) => r.ratio));
-        const failures = runs.reduce((n, r) => n + r.failures, 0);
-        judge({
-          label: `${name} vs session floor (capacity)`,
-          value: `${(ratio * 100).toFixed(0)}% (rounds ${runs.map((r) => `${r.route}/${r.floor}`).join(', ')} µs), p95 ${median(runs.map((r) => r.p95))} ms${failures ? `, ${failures} failed (${runs.find((r) => r.firstFailure)?.firstFailure})` : ''}`,
-          budget: `>= ${budget * 100}%`, pass: ratio >= budget && !failures,
-        });
+        const verdict = await capacityVerdict(`${name} vs session floor`, target(app, name, `${base}${path}`, cookie, body), sessionFloor, budget, seconds, openLoadOf);
+        verdicts.push(verdict);
+        reads.push(verdict);
       }
-      Object.assign(measurements, { equalRate, sessionReads: reads });
-      console.log(`      (CPU per request of the route / of the session floor, each round both offered ${equalRate}/s)`);
+      Object.assign(measurements, { equalRate: EQUAL_RATE, sessionReads: reads });
+      console.log(`      (CPU per request of the route / of the session floor, each round both offered ${EQUAL_RATE}/s)`);
 
       // 3. List latency at a constant offered load (open loop), the lists mixed.
       const lists = [
