@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { DemoDb } from './db';
-import { expect, openAs, openedDialog, personAt, test } from './support';
+import { expect, openAs, openedDialog, personAt, test, fieldErrors } from './support';
 
 /** Every state-changing call needs the client id header (CSRF guard); the SPA sends it, so must we. */
 const API_HEADERS = { 'X-Client-Id': 'idaas-portal-web' };
@@ -93,7 +93,7 @@ test.describe('permission requests, approvals, mailboxes and groups', () => {
       await lisi.getByTestId('apply-roles').click();
       await pick(lisi, 'DEVELOPER');
       await lisi.getByTestId('apply-submit').click();
-      await expect(lisi.getByTestId('apply-form').locator('.ant-form-item-explain-error')).toHaveText('已有相同的申请正在审批中，请勿重复申请');
+      await expect(fieldErrors(lisi.getByTestId('apply-form'))).toHaveText('已有相同的申请正在审批中，请勿重复申请');
       await lisi.getByRole('button', { name: /^取\s*消$/ }).click();
       await expect(mine).toHaveCount(4);
 
@@ -278,7 +278,7 @@ test.describe('permission requests, approvals, mailboxes and groups', () => {
       await page.getByTestId('reset-password').fill('12345678');
       await page.getByTestId('reset-submit').click();
       const passwordItem = page.getByTestId('reset-form').locator('.ant-form-item', { has: page.getByTestId('reset-password') });
-      await expect(passwordItem.locator('.ant-form-item-explain-error')).toContainText('新密码不符合密码策略');
+      await expect(fieldErrors(passwordItem)).toContainText('新密码不符合密码策略');
       await page.getByTestId('reset-password').fill('Mailbox#2027x');
       await page.getByTestId('reset-submit').click();
       await expect(toast(page, '密码重置成功')).toBeVisible();

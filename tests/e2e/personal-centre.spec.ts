@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { captchaAnswer, DEMO_PASSWORD, expect, expectRefusals, lastSmsSentAt, nextSmsCode, openAs, openedDialog, SESSION_CHECK, startSession, test } from './support';
+import { captchaAnswer, DEMO_PASSWORD, expect, expectRefusals, lastSmsSentAt, nextSmsCode, openAs, openedDialog, SESSION_CHECK, startSession, test, fieldErrors } from './support';
 
 /** Every state-changing call needs the client id header (CSRF guard); the SPA sends it, so must we. */
 const API_HEADERS = { 'X-Client-Id': 'idaas-portal-web' };
@@ -124,7 +124,7 @@ test.describe('personal centre', () => {
     await page.getByTestId('repeat-password').fill('Emp0188#2027x');
     await page.getByTestId('password-submit').click();
     const newPasswordItem = page.getByTestId('old-password-form').locator('.ant-form-item', { has: page.getByTestId('new-password') });
-    await expect(newPasswordItem.locator('.ant-form-item-explain-error')).toContainText('不能包含账号');
+    await expect(fieldErrors(newPasswordItem)).toContainText('不能包含账号');
 
     await page.getByTestId('new-password').fill('Nova#Pass2027');
     await page.getByTestId('repeat-password').fill('Nova#Pass2027');

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { captchaAnswer, expect, expectRefusals, lastSmsSentAt, nextSmsCode, openAs, signIn, inLanguage, test } from './support';
+import { captchaAnswer, expect, expectRefusals, lastSmsSentAt, nextSmsCode, openAs, signIn, inLanguage, test, fieldErrors } from './support';
 
 /*
  * The SMS budgets of one client address (DESIGN §5) as a person meets them: past the address's
@@ -123,7 +123,7 @@ test.describe('SMS budgets of a client address', () => {
     await page.getByTestId('captcha-popup-input').pressSequentially(await captchaAnswer(page.request, capKey()));
     await expect(page.getByRole('dialog', { name: 'Picture verification' })).toBeHidden();
     const codeItem = dialog.locator('.ant-form-item', { has: page.getByTestId('sms-code-input') });
-    await expect(codeItem.locator('.ant-form-item-explain-error')).toHaveText('Too many requests, please try again later');
+    await expect(fieldErrors(codeItem)).toHaveText('Too many requests, please try again later');
     // Said once, on the form: no toast repeats it.
     await expect(page.getByText('Too many requests, please try again later')).toHaveCount(1);
     await expect(dialog.getByTestId('sms-send')).toBeEnabled();

@@ -222,3 +222,11 @@ export async function signInHere(page: Page, account: string, password = DEMO_PA
     page.off('response', watch);
   }
 }
+
+/**
+ * The errors a form item (or a whole form) says now: antd keeps a replaced message in the page
+ * while it animates out, so right after a second submit the old one and the new one are both there.
+ */
+export function fieldErrors(scope: Locator): Locator {
+  return scope.locator('.ant-form-item-explain-error:not(.ant-form-show-help-item-leave)');
+}

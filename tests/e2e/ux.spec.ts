@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, openAs, personAt, startSession, test } from './support';
+import { DEMO_PASSWORD, expect, openAs, personAt, startSession, test, fieldErrors } from './support';
 
 /** The open dropdown of an antd Select. */
 const dropdown = (page: Page) => page.locator('.ant-select-dropdown:visible');
@@ -22,7 +22,7 @@ test.describe('what people notice every morning', () => {
     await searchAndPick(page, 'apply-app', '代码', '代码仓库');
     await expect(page.getByTestId('apply-roles-hint')).toHaveText('该应用须至少选择一个角色。');
     await page.getByTestId('apply-submit').click();
-    await expect(form.locator('.ant-form-item-explain-error')).toHaveText('请至少选择一个角色');
+    await expect(fieldErrors(form)).toHaveText('请至少选择一个角色');
     await expect(page.getByText(/roleIdSet/)).toHaveCount(0);
 
     // 企业邮箱: lisi holds USER, so only ARCHIVE is offered and the hint names what is held.

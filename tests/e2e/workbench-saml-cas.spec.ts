@@ -4,7 +4,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { generateServiceProviderMetadata } from '@node-saml/node-saml';
 import * as x509 from '@peculiar/x509';
 import { expectAccessible, settle } from './axe';
-import { expect, startSession, test } from './support';
+import { expect, startSession, test, fieldErrors } from './support';
 
 const API_HEADERS = { 'X-Client-Id': 'idaas-portal-web' };
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
@@ -111,7 +111,7 @@ test.describe('workbench: SAML and CAS applications', () => {
 
     // A save with nothing filled in: the validation messages are read by axe with the card beside them.
     await page.getByTestId('saml-save').click();
-    await expect(page.getByTestId('saml-form').locator('.ant-form-item-explain-error').first()).toBeVisible();
+    await expect(fieldErrors(page.getByTestId('saml-form')).first()).toBeVisible();
     await settle(page);
     await expectAccessible(page, '#/apps/show: SAML form with errors, IdP certificates');
 

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectRefusals, fillRegistrationCode, openAs, SESSION_CHECK, personAt, signIn, startSession, test } from './support';
+import { expect, expectRefusals, fillRegistrationCode, openAs, SESSION_CHECK, personAt, signIn, startSession, test, fieldErrors } from './support';
 
 const API_HEADERS = { 'X-Client-Id': 'idaas-portal-web' };
 /** Names no other run of this file used: each journey makes its own records. */
@@ -254,7 +254,7 @@ test.describe('workbench', () => {
       // 12 characters: enough before, too short now.
       await visitor.getByTestId('register-password').fill('Start#Work26');
       await visitor.getByTestId('register-submit').click();
-      await expect(visitor.getByTestId('register-form').locator('.ant-form-item-explain-error')).toContainText('密码长度须为 16-');
+      await expect(fieldErrors(visitor.getByTestId('register-form'))).toContainText('密码长度须为 16-');
       await expect(visitor.getByTestId('register-success')).toHaveCount(0);
       await visitor.context().close();
     } finally {
