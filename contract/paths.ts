@@ -1,4 +1,5 @@
 /** Endpoint paths under the /idaas prefix, exactly as the specs name them. */
+
 /** /permissionsNone?reason=network: refused for where the launch came from (the application's network zones), not for a missing permission. */
 export const NETWORK_REASON = 'network';
 
@@ -168,6 +169,11 @@ export const SPA_PATHS = {
   permissionsNone: '/permissionsNone',
   notFound: '/404',
 } as const;
+
+/** Where a launch refused for `appId` lands: the page names the application, and says why when it is the network. */
+export function refusedLaunchPage(appId: string, reason?: typeof NETWORK_REASON): string {
+  return `${SPA_PATHS.permissionsNone}?${new URLSearchParams({ appId, ...(reason ? { reason } : {}) }).toString()}`;
+}
 
 /** Fills `:param` segments of a path. */
 export function fillPath(path: string, params: Record<string, string>): string {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authEndpoints as e } from '../../contract/endpoints/auth.js';
-import { NETWORK_REASON, SPA_PATHS } from '../../contract/paths.js';
+import { NETWORK_REASON, SPA_PATHS, refusedLaunchPage } from '../../contract/paths.js';
 import type { LoginResponse } from '../../contract/schemas/auth.js';
 import { SESSION_COOKIE, tokenOf } from '../platform/http/request.js';
 import { serve } from '../platform/http/serve.js';
@@ -67,9 +67,9 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
         return reply.redirect(`${SPA_PATHS.login}?appId=${encodeURIComponent(decision.appId)}`, 302);
       case 'noPermission':
         // Named, so the page can say which application and offer another account for it.
-        return reply.redirect(`${SPA_PATHS.permissionsNone}?appId=${encodeURIComponent(decision.appId)}`, 302);
+        return reply.redirect(refusedLaunchPage(decision.appId), 302);
       case 'networkRefused':
-        return reply.redirect(`${SPA_PATHS.permissionsNone}?${new URLSearchParams({ appId: decision.appId, reason: NETWORK_REASON })}`, 302);
+        return reply.redirect(refusedLaunchPage(decision.appId, NETWORK_REASON), 302);
       default:
         return reply.redirect(SPA_PATHS.notFound, 302);
     }

@@ -1,5 +1,5 @@
 import { CODE, type ResultCode } from '../../../contract/codes.js';
-import { API_PREFIX, NETWORK_REASON, SPA_PATHS, paths } from '../../../contract/paths.js';
+import { API_PREFIX, NETWORK_REASON, SPA_PATHS, paths, refusedLaunchPage } from '../../../contract/paths.js';
 import { AppError } from '../../platform/lib/errors.js';
 import type { AuthUser, Caller } from '../../composition/context.js';
 import type { Repos } from '../../composition/repositories.js';
@@ -66,9 +66,6 @@ export function signOnStep(d: SignOnDeps) {
   const factorEndpoint = (app: SignOnApp, back: string): string =>
     `${API_PREFIX}${paths.auth.signOnSecondFactor}?${new URLSearchParams({ appId: app.appId, back }).toString()}`;
 
-  const refusedPage = (app: SignOnApp, reason?: typeof NETWORK_REASON): string =>
-    `${SPA_PATHS.permissionsNone}?${new URLSearchParams({ appId: app.appId, ...(reason ? { reason } : {}) }).toString()}`;
-
   const logRefusal = (user: User, app: SignOnApp, result: ResultCode, caller: Caller) => logLaunch(d.services, user, app, result, caller);
 
   async function decide(r: SignOnRequest): Promise<SignOnStep> {
@@ -78,22 +75,22 @@ export function signOnStep(d: SignOnDeps) {
     if (!portal || !user) return r.passive ? { kind: 'passive' } : { kind: 'page', location: signInPage(r.app, r.back) };
     if (!r.app.enabled) {
       await logRefusal(user, r.app, CODE.noAppPermission, r.caller);
-      return { kind: 'refused', code: CODE.noAppPermission, location: refusedPage(r.app) };
+      return { kind: 'refused', code: CODE.noAppPermission, location: refusedLaunchPage(r.app.appId) };
     }
     try {
       d.services.flow.assertUsable(user);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       await logRefusal(user, r.app, error.code, r.caller);
-      return { kind: 'refused', code: error.code, location: refusedPage(r.app) };
+      return { kind: 'refused', code: error.code, location: refusedLaunchPage(r.app.appId) };
     }
     if (!(await d.repos.apps.hasPermission(user.id, r.app.id))) {
       await logRefusal(user, r.app, CODE.noAppPermission, r.caller);
-      return { kind: 'refused', code: CODE.noAppPermission, location: refusedPage(r.app) };
+      return { kind: 'refused', code: CODE.noAppPermission, location: refusedLaunchPage(r.app.appId) };
     }
     if (await d.services.risk.launchRefused(r.app.appId, r.caller)) {
       await logRefusal(user, r.app, CODE.ipRefused, r.caller);
-      return { kind: 'refused', code: CODE.ipRefused, location: refusedPage(r.app, NETWORK_REASON) };
+      return { kind: 'refused', code: CODE.ipRefused, location: refusedLaunchPage(r.app.appId, NETWORK_REASON) };
     }
     const authTime = (await d.repos.sessions.authenticatedAt(portal.sessionId)) ?? 0;
     if (r.signedInSince !== undefined && authTime < r.signedInSince) {
