@@ -19,6 +19,9 @@ export interface Verdict {
 export const EQUAL_RATE = Number(process.env.BENCH_EQUAL_RATE ?? 500);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
+/** Seconds of load before a measurement's clock starts (compiled paths, warm caches and pools). */
+export const warmupFor = (seconds: number): number => Math.min(2, Math.max(1, Math.round(seconds / 4)));
+
 export interface Target {
   request: OpenLoopRequest;
   /** The server's CPU time so far, in microseconds (all its threads). */
@@ -47,7 +50,7 @@ const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floo
 
 /** Floor and route in turn, ROUNDS times; the verdict is the median round's floor/route CPU ratio. */
 export async function capacityVerdict(label: string, route: Target, floor: Target, budget: number, seconds: number, load: OpenLoad = openLoop): Promise<Verdict & { rounds: Round[] }> {
-  const warmup = Math.min(2, Math.max(1, Math.round(seconds / 4)));
+  const warmup = warmupFor(seconds);
   const rounds: Round[] = [];
   for (let i = 0; i < ROUNDS; i++) {
     const f = await cpuPerRequest(floor, seconds, warmup, load);

@@ -65,9 +65,8 @@ process.on('message', (message: unknown) => {
 
 if (mode === 'bare') {
   const bare = Fastify();
-  bare.post('/bare', async () => ({ code: 'D00000', message: '成功', data: { userId: 'lisi', userName: '李四' } }));
-  // The least a session-checked read does: its cookie's session row, by primary key, from the
-  // same store (BENCH_SESSION_DB). Context for the 40 % budget, which is set against /bare.
+  // The session floor: the least a session-checked read does — its cookie's session row, by
+  // primary key, from the same store (BENCH_SESSION_DB) through the same query layer.
   if (process.env.BENCH_SESSION_DB) {
     const store = openStore(process.env.BENCH_SESSION_DB);
     const byHash = reusable(store.db, (v: { hash: string }) => store.db.selectFrom('sessions').select(['user_ref', 'expires_at']).where('token_hash', '=', v.hash));
