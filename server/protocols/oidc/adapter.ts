@@ -1,6 +1,7 @@
 import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
 import type { Clock } from '../../platform/lib/clock.js';
-import type { PayloadsRepo } from './payloadsRepository.js';
+import type { PayloadsRepo, StoredPayload } from './payloadsRepository.js';
+import { grantKey, requestReads, sessionKey } from './requestReads.js';
 
 /** Records without a lifetime of their own still leave the table some day. */
 const NO_TTL_SECONDS = 365 * 86_400;
@@ -13,6 +14,11 @@ const SINGLE_USE = new Set(['AuthorizationCode', 'RefreshToken', 'DeviceCode', '
  * signs one account out to sign another in revokes the first account's grant on the way.
  */
 const GRANTABLE = new Set([...SINGLE_USE, 'AccessToken']);
+/**
+ * Records whose use reads their grant and session next: a code exchange, a refresh, userinfo,
+ * introspection. They are read together, in one statement (payloadsRepository.ts).
+ */
+const READ_WITH_LINKS = new Set(['AuthorizationCode', 'RefreshToken', 'AccessToken']);
 
 export interface AdapterDeps {
   payloads: PayloadsRepo;
@@ -35,6 +41,7 @@ export function adapterFactory(deps: AdapterDeps) {
 
     async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
       if (this.kind === 'Client') return;
+      requestReads.forget();
       const seconds = typeof expiresIn === 'number' && expiresIn > 0 ? expiresIn : NO_TTL_SECONDS;
       await payloads.upsert({
         kind: this.kind, id, payload: payload as Record<string, unknown>, grantId: GRANTABLE.has(this.kind) ? text(payload.grantId) : null, userCode: text(payload.userCode),
@@ -44,10 +51,22 @@ export function adapterFactory(deps: AdapterDeps) {
 
     async find(id: string): Promise<AdapterPayload | undefined> {
       if (this.kind === 'Client') return deps.findClient(id);
-      return this.decode(await payloads.find(this.kind, id, clock.now()));
+      if (this.kind === 'Grant') {
+        const ahead = requestReads.take(grantKey(id));
+        if (ahead) return this.decode(ahead.stored);
+      }
+      if (!READ_WITH_LINKS.has(this.kind)) return this.decode(await payloads.find(this.kind, id, clock.now()));
+      const found = await payloads.findWithLinks(this.kind, id, clock.now());
+      if (found?.grant) requestReads.keep(grantKey(found.grant.id), found.grant.stored);
+      if (found?.session) requestReads.keep(sessionKey(found.session.uid), found.session.stored);
+      return this.decode(found?.record);
     }
 
     async findByUid(uid: string): Promise<AdapterPayload | undefined> {
+      if (this.kind === 'Session') {
+        const ahead = requestReads.take(sessionKey(uid));
+        if (ahead) return this.decode(ahead.stored);
+      }
       return this.decode(await payloads.findByUid(this.kind, uid, clock.now()));
     }
 
@@ -61,6 +80,7 @@ export function adapterFactory(deps: AdapterDeps) {
      * reused code or refresh token must (RFC 6749 §4.1.2, RFC 9700 §4.14.2).
      */
     async consume(id: string): Promise<void> {
+      requestReads.forget();
       const result = await payloads.consume(this.kind, id, clock.now());
       if (result.consumed || !SINGLE_USE.has(this.kind)) return;
       if (result.grantId) await payloads.revokeGrant(result.grantId);
@@ -68,14 +88,16 @@ export function adapterFactory(deps: AdapterDeps) {
     }
 
     async destroy(id: string): Promise<void> {
+      requestReads.forget();
       await payloads.destroy(this.kind, id);
     }
 
     async revokeByGrantId(grantId: string): Promise<void> {
+      requestReads.forget();
       await payloads.revokeByGrantId(this.kind, grantId);
     }
 
-    private decode(stored: Awaited<ReturnType<PayloadsRepo['find']>>): AdapterPayload | undefined {
+    private decode(stored: StoredPayload | undefined): AdapterPayload | undefined {
       if (!stored) return undefined;
       return stored.consumed ? { ...stored.payload, consumed: true } : stored.payload;
     }

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
 import { reusable } from '../../platform/db/reusable.js';
 
@@ -6,6 +6,16 @@ import { reusable } from '../../platform/db/reusable.js';
 export interface StoredPayload {
   payload: Record<string, unknown>;
   consumed: boolean;
+}
+
+/**
+ * A code or token with the grant it was issued under and the provider session it expires with,
+ * as three separate reads would have found them at the same moment (absent: read, not there).
+ */
+export interface StoredWithLinks {
+  record: StoredPayload;
+  grant?: { id: string; stored: StoredPayload | undefined };
+  session?: { uid: string; stored: StoredPayload | undefined };
 }
 
 export interface PayloadWrite {
@@ -38,7 +48,34 @@ export function payloadsRepo(db: Kysely<Database>) {
   const consuming = reusable(db, (v: { kind: string; id: string; now: number }) => db.updateTable('oidc_payloads').set({ consumed_at: v.now })
     .where('kind', '=', v.kind).where('id', '=', v.id).where('consumed_at', 'is', null).returning('id'));
 
+  // The session a token expires with is named only inside its payload (oidc-provider's sessionUid).
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const sessionUidOf = postgres ? sql`(t.payload::json ->> 'sessionUid')` : sql`(t.payload ->> 'sessionUid')`;
+  type Linked = { kind: string; id: string; uid: string | null; grant_id: string | null; payload: string; consumed_at: number | null };
+  const linked = reusable(db, (v: { kind: string; id: string; now: number }) => sql<Linked>`
+    with t as (select kind, id, uid, grant_id, payload, consumed_at from oidc_payloads where kind = ${v.kind} and id = ${v.id} and expires_at > ${v.now})
+    select kind, id, uid, grant_id, payload, consumed_at from t
+    union all
+    select g.kind, g.id, g.uid, g.grant_id, g.payload, g.consumed_at from oidc_payloads g join t on g.kind = 'Grant' and g.id = t.grant_id where g.expires_at > ${v.now}
+    union all
+    select s.kind, s.id, s.uid, s.grant_id, s.payload, s.consumed_at from oidc_payloads s join t on s.kind = 'Session' and s.uid = ${sessionUidOf} where s.expires_at > ${v.now}`);
+
   return {
+    /**
+     * One statement for what a token or code request reads next: the record, its grant and its
+     * session (oidc-provider reads them one after the other, a round trip each).
+     */
+    async findWithLinks(kind: string, id: string, now: number): Promise<StoredWithLinks | undefined> {
+      const rows = await linked({ kind, id, now });
+      const own = rows.find((r) => r.kind === kind && r.id === id);
+      const record = decode(own);
+      if (!own || !record) return undefined;
+      const found: StoredWithLinks = { record };
+      if (own.grant_id) found.grant = { id: own.grant_id, stored: decode(rows.find((r) => r.kind === 'Grant' && r.id === own.grant_id)) };
+      const sessionUid = record.payload.sessionUid;
+      if (typeof sessionUid === 'string' && sessionUid) found.session = { uid: sessionUid, stored: decode(rows.find((r) => r.kind === 'Session' && r.uid === sessionUid)) };
+      return found;
+    },
     async upsert(write: PayloadWrite): Promise<void> {
       await storing({ ...write, payload: JSON.stringify(write.payload) });
     },

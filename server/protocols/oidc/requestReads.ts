@@ -1,0 +1,36 @@
+import Provider from 'oidc-provider';
+import type { StoredPayload } from './payloadsRepository.js';
+
+/**
+ * Records read ahead for the provider request in progress (oidc-provider's own request context,
+ * `Provider.ctx`), each handed out once. A request's first write forgets them all, so a record is
+ * never served from before a change the same request made; outside a request nothing is kept.
+ */
+const byRequest = new WeakMap<object, Map<string, StoredPayload | undefined>>();
+
+export const grantKey = (id: string) => `Grant:${id}`;
+export const sessionKey = (uid: string) => `Session uid:${uid}`;
+
+export const requestReads = {
+  /** Kept for the request in progress, if there is one. */
+  keep(key: string, stored: StoredPayload | undefined): void {
+    const ctx = Provider.ctx;
+    if (!ctx) return;
+    let reads = byRequest.get(ctx);
+    if (!reads) byRequest.set(ctx, (reads = new Map()));
+    reads.set(key, stored);
+  },
+  /** What was read ahead under this key (undefined inside: read, and not there), or null when nothing was. */
+  take(key: string): { stored: StoredPayload | undefined } | null {
+    const ctx = Provider.ctx;
+    const reads = ctx && byRequest.get(ctx);
+    if (!reads?.has(key)) return null;
+    const stored = reads.get(key);
+    reads.delete(key);
+    return { stored };
+  },
+  forget(): void {
+    const ctx = Provider.ctx;
+    if (ctx) byRequest.delete(ctx);
+  },
+};

@@ -1,0 +1,149 @@
+/**
+ * What one OIDC code exchange, refresh and userinfo cost the portal, counted rather than timed
+ * (a shared machine moves rates, not counts): statements and transactions per request, each
+ * statement listed once, and Node CPU per request over many requests in this process.
+ *
+ *   npx tsx tests/bench/oidcCost.ts                    # SQLite in a temporary file
+ *   DATABASE_URL='postgres://postgres@127.0.0.1:5432/test?schema=<fresh>' npx tsx tests/bench/oidcCost.ts
+ *
+ * Requests go through app.inject (the same Fastify routes, hooks and middie mount as over a
+ * socket, without the socket). OIDC_COST_N sets how many requests each CPU figure averages.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DefaultQueryExecutor, PostgresDriver, SqliteDriver, type CompiledQuery } from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../../server/app.js';
+import { readConfig } from '../../server/platform/config.js';
+import { sm2Encrypt } from '../support/sm2Encrypt.js';
+
+const N = Number(process.env.OIDC_COST_N ?? 300);
+const REDIRECT = 'http://127.0.0.1:8765/callback';
+const BASE = 'http://127.0.0.1:8999';
+
+let statements: string[] = [];
+let transactions = 0;
+const executeQuery = DefaultQueryExecutor.prototype.executeQuery;
+DefaultQueryExecutor.prototype.executeQuery = function counted(this: DefaultQueryExecutor, query: CompiledQuery, ...rest: unknown[]) {
+  statements.push(query.sql.replace(/\s+/g, ' ').slice(0, 160));
+  return (executeQuery as (...a: unknown[]) => ReturnType<typeof executeQuery>).call(this, query, ...rest);
+} as typeof executeQuery;
+for (const driver of [PostgresDriver, SqliteDriver]) {
+  const begin = driver.prototype.beginTransaction;
+  driver.prototype.beginTransaction = function counted(this: unknown, ...args: Parameters<typeof begin>) {
+    transactions++;
+    return begin.apply(this, args);
+  } as typeof begin;
+}
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'idaas-oidc-cost-'));
+  const databaseUrl = process.env.DATABASE_URL ?? `file:${join(dir, 'cost.db')}`;
+  const config = readConfig({ ...process.env, IDAAS_MODE: 'test', DATABASE_URL: databaseUrl, PUBLIC_URL: BASE }, { staticDir: null });
+  const app = await buildApp({ config });
+  await app.ready();
+  const cookies = new Map<string, string>();
+  const take = (setCookie: string | string[] | undefined) => {
+    for (const line of [setCookie ?? []].flat()) {
+      const [pair] = line.split(';');
+      const eq = pair.indexOf('=');
+      cookies.set(pair.slice(0, eq), pair.slice(eq + 1));
+    }
+  };
+  const cookieHeader = () => [...cookies].filter(([, v]) => v).map(([k, v]) => `${k}=${v}`).join('; ');
+  try {
+    const key = (await app.inject({ url: '/idaas/auth/v1/sm2_key' })).json<{ data: { pubX: string; pubY: string } }>().data;
+    const encrypt = (v: string) => sm2Encrypt(v, `04${key.pubX}${key.pubY}`);
+    const signedIn = await app.inject({
+      method: 'POST', url: '/idaas/auth/v1/login-check', headers: { 'content-type': 'application/json', 'x-client-id': 'bench' },
+      payload: JSON.stringify({ userId: encrypt('lisi'), password: encrypt('Idaas@2026') }),
+    });
+    take(signedIn.headers['set-cookie']);
+    const verifier = randomBytes(32).toString('base64url');
+    const challenge = createHash('sha256').update(verifier).digest('base64url');
+    const authorize = `/oidc/auth?${new URLSearchParams({ client_id: 'demo-rp', response_type: 'code', scope: 'openid profile', redirect_uri: REDIRECT, code_challenge: challenge, code_challenge_method: 'S256' })}`;
+    async function code(): Promise<string> {
+      let url = authorize;
+      for (let hop = 0; hop < 10; hop++) {
+        const res = await app.inject({ url, headers: { cookie: cookieHeader() } });
+        take(res.headers['set-cookie']);
+        const location = new URL(String(res.headers.location ?? ''), `${BASE}${url}`);
+        const found = location.searchParams.get('code');
+        if (location.href.startsWith(REDIRECT) && found) return found;
+        if (!res.headers.location) throw new Error(`no code: ${res.statusCode} at ${url}: ${res.body.slice(0, 200)}`);
+        url = `${location.pathname}${location.search}`;
+      }
+      throw new Error('no code after 10 hops');
+    }
+    const token = (form: Record<string, string>) => app.inject({
+      method: 'POST', url: '/oidc/token', payload: new URLSearchParams(form).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from('demo-rp:demo-rp-secret').toString('base64')}` },
+    });
+    const exchange = async (c: string) => {
+      const res = await token({ grant_type: 'authorization_code', code: c, redirect_uri: REDIRECT, code_verifier: verifier });
+      if (res.statusCode !== 200) throw new Error(`exchange: ${res.statusCode} ${res.body}`);
+      return res.json<{ access_token: string; refresh_token: string }>();
+    };
+    const refresh = async (t: string) => {
+      const res = await token({ grant_type: 'refresh_token', refresh_token: t });
+      if (res.statusCode !== 200) throw new Error(`refresh: ${res.statusCode} ${res.body}`);
+      return res.json<{ access_token: string; refresh_token: string }>();
+    };
+    const userinfo = async (accessToken: string) => {
+      const res = await app.inject({ url: '/oidc/me', headers: { authorization: `Bearer ${accessToken}` } });
+      if (res.statusCode !== 200) throw new Error(`userinfo: ${res.statusCode} ${res.body}`);
+    };
+
+    // Warm-up: compiled paths, reusable queries, caches as a running server has them.
+    const warm = await exchange(await code());
+    await userinfo((await refresh(warm.refresh_token)).access_token);
+
+    const counted = async (label: string, run: () => Promise<unknown>) => {
+      statements = [];
+      transactions = 0;
+      await run();
+      console.log(`${label}: ${statements.length} statements, ${transactions} transactions`);
+      for (const s of statements) console.log(`    ${s}`);
+    };
+    const c1 = await code();
+    let tokens!: { access_token: string; refresh_token: string };
+    await counted('code exchange', async () => { tokens = await exchange(c1); });
+    let refreshed!: { access_token: string; refresh_token: string };
+    await counted('refresh', async () => { refreshed = await refresh(tokens.refresh_token); });
+    await counted('userinfo', () => userinfo(refreshed.access_token));
+    await counted('authorisation (signed in, no page)', code);
+
+    const cpu = async (label: string, inputs: string[], run: (input: string) => Promise<unknown>) => {
+      const before = process.cpuUsage();
+      for (const input of inputs) await run(input);
+      const { user, system } = process.cpuUsage(before);
+      console.log(`${label}: ${Math.round((user + system) / inputs.length)} µs CPU a request (${inputs.length} requests, this process)`);
+    };
+    const codes: string[] = [];
+    for (let i = 0; i < N; i++) codes.push(await code());
+    const refreshTokens: string[] = [];
+    await cpu('code exchange', codes, async (c) => refreshTokens.push((await exchange(c)).refresh_token));
+    const accessTokens: string[] = [];
+    await cpu('refresh', refreshTokens, async (t) => accessTokens.push((await refresh(t)).access_token));
+    await cpu('userinfo', accessTokens, userinfo);
+  } finally {
+    await app.close();
+    rmSync(dir, { recursive: true, force: true });
+    const schema = databaseUrl.startsWith('postgres') ? new URL(databaseUrl).searchParams.get('schema') : null;
+    if (schema) {
+      const url = new URL(databaseUrl);
+      url.searchParams.delete('schema');
+      const client = new pg.Client({ connectionString: url.toString() });
+      await client.connect();
+      await client.query(`drop schema if exists "${schema.replace(/"/g, '')}" cascade`);
+      await client.end();
+    }
+  }
+}
+
+main().then(() => process.exit(0), (error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
