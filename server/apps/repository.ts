@@ -4,6 +4,7 @@ import type { AppsTable, Database } from '../platform/db/schema.js';
 import { reusable } from '../platform/db/reusable.js';
 import type { AppRiskPolicy } from '../../contract/schemas/risk.js';
 import { parseAppRiskPolicy } from '../risk/appRiskRepository.js';
+import { toUser, type User } from '../organisation/usersRepository.js';
 
 /** An application the portal signs people into. */
 export interface App {
@@ -78,6 +79,10 @@ export function appsRepo(db: Kysely<Database>) {
   const byClientId = reusable(db, (v: { clientId: string }) => db.selectFrom('apps').selectAll().where('client_id', '=', v.clientId));
   const permission = reusable(db, (v: { userRef: number; appRef: number }) =>
     db.selectFrom('apps').select('apps.id').where('apps.id', '=', v.appRef).where((eb) => permitted(eb, v.userRef)));
+  const userAndPermission = reusable(db, (v: { userRef: number; appRef: number }) => db.selectFrom('users').selectAll('users')
+    .select((eb) => eb.exists(eb.selectFrom('apps').select('apps.id').where('apps.id', '=', v.appRef)
+      .where((inner) => permitted(inner as unknown as ExpressionBuilder<Database, 'apps'>, v.userRef))).as('permitted'))
+    .where('users.id', '=', v.userRef));
   return {
     async findByAppId(appId: string): Promise<App | undefined> {
       const [row] = await byAppId({ appId });
@@ -114,6 +119,14 @@ export function appsRepo(db: Kysely<Database>) {
     /** Read on every launch and app sign-in, so a grant or a revoke counts from the next call. */
     async hasPermission(userRef: number, appRef: number): Promise<boolean> {
       return (await permission({ userRef, appRef })).length > 0;
+    },
+    /** The user and hasPermission's answer for the application, in one statement (every OIDC token request asks both). */
+    async userWithPermission(userRef: number, appRef: number): Promise<{ user: User; permitted: boolean } | undefined> {
+      const [row] = await userAndPermission({ userRef, appRef });
+      if (!row) return undefined;
+      const { permitted: allowed, ...user } = row;
+      // A boolean on PostgreSQL, 0 or 1 on SQLite.
+      return { user: toUser(user), permitted: Boolean(allowed) };
     },
   };
 }

@@ -32,9 +32,9 @@ DefaultQueryExecutor.prototype.executeQuery = function counted(this: DefaultQuer
 } as typeof executeQuery;
 for (const driver of [PostgresDriver, SqliteDriver]) {
   const begin = driver.prototype.beginTransaction;
-  driver.prototype.beginTransaction = function counted(this: unknown, ...args: Parameters<typeof begin>) {
+  driver.prototype.beginTransaction = function counted(this: unknown, ...args: unknown[]) {
     transactions++;
-    return begin.apply(this, args);
+    return (begin as (...a: unknown[]) => ReturnType<typeof begin>).apply(this, args);
   } as typeof begin;
 }
 

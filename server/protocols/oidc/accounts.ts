@@ -16,10 +16,7 @@ export const CLAIMS = {
 
 /** The portal's accounts as the provider sees them: by `sub`, only while usable and permitted. */
 export function accounts(d: OidcContext) {
-  /** The user behind a subject, if the account may still sign in (enabled, activated, not expired). */
-  async function usableUser(sub: string): Promise<User | undefined> {
-    const userRef = await d.oidc.userOfSubject(sub);
-    const user = userRef === undefined ? undefined : await d.repos.users.findById(userRef);
+  const usable = (user: User | undefined): User | undefined => {
     if (!user) return undefined;
     try {
       d.services.flow.assertUsable(user);
@@ -27,15 +24,28 @@ export function accounts(d: OidcContext) {
     } catch {
       return undefined;
     }
+  };
+
+  /** The user behind a subject, if the account may still sign in (enabled, activated, not expired). */
+  async function usableUser(sub: string): Promise<User | undefined> {
+    const userRef = await d.oidc.userOfSubject(sub);
+    return usable(userRef === undefined ? undefined : await d.repos.users.findById(userRef));
+  }
+
+  /** The same, and only while the user may use the application: one statement for both. */
+  async function permittedUser(sub: string, appRef: number): Promise<User | undefined> {
+    const userRef = await d.oidc.userOfSubject(sub);
+    const found = userRef === undefined ? undefined : await d.repos.apps.userWithPermission(userRef, appRef);
+    return found?.permitted ? usable(found.user) : undefined;
   }
 
   const findAccount: FindAccount = async (ctx: KoaContextWithOIDC, sub: string, token?: { clientId?: string }): Promise<Account | undefined> => {
-    const user = await usableUser(sub);
-    if (!user) return undefined;
     const clientId = token?.clientId ?? ctx.oidc.client?.clientId;
     const app = clientId ? await d.oidc.appByClientId(clientId) : undefined;
     // Exchanging a code or refresh token and reading userinfo check the permission again: a revoke counts at once.
-    if (token && (!app || !(await d.repos.apps.hasPermission(user.id, app.id)))) return undefined;
+    if (token && !app) return undefined;
+    const user = token ? await permittedUser(sub, app!.id) : await usableUser(sub);
+    if (!user) return undefined;
     return {
       accountId: sub,
       async claims(_use, scope, requested) {

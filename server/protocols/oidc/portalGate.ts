@@ -37,8 +37,10 @@ export function portalGate(d: OidcContext) {
     if (!portal) return false;
     const link = await d.oidc.linkOf(session.uid);
     if (!link || link.portalSessionRef !== portal.sessionId) return false;
-    const [app, user] = await Promise.all([d.oidc.appByClientId(client.clientId), d.repos.users.findById(portal.userRef)]);
-    if (!app || !user || !(await d.repos.apps.hasPermission(user.id, app.id))) return false;
+    const app = await d.oidc.appByClientId(client.clientId);
+    const found = app && (await d.repos.apps.userWithPermission(portal.userRef, app.id));
+    if (!app || !found?.permitted) return false;
+    const { user } = found;
     // The application's network rules from where this request comes: refused in the interaction, which logs it.
     if (await d.services.risk.launchRefused(app.appId, callerOfKoa(ctx))) return false;
     const factorNeeded = (await d.services.factors.policy.requirement(user, app)).required;
