@@ -10,7 +10,8 @@
  * socket, without the socket). OIDC_COST_N sets how many requests each CPU figure averages.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DefaultQueryExecutor, PostgresDriver, SqliteDriver, type CompiledQuery } from 'kysely';
@@ -115,10 +116,21 @@ async function main(): Promise<void> {
     await counted('userinfo', () => userinfo(refreshed.access_token));
     await counted('authorisation (signed in, no page)', code);
 
+    const profileDir = process.env.OIDC_COST_PROFILE;
+    const inspector = profileDir ? new Session() : null;
+    inspector?.connect();
     const cpu = async (label: string, inputs: string[], run: (input: string) => Promise<unknown>) => {
+      if (inspector) {
+        await inspector.post('Profiler.enable');
+        await inspector.post('Profiler.start');
+      }
       const before = process.cpuUsage();
       for (const input of inputs) await run(input);
       const { user, system } = process.cpuUsage(before);
+      if (inspector) {
+        const { profile } = await inspector.post('Profiler.stop');
+        writeFileSync(join(profileDir!, `${label.replace(/\W+/g, '-')}.cpuprofile`), JSON.stringify(profile));
+      }
       console.log(`${label}: ${Math.round((user + system) / inputs.length)} µs CPU a request (${inputs.length} requests, this process)`);
     };
     const codes: string[] = [];
