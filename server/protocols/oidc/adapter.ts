@@ -2,6 +2,7 @@ import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
 import type { Clock } from '../../platform/lib/clock.js';
 import type { PayloadsRepo, StoredPayload } from './payloadsRepository.js';
 import { grantKey, requestReads, sessionKey } from './requestReads.js';
+import type { TokenWrites } from './tokenWrites.js';
 
 /** Records without a lifetime of their own still leave the table some day. */
 const NO_TTL_SECONDS = 365 * 86_400;
@@ -23,6 +24,8 @@ const READ_WITH_LINKS = new Set(['AuthorizationCode', 'RefreshToken', 'AccessTok
 export interface AdapterDeps {
   payloads: PayloadsRepo;
   clock: Clock;
+  /** Where a token request's tokens wait to be written together. */
+  writes: TokenWrites;
   /** Client metadata of the application with this client id, if it is an enabled OIDC client. */
   findClient(clientId: string): Promise<AdapterPayload | undefined>;
 }
@@ -43,10 +46,11 @@ export function adapterFactory(deps: AdapterDeps) {
       if (this.kind === 'Client') return;
       requestReads.forget();
       const seconds = typeof expiresIn === 'number' && expiresIn > 0 ? expiresIn : NO_TTL_SECONDS;
-      await payloads.upsert({
+      const write = {
         kind: this.kind, id, payload: payload as Record<string, unknown>, grantId: GRANTABLE.has(this.kind) ? text(payload.grantId) : null, userCode: text(payload.userCode),
         uid: text(payload.uid), expiresAt: clock.now() + seconds * 1000,
-      });
+      };
+      if (!deps.writes.hold(write)) await payloads.upsert(write);
     }
 
     async find(id: string): Promise<AdapterPayload | undefined> {

@@ -44,6 +44,16 @@ export function payloadsRepo(db: Kysely<Database>) {
     const values = { payload: v.payload, grant_id: v.grantId ?? null, user_code: v.userCode ?? null, uid: v.uid ?? null, expires_at: v.expiresAt };
     return db.insertInto('oidc_payloads').values({ kind: v.kind, id: v.id, ...values }).onConflict((oc) => oc.columns(['kind', 'id']).doUpdateSet(values));
   });
+  // Several records at once (a token request's access and refresh tokens): one statement.
+  const storingRows = reusable(db, (v: Record<string, string | number | null>, shape: string) => {
+    const rows = Array.from({ length: Number(shape) }, (_, i) => ({
+      kind: v[`kind${i}`] as string, id: v[`id${i}`] as string, payload: v[`payload${i}`] as string, grant_id: (v[`grantId${i}`] ?? null) as string | null,
+      user_code: (v[`userCode${i}`] ?? null) as string | null, uid: (v[`uid${i}`] ?? null) as string | null, expires_at: v[`expiresAt${i}`] as number,
+    }));
+    return db.insertInto('oidc_payloads').values(rows).onConflict((oc) => oc.columns(['kind', 'id']).doUpdateSet((eb) => ({
+      payload: eb.ref('excluded.payload'), grant_id: eb.ref('excluded.grant_id'), user_code: eb.ref('excluded.user_code'), uid: eb.ref('excluded.uid'), expires_at: eb.ref('excluded.expires_at'),
+    })));
+  });
   const byId = reusable(db, (v: { kind: string; id: string; now: number }) => live(v.kind, v.now).where('id', '=', v.id));
   const consuming = reusable(db, (v: { kind: string; id: string; now: number }) => db.updateTable('oidc_payloads').set({ consumed_at: v.now })
     .where('kind', '=', v.kind).where('id', '=', v.id).where('consumed_at', 'is', null).returning('id'));
@@ -78,6 +88,16 @@ export function payloadsRepo(db: Kysely<Database>) {
     },
     async upsert(write: PayloadWrite): Promise<void> {
       await storing({ ...write, payload: JSON.stringify(write.payload) });
+    },
+    /** Several records written together, or none of them (one statement). */
+    async upsertMany(writes: PayloadWrite[]): Promise<void> {
+      if (writes.length === 1) return this.upsert(writes[0]);
+      const values: Record<string, string | number | null> = {};
+      writes.forEach((w, i) => Object.assign(values, {
+        [`kind${i}`]: w.kind, [`id${i}`]: w.id, [`payload${i}`]: JSON.stringify(w.payload), [`grantId${i}`]: w.grantId,
+        [`userCode${i}`]: w.userCode, [`uid${i}`]: w.uid, [`expiresAt${i}`]: w.expiresAt,
+      }));
+      await storingRows(values, String(writes.length));
     },
     find: async (kind: string, id: string, now: number) => decode((await byId({ kind, id, now }))[0]),
     findByUid: async (kind: string, uid: string, now: number) => decode(await live(kind, now).where('uid', '=', uid).executeTakeFirst()),

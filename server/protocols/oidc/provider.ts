@@ -9,6 +9,7 @@ import { ACR_MFA, ACR_PWD, interactionPath, type OidcContext } from './context.j
 import type { SigningKey } from './keys.js';
 import { errorPage, langOfHeader, loggedOutPage, logoutPage } from './pages.js';
 import { SIGNED_OUT, portalGate, portalPolicy } from './portalGate.js';
+import { tokenWrites } from './tokenWrites.js';
 
 /**
  * Headers of every answer the provider gives. The portal's policy minus `form-action`: the
@@ -39,11 +40,13 @@ export async function buildProvider(d: OidcContext, keys: SigningKey[]): Promise
   const cookieKey = await d.services.secrets.digest('oidc-cookies', 'v1');
   const secure = d.issuer.startsWith('https:');
   const outbound = outboundPolicyOf(d.config);
+  const writes = tokenWrites(d.payloads);
 
   const configuration: Configuration = {
     adapter: adapterFactory({
       payloads: d.payloads,
       clock: d.clock,
+      writes,
       findClient: async (clientId) => {
         const app = await d.oidc.appByClientId(clientId);
         return app && (clientMetadata(app, secretStandIn) as unknown as Record<string, unknown>);
@@ -138,6 +141,7 @@ export async function buildProvider(d: OidcContext, keys: SigningKey[]): Promise
   provider.use(async (ctx, next) => {
     ctx.set(PROVIDER_HEADERS);
     await next();
+    await writes.release(ctx as unknown as KoaContextWithOIDC);
     await gate.after(ctx as unknown as KoaContextWithOIDC);
   });
   provider.on('end_session.success', (ctx: KoaContextWithOIDC) => {
