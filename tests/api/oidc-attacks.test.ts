@@ -108,6 +108,21 @@ describe.each(storeCases())('OpenID Connect provider: attacks ($name)', (store) 
     expect((await authorize(config, browser, app.redirectUri)).callback?.searchParams.get('error')).toBe('access_denied');
   });
 
+  it('honours a permission held through a group, and stops when the user leaves the group', async () => {
+    const app = await createOidcApp(server.client, { grant: [] });
+    const user = await db().selectFrom('users').select('id').where('user_id', '=', 'emp0152').executeTakeFirstOrThrow();
+    const group = await db().selectFrom('mail_groups').select('id').where('group_code', '=', 'GS-FIN-SYS').executeTakeFirstOrThrow();
+    await db().insertInto('group_members').values({ group_ref: group.id, user_ref: user.id, added_at: Date.now() }).onConflict((oc) => oc.doNothing()).execute();
+    await db().insertInto('app_group_grants').values({ app_ref: app.appRef, group_ref: group.id, granted_at: Date.now() }).execute();
+    const config = await relyingParty(server, app.clientId, app.secret);
+    const tokens = await exchange(config, await authorize(config, await signedIn('emp0152'), app.redirectUri));
+    expect((await oidc.fetchUserInfo(config, tokens.access_token, oidc.skipSubjectCheck)).preferred_username).toBe('emp0152');
+    const refreshed = await oidc.refreshTokenGrant(config, tokens.refresh_token!);
+    await db().deleteFrom('group_members').where('group_ref', '=', group.id).where('user_ref', '=', user.id).execute();
+    expect(await refusal(oidc.refreshTokenGrant(config, refreshed.refresh_token!))).toBe('invalid_grant');
+    expect(await refusal(oidc.fetchUserInfo(config, refreshed.access_token, oidc.skipSubjectCheck))).toBe('invalid_token');
+  });
+
   it('signs a disabled user into nothing: tokens stop working and the next request goes to /login', async () => {
     const app = await createOidcApp(server.client, { grant: ['emp0151'] });
     const config = await relyingParty(server, app.clientId, app.secret);
