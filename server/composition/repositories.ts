@@ -29,6 +29,7 @@ import { buildAdminRepos } from './adminRepositories.js';
 import { administratorsRepo } from '../administrators/repository.js';
 import { zonesRepo } from '../risk/zonesRepository.js';
 import { riskProfilesRepo } from '../risk/profileRepository.js';
+import { riskHistoryRepo } from '../risk/historyRepository.js';
 import { alertsRepo } from '../risk/alertsRepository.js';
 import { appRiskRepo } from '../risk/appRiskRepository.js';
 
@@ -66,6 +67,7 @@ export function buildRepos(db: Kysely<Database>, options: RepoOptions = CHAINED)
     upstream: upstreamRepo(db),
     zones: zonesRepo(db),
     riskProfiles: riskProfilesRepo(db),
+    riskHistory: riskHistoryRepo(db),
     alerts: alertsRepo(db),
     appRisk: appRiskRepo(db),
     admin: buildAdminRepos(db),

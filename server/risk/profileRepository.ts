@@ -26,9 +26,9 @@ function hoursOf(raw: string): number[] {
   return new Array<number>(24).fill(0);
 }
 
-type ProfileRow = { hours: string; last_at: number | string | null; last_lat: number | null; last_lon: number | null; last_place: string | null };
+export type ProfileRow = { hours: string; last_at: number | string | null; last_lat: number | null; last_lon: number | null; last_place: string | null };
 
-const toProfile = (r: ProfileRow): RiskProfile => ({
+export const toProfile = (r: ProfileRow): RiskProfile => ({
   hours: hoursOf(r.hours),
   lastAt: r.last_at === null ? null : Number(r.last_at),
   lastLat: r.last_lat === null ? null : Number(r.last_lat),
@@ -39,10 +39,6 @@ const toProfile = (r: ProfileRow): RiskProfile => ({
 /** The networks each person signs in from (user_networks) and their sign-in profile (risk_profiles). */
 export function riskProfilesRepo(db: Kysely<Database>) {
   // Every sign-in runs these: built once (reusable.ts).
-  const networkSeen = reusable(db, (v: { userRef: number; prefix: string }) =>
-    db.selectFrom('user_networks').select('last_seen_at').where('user_ref', '=', v.userRef).where('prefix', '=', v.prefix));
-  const reading = reusable(db, (v: { userRef: number }) =>
-    db.selectFrom('risk_profiles').select(['hours', 'last_at', 'last_lat', 'last_lon', 'last_place']).where('user_ref', '=', v.userRef));
   const rememberingNetwork = reusable(db, (v: { userRef: number; prefix: string; now: number }) =>
     db.insertInto('user_networks').values({ user_ref: v.userRef, prefix: v.prefix, last_seen_at: v.now })
       .onConflict((oc) => oc.columns(['user_ref', 'prefix']).doUpdateSet({ last_seen_at: v.now })));
@@ -60,16 +56,6 @@ export function riskProfilesRepo(db: Kysely<Database>) {
     db.updateTable('risk_profiles').set({ hours: v.after }).where('user_ref', '=', v.userRef).where('hours', '=', v.before).returning('user_ref'));
 
   return {
-    /** When the person last signed in from this network, if ever. */
-    async networkLastSeen(userRef: number, prefix: string): Promise<number | null> {
-      const [row] = await networkSeen({ userRef, prefix });
-      return row ? Number(row.last_seen_at) : null;
-    },
-    /** The profile as it is, unlocked. */
-    async read(userRef: number): Promise<RiskProfile | undefined> {
-      const [row] = await reading({ userRef });
-      return row && toProfile(row);
-    },
     async rememberNetwork(userRef: number, prefix: string, now: number): Promise<void> {
       await rememberingNetwork({ userRef, prefix, now });
     },

@@ -87,11 +87,11 @@ export function riskService(ctx: ServiceContext, deps: RiskDeps) {
       const hour = localHour(now, ctx.config.timeZone);
       const zone = await zones.match(caller.ip);
       const knownPlace = zone.kinds.has('OFFICE') || zone.kinds.has('VPN');
-      const [deviceKnown, networkSeenAt, failures, unlocked] = await Promise.all([
-        input.deviceTrusted || !caller.deviceId ? false : ctx.repos.devices.seenSince(user.id, caller.deviceId, now - policy.newDeviceDays * DAY),
-        profiles.networkLastSeen(user.id, prefix),
+      const device = input.deviceTrusted || !caller.deviceId ? null : { id: caller.deviceId, since: now - policy.newDeviceDays * DAY };
+      const [{ deviceKnown, networkSeenAt, profile: unlocked }, failures] = await Promise.all([
+        // The profile unlocked only without a location database: with one, it is read locked (judgeLocked).
+        ctx.repos.riskHistory.read(user.id, prefix, device, !deps.locator),
         input.failures ?? deps.throttle.recentFailures(user.account, caller.ip),
-        deps.locator ? undefined : profiles.read(user.id),
       ]);
       const networkKnown = knownPlace || (networkSeenAt !== null && networkSeenAt >= now - NETWORK_KNOWN_DAYS * DAY);
       const label = placeLabel(place);
