@@ -23,7 +23,7 @@ export interface NewLoginEntry {
 
 export function loginHistoryRepo(db: Kysely<Database>, chained = true) {
   // Every sign-in and launch writes one: built once per set of filled columns (reusable.ts), run
-  // on the transaction the chain's write is in.
+  // in the chain's write.
   const inserting = reusable(db, (row: Insertable<LoginHistoryTable>) => db.insertInto('login_history').values(row));
   return {
     /** Appended to the audit chain (server/audit/trail/chain.ts). */
@@ -45,7 +45,7 @@ export function loginHistoryRepo(db: Kysely<Database>, chained = true) {
           : {}),
       };
       if (!chained) await inserting(row);
-      else await appendChained(db, 'login_history', row, (tx, r) => inserting(r, '', tx));
+      else await appendChained(db, 'login_history', row, (r) => inserting.compiled(r));
     },
     async countSince(userRef: number, optType: string, since: number): Promise<number> {
       const row = await db
