@@ -56,20 +56,30 @@ function countPostgres(): void {
   };
 }
 
-/** Commits among statements: each transaction's commit, and each statement run outside a transaction. */
-function commitsOf(entries: typeof log): number {
-  const open = new Set<object>();
-  let commits = 0;
+/**
+ * Transactions among statements (each BEGIN … COMMIT, and each statement run outside one), and
+ * those that wrote: only a writing commit waits for its WAL to reach the disk.
+ */
+function commitsOf(entries: typeof log): { transactions: number; writing: number } {
+  const open = new Map<object, boolean>();
+  const writes = (s: string) => /^(insert|update|delete)\b/.test(s) || (s.startsWith('with') && /\b(insert|update|delete)\b/.test(s));
+  let transactions = 0;
+  let writing = 0;
   for (const { sql, conn } of entries) {
     const s = sql.trim().toLowerCase();
-    if (s.startsWith('begin') || s.startsWith('start transaction')) open.add(conn);
+    if (s.startsWith('begin') || s.startsWith('start transaction')) open.set(conn, false);
     else if (s.startsWith('commit')) {
+      transactions++;
+      if (open.get(conn)) writing++;
       open.delete(conn);
-      commits++;
     } else if (s.startsWith('rollback') && !s.startsWith('rollback to')) open.delete(conn);
-    else if (!open.has(conn)) commits++;
+    else if (open.has(conn)) open.set(conn, open.get(conn) || writes(s));
+    else {
+      transactions++;
+      if (writes(s)) writing++;
+    }
   }
-  return commits;
+  return { transactions, writing };
 }
 
 /** CPU (ms, user + system) of one thread or process, from /proc (Linux; 10 ms ticks). */
@@ -116,8 +126,10 @@ async function measure(store: string, databaseUrl: string): Promise<void> {
     const [js1, db1] = [mainThreadMs(), backendsCpu()];
     const statements = log.filter((e) => !/^\s*(begin|commit|rollback)\b/i.test(e.sql)).length / SIGN_INS;
     const transactionVerbs = log.length / SIGN_INS - statements;
+    const commits = commitsOf(log);
     console.log(
-      `${store}: per sign-in ${statements.toFixed(2)} statements (+${transactionVerbs.toFixed(2)} begin/commit), ${(commitsOf(log) / SIGN_INS).toFixed(2)} commits; `
+      `${store}: per sign-in ${statements.toFixed(2)} statements (+${transactionVerbs.toFixed(2)} begin/commit), `
+      + `${(commits.transactions / SIGN_INS).toFixed(2)} transactions of which ${(commits.writing / SIGN_INS).toFixed(2)} wrote; `
       + `JavaScript thread ${(((js1 - js0) * 1000) / SIGN_INS).toFixed(0)} µs${store === 'PostgreSQL' ? `, PostgreSQL backends ${((backendsMs(db0, db1) * 1000) / SIGN_INS).toFixed(0)} µs` : ''} `
       + `(${SIGN_INS} sign-ins)`,
     );
