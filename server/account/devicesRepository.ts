@@ -21,9 +21,15 @@ export function devicesRepo(db: Kysely<Database>) {
         .where('trusted_until', '>', now).executeTakeFirst();
       return !!row;
     },
-    /** Records a sign-in from a device; `trust` when the second factor was just passed on it. */
-    async seen(userRef: number, deviceId: string, deviceName: string | null, ip: string, now: number, trust: { hash: string; until: number } | null): Promise<void> {
-      await recording({ userRef, deviceId, deviceName, ip, now, ...(trust ? { trustHash: trust.hash, trustUntil: trust.until } : {}) });
+    /**
+     * Records a sign-in from a device; `trust` when the second factor was just passed on it.
+     * `on`: a transaction the record stands or falls with (the sign-in's session).
+     */
+    async seen(
+      userRef: number, deviceId: string, deviceName: string | null, ip: string, now: number, trust: { hash: string; until: number } | null,
+      on: Kysely<Database> = db,
+    ): Promise<void> {
+      await recording({ userRef, deviceId, deviceName, ip, now, ...(trust ? { trustHash: trust.hash, trustUntil: trust.until } : {}) }, '', on);
     },
     /** Forgets that the user trusts this device: the next sign-in on it asks for the second factor. */
     async forgetTrust(userRef: number, deviceId: string): Promise<void> {
@@ -36,3 +42,5 @@ export function devicesRepo(db: Kysely<Database>) {
     },
   };
 }
+
+export type DevicesRepo = ReturnType<typeof devicesRepo>;

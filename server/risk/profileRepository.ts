@@ -56,8 +56,9 @@ export function riskProfilesRepo(db: Kysely<Database>) {
     db.updateTable('risk_profiles').set({ hours: v.after }).where('user_ref', '=', v.userRef).where('hours', '=', v.before).returning('user_ref'));
 
   return {
-    async rememberNetwork(userRef: number, prefix: string, now: number): Promise<void> {
-      await rememberingNetwork({ userRef, prefix, now });
+    /** `on` (here and in countHour): a transaction the write stands or falls with (the sign-in's session). */
+    async rememberNetwork(userRef: number, prefix: string, now: number, on: Kysely<Database> = db): Promise<void> {
+      await rememberingNetwork({ userRef, prefix, now }, '', on);
     },
 
     /**
@@ -80,17 +81,17 @@ export function riskProfilesRepo(db: Kysely<Database>) {
      * Counts a sign-in at `hour` (0–23): the histogram is swapped only if unchanged since read
      * (`known`: as the judgement read it), so two sign-ins at once both count (the loser reads again).
      */
-    async countHour(userRef: number, hour: number, known?: number[]): Promise<void> {
+    async countHour(userRef: number, hour: number, known?: number[], on: Kysely<Database> = db): Promise<void> {
       let before = known && JSON.stringify(known);
       for (let attempt = 0; attempt < 5; attempt++) {
         if (before === undefined) {
-          const [row] = await readingHours({ userRef });
+          const [row] = await readingHours({ userRef }, '', on);
           if (!row) return;
           before = row.hours;
         }
         const hours = hoursOf(before);
         hours[hour] += 1;
-        if ((await swappingHours({ userRef, before, after: JSON.stringify(hours) })).length) return;
+        if ((await swappingHours({ userRef, before, after: JSON.stringify(hours) }, '', on)).length) return;
         before = undefined;
       }
     },

@@ -13,6 +13,7 @@ import { signalsOf } from './signals.js';
 import { actionOf, effectivePolicy, levelOf } from './decide.js';
 import type { Locator, RiskVerdict, SignInAlerts } from './types.js';
 import type { RiskProfile } from './profileRepository.js';
+import type { SessionOpening } from '../sign-in/sessionOpeningRepository.js';
 
 /** A network is known for this long after a sign-in from it. */
 export const NETWORK_KNOWN_DAYS = 90;
@@ -127,16 +128,21 @@ export function riskService(ctx: ServiceContext, deps: RiskDeps) {
     },
 
     /**
-     * The session of a judged sign-in opened: the network is known from now on, the hour counts,
-     * and the person hears of a new device or network. Telling never fails the sign-in.
+     * What the profile learns from a judged sign-in whose session opens (written with the
+     * session, ctx.repos.opening): the network is known from now on, and the hour counts.
      */
-    async signedIn(user: User, verdict: RiskVerdict, caller: Caller, alerts?: SignInAlerts): Promise<void> {
-      if (!ctx.config.riskSignals) return;
-      const now = ctx.clock.now();
+    learnt(verdict: RiskVerdict): Pick<SessionOpening, 'network' | 'hour'> {
+      if (!ctx.config.riskSignals) return { network: null, hour: null };
       // Known within the day: "seen in the last 90 days" holds without a write.
-      if (verdict.learnNetwork) await profiles.rememberNetwork(user.id, verdict.prefix, now);
-      await profiles.countHour(user.id, verdict.hour, verdict.hours);
-      if (!verdict.notify || !alerts) return;
+      return {
+        network: verdict.learnNetwork ? { prefix: verdict.prefix, now: ctx.clock.now() } : null,
+        hour: { hour: verdict.hour, known: verdict.hours },
+      };
+    },
+
+    /** The session of a judged sign-in opened: the person hears of a new device or network. Telling never fails the sign-in. */
+    async signedIn(user: User, verdict: RiskVerdict, caller: Caller, alerts?: SignInAlerts): Promise<void> {
+      if (!ctx.config.riskSignals || !verdict.notify || !alerts) return;
       const signals = verdict.judgement.signals.filter((s) => s === 'NEW_DEVICE' || s === 'NEW_NETWORK');
       try {
         await alerts.raise({
