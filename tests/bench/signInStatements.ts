@@ -45,8 +45,17 @@ function countSqlite(): void {
   }
 }
 
+/** Backends' CPU as last read before their connection closed (the pool closes idle ones). */
+const retired = new Map<number, number>();
+
 function countPostgres(): void {
-  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown; end: (...args: unknown[]) => unknown };
+  const end = proto.end;
+  proto.end = function (this: pg.Client, ...args: unknown[]) {
+    const pid = pidOf(this);
+    if (pid) retired.set(pid, cpuMs(`/proc/${pid}/stat`));
+    return end.apply(this, args);
+  };
   const original = proto.query;
   proto.query = function (this: pg.Client, config: unknown, ...rest: unknown[]) {
     const text = typeof config === 'string' ? config : (config as { text?: string }).text ?? '';
@@ -94,8 +103,8 @@ function cpuMs(path: string): number {
 }
 const mainThreadMs = () => cpuMs(`/proc/self/task/${process.pid}/stat`);
 const pidOf = (c: pg.Client) => (c as unknown as { processID: number }).processID;
-const backendsCpu = () => new Map([...backends].map((c) => [pidOf(c), cpuMs(`/proc/${pidOf(c)}/stat`)]));
-/** The backends' CPU between two readings; a connection the pool opened meanwhile counts from zero, one it closed is lost. */
+const backendsCpu = () => new Map([...backends].map((c) => [pidOf(c), retired.get(pidOf(c)) ?? cpuMs(`/proc/${pidOf(c)}/stat`)]));
+/** The backends' CPU between two readings; a connection the pool opened meanwhile counts from zero. */
 const backendsMs = (before: Map<number, number>, after: Map<number, number>) =>
   [...after].reduce((sum, [pid, ms]) => (Number.isNaN(ms) ? sum : sum + ms - (before.get(pid) || 0)), 0);
 
