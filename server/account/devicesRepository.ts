@@ -14,22 +14,22 @@ export function devicesRepo(db: Kysely<Database>) {
       .values({ user_ref: v.userRef, device_id: v.deviceId, device_name: v.deviceName ?? null, first_seen_at: v.now, last_seen_at: v.now, last_ip: v.ip, ...trust })
       .onConflict((oc) => oc.columns(['user_ref', 'device_id']).doUpdateSet({ last_seen_at: v.now, last_ip: v.ip, device_name: v.deviceName ?? null, ...trust }));
   });
-  const seenSince = reusable(db, (v: { userRef: number; deviceId: string; since: number }) =>
-    db.selectFrom('devices').select('id').where('user_ref', '=', v.userRef).where('device_id', '=', v.deviceId).where('last_seen_at', '>=', v.since));
   return {
-    /** Whether the user signed in on this device (by the id the client reports) since `since`. */
-    async seenSince(userRef: number, deviceId: string, since: number): Promise<boolean> {
-      return (await seenSince({ userRef, deviceId, since })).length > 0;
-    },
     /** Whether the user trusts the browser holding the cookie whose digest this is. */
     async trusted(userRef: number, trustHash: string, now: number): Promise<boolean> {
       const row = await db.selectFrom('devices').select('id').where('trust_hash', '=', trustHash).where('user_ref', '=', userRef)
         .where('trusted_until', '>', now).executeTakeFirst();
       return !!row;
     },
-    /** Records a sign-in from a device; `trust` when the second factor was just passed on it. */
-    async seen(userRef: number, deviceId: string, deviceName: string | null, ip: string, now: number, trust: { hash: string; until: number } | null): Promise<void> {
-      await recording({ userRef, deviceId, deviceName, ip, now, ...(trust ? { trustHash: trust.hash, trustUntil: trust.until } : {}) });
+    /**
+     * Records a sign-in from a device; `trust` when the second factor was just passed on it.
+     * `on`: a transaction the record stands or falls with (the sign-in's session).
+     */
+    async seen(
+      userRef: number, deviceId: string, deviceName: string | null, ip: string, now: number, trust: { hash: string; until: number } | null,
+      on: Kysely<Database> = db,
+    ): Promise<void> {
+      await recording({ userRef, deviceId, deviceName, ip, now, ...(trust ? { trustHash: trust.hash, trustUntil: trust.until } : {}) }, '', on);
     },
     /** Forgets that the user trusts this device: the next sign-in on it asks for the second factor. */
     async forgetTrust(userRef: number, deviceId: string): Promise<void> {
@@ -42,3 +42,5 @@ export function devicesRepo(db: Kysely<Database>) {
     },
   };
 }
+
+export type DevicesRepo = ReturnType<typeof devicesRepo>;

@@ -23,11 +23,14 @@ export interface NewLoginEntry {
 
 export function loginHistoryRepo(db: Kysely<Database>, chained = true) {
   // Every sign-in and launch writes one: built once per set of filled columns (reusable.ts), run
-  // on the transaction the chain's write is in.
+  // in the chain's write.
   const inserting = reusable(db, (row: Insertable<LoginHistoryTable>) => db.insertInto('login_history').values(row));
   return {
-    /** Appended to the audit chain (server/audit/trail/chain.ts). */
-    async insert(entry: NewLoginEntry): Promise<void> {
+    /**
+     * Appended to the audit chain (server/audit/trail/chain.ts). `on`: a transaction the row
+     * stands or falls with (a sign-in's session).
+     */
+    async insert(entry: NewLoginEntry, on: Kysely<Database> = db): Promise<void> {
       const row: Insertable<LoginHistoryTable> = {
         user_ref: entry.userRef,
         account: entry.account,
@@ -44,8 +47,8 @@ export function loginHistoryRepo(db: Kysely<Database>, chained = true) {
           ? { risk_level: entry.risk.level, risk_signals: entry.risk.signals.join(','), risk_place: entry.risk.place }
           : {}),
       };
-      if (!chained) await inserting(row);
-      else await appendChained(db, 'login_history', row, (tx, r) => inserting(r, '', tx));
+      if (!chained) await inserting(row, '', on);
+      else await appendChained(on, 'login_history', row, (r) => inserting.compiled(r));
     },
     async countSince(userRef: number, optType: string, since: number): Promise<number> {
       const row = await db
@@ -60,3 +63,5 @@ export function loginHistoryRepo(db: Kysely<Database>, chained = true) {
     },
   };
 }
+
+export type LoginHistoryRepo = ReturnType<typeof loginHistoryRepo>;

@@ -24,8 +24,8 @@ export function operationLogRepo(db: Kysely<Database>, chained = true) {
         user_ref: op.userRef, scene_code: op.sceneCode, detail: op.detail, ip: op.ip, ip_region: op.ipRegion, created_at: op.createdAt,
         target: op.target ?? null, changes: op.changes ?? null,
       };
-      const insert = (tx: Kysely<Database>, r: Insertable<OperationLogTable>) => tx.insertInto('operation_log').values(r).execute();
-      if (!chained) await insert(db, row);
+      const insert = (r: Insertable<OperationLogTable>) => db.insertInto('operation_log').values(r).compile();
+      if (!chained) await db.executeQuery(insert(row));
       else await appendChained(db, 'operation_log', row, insert);
     },
   };

@@ -5,39 +5,54 @@ import type { Caller, ServiceContext } from '../composition/context.js';
 import { deviceNameOf } from '../account/deviceName.js';
 import { metrics } from '../platform/ops/metrics.js';
 import type { RiskJudgement } from '../../contract/schemas/risk.js';
+import type { NewLoginEntry } from './loginHistoryRepository.js';
+
+/** One sign-in attempt as its method reports it. */
+export interface SignInAttempt {
+  userRef: number | null;
+  account: string;
+  optType: string;
+  app?: { id: number; appName: string } | null;
+  result: ResultCode;
+  caller: Caller;
+  /** How the sign-in was judged (server/risk); absent for one refused before (wrong credentials, say). */
+  judgement?: RiskJudgement | null;
+}
 
 /**
  * Writes sign-in attempts and account operations to the user's logs. Never secrets. Inside a
  * unit of work, pass its `repos` so the row stands or falls with the operation it records.
  */
 export function auditService(ctx: ServiceContext) {
+  /** A sign-in attempt's log row. */
+  function signInEntry(entry: SignInAttempt): NewLoginEntry {
+    return {
+      userRef: entry.userRef,
+      account: entry.account.slice(0, LIMITS.accountMax),
+      optType: entry.optType,
+      appRef: entry.app?.id ?? null,
+      appName: entry.app?.appName ?? null,
+      success: entry.result === CODE.ok,
+      loginMsg: entry.result,
+      ip: entry.caller.ip,
+      deviceId: entry.caller.deviceId,
+      deviceName: deviceNameOf(entry.caller.userAgent, entry.caller.deviceName),
+      createdAt: ctx.clock.now(),
+      risk: entry.judgement ?? null,
+    };
+  }
+
   return {
-    async signIn(entry: {
-      userRef: number | null;
-      account: string;
-      optType: string;
-      app?: { id: number; appName: string } | null;
-      result: ResultCode;
-      caller: Caller;
-      /** How the sign-in was judged (server/risk); absent for one refused before (wrong credentials, say). */
-      judgement?: RiskJudgement | null;
-    }): Promise<void> {
+    async signIn(entry: SignInAttempt): Promise<void> {
       metrics.signIn(entry.optType, entry.result);
-      await ctx.repos.loginHistory.insert({
-        userRef: entry.userRef,
-        account: entry.account.slice(0, LIMITS.accountMax),
-        optType: entry.optType,
-        appRef: entry.app?.id ?? null,
-        appName: entry.app?.appName ?? null,
-        success: entry.result === CODE.ok,
-        loginMsg: entry.result,
-        ip: entry.caller.ip,
-        deviceId: entry.caller.deviceId,
-        deviceName: deviceNameOf(entry.caller.userAgent, entry.caller.deviceName),
-        createdAt: ctx.clock.now(),
-        risk: entry.judgement ?? null,
-      });
+      await ctx.repos.loginHistory.insert(signInEntry(entry));
     },
+    /**
+     * What `signIn` does in two halves, for a sign-in that writes the row with its session
+     * (ctx.repos.opening): the row to write, and the count on /metrics once it is written.
+     */
+    signInEntry,
+    signInWritten: (entry: SignInAttempt) => metrics.signIn(entry.optType, entry.result),
     async operation(userRef: number, sceneCode: string, caller: Caller, detail: string | null = null, repos: Repos = ctx.repos): Promise<void> {
       await repos.operationLog.insert({
         userRef,

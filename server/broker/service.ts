@@ -106,9 +106,11 @@ export function upstreamService(ctx: ServiceContext, deps: Pick<CoreServices, 's
       deps.flow.assertUsable(user);
       if (app && !(await ctx.repos.apps.hasPermission(user.id, app.id))) throw new AppError(CODE.noAppPermission);
       const factorProven = provider.providerMfa && identity.amr.includes('mfa');
-      const outcome = await deps.flow.complete(user, app, UPSTREAM_LOGIN_TYPE, caller, { factorProven });
-      await record(user, user.account, app, CODE.ok, caller, outcome.judgement);
-      return outcome;
+      // The success row is the flow's to write: with the session, in one transaction, when one opens.
+      return await deps.flow.complete(user, app, UPSTREAM_LOGIN_TYPE, caller, {
+        factorProven,
+        success: (judgement) => ({ userRef: user.id, account: user.account, optType: UPSTREAM_LOGIN_TYPE, app, result: CODE.ok, caller, judgement }),
+      });
     } catch (error) {
       if (error instanceof AppError) await record(user, user.account, app, error.code, caller, judgementOf(error));
       throw error;

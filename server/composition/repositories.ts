@@ -16,6 +16,7 @@ import { ticketsRepo } from '../sign-in/ticketsRepository.js';
 import { otpsRepo } from '../sms/otpsRepository.js';
 import { smsOutboxRepo } from '../sms/outboxRepository.js';
 import { devicesRepo } from '../account/devicesRepository.js';
+import { sessionOpeningRepo } from '../sign-in/sessionOpeningRepository.js';
 import { requestsRepo } from '../requests/repository.js';
 import { permissionsRepo } from '../requests/permissionsRepository.js';
 import { groupsRepo } from '../groups/repository.js';
@@ -29,6 +30,7 @@ import { buildAdminRepos } from './adminRepositories.js';
 import { administratorsRepo } from '../administrators/repository.js';
 import { zonesRepo } from '../risk/zonesRepository.js';
 import { riskProfilesRepo } from '../risk/profileRepository.js';
+import { riskHistoryRepo } from '../risk/historyRepository.js';
 import { alertsRepo } from '../risk/alertsRepository.js';
 import { appRiskRepo } from '../risk/appRiskRepository.js';
 
@@ -37,14 +39,19 @@ export interface RepoOptions { auditChain: boolean }
 const CHAINED: RepoOptions = { auditChain: true };
 
 export function buildRepos(db: Kysely<Database>, options: RepoOptions = CHAINED) {
+  const sessions = sessionsRepo(db);
+  const devices = devicesRepo(db);
+  const riskProfiles = riskProfilesRepo(db);
+  const loginHistory = loginHistoryRepo(db, options.auditChain);
   return {
     users: usersRepo(db),
-    sessions: sessionsRepo(db),
+    sessions,
+    opening: sessionOpeningRepo(db, { sessions, devices, riskProfiles, loginHistory }),
     limits: limitCountersRepo(db),
     captchas: captchasRepo(db),
     config: configRepo(db),
     sm2Replay: sm2ReplayRepo(db),
-    loginHistory: loginHistoryRepo(db, options.auditChain),
+    loginHistory,
     operationLog: operationLogRepo(db, options.auditChain),
     auditTrail: auditTrailRepo(db),
     apps: appsRepo(db),
@@ -54,7 +61,7 @@ export function buildRepos(db: Kysely<Database>, options: RepoOptions = CHAINED)
     tickets: ticketsRepo(db),
     otps: otpsRepo(db),
     smsOutbox: smsOutboxRepo(db),
-    devices: devicesRepo(db),
+    devices,
     requests: requestsRepo(db),
     permissions: permissionsRepo(db),
     groups: groupsRepo(db),
@@ -65,7 +72,8 @@ export function buildRepos(db: Kysely<Database>, options: RepoOptions = CHAINED)
     logNames: logNamesRepo(db),
     upstream: upstreamRepo(db),
     zones: zonesRepo(db),
-    riskProfiles: riskProfilesRepo(db),
+    riskProfiles,
+    riskHistory: riskHistoryRepo(db),
     alerts: alertsRepo(db),
     appRisk: appRiskRepo(db),
     admin: buildAdminRepos(db),

@@ -46,9 +46,12 @@ export function passwordlessService(ctx: ServiceContext, deps: Pick<CoreServices
         deps.flow.assertUsable(user);
         // A passkey stands where the account-and-password form does: the application must allow that form.
         await deps.flow.assertAppAccess(user, app, 'ACCOUNT');
-        const outcome = await deps.flow.complete(user, app, 'ACCOUNT', caller, { factorProven: true });
-        await deps.audit.signIn({ userRef: user.id, account: user.account, optType: PASSKEY_LOGIN, app, result: CODE.ok, caller, judgement: outcome.judgement });
-        return outcome;
+        const { id: userRef, account } = user;
+        // The success row is the flow's to write: with the session, in one transaction, when one opens.
+        return await deps.flow.complete(user, app, 'ACCOUNT', caller, {
+          factorProven: true,
+          success: (judgement) => ({ userRef, account, optType: PASSKEY_LOGIN, app, result: CODE.ok, caller, judgement }),
+        });
       } catch (error) {
         if (error instanceof AppError) await deps.audit.signIn({ userRef: user?.id ?? null, account: user?.account ?? '', optType: PASSKEY_LOGIN, app, result: error.code, caller, judgement: judgementOf(error) });
         throw error;

@@ -26,9 +26,9 @@ function hoursOf(raw: string): number[] {
   return new Array<number>(24).fill(0);
 }
 
-type ProfileRow = { hours: string; last_at: number | string | null; last_lat: number | null; last_lon: number | null; last_place: string | null };
+export type ProfileRow = { hours: string; last_at: number | string | null; last_lat: number | null; last_lon: number | null; last_place: string | null };
 
-const toProfile = (r: ProfileRow): RiskProfile => ({
+export const toProfile = (r: ProfileRow): RiskProfile => ({
   hours: hoursOf(r.hours),
   lastAt: r.last_at === null ? null : Number(r.last_at),
   lastLat: r.last_lat === null ? null : Number(r.last_lat),
@@ -39,10 +39,6 @@ const toProfile = (r: ProfileRow): RiskProfile => ({
 /** The networks each person signs in from (user_networks) and their sign-in profile (risk_profiles). */
 export function riskProfilesRepo(db: Kysely<Database>) {
   // Every sign-in runs these: built once (reusable.ts).
-  const networkSeen = reusable(db, (v: { userRef: number; prefix: string }) =>
-    db.selectFrom('user_networks').select('last_seen_at').where('user_ref', '=', v.userRef).where('prefix', '=', v.prefix));
-  const reading = reusable(db, (v: { userRef: number }) =>
-    db.selectFrom('risk_profiles').select(['hours', 'last_at', 'last_lat', 'last_lon', 'last_place']).where('user_ref', '=', v.userRef));
   const rememberingNetwork = reusable(db, (v: { userRef: number; prefix: string; now: number }) =>
     db.insertInto('user_networks').values({ user_ref: v.userRef, prefix: v.prefix, last_seen_at: v.now })
       .onConflict((oc) => oc.columns(['user_ref', 'prefix']).doUpdateSet({ last_seen_at: v.now })));
@@ -60,18 +56,9 @@ export function riskProfilesRepo(db: Kysely<Database>) {
     db.updateTable('risk_profiles').set({ hours: v.after }).where('user_ref', '=', v.userRef).where('hours', '=', v.before).returning('user_ref'));
 
   return {
-    /** When the person last signed in from this network, if ever. */
-    async networkLastSeen(userRef: number, prefix: string): Promise<number | null> {
-      const [row] = await networkSeen({ userRef, prefix });
-      return row ? Number(row.last_seen_at) : null;
-    },
-    /** The profile as it is, unlocked. */
-    async read(userRef: number): Promise<RiskProfile | undefined> {
-      const [row] = await reading({ userRef });
-      return row && toProfile(row);
-    },
-    async rememberNetwork(userRef: number, prefix: string, now: number): Promise<void> {
-      await rememberingNetwork({ userRef, prefix, now });
+    /** `on` (here and in countHour): a transaction the write stands or falls with (the sign-in's session). */
+    async rememberNetwork(userRef: number, prefix: string, now: number, on: Kysely<Database> = db): Promise<void> {
+      await rememberingNetwork({ userRef, prefix, now }, '', on);
     },
 
     /**
@@ -94,17 +81,17 @@ export function riskProfilesRepo(db: Kysely<Database>) {
      * Counts a sign-in at `hour` (0–23): the histogram is swapped only if unchanged since read
      * (`known`: as the judgement read it), so two sign-ins at once both count (the loser reads again).
      */
-    async countHour(userRef: number, hour: number, known?: number[]): Promise<void> {
+    async countHour(userRef: number, hour: number, known?: number[], on: Kysely<Database> = db): Promise<void> {
       let before = known && JSON.stringify(known);
       for (let attempt = 0; attempt < 5; attempt++) {
         if (before === undefined) {
-          const [row] = await readingHours({ userRef });
+          const [row] = await readingHours({ userRef }, '', on);
           if (!row) return;
           before = row.hours;
         }
         const hours = hoursOf(before);
         hours[hour] += 1;
-        if ((await swappingHours({ userRef, before, after: JSON.stringify(hours) })).length) return;
+        if ((await swappingHours({ userRef, before, after: JSON.stringify(hours) }, '', on)).length) return;
         before = undefined;
       }
     },

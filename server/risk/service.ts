@@ -13,6 +13,7 @@ import { signalsOf } from './signals.js';
 import { actionOf, effectivePolicy, levelOf } from './decide.js';
 import type { Locator, RiskVerdict, SignInAlerts } from './types.js';
 import type { RiskProfile } from './profileRepository.js';
+import type { SessionOpening } from '../sign-in/sessionOpeningRepository.js';
 
 /** A network is known for this long after a sign-in from it. */
 export const NETWORK_KNOWN_DAYS = 90;
@@ -87,11 +88,11 @@ export function riskService(ctx: ServiceContext, deps: RiskDeps) {
       const hour = localHour(now, ctx.config.timeZone);
       const zone = await zones.match(caller.ip);
       const knownPlace = zone.kinds.has('OFFICE') || zone.kinds.has('VPN');
-      const [deviceKnown, networkSeenAt, failures, unlocked] = await Promise.all([
-        input.deviceTrusted || !caller.deviceId ? false : ctx.repos.devices.seenSince(user.id, caller.deviceId, now - policy.newDeviceDays * DAY),
-        profiles.networkLastSeen(user.id, prefix),
+      const device = input.deviceTrusted || !caller.deviceId ? null : { id: caller.deviceId, since: now - policy.newDeviceDays * DAY };
+      const [{ deviceKnown, networkSeenAt, profile: unlocked }, failures] = await Promise.all([
+        // The profile unlocked only without a location database: with one, it is read locked (judgeLocked).
+        ctx.repos.riskHistory.read(user.id, prefix, device, !deps.locator),
         input.failures ?? deps.throttle.recentFailures(user.account, caller.ip),
-        deps.locator ? undefined : profiles.read(user.id),
       ]);
       const networkKnown = knownPlace || (networkSeenAt !== null && networkSeenAt >= now - NETWORK_KNOWN_DAYS * DAY);
       const label = placeLabel(place);
@@ -127,16 +128,21 @@ export function riskService(ctx: ServiceContext, deps: RiskDeps) {
     },
 
     /**
-     * The session of a judged sign-in opened: the network is known from now on, the hour counts,
-     * and the person hears of a new device or network. Telling never fails the sign-in.
+     * What the profile learns from a judged sign-in whose session opens (written with the
+     * session, ctx.repos.opening): the network is known from now on, and the hour counts.
      */
-    async signedIn(user: User, verdict: RiskVerdict, caller: Caller, alerts?: SignInAlerts): Promise<void> {
-      if (!ctx.config.riskSignals) return;
-      const now = ctx.clock.now();
+    learnt(verdict: RiskVerdict): Pick<SessionOpening, 'network' | 'hour'> {
+      if (!ctx.config.riskSignals) return { network: null, hour: null };
       // Known within the day: "seen in the last 90 days" holds without a write.
-      if (verdict.learnNetwork) await profiles.rememberNetwork(user.id, verdict.prefix, now);
-      await profiles.countHour(user.id, verdict.hour, verdict.hours);
-      if (!verdict.notify || !alerts) return;
+      return {
+        network: verdict.learnNetwork ? { prefix: verdict.prefix, now: ctx.clock.now() } : null,
+        hour: { hour: verdict.hour, known: verdict.hours },
+      };
+    },
+
+    /** The session of a judged sign-in opened: the person hears of a new device or network. Telling never fails the sign-in. */
+    async signedIn(user: User, verdict: RiskVerdict, caller: Caller, alerts?: SignInAlerts): Promise<void> {
+      if (!ctx.config.riskSignals || !verdict.notify || !alerts) return;
       const signals = verdict.judgement.signals.filter((s) => s === 'NEW_DEVICE' || s === 'NEW_NETWORK');
       try {
         await alerts.raise({

@@ -46,12 +46,13 @@ export function sessionsRepo(db: Kysely<Database>) {
   const inserting = reusable(db, (row: Insertable<SessionsTable>) => db.insertInto('sessions').values(row));
 
   return {
-    async create(session: NewSession): Promise<void> {
+    /** `on`: a transaction the session stands or falls with (the rest of its sign-in's writes). */
+    async create(session: NewSession, on: Kysely<Database> = db): Promise<void> {
       await inserting({
         token_hash: session.tokenHash, user_ref: session.userRef, instance_id: session.instanceId, created_at: session.createdAt,
         last_seen_at: session.lastSeenAt, expires_at: session.expiresAt, ip: session.ip, device_id: session.deviceId,
         device_name: session.deviceName, user_agent: session.userAgent,
-      });
+      }, '', on);
     },
     /** The session with its user's few fields every authenticated request needs. */
     async findByHash(tokenHash: string): Promise<SessionLookup | undefined> {
@@ -92,3 +93,5 @@ export function sessionsRepo(db: Kysely<Database>) {
     },
   };
 }
+
+export type SessionsRepo = ReturnType<typeof sessionsRepo>;

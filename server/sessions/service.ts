@@ -5,6 +5,7 @@ import { HOUR, MINUTE } from '../platform/lib/clock.js';
 import { notSignedIn } from '../platform/lib/errors.js';
 import type { AuthUser, Caller, ServiceContext } from '../composition/context.js';
 import type { SettingsService } from '../policies/settings.js';
+import type { NewSession } from './repository.js';
 
 /**
  * Server-side sessions: the browser holds a 256-bit random token, the database only its
@@ -17,12 +18,17 @@ export function sessionService(ctx: ServiceContext, settings: SettingsService) {
   const repo = ctx.repos.sessions;
 
   return {
-    async create(userRef: number, caller: Caller): Promise<{ token: string; instanceId: string }> {
+    /**
+     * A session to open: the browser's token and the row to write, which the sign-in writes with
+     * the rest of what it leaves (ctx.repos.opening). The live policy is read here, before that
+     * transaction: on SQLite it holds the one connection a policy read would wait for.
+     */
+    async prepare(userRef: number, caller: Caller): Promise<{ token: string; instanceId: string; row: NewSession }> {
       const { absoluteHours } = (await settings.current()).sessions;
       const now = ctx.clock.now();
       const token = randomId(32);
       const instanceId = randomId(12);
-      await repo.create({
+      return { token, instanceId, row: {
         tokenHash: sha256(token),
         userRef,
         instanceId,
@@ -33,8 +39,7 @@ export function sessionService(ctx: ServiceContext, settings: SettingsService) {
         deviceId: caller.deviceId,
         deviceName: deviceNameOf(caller.userAgent, caller.deviceName),
         userAgent: caller.userAgent?.slice(0, LIMITS.userAgentMax) ?? null,
-      });
-      return { token, instanceId };
+      } };
     },
 
     /** Resolves a token to its user, enforcing idle and absolute expiry; E00009 otherwise. */

@@ -73,14 +73,17 @@ export function directoryLoginService(ctx: ServiceContext, deps: Pick<CoreServic
       await deps.flow.assertAppAccess(user, app, body.loginType);
       let outcome: LoginOutcome;
       try {
-        outcome = await deps.flow.complete(user, app, body.loginType, caller, { failures: attempt.failures });
+        // The success row is the flow's to write: with the session, in one transaction, when one opens.
+        outcome = await deps.flow.complete(user, app, body.loginType, caller, {
+          failures: attempt.failures,
+          success: (judgement) => ({ userRef: user.id, account: user.account, optType: body.loginType, app, result: CODE.ok, caller, judgement }),
+        });
       } catch (error) {
         // A refusal after the judgement is recorded with it; one before (the account's state) as it always was, not at all.
         const judgement = judgementOf(error);
         if (judgement && error instanceof AppError) await deps.audit.signIn({ userRef: user.id, account: user.account, optType: body.loginType, app, result: error.code, caller, judgement });
         throw error;
       }
-      await deps.audit.signIn({ userRef: user.id, account: user.account, optType: body.loginType, app, result: CODE.ok, caller, judgement: outcome.judgement });
       return { result: { casCode: 'SUCCESS', casData: { needBindingIdaasAccount: false, srmi: outcome.response.srmi, requestId: null, data: outcome.response } }, outcome };
     },
 

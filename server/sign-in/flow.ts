@@ -9,7 +9,7 @@ import { randomId, sha256 } from '../platform/lib/crypto.js';
 import { deviceNameOf } from '../account/deviceName.js';
 import type { SessionService } from '../sessions/service.js';
 import type { TicketService } from './tickets.js';
-import type { AuditService } from '../audit/service.js';
+import type { AuditService, SignInAttempt } from '../audit/service.js';
 import type { LoginConfigService } from '../policies/loginConfig.js';
 import type { SecretsService } from '../platform/secrets.js';
 import type { SettingsService } from '../policies/settings.js';
@@ -31,6 +31,9 @@ export interface LoginOutcome {
   /** How the sign-in was judged (server/risk), for its sign-in log row; absent when it was not judged here. */
   judgement?: RiskJudgement;
 }
+
+/** A sign-in method's log row for a step passed, given how the sign-in was judged. */
+export type SignInSuccess = (judgement: RiskJudgement | undefined) => SignInAttempt;
 
 /** Ticket purposes a sign-in can open. */
 export const LOGIN_TICKET = 'login';
@@ -107,19 +110,30 @@ export function signInFlow(ctx: ServiceContext, deps: SignInFlowDeps) {
     };
   }
 
-  /** Opens the session: the last thing any sign-in does. `risk`: the sign-in's verdict, learnt from once the session is open. */
-  async function openSession(user: User, app: App | undefined | null, caller: Caller, trustDevice: boolean, risk?: RiskVerdict): Promise<LoginOutcome> {
+  /**
+   * Opens the session: the last thing any sign-in does. `risk`: the sign-in's verdict, learnt from
+   * once the session is open. `success`: the sign-in's log row, written with the session (given
+   * the judgement), for a method that leaves its success row to the flow.
+   */
+  async function openSession(user: User, app: App | undefined | null, caller: Caller, trustDevice: boolean, risk?: RiskVerdict, success?: SignInSuccess): Promise<LoginOutcome> {
     const deviceId = caller.deviceId ?? (trustDevice ? `browser-${randomId(9)}` : null);
-    let trust: LoginOutcome['trust'];
-    if (deviceId) {
-      const token = trustDevice ? randomId(32) : null;
-      const trusted = token ? { hash: sha256(token), until: now() + DEVICE_TRUST_DAYS * DAY } : null;
-      await ctx.repos.devices.seen(user.id, deviceId, deviceNameOf(caller.userAgent, caller.deviceName), caller.ip, now(), trusted);
-      if (token) trust = { name: await trustCookieName(user.id), token, maxAgeSeconds: DEVICE_TRUST_DAYS * 86_400 };
-    }
-    const session = await deps.sessions.create(user.id, { ...caller, deviceId });
+    const token = deviceId && trustDevice ? randomId(32) : null;
+    // Everything that may read the store is read before the writes' transaction: on SQLite that
+    // transaction holds the one connection such a read would wait for.
+    const trust = token ? { name: await trustCookieName(user.id), token, maxAgeSeconds: DEVICE_TRUST_DAYS * 86_400 } : undefined;
+    const session = await deps.sessions.prepare(user.id, { ...caller, deviceId });
+    const attempt = success?.(risk?.judgement);
+    await ctx.repos.opening.write({
+      session: session.row,
+      device: deviceId
+        ? { deviceId, deviceName: deviceNameOf(caller.userAgent, caller.deviceName), ip: caller.ip, now: now(), trust: token ? { hash: sha256(token), until: now() + DEVICE_TRUST_DAYS * DAY } : null }
+        : null,
+      ...(risk ? deps.risk.learnt(risk) : { network: null, hour: null }),
+      history: attempt ? deps.audit.signInEntry(attempt) : null,
+    });
+    if (attempt) deps.audit.signInWritten(attempt);
     if (risk) await deps.risk.signedIn(user, risk, caller, deps.alerts);
-    return { response: { ...baseResponse(user, app), instanceId: session.instanceId }, session, trust };
+    return { response: { ...baseResponse(user, app), instanceId: session.instanceId }, session: { token: session.token, instanceId: session.instanceId }, trust };
   }
 
   /**
@@ -134,7 +148,7 @@ export function signInFlow(ctx: ServiceContext, deps: SignInFlowDeps) {
 
   async function afterJudgement(
     user: User, app: App | undefined, loginType: LoginType | typeof UPSTREAM_LOGIN_TYPE, caller: Caller,
-    opts: { factorProven?: boolean; trusted: boolean; verdict: RiskVerdict; enrolOnStepUp: boolean },
+    opts: { factorProven?: boolean; trusted: boolean; verdict: RiskVerdict; enrolOnStepUp: boolean; success?: SignInSuccess },
   ): Promise<LoginOutcome> {
     const { verdict } = opts;
     if (verdict.action === 'REFUSE') throw new AppError(CODE.ipRefused);
@@ -166,9 +180,10 @@ export function signInFlow(ctx: ServiceContext, deps: SignInFlowDeps) {
       // The session only exists once every step and the second factor are passed.
       const data: LoginTicketData = { appId: app?.appId ?? null, loginType, steps, secondAuth, passwordExpireDays, deviceId: caller.deviceId, stepUp, risk: verdict };
       const srmi = await deps.tickets.issue(LOGIN_TICKET, user.id, steps.length ? steps[0].code : SECOND_AUTH_STEP, data);
+      if (opts.success) await deps.audit.signIn(opts.success(verdict.judgement));
       return { response: { ...baseResponse(user, app), passwordExpireDays, secondAuth, steps, srmi }, session: null };
     }
-    const outcome = await openSession(user, app, caller, false, verdict);
+    const outcome = await openSession(user, app, caller, false, verdict, opts.success);
     return { response: { ...outcome.response, passwordExpireDays }, session: outcome.session };
   }
 
@@ -204,11 +219,13 @@ export function signInFlow(ctx: ServiceContext, deps: SignInFlowDeps) {
      * on a device that passed it recently, unless the risk policy stepped up), and the session.
      * `factorProven`: the credential was two factors already (a user-verified passkey).
      * `failures`: the budgets' failures as the credential check saw them (read here when absent).
+     * `success`: the method's log row for a step passed, written here (with the session when one
+     * opens); absent: the method writes its own.
      * A refusal thrown after the judgement carries it (server/risk/judged.ts) for the log row.
      */
     async complete(
       user: User, app: App | undefined, loginType: LoginType | typeof UPSTREAM_LOGIN_TYPE, caller: Caller,
-      opts: { factorProven?: boolean; failures?: RecentFailures } = {},
+      opts: { factorProven?: boolean; failures?: RecentFailures; success?: SignInSuccess } = {},
     ): Promise<LoginOutcome> {
       const trusted = await deviceTrusted(user.id, caller);
       const { enrolOnStepUp, ...verdict } = await deps.risk.judge(user, app, caller, { deviceTrusted: trusted, failures: opts.failures });

@@ -7,6 +7,7 @@ import { accountKey } from './throttle.js';
 import type { LoginOutcome } from './flow.js';
 import { CODE } from '../../contract/codes.js';
 import { judgementOf } from '../risk/judged.js';
+import type { SignInAttempt } from '../audit/service.js';
 
 /** Password sign-in: SM2-encrypted credentials, captcha escalation, lockout, uniform errors. */
 export function loginService(ctx: ServiceContext, deps: Pick<CoreServices, 'sm2' | 'passwords' | 'captcha' | 'throttle' | 'audit' | 'flow'>) {
@@ -24,9 +25,9 @@ export function loginService(ctx: ServiceContext, deps: Pick<CoreServices, 'sm2'
       const app = await deps.flow.resolveApp(body.appId ?? body.query?.appId);
 
       const user = await ctx.repos.users.findByAccount(account);
-      type Entry = Parameters<typeof deps.audit.signIn>[0];
-      const record = (result: Entry['result'], judgement?: Entry['judgement']) =>
-        deps.audit.signIn({ userRef: user?.id ?? null, account, optType: 'ACCOUNT', app, result, caller, judgement });
+      const entry = (result: SignInAttempt['result'], judgement?: SignInAttempt['judgement']): SignInAttempt =>
+        ({ userRef: user?.id ?? null, account, optType: 'ACCOUNT', app, result, caller, judgement });
+      const record = (result: SignInAttempt['result'], judgement?: SignInAttempt['judgement']) => deps.audit.signIn(entry(result, judgement));
 
       try {
         const attempt = await deps.throttle.reserve(accountKey(account), caller.ip);
@@ -50,9 +51,8 @@ export function loginService(ctx: ServiceContext, deps: Pick<CoreServices, 'sm2'
         }
         deps.flow.assertUsable(user);
         await deps.flow.assertAppAccess(user, app, 'ACCOUNT');
-        const outcome = await deps.flow.complete(user, app, 'ACCOUNT', caller, { failures: attempt.failures });
-        await record(CODE.ok, outcome.judgement);
-        return outcome;
+        // The success row is the flow's to write: with the session, in one transaction, when one opens.
+        return await deps.flow.complete(user, app, 'ACCOUNT', caller, { failures: attempt.failures, success: (judgement) => entry(CODE.ok, judgement) });
       } catch (error) {
         if (error instanceof AppError) await record(error.code, judgementOf(error));
         throw error;

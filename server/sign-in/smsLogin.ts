@@ -5,6 +5,7 @@ import type { LoginOutcome } from './flow.js';
 import type { SendOtpResult } from '../../contract/schemas/signIn.js';
 import { CODE } from '../../contract/codes.js';
 import { judgementOf } from '../risk/judged.js';
+import type { SignInAttempt } from '../audit/service.js';
 import type { InputOf } from '../../contract/endpoint.js';
 import type { signInEndpoints } from '../../contract/endpoints/signIn.js';
 
@@ -26,9 +27,9 @@ export function smsLoginService(ctx: ServiceContext, deps: Pick<CoreServices, 'o
     async login(body: InputOf<typeof signInEndpoints.msgLoginCheck>, caller: Caller): Promise<LoginOutcome> {
       const app = await deps.flow.resolveApp(body.appId);
       const user = await ctx.repos.users.findByMobile(body.mobileNo);
-      type Entry = Parameters<typeof deps.audit.signIn>[0];
-      const record = (result: Entry['result'], judgement?: Entry['judgement']) =>
-        deps.audit.signIn({ userRef: user?.id ?? null, account: user?.account ?? body.mobileNo, optType: 'MSG_CODE', app, result, caller, judgement });
+      const entry = (result: SignInAttempt['result'], judgement?: SignInAttempt['judgement']): SignInAttempt =>
+        ({ userRef: user?.id ?? null, account: user?.account ?? body.mobileNo, optType: 'MSG_CODE', app, result, caller, judgement });
+      const record = (result: SignInAttempt['result'], judgement?: SignInAttempt['judgement']) => deps.audit.signIn(entry(result, judgement));
       try {
         const attempt = await deps.throttle.reserve(null, caller.ip);
         try {
@@ -43,9 +44,8 @@ export function smsLoginService(ctx: ServiceContext, deps: Pick<CoreServices, 'o
         if (!user || user.phoneDisabled) throw new AppError(CODE.phoneOrCodeWrong);
         deps.flow.assertUsable(user);
         await deps.flow.assertAppAccess(user, app, 'MSG_CODE');
-        const outcome = await deps.flow.complete(user, app, 'MSG_CODE', caller);
-        await record(CODE.ok, outcome.judgement);
-        return outcome;
+        // The success row is the flow's to write: with the session, in one transaction, when one opens.
+        return await deps.flow.complete(user, app, 'MSG_CODE', caller, { success: (judgement) => entry(CODE.ok, judgement) });
       } catch (error) {
         if (error instanceof AppError) await record(error.code, judgementOf(error));
         throw error;

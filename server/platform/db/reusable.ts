@@ -36,16 +36,18 @@ export function reusable<V extends Record<string, unknown>, R>(db: Kysely<any>, 
     return { sql: compiled.sql, slots };
   }
 
-  // `on`: a transaction of the same database runs the same SQL (the audit chain's insert runs in one).
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  return async (values: V, shape = '', on: Kysely<any> = db): Promise<R[]> => {
+  function compiled(values: V, shape = ''): CompiledQuery<R> {
     const key = `${Object.keys(values).filter((k) => values[k] !== undefined && values[k] !== null).join(',')}|${shape}`;
     let template = templates.get(key);
     if (!template) {
       template = compile(values, shape, key);
       templates.set(key, template);
     }
-    const parameters = template.slots.map((s) => ('value' in s ? values[s.value] : s.constant));
-    return (await on.executeQuery<R>(CompiledQuery.raw(template.sql, parameters))).rows;
-  };
+    return CompiledQuery.raw(template.sql, template.slots.map((s) => ('value' in s ? values[s.value] : s.constant))) as CompiledQuery<R>;
+  }
+
+  // `on`: a transaction of the same database runs the same SQL (the audit chain's insert runs in one).
+  // `compiled`: the SQL and parameters alone, for a statement that embeds them (the chain's on PostgreSQL).
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return Object.assign(async (values: V, shape = '', on: Kysely<any> = db): Promise<R[]> => (await on.executeQuery<R>(compiled(values, shape))).rows, { compiled });
 }
