@@ -18,10 +18,21 @@ export interface PageShape<R> {
 }
 
 /**
+ * The total a page already tells, without counting: one that is neither empty nor full ends the
+ * list, and an empty first page is an empty list. A full page, or an empty one past the first,
+ * says nothing about what lies beyond it.
+ */
+export function knownTotal(offset: number, pageSize: number, rows: number): number | null {
+  if (rows > 0 && rows < pageSize) return offset + rows;
+  return offset === 0 && rows === 0 ? 0 : null;
+}
+
+/**
  * A paged list built once per shape (reusable.ts). On PostgreSQL the capped count and the page
  * are one statement (joined), so a page costs one round trip instead of two. The count still
  * stops at COUNT_CAP + 1 rows (paging.ts). `key` is a column every real row has: a page past
- * the end comes back as the count alone.
+ * the end comes back as the count alone. Run apart, the page comes first and the count only when
+ * the page does not already tell the total (knownTotal): a short list costs one statement.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function reusablePage<V extends Record<string, unknown>, R extends Record<string, unknown>>(db: Kysely<any>, key: keyof R & string, build: (values: V, shape: string) => PageShape<R>, options: { countApart?: boolean } = {}) {
@@ -47,8 +58,8 @@ export function reusablePage<V extends Record<string, unknown>, R extends Record
     let total: number;
     let datas: R[];
     if (apart) {
-      total = Number((await count(values, shape))[0]?.total ?? 0);
       datas = await rowsOnly(paged, shape);
+      total = knownTotal(paged.offset, pageSize, datas.length) ?? Number((await count(values, shape))[0]?.total ?? 0);
     } else {
       const found = await together(paged, shape);
       total = Number(found[0]?.total ?? 0);
