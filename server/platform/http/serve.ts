@@ -98,7 +98,8 @@ export function serveWithProfile<const S extends EndpointSpec>(
     if (!(await services.access.holds(user, spec.access, spec.duties))) throw forbidden();
     return { user, with: profile };
   };
-  route(app, spec, signIn, (ctx, profile) => Promise.resolve(handler({ ...ctx, profile: profile! })));
+  // Assigned, not spread: a spread would read `caller`, which is worked out only when asked for.
+  route(app, spec, signIn, async (ctx, profile) => handler(Object.assign(ctx, { profile: profile! })));
 }
 
 function route<const S extends EndpointSpec, X>(
