@@ -40,8 +40,13 @@ export interface User {
   updatedAt: number;
 }
 
-/** A user with the names of their line manager and (for mailboxes) their mailbox manager. */
-export interface UserWithManagers extends User {
+/**
+ * What the caller's own profile shows of their account, with the names of their line manager and
+ * (for mailboxes) their mailbox manager: only these fields are read, not the whole account.
+ */
+export interface UserProfile extends Pick<User,
+  | 'id' | 'account' | 'userName' | 'userType' | 'avatar' | 'mobileNo' | 'enabled' | 'createdAt' | 'userExpireDate' | 'ldapDn' | 'description'
+  | 'email' | 'mailLocalAddress' | 'klpaResultDesc' | 'companyName' | 'deptName' | 'positionName' | 'seniorLeader'> {
   managerAccount: string | null;
   managerName: string | null;
   mailboxManagerAccount: string | null;

@@ -7,7 +7,7 @@ import type { AuthUser, Caller, ServiceContext } from '../composition/context.js
 import type { SettingsService } from '../policies/settings.js';
 import type { Policies } from '../../contract/schemas/admin/policies.js';
 import type { SessionLookup } from './repository.js';
-import type { UserWithManagers } from '../organisation/usersRepository.js';
+import type { UserProfile } from '../organisation/usersRepository.js';
 
 /**
  * Server-side sessions: the browser holds a 256-bit random token, the database only its
@@ -62,7 +62,7 @@ export function sessionService(ctx: ServiceContext, settings: SettingsService) {
     },
 
     /** authenticate, with the account in full and its managers' names from the same statement. */
-    async authenticateWithProfile(token: string | undefined): Promise<{ user: AuthUser; profile: UserWithManagers }> {
+    async authenticateWithProfile(token: string | undefined): Promise<{ user: AuthUser; profile: UserProfile }> {
       if (!token || token.length > LIMITS.tokenMax) throw notSignedIn();
       const [found, policies] = await Promise.all([repo.findByHashWithProfile(sha256(token)), settings.current()]);
       if (!found) throw notSignedIn();

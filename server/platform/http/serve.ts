@@ -8,7 +8,7 @@ import { forbidden } from '../lib/errors.js';
 import { callerOf, tokenOf } from './request.js';
 import type { Services } from '../../composition/services.js';
 import type { AuthUser, Caller } from '../../composition/context.js';
-import type { UserWithManagers } from '../../organisation/usersRepository.js';
+import type { UserProfile } from '../../organisation/usersRepository.js';
 
 export interface EndpointContext<S extends EndpointSpec> {
   input: InputOf<S>;
@@ -90,10 +90,10 @@ export function serve<const S extends EndpointSpec>(
 export function serveWithProfile<const S extends EndpointSpec>(
   app: FastifyInstance,
   spec: S,
-  handler: (ctx: EndpointContext<S> & { profile: UserWithManagers }) => Promise<OutputOf<S>> | OutputOf<S>,
+  handler: (ctx: EndpointContext<S> & { profile: UserProfile }) => Promise<OutputOf<S>> | OutputOf<S>,
 ): void {
   if (spec.access === 'public') throw new Error(`${spec.method} ${spec.path} is public: it has no caller's profile to read`);
-  const signIn: SignIn<UserWithManagers> = async (services, request) => {
+  const signIn: SignIn<UserProfile> = async (services, request) => {
     const { user, profile } = await services.sessions.authenticateWithProfile(tokenOf(request));
     if (!(await services.access.holds(user, spec.access, spec.duties))) throw forbidden();
     return { user, with: profile };
