@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { accountEndpoints as e } from '../../contract/endpoints/account.js';
-import { serve } from '../platform/http/serve.js';
+import { serve, serveWithProfile } from '../platform/http/serve.js';
 import { langOf } from '../platform/http/envelope.js';
 
 /** The sign-in page's settings and the signed-in user's own data: identity, roles, applications, home numbers. */
 export default async function accountRoutes(app: FastifyInstance): Promise<void> {
   serve(app, e.loginPageConfig, ({ services, request }) => services.loginConfig.page(langOf(request)));
 
-  serve(app, e.currentUserDetail, ({ services, user }) => services.account.currentUser(user));
-  serve(app, e.personalCurrentUserDetail, ({ services, user }) => services.account.currentUser(user));
+  serveWithProfile(app, e.currentUserDetail, ({ services, user, profile }) => services.account.currentUser(user, profile));
+  serveWithProfile(app, e.personalCurrentUserDetail, ({ services, user, profile }) => services.account.currentUser(user, profile));
   serve(app, e.userRoles, ({ services, user }) => services.account.roles(user));
   serve(app, e.userApps, ({ services, user }) => services.account.apps(user));
   serve(app, e.todayNum, ({ services, user }) => services.account.today(user));

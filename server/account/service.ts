@@ -2,7 +2,7 @@ import { maskMobile, type UserType } from '../../contract/rules.js';
 import type { AppTile, CurrentUser, SafetyScore, TodayNum, UserRole } from '../../contract/schemas/personal.js';
 import { notSignedIn } from '../platform/lib/errors.js';
 import { startOfDay } from '../platform/lib/clock.js';
-import type { User } from '../organisation/usersRepository.js';
+import type { User, UserProfile } from '../organisation/usersRepository.js';
 import type { AuthUser, ServiceContext } from '../composition/context.js';
 import { computeSafetyScore } from './safetyScore.js';
 import type { SettingsService } from '../policies/settings.js';
@@ -27,9 +27,8 @@ export function accountService(ctx: ServiceContext, settings: SettingsService) {
     load,
     safety,
 
-    async currentUser(auth: AuthUser): Promise<CurrentUser> {
-      const user = await ctx.repos.users.findWithManagers(auth.userRef);
-      if (!user) throw notSignedIn();
+    /** The caller's profile, from the account the session was read with (sessions.authenticateWithProfile). */
+    currentUser(auth: AuthUser, user: UserProfile): CurrentUser {
       return {
         id: user.id,
         userId: user.account,

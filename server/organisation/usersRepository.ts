@@ -40,8 +40,13 @@ export interface User {
   updatedAt: number;
 }
 
-/** A user with the names of their line manager and (for mailboxes) their mailbox manager. */
-export interface UserWithManagers extends User {
+/**
+ * What the caller's own profile shows of their account, with the names of their line manager and
+ * (for mailboxes) their mailbox manager: only these fields are read, not the whole account.
+ */
+export interface UserProfile extends Pick<User,
+  | 'id' | 'account' | 'userName' | 'userType' | 'avatar' | 'mobileNo' | 'enabled' | 'createdAt' | 'userExpireDate' | 'ldapDn' | 'description'
+  | 'email' | 'mailLocalAddress' | 'klpaResultDesc' | 'companyName' | 'deptName' | 'positionName' | 'seniorLeader'> {
   managerAccount: string | null;
   managerName: string | null;
   mailboxManagerAccount: string | null;
@@ -125,12 +130,6 @@ export function usersRepo(db: Kysely<Database>) {
   const byAccount = reusable(db, (v: { account: string }) => db.selectFrom('users').selectAll().where('user_id', '=', v.account));
   // And every token request and userinfo of the OpenID Connect provider (the account behind a subject).
   const byId = reusable(db, (v: { id: number }) => db.selectFrom('users').selectAll().where('id', '=', v.id));
-  const withManagers = reusable(db, (v: { id: number }) => db.selectFrom('users as u')
-    .leftJoin('users as m', 'm.id', 'u.manager_user_ref')
-    .leftJoin('users as b', 'b.id', 'u.mailbox_manager_ref')
-    .selectAll('u')
-    .select(['m.user_id as manager_account', 'm.user_name as manager_name', 'b.user_id as mailbox_manager_account', 'b.user_name as mailbox_manager_name'])
-    .where('u.id', '=', v.id));
   return {
     async findByAccount(account: string): Promise<User | undefined> {
       return mapped((await byAccount({ account: account.toLowerCase() }))[0]);
@@ -139,17 +138,6 @@ export function usersRepo(db: Kysely<Database>) {
     async create(user: NewUser): Promise<number> {
       const row = await db.insertInto('users').values(fromNewUser(user)).returning('id').executeTakeFirstOrThrow();
       return row.id;
-    },
-    async findWithManagers(id: number): Promise<UserWithManagers | undefined> {
-      const [row] = await withManagers({ id });
-      if (!row) return undefined;
-      return {
-        ...toUser(row),
-        managerAccount: row.manager_account,
-        managerName: row.manager_name,
-        mailboxManagerAccount: row.mailbox_manager_account,
-        mailboxManagerName: row.mailbox_manager_name,
-      };
     },
     async findById(id: number): Promise<User | undefined> {
       return mapped((await byId({ id }))[0]);

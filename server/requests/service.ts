@@ -2,7 +2,7 @@ import type { ApplyRecord, AppOption, AppRoleOption } from '../../contract/schem
 import type { PageResult } from '../../contract/schemas/common.js';
 import { AppError, forbidden, notFound } from '../platform/lib/errors.js';
 import { mapPage } from '../platform/db/paging.js';
-import type { PermissionRequest, RequestOrder } from './repository.js';
+import type { ListedRequest, RequestOrder } from './repository.js';
 import type { App } from '../apps/repository.js';
 import type { AuthUser, Caller, ServiceContext } from '../composition/context.js';
 import type { AuditService } from '../audit/service.js';
@@ -20,7 +20,7 @@ const rolesRequired = (app: Pick<App, 'permSystem'>, hasRoles: boolean) => app.p
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-function toRecord(r: PermissionRequest): ApplyRecord {
+function toRecord(r: ListedRequest): ApplyRecord {
   return {
     id: r.id, appId: r.appId, appName: r.appName, roleName: r.roleNames, status: r.status as ApplyStatus,
     applyDate: new Date(r.applyDate).toISOString(), applyUserId: r.applicantAccount, applyUserName: r.applicantName,

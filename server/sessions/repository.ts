@@ -1,6 +1,7 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { Database, SessionsTable } from '../platform/db/schema.js';
 import { reusable } from '../platform/db/reusable.js';
+import type { UserProfile } from '../organisation/usersRepository.js';
 
 /** A session to open: the database keeps only the token's digest. */
 export interface NewSession {
@@ -43,6 +44,21 @@ export function sessionsRepo(db: Kysely<Database>) {
       ])
       .where('sessions.token_hash', '=', v.tokenHash));
 
+  // The same session with the fields of the account its own profile shows and its two managers'
+  // names: a read that answers with the caller's profile takes one statement instead of two.
+  const byHashWithProfile = reusable(db, (v: { tokenHash: string }) =>
+    db.selectFrom('sessions')
+      .innerJoin('users as u', 'u.id', 'sessions.user_ref')
+      .leftJoin('users as m', 'm.id', 'u.manager_user_ref')
+      .leftJoin('users as b', 'b.id', 'u.mailbox_manager_ref')
+      .select([
+        'sessions.id as sessionId', 'sessions.instance_id as instanceId', 'sessions.last_seen_at as lastSeenAt', 'sessions.expires_at as expiresAt',
+        'u.id', 'u.user_id', 'u.user_name', 'u.user_type', 'u.avatar', 'u.mobile_no', 'u.enabled', 'u.created_at', 'u.user_expire_date', 'u.ldap_dn',
+        'u.description', 'u.email', 'u.mail_local_address', 'u.klpa_result_desc', 'u.company_name', 'u.dept_name', 'u.position_name', 'u.senior_leader',
+        'm.user_id as manager_account', 'm.user_name as manager_name', 'b.user_id as mailbox_manager_account', 'b.user_name as mailbox_manager_name',
+      ])
+      .where('sessions.token_hash', '=', v.tokenHash));
+
   const inserting = reusable(db, (row: Insertable<SessionsTable>) => db.insertInto('sessions').values(row));
 
   return {
@@ -58,6 +74,21 @@ export function sessionsRepo(db: Kysely<Database>) {
     async findByHash(tokenHash: string): Promise<SessionLookup | undefined> {
       const [row] = await byHash({ tokenHash });
       return row && { ...row, enabled: row.enabled === 1 };
+    },
+    /** findByHash with the fields of the account its own profile shows. */
+    async findByHashWithProfile(tokenHash: string): Promise<{ session: SessionLookup; profile: UserProfile } | undefined> {
+      const [row] = await byHashWithProfile({ tokenHash });
+      if (!row) return undefined;
+      const enabled = row.enabled === 1;
+      const profile: UserProfile = {
+        id: row.id, account: row.user_id, userName: row.user_name, userType: row.user_type, avatar: row.avatar, mobileNo: row.mobile_no, enabled,
+        createdAt: row.created_at, userExpireDate: row.user_expire_date, ldapDn: row.ldap_dn, description: row.description, email: row.email,
+        mailLocalAddress: row.mail_local_address, klpaResultDesc: row.klpa_result_desc, companyName: row.company_name, deptName: row.dept_name,
+        positionName: row.position_name, seniorLeader: row.senior_leader === 1,
+        managerAccount: row.manager_account, managerName: row.manager_name, mailboxManagerAccount: row.mailbox_manager_account, mailboxManagerName: row.mailbox_manager_name,
+      };
+      const session = { sessionId: row.sessionId, userRef: row.id, instanceId: row.instanceId, lastSeenAt: row.lastSeenAt, expiresAt: row.expiresAt, account: row.user_id, enabled };
+      return { session, profile };
     },
     /**
      * When the session's user last proved who they are: the sign-in that opened it, or a later

@@ -5,7 +5,9 @@ import { HOUR, MINUTE } from '../platform/lib/clock.js';
 import { notSignedIn } from '../platform/lib/errors.js';
 import type { AuthUser, Caller, ServiceContext } from '../composition/context.js';
 import type { SettingsService } from '../policies/settings.js';
-import type { NewSession } from './repository.js';
+import type { Policies } from '../../contract/schemas/admin/policies.js';
+import type { NewSession, SessionLookup } from './repository.js';
+import type { UserProfile } from '../organisation/usersRepository.js';
 
 /**
  * Server-side sessions: the browser holds a 256-bit random token, the database only its
@@ -16,6 +18,20 @@ import type { NewSession } from './repository.js';
 export function sessionService(ctx: ServiceContext, settings: SettingsService) {
   const { touchSeconds } = ctx.config.session;
   const repo = ctx.repos.sessions;
+
+  /** The session's user, if the session is still open: one idle past the policy or expired is ended. */
+  async function admit(row: SessionLookup | undefined, policies: Policies): Promise<AuthUser> {
+    if (!row) throw notSignedIn();
+    const { idleMinutes } = policies.sessions;
+    const now = ctx.clock.now();
+    if (row.expiresAt <= now || row.lastSeenAt + idleMinutes * MINUTE <= now || !row.enabled) {
+      await repo.delete(row.sessionId);
+      throw notSignedIn();
+    }
+    // Sliding the idle window costs a write; once a minute is precise enough.
+    if (now - row.lastSeenAt >= touchSeconds * 1000) await repo.touch(row.sessionId, now);
+    return { userRef: row.userRef, account: row.account, sessionId: row.sessionId, instanceId: row.instanceId };
+  }
 
   return {
     /**
@@ -46,16 +62,15 @@ export function sessionService(ctx: ServiceContext, settings: SettingsService) {
     async authenticate(token: string | undefined): Promise<AuthUser> {
       if (!token || token.length > LIMITS.tokenMax) throw notSignedIn();
       const [row, policies] = await Promise.all([repo.findByHash(sha256(token)), settings.current()]);
-      if (!row) throw notSignedIn();
-      const { idleMinutes } = policies.sessions;
-      const now = ctx.clock.now();
-      if (row.expiresAt <= now || row.lastSeenAt + idleMinutes * MINUTE <= now || !row.enabled) {
-        await repo.delete(row.sessionId);
-        throw notSignedIn();
-      }
-      // Sliding the idle window costs a write; once a minute is precise enough.
-      if (now - row.lastSeenAt >= touchSeconds * 1000) await repo.touch(row.sessionId, now);
-      return { userRef: row.userRef, account: row.account, sessionId: row.sessionId, instanceId: row.instanceId };
+      return admit(row, policies);
+    },
+
+    /** authenticate, with the account in full and its managers' names from the same statement. */
+    async authenticateWithProfile(token: string | undefined): Promise<{ user: AuthUser; profile: UserProfile }> {
+      if (!token || token.length > LIMITS.tokenMax) throw notSignedIn();
+      const [found, policies] = await Promise.all([repo.findByHashWithProfile(sha256(token)), settings.current()]);
+      if (!found) throw notSignedIn();
+      return { user: await admit(found.session, policies), profile: found.profile };
     },
 
     async end(token: string | undefined): Promise<void> {

@@ -16,7 +16,15 @@ describe.each(storeCases())('password sign-in ($name)', (store) => {
     expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
     const me = await client.post('/personal/v1/current-user-detail', {}, { token: cookie!.value });
-    expect(me.json()).toMatchObject({ code: 'D00000', data: { userId: 'lisi', userName: '李四', userType: 'STAFF', encryptMobileNo: '138****0002' } });
+    expect(me.json()).toEqual({
+      code: 'D00000', message: expect.any(String), data: {
+        id: expect.any(Number), userId: 'lisi', userName: '李四', userType: 'STAFF', instanceId: expect.any(String), avatar: null, mobileNo: '13800000002',
+        encryptMobileNo: '138****0002', enabled: true, createdDate: expect.any(String), userExpireDate: null, ldapCreated: false, description: null,
+        email: 'lisi@corp.example.com', mailLocalAddress: null, klpaResultDesc: null,
+        workInfo: { companyName: '星河科技有限公司', deptName: '市场部', positionName: '市场专员', managerUserName: '张三', managerUserId: 'zhangsan', seniorLeader: false },
+        managerUserId: null, managerUserName: null,
+      },
+    });
     const alias = await client.post('/user/v1/current-user-detail', {}, { token: cookie!.value });
     expect(alias.json().data.userId).toBe('lisi');
   });

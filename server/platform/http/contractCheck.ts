@@ -38,11 +38,10 @@ export function registerContractCheck(app: FastifyInstance, watchAnswers: boolea
   if (!watchAnswers) return;
   const declared = new WeakMap<EndpointSpec, Set<string>>();
   const codesFor = (spec: EndpointSpec) => declared.get(spec) ?? declared.set(spec, new Set(codesOf(spec))).get(spec)!;
-  app.addHook('onSend', async (request, _reply, payload) => {
+  app.addHook('onSend', (request, _reply, payload, done) => {
     const spec = request.routeOptions.config.endpoint;
-    if (!spec || typeof payload !== 'string') return payload;
-    const code = CODE.exec(payload)?.[1];
-    if (code && !codesFor(spec).has(code)) check.undeclaredAnswers.add(`${spec.method} ${spec.path} → ${code}`);
-    return payload;
+    const code = spec && typeof payload === 'string' ? CODE.exec(payload)?.[1] : undefined;
+    if (spec && code && !codesFor(spec).has(code)) check.undeclaredAnswers.add(`${spec.method} ${spec.path} → ${code}`);
+    done(null, payload);
   });
 }
