@@ -24,7 +24,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { sm2Encrypt } from '../support/sm2Encrypt.js';
 import { buildApp } from '../../server/app.js';
 import { readConfig } from '../../server/platform/config.js';
@@ -33,6 +32,7 @@ import { Jar } from './jar.js';
 import { FLOOR_CLIENT, serveFloor, type Minted, type MintRequest } from './oidcFloor.js';
 import { casSignOns, samlLogins, type SignOnRun } from './signOnProtocols.js';
 import { capacityVerdict, type Verdict } from './capacity.js';
+import { dropSchema } from './postgres.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 /** Codes made before the exchange is timed; they live 60 s, so they are made and spent within that. */
@@ -286,15 +286,6 @@ export async function oidcBench(store: 'sqlite' | 'postgres', postgresUrl?: stri
     if (schema) await dropSchema(databaseUrl, schema);
     rmSync(dir, { recursive: true, force: true });
   }
-}
-
-async function dropSchema(databaseUrl: string, schema: string): Promise<void> {
-  const url = new URL(databaseUrl);
-  url.searchParams.delete('schema');
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  await client.query(`drop schema if exists "${schema.replace(/"/g, '')}" cascade`);
-  await client.end();
 }
 
 /** Alone: the store DATABASE_URL names (a PostgreSQL URL's schema is dropped after), SQLite otherwise. */

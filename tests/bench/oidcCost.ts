@@ -15,10 +15,10 @@ import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DefaultQueryExecutor, PostgresDriver, SqliteDriver, type CompiledQuery } from 'kysely';
-import pg from 'pg';
 import { buildApp } from '../../server/app.js';
 import { readConfig } from '../../server/platform/config.js';
 import { sm2Encrypt } from '../support/sm2Encrypt.js';
+import { dropSchema } from './postgres.js';
 
 const N = Number(process.env.OIDC_COST_N ?? 300);
 const REDIRECT = 'http://127.0.0.1:8765/callback';
@@ -144,14 +144,7 @@ async function main(): Promise<void> {
     await app.close();
     rmSync(dir, { recursive: true, force: true });
     const schema = databaseUrl.startsWith('postgres') ? new URL(databaseUrl).searchParams.get('schema') : null;
-    if (schema) {
-      const url = new URL(databaseUrl);
-      url.searchParams.delete('schema');
-      const client = new pg.Client({ connectionString: url.toString() });
-      await client.connect();
-      await client.query(`drop schema if exists "${schema.replace(/"/g, '')}" cascade`);
-      await client.end();
-    }
+    if (schema) await dropSchema(databaseUrl, schema);
   }
 }
 

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import pg from 'pg';
+import type { BulkSize } from '../../server/demo/seedBulk.js';
 
 /** Whether a PostgreSQL server answers at `url` within 1.5 s: a bench measures that store only when one does. */
 export async function postgresAnswers(url: string): Promise<boolean> {
@@ -12,6 +13,27 @@ export async function postgresAnswers(url: string): Promise<boolean> {
   } finally {
     await client.end().catch(() => undefined);
   }
+}
+
+/** Drops a bench's schema at the database `databaseUrl` names (its own ?schema= left out). */
+export async function dropSchema(databaseUrl: string, schema: string): Promise<void> {
+  const url = new URL(databaseUrl);
+  url.searchParams.delete('schema');
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  await client.query(`drop schema if exists "${schema.replace(/"/g, '')}" cascade`);
+  await client.end();
+}
+
+/** The bulk data a bench seeds (server/demo/seedBulk.ts): BENCH_USERS and BENCH_LOG_ROWS over the bench's own defaults. */
+export function benchSize(defaults: { users: number; logRows: number }): BulkSize {
+  return {
+    users: Number(process.env.BENCH_USERS ?? defaults.users),
+    logRows: Number(process.env.BENCH_LOG_ROWS ?? defaults.logRows),
+    logRowsForReader: 50_000,
+    pendingRequests: 20_000,
+    groupMembers: 5_000,
+  };
 }
 
 /**

@@ -27,17 +27,12 @@ import { sha256 } from '../../server/platform/lib/crypto.js';
 import { reusable } from '../../server/platform/db/reusable.js';
 import { metrics } from '../../server/platform/ops/metrics.js';
 import { sm2Encryptor } from '../support/sm2Encrypt.js';
+import { benchSize } from './postgres.js';
 
 const store = process.env.BENCH_STORE === 'postgres' ? 'postgres' : 'sqlite';
 const calls = Number(process.env.BENCH_CALLS ?? 4000);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
-const size = {
-  users: Number(process.env.BENCH_USERS ?? 20_000),
-  logRows: Number(process.env.BENCH_LOG_ROWS ?? 200_000),
-  logRowsForReader: 50_000,
-  pendingRequests: 20_000,
-  groupMembers: 5_000,
-};
+const size = benchSize({ users: 20_000, logRows: 200_000 });
 const sizeTag = `${size.users}_${size.logRows}`;
 const dir = process.env.BENCH_DIR ?? join(tmpdir(), 'idaas-reads-bench');
 mkdirSync(dir, { recursive: true });

@@ -21,7 +21,7 @@ import pg from 'pg';
 import type { Job, LoadMessage, Scenario, ScenarioResult } from './load.js';
 import { sm2Encryptor } from '../support/sm2Encrypt.js';
 import { clusterBench } from './cluster.js';
-import { postgresAnswers } from './postgres.js';
+import { benchSize, postgresAnswers } from './postgres.js';
 import { oidcBench } from './oidc.js';
 import { capacityVerdict, EQUAL_RATE, warmupFor, type Verdict } from './capacity.js';
 import { quantile, type OpenLoopJob, type OpenLoopResult } from './openLoop.js';
@@ -31,13 +31,7 @@ const soak = args.includes('--soak');
 const seconds = Number(process.env.BENCH_SECONDS ?? (soak ? 600 : 8));
 const storesWanted = (args.find((a) => a.startsWith('--store='))?.slice(8) ?? process.env.BENCH_STORES ?? 'sqlite,postgres').split(',');
 const postgresUrl = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : 'postgres://postgres@127.0.0.1:5432/test';
-const size = {
-  users: Number(process.env.BENCH_USERS ?? 100_000),
-  logRows: Number(process.env.BENCH_LOG_ROWS ?? 1_000_000),
-  logRowsForReader: 50_000,
-  pendingRequests: 20_000,
-  groupMembers: 5_000,
-};
+const size = benchSize({ users: 100_000, logRows: 1_000_000 });
 const threads = Number(process.env.UV_THREADPOOL_SIZE ?? 4);
 const PASSWORD = 'Idaas@2026';
 const fmt = (n: number) => n.toFixed(1);
