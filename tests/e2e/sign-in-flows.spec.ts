@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { captchaAnswer, DEMO_PASSWORD, expect, fillRegistrationCode, lastSmsSentAt, nextSmsCode, signIn, startSession, test } from './support';
+import { captchaAnswer, DEMO_PASSWORD, expect, fillRegistrationCode, lastSmsSentAt, nextSmsCode, openedDialog, signIn, startSession, test } from './support';
 
 /*
  * Journeys through the screens around sign-in: SMS sign-in, the second factor, self-service,
@@ -250,7 +250,8 @@ test.describe('sign-in flows', () => {
     const newPassword = 'Renew#Pass31';
     await page.goto('/login');
     await submitPassword(page, 'zhouba', DEMO_PASSWORD);
-    const dialog = page.getByRole('dialog');
+    // Clicked once it stops growing: a click during antd's opening zoom can miss the button.
+    const dialog = await openedDialog(page);
     await expect(dialog).toContainText('密码已过期，请修改密码');
     await dialog.getByRole('button', { name: '去修改' }).click();
     await expect(page).toHaveURL(/\/resetPassword\?requestId=/);
