@@ -42,9 +42,12 @@ export function auditService(ctx: ServiceContext) {
     };
   }
 
+  /** The attempt counted on /metrics. */
+  const signInWritten = (entry: SignInAttempt) => metrics.signIn(entry.optType, entry.result);
+
   return {
     async signIn(entry: SignInAttempt): Promise<void> {
-      metrics.signIn(entry.optType, entry.result);
+      signInWritten(entry);
       await ctx.repos.loginHistory.insert(signInEntry(entry));
     },
     /**
@@ -52,7 +55,7 @@ export function auditService(ctx: ServiceContext) {
      * (ctx.repos.opening): the row to write, and the count on /metrics once it is written.
      */
     signInEntry,
-    signInWritten: (entry: SignInAttempt) => metrics.signIn(entry.optType, entry.result),
+    signInWritten,
     async operation(userRef: number, sceneCode: string, caller: Caller, detail: string | null = null, repos: Repos = ctx.repos): Promise<void> {
       await repos.operationLog.insert({
         userRef,

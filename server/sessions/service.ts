@@ -19,6 +19,12 @@ export function sessionService(ctx: ServiceContext, settings: SettingsService) {
   const { touchSeconds } = ctx.config.session;
   const repo = ctx.repos.sessions;
 
+  /** The digest a session is stored under, for a token that can be one (E00009 otherwise). */
+  function hashOf(token: string | undefined): string {
+    if (!token || token.length > LIMITS.tokenMax) throw notSignedIn();
+    return sha256(token);
+  }
+
   /** The session's user, if the session is still open: one idle past the policy or expired is ended. */
   async function admit(row: SessionLookup | undefined, policies: Policies): Promise<AuthUser> {
     if (!row) throw notSignedIn();
@@ -60,15 +66,13 @@ export function sessionService(ctx: ServiceContext, settings: SettingsService) {
 
     /** Resolves a token to its user, enforcing idle and absolute expiry; E00009 otherwise. */
     async authenticate(token: string | undefined): Promise<AuthUser> {
-      if (!token || token.length > LIMITS.tokenMax) throw notSignedIn();
-      const [row, policies] = await Promise.all([repo.findByHash(sha256(token)), settings.current()]);
+      const [row, policies] = await Promise.all([repo.findByHash(hashOf(token)), settings.current()]);
       return admit(row, policies);
     },
 
     /** authenticate, with the account in full and its managers' names from the same statement. */
     async authenticateWithProfile(token: string | undefined): Promise<{ user: AuthUser; profile: UserProfile }> {
-      if (!token || token.length > LIMITS.tokenMax) throw notSignedIn();
-      const [found, policies] = await Promise.all([repo.findByHashWithProfile(sha256(token)), settings.current()]);
+      const [found, policies] = await Promise.all([repo.findByHashWithProfile(hashOf(token)), settings.current()]);
       if (!found) throw notSignedIn();
       return { user: await admit(found.session, policies), profile: found.profile };
     },

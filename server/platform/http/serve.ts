@@ -62,7 +62,11 @@ function outputOf(spec: EndpointSpec, data: unknown): unknown {
  * route asks this before it reads its input.
  */
 export async function signedInFor(services: Services, request: FastifyRequest, spec: Pick<EndpointSpec, 'access' | 'duties'>): Promise<AuthUser> {
-  const user = await services.sessions.authenticate(tokenOf(request));
+  return admitted(services, await services.sessions.authenticate(tokenOf(request)), spec);
+}
+
+/** The signed-in user when their roles meet the access level (E00403 otherwise). */
+async function admitted(services: Services, user: AuthUser, spec: Pick<EndpointSpec, 'access' | 'duties'>): Promise<AuthUser> {
   if (!(await services.access.holds(user, spec.access, spec.duties))) throw forbidden();
   return user;
 }
@@ -95,8 +99,7 @@ export function serveWithProfile<const S extends EndpointSpec>(
   if (spec.access === 'public') throw new Error(`${spec.method} ${spec.path} is public: it has no caller's profile to read`);
   const signIn: SignIn<UserProfile> = async (services, request) => {
     const { user, profile } = await services.sessions.authenticateWithProfile(tokenOf(request));
-    if (!(await services.access.holds(user, spec.access, spec.duties))) throw forbidden();
-    return { user, with: profile };
+    return { user: await admitted(services, user, spec), with: profile };
   };
   // Assigned, not spread: a spread would read `caller`, which is worked out only when asked for.
   route(app, spec, signIn, async (ctx, profile) => handler(Object.assign(ctx, { profile: profile! })));
