@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
+import type { Expression, ExpressionBuilder, Kysely, Selectable } from 'kysely';
 import type { CaptchaStrategy } from '../../contract/enums.js';
 import type { AppsTable, Database } from '../platform/db/schema.js';
 import { reusable } from '../platform/db/reusable.js';
@@ -60,9 +60,10 @@ function toApp(row: Selectable<AppsTable>): App {
 /**
  * Whether the user may use the application of the current `apps` row: a direct grant (user_apps)
  * or membership of a group the app is granted to (app_group_grants). Both are primary-key lookups
- * per application (user_apps by user and app, group_members by group and user).
+ * per application (user_apps by user and app, group_members by group and user). `userRef` may be
+ * a column of the same statement (OIDC userinfo reads token, account and permission at once).
  */
-function permitted(eb: ExpressionBuilder<Database, 'apps'>, userRef: number) {
+export function permitted(eb: ExpressionBuilder<Database, 'apps'>, userRef: number | Expression<number | null>) {
   return eb.or([
     eb.exists(eb.selectFrom('user_apps').select('user_apps.app_ref').whereRef('user_apps.app_ref', '=', 'apps.id').where('user_apps.user_ref', '=', userRef)),
     eb.exists(eb.selectFrom('app_group_grants')

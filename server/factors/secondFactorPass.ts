@@ -7,7 +7,7 @@ import type { Ticket as StoredTicket } from '../sign-in/ticketsRepository.js';
 
 type Deps = Pick<CoreServices, 'tickets' | 'audit' | 'flow'>;
 type Ticket = StoredTicket & { payload: LoginTicketData };
-type User = Parameters<CoreServices['flow']['assertUsable']>[0];
+type User = Parameters<CoreServices['flow']['openSession']>[0];
 type App = Parameters<CoreServices['flow']['openSession']>[1];
 
 /**

@@ -200,7 +200,7 @@ export function signInFlow(ctx: ServiceContext, deps: SignInFlowDeps) {
     },
 
     /** Account states that refuse sign-in, checked only after the credentials are proven. */
-    assertUsable(user: User): void {
+    assertUsable(user: Pick<User, 'enabled' | 'activated' | 'registrationPending' | 'userExpireDate'>): void {
       if (!user.enabled) throw new AppError(CODE.accountDisabled);
       if (!user.activated) throw new AppError(CODE.accountNotActivated);
       if (user.registrationPending) throw new AppError(CODE.registrationPending);

@@ -14,13 +14,18 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Fastify from 'fastify';
 import { DefaultQueryExecutor, PostgresDriver, SqliteDriver, type CompiledQuery } from 'kysely';
 import { buildApp } from '../../server/app.js';
 import { readConfig } from '../../server/platform/config.js';
+import { sha256 } from '../../server/platform/lib/crypto.js';
+import { reusable } from '../../server/platform/db/reusable.js';
 import { sm2Encrypt } from '../support/sm2Encrypt.js';
 import { dropSchema } from './postgres.js';
 
 const N = Number(process.env.OIDC_COST_N ?? 300);
+const ROUNDS = Number(process.env.OIDC_COST_ROUNDS ?? 5);
+const CALLS = Number(process.env.OIDC_COST_CALLS ?? 3000);
 const REDIRECT = 'http://127.0.0.1:8765/callback';
 const BASE = 'http://127.0.0.1:8999';
 
@@ -140,6 +145,49 @@ async function main(): Promise<void> {
     const accessTokens: string[] = [];
     await cpu('refresh', refreshTokens, async (t) => accessTokens.push((await refresh(t)).access_token));
     await cpu('userinfo', accessTokens, userinfo);
+
+    // The session floor (tests/bench/server.ts's /bare-session) on the same store, in this process.
+    const bare = Fastify();
+    const db = app.store.db;
+    const byHash = reusable(db, (v: { hash: string }) => db.selectFrom('sessions').select(['user_ref', 'expires_at']).where('token_hash', '=', v.hash));
+    bare.post('/bare-session', async (request, reply) => {
+      const sessionToken = /(?:^|;\s*)idaas_token=([^;]+)/.exec(request.headers.cookie ?? '')?.[1];
+      const [row] = sessionToken ? await byHash({ hash: sha256(sessionToken) }) : [];
+      if (!row) return reply.code(401).send({ code: 'E00009' });
+      return { code: 'D00000', message: '成功', data: { userId: 'lisi', userName: '李四' } };
+    });
+    await bare.ready();
+    const sessionCookie = `idaas_token=${cookies.get('idaas_token')}`;
+    const floor = async () => {
+      const res = await bare.inject({ method: 'POST', url: '/bare-session', headers: { 'content-type': 'application/json', cookie: sessionCookie }, payload: '{}' });
+      if (res.statusCode !== 200) throw new Error(`floor: ${res.statusCode} ${res.body}`);
+    };
+    const pool = accessTokens.slice(0, 50);
+    const perCall = async (run: (i: number) => Promise<unknown>) => {
+      const before = process.cpuUsage();
+      for (let i = 0; i < CALLS; i++) await run(i);
+      const { user, system } = process.cpuUsage(before);
+      return (user + system) / CALLS;
+    };
+    for (let i = 0; i < 1000; i++) {
+      await floor();
+      await userinfo(pool[i % pool.length]);
+    }
+    const floors: number[] = [];
+    const reads: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      floors.push(await perCall(floor));
+      reads.push(await perCall((i) => userinfo(pool[i % pool.length])));
+    }
+    const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
+    const range = (v: number[]) => `${Math.round(Math.min(...v))}–${Math.round(Math.max(...v))}`;
+    const ratios = floors.map((f, i) => (100 * f) / reads[i]);
+    console.log(`session floor: ${Math.round(median(floors))} µs a call (${range(floors)}); userinfo: ${Math.round(median(reads))} µs (${range(reads)}); floor/userinfo ${median(ratios).toFixed(0)}% (${range(ratios)}%), ${ROUNDS} rounds of ${CALLS}`);
+    if (profileDir) {
+      await cpu('session floor', Array.from({ length: CALLS }, () => ''), floor);
+      await cpu('userinfo reused', Array.from({ length: CALLS }, (_, i) => pool[i % pool.length]), userinfo);
+    }
+    await bare.close();
   } finally {
     await app.close();
     rmSync(dir, { recursive: true, force: true });

@@ -14,6 +14,18 @@ export const CLAIMS = {
   roles: ['roles'],
 };
 
+/** Every claim an account has, before the provider keeps those of the granted scopes (userinfo.ts does the same). */
+export function accountClaims(sub: string, user: Pick<User, 'account' | 'userName' | 'email' | 'mobileNo'>, roles: string[]): { sub: string } & Record<string, unknown> {
+  return {
+    sub,
+    preferred_username: user.account,
+    name: user.userName,
+    ...(user.email ? { email: user.email } : {}),
+    ...(user.mobileNo ? { phone_number: user.mobileNo } : {}),
+    roles,
+  };
+}
+
 /** The portal's accounts as the provider sees them: by `sub`, only while usable and permitted. */
 export function accounts(d: OidcContext) {
   const usable = (user: User | undefined): User | undefined => {
@@ -49,15 +61,8 @@ export function accounts(d: OidcContext) {
     return {
       accountId: sub,
       async claims(_use, scope, requested) {
-        return {
-          sub,
-          preferred_username: user.account,
-          name: user.userName,
-          ...(user.email ? { email: user.email } : {}),
-          ...(user.mobileNo ? { phone_number: user.mobileNo } : {}),
-          // Read only when asked for (the roles scope, or the claim requested by name): the provider releases nothing else.
-          roles: app && (scope.split(' ').includes('roles') || (requested && 'roles' in requested)) ? await d.oidc.roleCodes(user.id, app.id) : [],
-        };
+        // Read only when asked for (the roles scope, or the claim requested by name): the provider releases nothing else.
+        return accountClaims(sub, user, app && (scope.split(' ').includes('roles') || (requested && 'roles' in requested)) ? await d.oidc.roleCodes(user.id, app.id) : []);
       },
     };
   };

@@ -24,6 +24,9 @@ export const PROVIDER_HEADERS = {
   'referrer-policy': 'no-referrer',
 } as const;
 
+/** oidc-provider's own default, stated so that the userinfo shortcut (userinfo.ts) judges expiry alike. */
+export const CLOCK_TOLERANCE_SECONDS = 15;
+
 const langOf = (ctx: KoaContextWithOIDC) => langOfHeader(ctx.get('accept-language'), typeof ctx.oidc?.params?.ui_locales === 'string' ? ctx.oidc.params.ui_locales : undefined);
 
 /**
@@ -55,6 +58,7 @@ export async function buildProvider(d: OidcContext, keys: SigningKey[]): Promise
     findAccount,
     jwks: { keys: keys.map((k) => k.jwk) } as Configuration['jwks'],
     claims: CLAIMS,
+    clockTolerance: CLOCK_TOLERANCE_SECONDS,
     // Listed in discovery; the interaction names one for each sign-in (context.ts).
     acrValues: [ACR_PWD, ACR_MFA],
     scopes: ['openid', 'offline_access', ...Object.keys(CLAIMS).filter((s) => s !== 'openid')],

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Selectable } from 'kysely';
+import { PostgresAdapter, sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
 import type { AppsTable, Database } from '../../platform/db/schema.js';
 import { reusable } from '../../platform/db/reusable.js';
 import { appCache } from '../../apps/appCache.js';
+import { permitted } from '../../apps/repository.js';
 
 /** An application's OpenID Connect settings, next to the identity the portal already knows it by. */
 export interface OidcApp {
@@ -53,6 +54,31 @@ function toOidcApp(row: Pick<Selectable<AppsTable>, (typeof COLUMNS)[number]>): 
   };
 }
 
+/**
+ * An access token with everything userinfo judges it by, as of one moment: its grant and the
+ * provider session it expires with (live rows only, as the adapter reads them), the account its
+ * subject names, and whether that account may use the application its client id names. A part
+ * that is not there is null.
+ */
+export interface UserinfoRead {
+  token: string;
+  tokenConsumed: number | null;
+  grant: string | null;
+  session: string | null;
+  userRef: number | null;
+  account: string | null;
+  userName: string | null;
+  email: string | null;
+  mobileNo: string | null;
+  enabled: number | null;
+  activated: number | null;
+  registrationPending: number | null;
+  userExpireDate: number | null;
+  appRef: number | null;
+  /** A boolean on PostgreSQL, 0 or 1 on SQLite. */
+  permitted: boolean | number | null;
+}
+
 /** A provider session and the portal session it was opened from. */
 export interface PortalLink { sessionUid: string; portalSessionRef: number }
 
@@ -73,6 +99,22 @@ export function oidcRepo(db: Kysely<Database>) {
     .where('user_roles.user_ref', '=', v.userRef)
     .where('perm_groups.app_ref', '=', v.appRef)
     .orderBy('app_roles.code'));
+  // The token's grant, session, account and permission are named only inside its payload.
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const field = (name: 'sessionUid' | 'accountId' | 'clientId') => (postgres ? sql<string>`(t.payload::json ->> ${sql.lit(name)})` : sql<string>`(t.payload ->> ${sql.lit(name)})`);
+  const forUserinfo = reusable(db, (v: { id: string; now: number }) => db.selectFrom('oidc_payloads as t')
+    .leftJoin('oidc_payloads as g', (j) => j.on('g.kind', '=', 'Grant').onRef('g.id', '=', 't.grant_id').on('g.expires_at', '>', v.now))
+    .leftJoin('oidc_payloads as s', (j) => j.on('s.kind', '=', 'Session').on('s.uid', '=', field('sessionUid')).on('s.expires_at', '>', v.now))
+    .leftJoin('oidc_subjects as sj', (j) => j.on('sj.sub', '=', field('accountId')))
+    .leftJoin('users as u', 'u.id', 'sj.user_ref')
+    .leftJoin('apps', (j) => j.on('apps.client_id', '=', field('clientId')))
+    .select([
+      't.payload as token', 't.consumed_at as tokenConsumed', 'g.payload as grant', 's.payload as session', 'u.id as userRef', 'u.user_id as account',
+      'u.user_name as userName', 'u.email', 'u.mobile_no as mobileNo', 'u.enabled', 'u.activated', 'u.registration_pending as registrationPending',
+      'u.user_expire_date as userExpireDate', 'apps.id as appRef',
+    ])
+    .select((eb) => permitted(eb as unknown as ExpressionBuilder<Database, 'apps'>, eb.ref('u.id')).as('permitted'))
+    .where('t.kind', '=', 'AccessToken').where('t.id', '=', v.id).where('t.expires_at', '>', v.now));
   // Asked by client lookup, the account check and the id_token's claims of every token request:
   // a second's copy, dropped at once by a save on this instance (apps/appCache.ts).
   const appByClientId = appCache(async (clientId: string): Promise<OidcApp | undefined> => {
@@ -81,6 +123,12 @@ export function oidcRepo(db: Kysely<Database>) {
   });
   return {
     appByClientId,
+
+    /** Userinfo's one read (userinfo.ts): an access token, its grant and session, its account and permission. */
+    async forUserinfo(tokenId: string, now: number): Promise<UserinfoRead | undefined> {
+      const [row] = await forUserinfo({ id: tokenId, now });
+      return row as UserinfoRead | undefined;
+    },
 
     /**
      * The user's `sub`, made on first use: a random UUID, so it reveals nothing and survives a

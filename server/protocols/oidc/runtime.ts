@@ -5,6 +5,7 @@ import type { OidcContext } from './context.js';
 import { keySetVersion } from './keys.js';
 import { buildProvider } from './provider.js';
 import { sweepEndedSessions } from './sweep.js';
+import { userinfoShortcut, type UserinfoShortcut } from './userinfo.js';
 import { loopFailures } from '../../platform/ops/loopFailures.js';
 import { sweeper } from '../../platform/ops/sweeper.js';
 
@@ -15,8 +16,9 @@ export interface OidcRuntime {
   issuer: string;
   /** The provider as built from the current key set. */
   provider(): Provider;
-  /** Hands a request (under the mount path) to the provider. */
+  /** Hands a request (under the mount path) to the provider, or answers a plain userinfo call itself (userinfo.ts). */
   handle(req: IncomingMessage, res: ServerResponse): void;
+  userinfo: UserinfoShortcut;
   /** A new signing key from now on; the previous one stays published until its tokens expired. */
   rotateKeys(): Promise<void>;
   /** Picks up keys made elsewhere (and rotates when due). */
@@ -63,12 +65,21 @@ export async function oidcRuntime(d: OidcContext): Promise<OidcRuntime> {
     timers.push(timer);
   };
 
+  const userinfo = userinfoShortcut(d, () => live().provider);
+  const toProvider = (req: IncomingMessage, res: ServerResponse) => {
+    void live().callback(req, res);
+  };
+
   return {
     issuer: d.issuer,
     provider: () => live().provider,
     handle: (req, res) => {
-      void live().callback(req, res);
+      if (!userinfo.applies(req)) return toProvider(req, res);
+      void userinfo.answer(req, res).then((answered) => {
+        if (!answered) toProvider(req, res);
+      });
     },
+    userinfo,
     async rotateKeys() {
       await d.keys.rotate(d.clock.now());
       await refreshKeys();
