@@ -169,23 +169,43 @@ async function main(): Promise<void> {
       const { user, system } = process.cpuUsage(before);
       return (user + system) / CALLS;
     };
+    const shortcut = app.oidc.userinfo;
+    const viaProvider = async (token: string) => {
+      shortcut.enabled = false;
+      try {
+        await userinfo(token);
+      } finally {
+        shortcut.enabled = true;
+      }
+    };
+    await counted('userinfo by oidc-provider (shortcut off)', () => viaProvider(pool[0]));
+    await counted('userinfo (shortcut on)', () => userinfo(pool[0]));
     for (let i = 0; i < 1000; i++) {
       await floor();
       await userinfo(pool[i % pool.length]);
+      await viaProvider(pool[i % pool.length]);
     }
     const floors: number[] = [];
     const reads: number[] = [];
+    const provided: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       floors.push(await perCall(floor));
+      provided.push(await perCall((i) => viaProvider(pool[i % pool.length])));
       reads.push(await perCall((i) => userinfo(pool[i % pool.length])));
     }
     const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
     const range = (v: number[]) => `${Math.round(Math.min(...v))}–${Math.round(Math.max(...v))}`;
-    const ratios = floors.map((f, i) => (100 * f) / reads[i]);
-    console.log(`session floor: ${Math.round(median(floors))} µs a call (${range(floors)}); userinfo: ${Math.round(median(reads))} µs (${range(reads)}); floor/userinfo ${median(ratios).toFixed(0)}% (${range(ratios)}%), ${ROUNDS} rounds of ${CALLS}`);
+    const line = (label: string, v: number[]) => {
+      const ratios = floors.map((f, i) => (100 * f) / v[i]);
+      return `${label}: ${Math.round(median(v))} µs (${range(v)}), floor/route ${median(ratios).toFixed(0)}% (${range(ratios)}%)`;
+    };
+    console.log(`${ROUNDS} rounds of ${CALLS} calls, CPU per call in this process (median, range): session floor ${Math.round(median(floors))} µs (${range(floors)})`);
+    console.log(`  ${line('userinfo by oidc-provider', provided)}`);
+    console.log(`  ${line('userinfo (portal shortcut)', reads)}`);
     if (profileDir) {
       await cpu('session floor', Array.from({ length: CALLS }, () => ''), floor);
       await cpu('userinfo reused', Array.from({ length: CALLS }, (_, i) => pool[i % pool.length]), userinfo);
+      await cpu('userinfo by provider', Array.from({ length: CALLS }, (_, i) => pool[i % pool.length]), viaProvider);
     }
     await bare.close();
   } finally {
