@@ -283,6 +283,44 @@ describe.each(storeCases())('the built app at / ($name)', (store) => {
   });
 });
 
+describe.each(storeCases())('the built app with its signed-in page ($name)', (store) => {
+  let dir: string;
+  let client: Client;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'idaas-static-'));
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><html><head><meta name="idaas-sm2" content=""></head><body>sign-in page</body></html>');
+    writeFileSync(join(dir, 'app.html'), '<!doctype html><html><head><meta name="idaas-sm2" content=""></head><body>signed-in page</body></html>');
+    client = await startClient(store, 'spaapp', { staticDir: dir });
+  });
+  afterAll(async () => {
+    await client?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const page = async (url: string) => {
+    const res = await client.app.inject({ method: 'GET', url });
+    expect(res.statusCode, url).toBe(200);
+    expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+    expect(res.headers['cache-control'], url).toBe('no-cache');
+    expect(res.body, url).toMatch(/<meta name="idaas-sm2" content="[0-9a-f]{20,}">/);
+    return res.body;
+  };
+
+  it('serves the sign-in page its own page, query and trailing slash aside', async () => {
+    for (const url of ['/login', '/login/', '/login?redirect=%2Finfo', '/login/?x=1']) expect(await page(url), url).toContain('sign-in page');
+  });
+
+  it('serves every other client-side route, and /, the signed-in page', async () => {
+    for (const url of ['/', '/myApp', '/myApp?x=1', '/info', '/forgetPassword', '/loginx', '/login/extra', '/no-such-page']) expect(await page(url), url).toContain('signed-in page');
+  });
+
+  it('still answers unknown API paths with E00404', async () => {
+    const res = await client.app.inject({ method: 'GET', url: '/idaas/no-such' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe('E00404');
+  });
+});
+
 describe.each(storeCases())('handlers that answer themselves ($name)', (store) => {
   const lines: string[] = [];
   let client: Client;
