@@ -1,7 +1,8 @@
 import { useList } from '@refinedev/core';
-import { Card, Empty, Skeleton, Typography } from 'antd';
+import { Empty, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import type { AppTile } from '../../../contract/schemas/personal';
+import { Panel } from '../../shared/components/Panel';
 import { errorNotice } from '../../shared/providers/notificationProvider';
 import { AppTileButton } from '../my-apps/AppTileButton';
 import { ssoUrl } from '../my-apps/ssoUrl';
@@ -43,8 +44,8 @@ export function CommonApps() {
   }
 
   return (
-    <Card size="small" title={t('home.commonApps.title')}>
+    <Panel title={t('home.commonApps.title')}>
       {body}
-    </Card>
+    </Panel>
   );
 }

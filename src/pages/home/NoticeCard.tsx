@@ -1,5 +1,6 @@
-import { Button, Card, Modal } from 'antd';
+import { Button, Modal } from 'antd';
 import { useState } from 'react';
+import { Panel } from '../../shared/components/Panel';
 import { ContentState } from './ContentState';
 import { ItemList } from './ItemList';
 import { useHomeContent } from './useHomeContent';
@@ -17,8 +18,7 @@ export function NoticeCard() {
   const notices = content?.notices ?? [];
 
   return (
-    <Card
-      size="small"
+    <Panel
       title={t('home.notices.title')}
       extra={
         <Button type="link" size="small" disabled={notices.length === 0} onClick={() => setAllOpen(true)} data-testid="notices-more">
@@ -34,6 +34,6 @@ export function NoticeCard() {
         <ItemList items={notices} emptyText={t('home.notices.empty')} testId="notice-list-all" onOpen={reader.open} read={reader.read} />
       </Modal>
       {reader.drawer}
-    </Card>
+    </Panel>
   );
 }

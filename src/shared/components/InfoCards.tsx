@@ -1,20 +1,21 @@
 import { DownOutlined, RightOutlined } from '@ant-design/icons';
-import { Button, Card, Col, Row, Statistic, Tag } from 'antd';
+import { Button, Col, Row, Statistic, Tag } from 'antd';
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { accountEndpoints } from '../../../contract/endpoints/account';
 import { securityEndpoints } from '../../../contract/endpoints/security';
 import { SECURITY_SCORE_GOOD } from '../../../contract/rules';
 import { useEndpointQuery } from '../hooks/useEndpoint';
+import { Panel } from './Panel';
 import { useTranslation } from 'react-i18next';
 
 function InfoCard({ to, testId, children }: { to: string; testId: string; children: ReactNode }) {
   return (
     <Col xs={12} lg={6}>
       <Link to={to} data-testid={testId}>
-        <Card hoverable size="small">
+        <Panel hoverable>
           {children}
-        </Card>
+        </Panel>
       </Link>
     </Col>
   );
