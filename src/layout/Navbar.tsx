@@ -1,6 +1,7 @@
 import { DesktopOutlined, LogoutOutlined, MenuOutlined, UserOutlined } from '@ant-design/icons';
 import { useCan, useGetIdentity } from '@refinedev/core';
-import { Avatar, Button, Flex, Typography } from 'antd';
+import { Avatar, Button, Flex } from 'antd';
+import { Text } from '../shared/components/Text';
 import { ADMIN_HUB_PATH } from '../../contract/rules';
 import type { CurrentUser } from '../../contract/schemas/personal';
 import { LanguageSwitch } from '../shared/components/LanguageSwitch';
@@ -33,9 +34,9 @@ export function Navbar({ onToggleMenu }: Props) {
     <Flex align="center" justify="space-between" gap={12} style={{ height: '100%' }}>
       <Flex align="center" gap={8} style={{ minWidth: 0, flex: 1 }}>
         {onToggleMenu ? <Button type="text" icon={<MenuOutlined />} aria-label={t('layout.toggleMenu')} onClick={onToggleMenu} /> : null}
-        <Typography.Text strong title={title} className="text-clip" style={{ fontSize: 16, minWidth: 0 }} data-testid="layout-title">
+        <Text strong title={title} className="text-clip" style={{ fontSize: 16, minWidth: 0 }} data-testid="layout-title">
           {title}
-        </Typography.Text>
+        </Text>
       </Flex>
       <Flex align="center" gap={narrow ? 8 : 12} style={{ flexShrink: 0 }}>
         {workbench?.can ? (
@@ -48,9 +49,9 @@ export function Navbar({ onToggleMenu }: Props) {
         <Flex align="center" gap={8} title={narrow ? user?.userId : undefined}>
           <Avatar size="small" src={user?.avatar || undefined} icon={<UserOutlined />} alt={t('layout.avatar')} />
           {narrow ? null : (
-            <Typography.Text data-testid="current-user-id" className="text-clip" title={user?.userId} style={{ maxWidth: 160 }}>
+            <Text data-testid="current-user-id" className="text-clip" title={user?.userId} style={{ maxWidth: 160 }}>
               {user?.userId ?? ''}
-            </Typography.Text>
+            </Text>
           )}
         </Flex>
         <Button

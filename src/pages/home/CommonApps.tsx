@@ -1,5 +1,6 @@
 import { useList } from '@refinedev/core';
-import { Empty, Skeleton, Typography } from 'antd';
+import { Empty, Skeleton } from 'antd';
+import { Text } from '../../shared/components/Text';
 import { useState } from 'react';
 import type { AppTile } from '../../../contract/schemas/personal';
 import { Panel } from '../../shared/components/Panel';
@@ -29,7 +30,7 @@ export function CommonApps() {
 
   let body;
   if (query.isLoading) body = <Skeleton active title={false} paragraph={{ rows: 2 }} />;
-  else if (query.isError) body = <Typography.Text type="secondary">{t('home.commonApps.failed')}</Typography.Text>;
+  else if (query.isError) body = <Text type="secondary">{t('home.commonApps.failed')}</Text>;
   else if (apps.length === 0) body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('home.commonApps.empty')} />;
   else {
     body = (

@@ -1,4 +1,5 @@
-import { Empty, Typography } from 'antd';
+import { Empty } from 'antd';
+import { Text } from '../../shared/components/Text';
 import { useTranslation } from 'react-i18next';
 import type { HomeContent } from '../../../contract/schemas/account';
 import './home.css';
@@ -38,11 +39,11 @@ export function ItemList({ items, emptyText, testId, onOpen, read }: Props) {
             <button type="button" className="home-item" title={item.title} onClick={() => onOpen(item)} data-testid="home-item" data-unread={unread || undefined}>
               {unread ? <span className="home-item__unread" role="img" aria-label={t('home.notices.unread')} data-testid="unread-mark" /> : <span className="home-item__read" aria-hidden />}
               {/* A CSS ellipsis (the button's title shows it whole): antd's measured one forces a layout per row. */}
-              <Typography.Text className="home-item__title text-clip" strong={unread}>
+              <Text className="home-item__title text-clip" strong={unread}>
                 {item.title}
-              </Typography.Text>
+              </Text>
             </button>
-            <Typography.Text type="secondary" className="home-list__date">{item.date}</Typography.Text>
+            <Text type="secondary" className="home-list__date">{item.date}</Text>
           </li>
         );
       })}

@@ -1,4 +1,5 @@
-import { Drawer, Typography } from 'antd';
+import { Drawer } from 'antd';
+import { Text } from '../../shared/components/Text';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { securityEndpoints } from '../../../contract/endpoints/security';
@@ -46,9 +47,9 @@ export function NoticeDrawer({ id, title, onClose, onRead }: Props) {
       <ContentState loading={!detail && query.isFetching} error={query.isError ? query.error : null} onRetry={() => void query.refetch()}>
         {detail ? (
           <article>
-            <Typography.Text type="secondary" data-testid="notice-time">
+            <Text type="secondary" data-testid="notice-time">
               {t('home.notices.publishedAt', { time: formatTime(detail.publishedAt) })}
-            </Typography.Text>
+            </Text>
             <div className="notice-body" data-testid="notice-body">{detail.body}</div>
             {link ? (
               <p className="notice-link">

@@ -1,4 +1,4 @@
-import { Typography } from 'antd';
+import { Title } from './Text';
 import type { CSSProperties, ReactNode } from 'react';
 import { useDocumentTitle } from './useDocumentTitle';
 
@@ -9,8 +9,8 @@ const PAGE_TITLE_SIZE = 20;
 export function PageTitle({ children, style, testId }: { children: ReactNode; style?: CSSProperties; testId?: string }) {
   useDocumentTitle(typeof children === 'string' ? children : undefined);
   return (
-    <Typography.Title level={1} style={{ fontSize: PAGE_TITLE_SIZE, marginTop: 0, ...style }} data-testid={testId}>
+    <Title level={1} style={{ fontSize: PAGE_TITLE_SIZE, marginTop: 0, ...style }} data-testid={testId}>
       {children}
-    </Typography.Title>
+    </Title>
   );
 }
