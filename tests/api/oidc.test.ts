@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as oidc from 'openid-client';
+import { sql } from 'kysely';
 import { sha256 } from '../../server/platform/lib/crypto.js';
 import { storeCases } from './harness.js';
 import {
@@ -300,5 +301,49 @@ describe.each(storeCases())('OpenID Connect provider ($name)', (store) => {
     const finished = await stale.follow(aged.stoppedAt.url.searchParams.get('redirect')!);
     const renewedClaims = (await exchange(config, { ...aged, callback: finished.url })).claims()!;
     expect(renewedClaims.auth_time).toBe(await signedInAt(renewed));
+  });
+
+  it('answers server_error and hands out no token when the token write fails (exchange and refresh)', async () => {
+    const db = server.client.app.store.db;
+    // The store refuses access tokens (a trigger), so the one write that stores a token request's tokens fails.
+    const refuseTokenWrites = async () => {
+      if (store.name === 'sqlite') {
+        await sql`create trigger refuse_token_writes before insert on oidc_payloads when new.kind = 'AccessToken' begin select raise(abort, 'token write refused'); end`.execute(db);
+      } else {
+        await sql`create or replace function refuse_token_writes() returns trigger language plpgsql as $$ begin raise exception 'token write refused'; end $$`.execute(db);
+        await sql`create trigger refuse_token_writes before insert on oidc_payloads for each row when (new.kind = 'AccessToken') execute function refuse_token_writes()`.execute(db);
+      }
+    };
+    const allowTokenWrites = async () => {
+      await sql`drop trigger if exists refuse_token_writes ${sql.raw(store.name === 'sqlite' ? '' : 'on oidc_payloads')}`.execute(db);
+    };
+    const tokensStored = async () => Number((await db.selectFrom('oidc_payloads').select((eb) => eb.fn.countAll().as('n'))
+      .where('kind', 'in', ['AccessToken', 'RefreshToken']).executeTakeFirstOrThrow()).n);
+    const config = await demoRp();
+    const { browser } = await signedInBrowser(server, 'lisi');
+    // openid-client leaves a 500's body unread: the answer is the error's cause.
+    const failed = async (request: Promise<unknown>) => {
+      const error = await request.then(() => null, (e: unknown) => e as { cause?: Response });
+      expect(error?.cause?.status).toBe(500);
+      expect(await error?.cause?.json()).toMatchObject({ error: 'server_error' });
+    };
+
+    const auth = await authorize(config, browser, DEMO_REDIRECT);
+    const earlier = await exchange(config, await authorize(config, browser, DEMO_REDIRECT));
+    const before = await tokensStored();
+    await refuseTokenWrites();
+    try {
+      await failed(exchange(config, auth));
+      await failed(oidc.refreshTokenGrant(config, earlier.refresh_token!));
+      expect(await tokensStored()).toBe(before);
+    } finally {
+      await allowTokenWrites();
+    }
+    // Nothing was handed out, and what the failed requests spent stays spent: the code and the
+    // refresh token are refused (and their grants revoked, as for any reuse).
+    expect(await refusal(exchange(config, auth))).toBe('invalid_grant');
+    expect(await refusal(oidc.refreshTokenGrant(config, earlier.refresh_token!))).toBe('invalid_grant');
+    // The store works again for the next request.
+    expect((await exchange(config, await authorize(config, browser, DEMO_REDIRECT))).access_token).toBeTruthy();
   });
 });
