@@ -34,7 +34,8 @@ async function memoryAdapter(): Promise<(model: string) => unknown> {
   return (model) => new MemoryAdapter(model, store, 0);
 }
 
-export async function serveFloor(redirectUri: string): Promise<void> {
+/** The floor's provider and its minting, for a process of its own (serveFloor) or in-process comparisons (oidcGrants.ts). */
+export async function floorProvider(redirectUri: string): Promise<{ provider: Provider; mint(request: MintRequest['mint']): Promise<Minted> }> {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const provider = new Provider('http://127.0.0.1', {
     adapter: (await memoryAdapter()) as never,
@@ -77,6 +78,11 @@ export async function serveFloor(redirectUri: string): Promise<void> {
     return made;
   }
 
+  return { provider, mint };
+}
+
+export async function serveFloor(redirectUri: string): Promise<void> {
+  const { provider, mint } = await floorProvider(redirectUri);
   process.on('message', (message: unknown) => {
     if (message === 'cpu') {
       const { user, system } = process.cpuUsage();

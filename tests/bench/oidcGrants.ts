@@ -1,0 +1,190 @@
+/**
+ * The OIDC code exchange and refresh grant (DESIGN.md §8: ≥ 70 % of a standalone oidc-provider)
+ * compared in ONE process, by CPU: the portal through app.inject (its Fastify routes, hooks and
+ * middie mount, as tests/bench/oidcCost.ts drives it) and the floor provider of oidcFloor.ts (same
+ * version, memory adapter, the same client setup) through its Koa callback with the same inject
+ * (light-my-request, what app.inject is built on). No sockets and no load generator: on a shared
+ * two-core machine the CPU of many calls in one process moves much less than rates do.
+ *
+ *   npx tsx tests/bench/oidcGrants.ts                      # SQLite in a temporary file
+ *   DATABASE_URL='postgres://postgres@127.0.0.1:5432/test?schema=<fresh>' npx tsx tests/bench/oidcGrants.ts
+ *
+ * Each round spends OIDC_GRANTS_N (200) codes on each side, then the refresh tokens those
+ * exchanges issued, in blocks of OIDC_GRANTS_BLOCK (20) grants, portal and floor in turn (which
+ * goes first alternates), so both meet the same machine; OIDC_GRANTS_ROUNDS (5) rounds, median
+ * and range of µs per grant (process.cpuUsage: every thread of the process, so the thread pool's
+ * share of signing counts for both). OIDC_GRANTS_PROFILE=dir then writes a CPU profile
+ * (node:inspector) of N more exchanges and refreshes on each side, to diff where the portal's
+ * extra time goes. The SMS outbox poller is off (it is no part of a grant); the portal's other
+ * timers (sweeps) run in this process and land in whichever side's block they fall in.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import inject from 'light-my-request';
+import { buildApp } from '../../server/app.js';
+import { readConfig } from '../../server/platform/config.js';
+import { sm2Encrypt } from '../support/sm2Encrypt.js';
+import { FLOOR_CLIENT, floorProvider } from './oidcFloor.js';
+import { dropSchema } from './postgres.js';
+
+const N = Number(process.env.OIDC_GRANTS_N ?? 200);
+const ROUNDS = Number(process.env.OIDC_GRANTS_ROUNDS ?? 5);
+const BLOCK = Number(process.env.OIDC_GRANTS_BLOCK ?? 20);
+const PROFILE_DIR = process.env.OIDC_GRANTS_PROFILE;
+const REDIRECT = 'http://127.0.0.1:8765/callback';
+const BASE = 'http://127.0.0.1:8999';
+
+type Tokens = { access_token: string; refresh_token: string };
+type Dispatch = (options: { method: 'POST'; url: string; payload: string; headers: Record<string, string> }) => Promise<{ statusCode: number; body: string }>;
+
+const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
+
+/** A side's token endpoint: the same form bodies and Basic authentication for both. */
+function tokenEndpoint(dispatch: Dispatch, url: string, authorization: string, verifier: string) {
+  const token = async (form: Record<string, string>, what: string): Promise<Tokens> => {
+    const res = await dispatch({ method: 'POST', url, payload: new URLSearchParams(form).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded', authorization } });
+    if (res.statusCode !== 200) throw new Error(`${what}: ${res.statusCode} ${res.body}`);
+    return JSON.parse(res.body) as Tokens;
+  };
+  return {
+    exchange: (code: string) => token({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT, code_verifier: verifier }, 'exchange'),
+    refresh: (refreshToken: string) => token({ grant_type: 'refresh_token', refresh_token: refreshToken }, 'refresh'),
+  };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'idaas-oidc-grants-'));
+  const databaseUrl = process.env.DATABASE_URL ?? `file:${join(dir, 'grants.db')}`;
+  const config = readConfig({ ...process.env, IDAAS_MODE: 'test', SMS_WORKER_INTERVAL_MS: '0', DATABASE_URL: databaseUrl, PUBLIC_URL: BASE }, { staticDir: null });
+  const app = await buildApp({ config });
+  await app.ready();
+  const verifier = randomBytes(32).toString('base64url');
+  const challenge = createHash('sha256').update(verifier).digest('base64url');
+  try {
+    // The portal: lisi signed in, codes from her browser's authorisations (no page: demo-rp is first-party).
+    const cookies = new Map<string, string>();
+    const take = (setCookie: string | string[] | undefined) => {
+      for (const line of [setCookie ?? []].flat()) {
+        const [pair] = line.split(';');
+        const eq = pair.indexOf('=');
+        cookies.set(pair.slice(0, eq), pair.slice(eq + 1));
+      }
+    };
+    const cookieHeader = () => [...cookies].filter(([, v]) => v).map(([k, v]) => `${k}=${v}`).join('; ');
+    const key = (await app.inject({ url: '/idaas/auth/v1/sm2_key' })).json<{ data: { pubX: string; pubY: string } }>().data;
+    const encrypt = (v: string) => sm2Encrypt(v, `04${key.pubX}${key.pubY}`);
+    take((await app.inject({
+      method: 'POST', url: '/idaas/auth/v1/login-check', headers: { 'content-type': 'application/json', 'x-client-id': 'bench' },
+      payload: JSON.stringify({ userId: encrypt('lisi'), password: encrypt('Idaas@2026') }),
+    })).headers['set-cookie']);
+    const authorize = `/oidc/auth?${new URLSearchParams({ client_id: 'demo-rp', response_type: 'code', scope: 'openid profile', redirect_uri: REDIRECT, code_challenge: challenge, code_challenge_method: 'S256' })}`;
+    async function portalCode(): Promise<string> {
+      let url = authorize;
+      for (let hop = 0; hop < 10; hop++) {
+        const res = await app.inject({ url, headers: { cookie: cookieHeader() } });
+        take(res.headers['set-cookie']);
+        const location = new URL(String(res.headers.location ?? ''), `${BASE}${url}`);
+        const found = location.searchParams.get('code');
+        if (location.href.startsWith(REDIRECT) && found) return found;
+        if (!res.headers.location) throw new Error(`no code: ${res.statusCode} at ${url}: ${res.body.slice(0, 200)}`);
+        url = `${location.pathname}${location.search}`;
+      }
+      throw new Error('no code after 10 hops');
+    }
+    const portal = {
+      name: 'portal',
+      ...tokenEndpoint((o) => app.inject(o), '/oidc/token', basic('demo-rp', 'demo-rp-secret'), verifier),
+      codes: async (n: number) => { const made: string[] = []; for (let i = 0; i < n; i++) made.push(await portalCode()); return made; },
+    };
+
+    // The floor: the same provider version in this process, its codes minted through its own models.
+    const floor = await floorProvider(REDIRECT);
+    const callback = floor.provider.callback();
+    const floorSide = {
+      name: 'floor',
+      ...tokenEndpoint((o) => inject(callback, o), '/token', basic(FLOOR_CLIENT.id, FLOOR_CLIENT.secret), verifier),
+      codes: async (n: number) => (await floor.mint({ codes: n, refreshTokens: 0, redirectUri: REDIRECT, codeChallenge: challenge })).codes,
+    };
+    type Side = typeof portal;
+
+    // Warm-up: compiled paths, reusable queries, caches as a running server has them.
+    for (const side of [portal, floorSide]) {
+      for (const code of await side.codes(50)) await side.refresh((await side.exchange(code)).refresh_token);
+    }
+
+    const inspector = PROFILE_DIR ? new Session() : null;
+    inspector?.connect();
+    /** CPU µs per call of `run` over `inputs`, profiled when asked. */
+    const cpu = async <T>(label: string | null, inputs: string[], run: (input: string) => Promise<T>): Promise<{ micros: number; results: T[] }> => {
+      const results: T[] = [];
+      if (inspector && label) {
+        await inspector.post('Profiler.enable');
+        await inspector.post('Profiler.start');
+      }
+      const before = process.cpuUsage();
+      for (const input of inputs) results.push(await run(input));
+      const { user, system } = process.cpuUsage(before);
+      if (inspector && label) {
+        const { profile } = await inspector.post('Profiler.stop');
+        writeFileSync(join(PROFILE_DIR!, `${label}.cpuprofile`), JSON.stringify(profile));
+      }
+      return { micros: (user + system) / inputs.length, results };
+    };
+
+    const figures: Record<string, number[]> = {};
+    const record = (key: string, micros: number) => (figures[key] ??= []).push(micros);
+    for (let round = 0; round < ROUNDS; round++) {
+      // Codes first (the portal's live 60 s); then blocks of BLOCK grants, portal and floor in
+      // turn, so that both meet the same machine (a shared one's speed moves within seconds).
+      const codes = new Map<Side, string[]>();
+      for (const side of [portal, floorSide]) codes.set(side, await side.codes(N));
+      for (const grant of ['exchange', 'refresh'] as const) {
+        const cpuOf = new Map<Side, number>([[portal, 0], [floorSide, 0]]);
+        const next = new Map<Side, string[]>([[portal, []], [floorSide, []]]);
+        for (let at = 0; at < N; at += BLOCK) {
+          const order: Side[] = (at / BLOCK + round) % 2 === 0 ? [portal, floorSide] : [floorSide, portal];
+          for (const side of order) {
+            const inputs = codes.get(side)!.slice(at, at + BLOCK);
+            const { micros, results } = await cpu(null, inputs, grant === 'exchange' ? side.exchange : side.refresh);
+            cpuOf.set(side, cpuOf.get(side)! + micros * inputs.length);
+            next.get(side)!.push(...results.map((t) => t.refresh_token));
+          }
+        }
+        for (const side of [portal, floorSide]) {
+          record(`${side.name} ${grant}`, cpuOf.get(side)! / N);
+          codes.set(side, next.get(side)!);
+        }
+      }
+      console.log(`round ${round + 1}: ${Object.entries(figures).map(([k, v]) => `${k} ${Math.round(v[round])}`).join(', ')} µs`);
+    }
+    if (inspector) {
+      // Profiled apart from the rounds (a profiler's start and stop per block would swamp them): N of each, one side after the other.
+      for (const side of [portal, floorSide]) {
+        const { results } = await cpu(`${side.name}-exchange`, await side.codes(N), side.exchange);
+        await cpu(`${side.name}-refresh`, results.map((t) => t.refresh_token), side.refresh);
+      }
+    }
+    const line = (key: string) => `${Math.round(median(figures[key]))} µs (${Math.round(Math.min(...figures[key]))}–${Math.round(Math.max(...figures[key]))})`;
+    for (const grant of ['exchange', 'refresh']) {
+      const ours = median(figures[`portal ${grant}`]);
+      const theirs = median(figures[`floor ${grant}`]);
+      const ratios = figures[`portal ${grant}`].map((p, i) => figures[`floor ${grant}`][i] / p);
+      console.log(`${grant}: portal ${line(`portal ${grant}`)}, floor ${line(`floor ${grant}`)}; floor/portal ${Math.round((100 * theirs) / ours)} % (rounds ${Math.round(100 * Math.min(...ratios))}–${Math.round(100 * Math.max(...ratios))} %)`);
+    }
+  } finally {
+    await app.close();
+    rmSync(dir, { recursive: true, force: true });
+    const schema = databaseUrl.startsWith('postgres') ? new URL(databaseUrl).searchParams.get('schema') : null;
+    if (schema) await dropSchema(databaseUrl, schema);
+  }
+}
+
+main().then(() => process.exit(0), (error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
