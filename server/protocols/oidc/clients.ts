@@ -36,10 +36,18 @@ export function clientMetadata(app: OidcApp, secretStandIn: string): ClientMetad
   };
 }
 
+/**
+ * A property of the portal's own (extraClientMetadata) as the client holds it. oidc-provider keeps
+ * these on the client under their own names; `metadata()` would rebuild and snake-case every field
+ * of the client for each call, and the provider asks a token's lifetime many times per token
+ * (each read of its expiry): that was a tenth of a code exchange's allocations.
+ */
+const extra = (client: Client | undefined, key: string): unknown => (client as unknown as Record<string, unknown> | undefined)?.[key];
+
 /** The client's own lifetime for a token kind (seconds), within the portal's bounds. */
 export function lifetime(client: Client | undefined, key: string, fallback: number, max: number): number {
-  const own = client?.metadata()[key];
+  const own = extra(client, key);
   return typeof own === 'number' && own > 0 ? Math.min(own, max) : fallback;
 }
 
-export const isFirstParty = (client: Client | undefined): boolean => client?.metadata().first_party === true;
+export const isFirstParty = (client: Client | undefined): boolean => extra(client, 'first_party') === true;
