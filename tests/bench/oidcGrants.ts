@@ -13,10 +13,12 @@
  * exchanges issued, in blocks of OIDC_GRANTS_BLOCK (20) grants, portal and floor in turn (which
  * goes first alternates), so both meet the same machine; OIDC_GRANTS_ROUNDS (5) rounds, median
  * and range of µs per grant (process.cpuUsage: every thread of the process, so the thread pool's
- * share of signing counts for both). OIDC_GRANTS_PROFILE=dir then writes a CPU profile
- * (node:inspector) of N more exchanges and refreshes on each side, to diff where the portal's
- * extra time goes. The SMS outbox poller is off (it is no part of a grant); the portal's other
- * timers (sweeps) run in this process and land in whichever side's block they fall in.
+ * share of signing counts for both). OIDC_GRANTS_PROFILE=dir then writes a CPU profile and a
+ * sampled allocation profile (node:inspector) of OIDC_GRANTS_PROFILE_N (200) more exchanges and
+ * refreshes on each side, to diff where the portal's extra time goes, and prints the bytes each
+ * side allocates a grant (the profiler inflates that pass's CPU; its bytes are steady from run to
+ * run). The SMS outbox poller is off (it is no part of a grant); the portal's other timers
+ * (sweeps) run in this process and land in whichever side's block they fall in.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -33,6 +35,7 @@ import { dropSchema } from './postgres.js';
 const N = Number(process.env.OIDC_GRANTS_N ?? 200);
 const ROUNDS = Number(process.env.OIDC_GRANTS_ROUNDS ?? 5);
 const BLOCK = Number(process.env.OIDC_GRANTS_BLOCK ?? 20);
+const PROFILE_N = Number(process.env.OIDC_GRANTS_PROFILE_N ?? 200);
 const PROFILE_DIR = process.env.OIDC_GRANTS_PROFILE;
 const REDIRECT = 'http://127.0.0.1:8765/callback';
 const BASE = 'http://127.0.0.1:8999';
@@ -125,13 +128,21 @@ async function main(): Promise<void> {
       if (inspector && label) {
         await inspector.post('Profiler.enable');
         await inspector.post('Profiler.start');
+        // Every allocation sampled, collected or not: bytes per grant move far less than CPU on a busy machine.
+        await inspector.post('HeapProfiler.enable');
+        await inspector.post('HeapProfiler.startSampling', { samplingInterval: 1024, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true } as never);
       }
       const before = process.cpuUsage();
       for (const input of inputs) results.push(await run(input));
       const { user, system } = process.cpuUsage(before);
       if (inspector && label) {
+        const { profile: heap } = await inspector.post('HeapProfiler.stopSampling');
+        writeFileSync(join(PROFILE_DIR!, `${label}.heapprofile`), JSON.stringify(heap));
         const { profile } = await inspector.post('Profiler.stop');
         writeFileSync(join(PROFILE_DIR!, `${label}.cpuprofile`), JSON.stringify(profile));
+        type Node = { selfSize: number; children: Node[] };
+        const bytes = (node: Node): number => node.children.reduce((sum, child) => sum + bytes(child), node.selfSize);
+        console.log(`${label}: ${Math.round(bytes(heap.head as Node) / inputs.length / 1024)} KB allocated a grant (sampled every 1 KB)`);
       }
       return { micros: (user + system) / inputs.length, results };
     };
@@ -139,33 +150,34 @@ async function main(): Promise<void> {
     const figures: Record<string, number[]> = {};
     const record = (key: string, micros: number) => (figures[key] ??= []).push(micros);
     for (let round = 0; round < ROUNDS; round++) {
-      // Codes first (the portal's live 60 s); then blocks of BLOCK grants, portal and floor in
-      // turn, so that both meet the same machine (a shared one's speed moves within seconds).
-      const codes = new Map<Side, string[]>();
-      for (const side of [portal, floorSide]) codes.set(side, await side.codes(N));
+      // Blocks of BLOCK grants, portal and floor in turn, so that both meet the same machine (a
+      // shared one's speed moves within seconds). Codes are made per block, unmeasured: the
+      // portal's live 60 s, and a busy PostgreSQL makes a few a second.
+      let refreshTokens = new Map<Side, string[]>();
       for (const grant of ['exchange', 'refresh'] as const) {
         const cpuOf = new Map<Side, number>([[portal, 0], [floorSide, 0]]);
         const next = new Map<Side, string[]>([[portal, []], [floorSide, []]]);
         for (let at = 0; at < N; at += BLOCK) {
           const order: Side[] = (at / BLOCK + round) % 2 === 0 ? [portal, floorSide] : [floorSide, portal];
+          const inputs = new Map<Side, string[]>();
+          for (const side of order) inputs.set(side, grant === 'exchange' ? await side.codes(Math.min(BLOCK, N - at)) : refreshTokens.get(side)!.slice(at, at + BLOCK));
           for (const side of order) {
-            const inputs = codes.get(side)!.slice(at, at + BLOCK);
-            const { micros, results } = await cpu(null, inputs, grant === 'exchange' ? side.exchange : side.refresh);
-            cpuOf.set(side, cpuOf.get(side)! + micros * inputs.length);
+            const { micros, results } = await cpu(null, inputs.get(side)!, grant === 'exchange' ? side.exchange : side.refresh);
+            cpuOf.set(side, cpuOf.get(side)! + micros * inputs.get(side)!.length);
             next.get(side)!.push(...results.map((t) => t.refresh_token));
           }
         }
-        for (const side of [portal, floorSide]) {
-          record(`${side.name} ${grant}`, cpuOf.get(side)! / N);
-          codes.set(side, next.get(side)!);
-        }
+        for (const side of [portal, floorSide]) record(`${side.name} ${grant}`, cpuOf.get(side)! / N);
+        refreshTokens = next;
       }
       console.log(`round ${round + 1}: ${Object.entries(figures).map(([k, v]) => `${k} ${Math.round(v[round])}`).join(', ')} µs`);
     }
     if (inspector) {
-      // Profiled apart from the rounds (a profiler's start and stop per block would swamp them): N of each, one side after the other.
+      // Profiled apart from the rounds (a profiler's start and stop per block would swamp them),
+      // PROFILE_N of each, one side after the other; its codes are all made first, so they must
+      // be made within their 60 s.
       for (const side of [portal, floorSide]) {
-        const { results } = await cpu(`${side.name}-exchange`, await side.codes(N), side.exchange);
+        const { results } = await cpu(`${side.name}-exchange`, await side.codes(PROFILE_N), side.exchange);
         await cpu(`${side.name}-refresh`, results.map((t) => t.refresh_token), side.refresh);
       }
     }
