@@ -141,6 +141,42 @@ describe.each(storeCases())('account security, devices and logs ($name)', (store
     expect(deep.datas).toHaveLength(10);
   });
 
+  it('tells the exact total for any range and filter, across day boundaries and after deletions', async () => {
+    const db = client.app.store.db;
+    const { id } = await db.selectFrom('users').select('id').where('user_id', '=', 'emp0011').executeTakeFirstOrThrow();
+    const DAY = 86_400_000;
+    const now = Date.now();
+    // Rows on day edges (first and last millisecond of a day), inside whole days, and at `now`.
+    const dayStart = Math.floor(now / DAY) * DAY;
+    const times = [now, dayStart, dayStart - 1, dayStart - DAY, dayStart - DAY + 1, now - 3 * DAY, now - 3 * DAY - 1, now - 10 * DAY, now - 28 * DAY, now - 29 * DAY + 120_000, now - 29 * DAY - 120_000];
+    const rows = times.flatMap((t, i) => [0, 1, 2].map((k) => ({
+      user_ref: id, account: 'emp0011', opt_type: k === 2 ? 'SSO' : 'ACCOUNT', app_ref: null, app_name: null, is_success: (i + k) % 2, login_msg: 'D00000',
+      ip: '10.0.0.2', device_id: null, device_name: null, created_at: t - k,
+    })));
+    await db.insertInto('login_history').values(rows).execute();
+    const token = await signIn(client, 'emp0011');
+    const direct = async (from: number, to: number, f: { optType?: string; isSuccess?: number }) => {
+      let q = db.selectFrom('login_history').select((eb) => eb.fn.countAll<number>().as('n')).where('user_ref', '=', id).where('created_at', '>=', from).where('created_at', '<=', to);
+      if (f.optType) q = q.where('opt_type', '=', f.optType);
+      if (f.isSuccess !== undefined) q = q.where('is_success', '=', f.isSuccess);
+      return Number((await q.executeTakeFirstOrThrow()).n);
+    };
+    const ranges: [number | undefined, number | undefined][] = [[undefined, undefined], [dayStart - DAY, dayStart - 1], [dayStart - DAY + 1, dayStart], [now - 3 * DAY - 1, now - 3 * DAY], [now - 30 * DAY, now], [dayStart, dayStart], [now - 10 * DAY, now - 11 * DAY]];
+    const check = async () => {
+      for (const [from, to] of ranges) {
+        for (const f of [{}, { optType: 'SSO' }, { isSuccess: 0 }, { isSuccess: 1 }]) {
+          const page = (await data('/personal/v1/login-history/page-list', { logType: 7, pageNum: 1, pageSize: 1, startTime: from, endTime: to, ...f }, token)).data;
+          const expected = await direct(from ?? now - 29 * DAY, to ?? Date.now(), f);
+          expect({ from, to, f, total: page.total }).toEqual({ from, to, f, total: expected });
+        }
+      }
+    };
+    await check();
+    // Deleting rows (retention, a removed person's cascade) takes them out of the total too.
+    await db.deleteFrom('login_history').where('user_ref', '=', id).where('created_at', 'in', [dayStart - 1, now - 10 * DAY]).execute();
+    await check();
+  });
+
   it('serves the log dictionaries in the asked language', async () => {
     const lisi = await signIn(client, 'lisi');
     const scenes = await client.post('/log/v1/common-select/get-by-type', { type: 14, logType: 6 }, { token: lisi, headers: { 'accept-language': 'en' } });

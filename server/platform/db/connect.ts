@@ -33,6 +33,7 @@ import { adminDuties } from './migrations/0024_admin_duties.js';
 import { auditTrail } from './migrations/0025_audit_trail.js';
 import { delegatedScopes } from './migrations/0026_delegated_scopes.js';
 import { adaptiveSignIn } from './migrations/0027_adaptive_sign_in.js';
+import { loginDayCounts } from './migrations/0028_login_day_counts.js';
 import { metrics } from '../ops/metrics.js';
 import { openPostgresPool, probePostgres, type PostgresLimits } from './postgresPool.js';
 
@@ -136,7 +137,7 @@ class LockingSqliteDialect extends SqliteDialect {
 function provider(kind: StoreKind): MigrationProvider {
   return {
     async getMigrations(): Promise<Record<string, Migration>> {
-      return withoutStatementTimeout(kind, { '0001_init': init(kind), '0002_list_indexes': listIndexes, '0003_limits': limits, '0004_workbench': workbench(kind), '0005_oidc': oidc, '0006_second_factors': secondFactors(kind), '0007_speed_indexes': speedIndexes(kind), '0008_retention_indexes': retentionIndexes, '0009_pending_request_unique': pendingRequestUnique, '0010_pending_counts': pendingCounts(kind), '0011_member_order': memberOrder, '0012_member_counts': memberCounts(kind), '0013_scim_name_parts': scimNameParts, '0014_user_search': userSearch(kind), '0015_policy_versions': policyVersions(kind), '0016_registration_pending': registrationPending, '0017_notice_reads': noticeReads, '0018_saml_cas_registry': samlCasRegistry, '0019_saml': saml, '0020_cas': cas(kind), '0021_saml_logout': samlLogout, '0022_directory_sync': directorySync, '0023_upstream_providers': upstreamProviders, '0024_admin_duties': adminDuties, '0025_audit_trail': auditTrail(kind), '0026_delegated_scopes': delegatedScopes, '0027_adaptive_sign_in': adaptiveSignIn(kind) });
+      return withoutStatementTimeout(kind, { '0001_init': init(kind), '0002_list_indexes': listIndexes, '0003_limits': limits, '0004_workbench': workbench(kind), '0005_oidc': oidc, '0006_second_factors': secondFactors(kind), '0007_speed_indexes': speedIndexes(kind), '0008_retention_indexes': retentionIndexes, '0009_pending_request_unique': pendingRequestUnique, '0010_pending_counts': pendingCounts(kind), '0011_member_order': memberOrder, '0012_member_counts': memberCounts(kind), '0013_scim_name_parts': scimNameParts, '0014_user_search': userSearch(kind), '0015_policy_versions': policyVersions(kind), '0016_registration_pending': registrationPending, '0017_notice_reads': noticeReads, '0018_saml_cas_registry': samlCasRegistry, '0019_saml': saml, '0020_cas': cas(kind), '0021_saml_logout': samlLogout, '0022_directory_sync': directorySync, '0023_upstream_providers': upstreamProviders, '0024_admin_duties': adminDuties, '0025_audit_trail': auditTrail(kind), '0026_delegated_scopes': delegatedScopes, '0027_adaptive_sign_in': adaptiveSignIn(kind), '0028_login_day_counts': loginDayCounts(kind) });
     },
   };
 }

@@ -27,6 +27,16 @@ export function knownTotal(offset: number, pageSize: number, rows: number): numb
   return offset === 0 && rows === 0 ? 0 : null;
 }
 
+export interface PageOptions<V> {
+  /** Count apart from the page even where the store could join them (PostgreSQL). */
+  countApart?: boolean;
+  /**
+   * Where count and page are apart (SQLite), the exact total found another way than counting the
+   * filtered rows, or any number above COUNT_CAP when it is past the cap.
+   */
+  total?: (values: V) => Promise<number>;
+}
+
 /**
  * A paged list built once per shape (reusable.ts). On PostgreSQL the capped count and the page
  * are one statement (joined), so a page costs one round trip instead of two. The count still
@@ -35,7 +45,7 @@ export function knownTotal(offset: number, pageSize: number, rows: number): numb
  * the page does not already tell the total (knownTotal): a short list costs one statement.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function reusablePage<V extends Record<string, unknown>, R extends Record<string, unknown>>(db: Kysely<any>, key: keyof R & string, build: (values: V, shape: string) => PageShape<R>, options: { countApart?: boolean } = {}) {
+export function reusablePage<V extends Record<string, unknown>, R extends Record<string, unknown>>(db: Kysely<any>, key: keyof R & string, build: (values: V, shape: string) => PageShape<R>, options: PageOptions<V> = {}) {
   // SQLite answers in-process: a round trip costs nothing there, and the joined form made it
   // materialise and sort the page again, so it runs the two statements.
   const inProcess = isSqlite(db);
@@ -66,7 +76,7 @@ export function reusablePage<V extends Record<string, unknown>, R extends Record
     let datas: R[];
     if (apart) {
       datas = await rowsOnly(paged, shape);
-      total = knownTotal(paged.offset, pageSize, datas.length) ?? Number((await count(values, shape))[0]?.total ?? 0);
+      total = knownTotal(paged.offset, pageSize, datas.length) ?? (options.total ? await options.total(values) : Number((await count(values, shape))[0]?.total ?? 0));
     } else {
       const found = await together(paged, shape);
       total = Number(found[0]?.total ?? 0);

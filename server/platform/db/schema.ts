@@ -607,6 +607,15 @@ export interface PendingRequestCountsTable {
   pending: number;
 }
 
+/** A person's app-access log rows per UTC day, type and outcome, kept by triggers on login_history (migration 0028, SQLite only). */
+export interface LoginDayCountsTable {
+  user_ref: number;
+  day: number;
+  opt_type: string;
+  is_success: number;
+  n: number;
+}
+
 /** Members per group, kept by triggers on group_members (migration 0012). */
 export interface GroupMemberCountsTable {
   group_ref: number;
@@ -644,6 +653,7 @@ export interface Database {
   user_roles: UserRolesTable;
   apply_requests: ApplyRequestsTable;
   pending_request_counts: PendingRequestCountsTable;
+  login_day_counts: LoginDayCountsTable;
   group_member_counts: GroupMemberCountsTable;
   mail_groups: MailGroupsTable;
   group_members: GroupMembersTable;
