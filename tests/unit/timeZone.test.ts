@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readConfig } from '../../server/platform/config.js';
-import { localDate, localDayEdges, localDayStart } from '../../server/platform/lib/timeZone.js';
+import { localDate, localDayEdges, localDayStart, localHour } from '../../server/platform/lib/timeZone.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -10,6 +10,16 @@ describe("the company's calendar days", () => {
     expect(iso(localDayStart(at, 'Asia/Shanghai'))).toBe('2026-11-28T16:00:00.000Z');
     expect(localDate(at, 'Asia/Shanghai')).toBe('2026-11-29');
     expect(localDate(at, 'UTC')).toBe('2026-11-28');
+  });
+
+  it("answers the local hour second by second across summer time's edges and in a zone three-quarters off the hour", () => {
+    const hourOf = (ms: number, zone: string) => Number(new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: '2-digit', hourCycle: 'h23' }).format(ms));
+    for (const [zone, edge] of [['America/New_York', '2026-03-08T07:00:00Z'], ['America/New_York', '2026-11-01T06:00:00Z'], ['Asia/Kathmandu', '2026-11-28T18:15:00Z']] as const) {
+      // Ascending, then once more descending: the remembered minute must never answer another.
+      const seconds = Array.from({ length: 240 }, (_, i) => Date.parse(edge) - 120_000 + i * 1000 + 500);
+      for (const ms of [...seconds, ...seconds.reverse()]) expect(localHour(ms, zone), `${zone} ${iso(ms)}`).toBe(hourOf(ms, zone));
+    }
+    expect(localHour(Date.parse('1960-06-01T12:10:00Z'), 'Africa/Monrovia')).toBe(hourOf(Date.parse('1960-06-01T12:10:00Z'), 'Africa/Monrovia'));
   });
 
   it('gives 23- and 25-hour days where summer time starts and ends (New York)', () => {

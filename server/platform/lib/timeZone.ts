@@ -53,9 +53,24 @@ function startOfLocalDate(year: number, month: number, day: number, zone: string
   return t.day === day ? guess : guess + (24 - t.hour) * 3_600_000 - t.minute * 60_000;
 }
 
-/** The hour of the local day (0–23) at `ms`. */
+/** Each zone's last answered UTC minute and its local hour. */
+const lastHour = new Map<string, { minute: number; hour: number }>();
+const WHOLE_MINUTE_OFFSETS_SINCE = Date.UTC(1973, 0, 1);
+
+/**
+ * The hour of the local day (0–23) at `ms`. Every sign-in asks it (risk judgement) and Intl's
+ * formatToParts costs ≈ 12 µs, so each zone's last minute is remembered: offsets have been whole
+ * minutes, changing on a minute's edge, since 1972 (Liberia's -0:44:30 the last), so one UTC
+ * minute is one local hour. Earlier instants are always computed.
+ */
 export function localHour(ms: number, zone: string): number {
-  return localTimeOf(ms, zone).hour;
+  if (ms < WHOLE_MINUTE_OFFSETS_SINCE) return localTimeOf(ms, zone).hour;
+  const minute = Math.floor(ms / 60_000);
+  const last = lastHour.get(zone);
+  if (last?.minute === minute) return last.hour;
+  const { hour } = localTimeOf(ms, zone);
+  lastHour.set(zone, { minute, hour });
+  return hour;
 }
 
 /** The start of the local day holding `ms`. */
