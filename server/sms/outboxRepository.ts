@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, SmsOutboxTable } from '../platform/db/schema.js';
+import { reusable } from '../platform/db/reusable.js';
 
 /** A text in the outbox. `sentAt` is when it was queued; `charges` the budgets to give back if it never leaves. */
 export interface OutboxText {
@@ -29,6 +30,15 @@ function toText(row: Selectable<SmsOutboxTable>): OutboxText {
 
 /** The SMS outbox: texts queued by requests, claimed and delivered by the worker of any instance. */
 export function smsOutboxRepo(db: Kysely<Database>) {
+  // Every instance's worker polls with it several times a second, texts or not: built once (reusable.ts).
+  const claiming = reusable(db, (v: { now: number; leaseUntil: number }) => db.updateTable('sms_outbox')
+    .set({ status: 'sending', next_at: v.leaseUntil })
+    .where('id', '=', (eb) => eb.selectFrom('sms_outbox as due').select('due.id')
+      .where('due.status', 'in', ['pending', 'sending']).where('due.next_at', '<=', v.now)
+      .orderBy('due.id').limit(1))
+    .where('status', 'in', ['pending', 'sending'])
+    .where('next_at', '<=', v.now)
+    .returningAll());
   return {
     async enqueue(text: NewOutboxText): Promise<void> {
       await db.insertInto('sms_outbox').values({
@@ -41,15 +51,7 @@ export function smsOutboxRepo(db: Kysely<Database>) {
      * sending) until `leaseUntil`. One statement, so two workers never claim the same text.
      */
     async claim(now: number, leaseUntil: number): Promise<OutboxText | undefined> {
-      const row = await db.updateTable('sms_outbox')
-        .set({ status: 'sending', next_at: leaseUntil })
-        .where('id', '=', (eb) => eb.selectFrom('sms_outbox as due').select('due.id')
-          .where('due.status', 'in', ['pending', 'sending']).where('due.next_at', '<=', now)
-          .orderBy('due.id').limit(1))
-        .where('status', 'in', ['pending', 'sending'])
-        .where('next_at', '<=', now)
-        .returningAll()
-        .executeTakeFirst();
+      const [row] = await claiming({ now, leaseUntil });
       return row && toText(row);
     },
     /** Delivered; `keepContent: false` forgets the code once it has left (production). */
