@@ -9,7 +9,6 @@
  * Requests go through app.inject (the same Fastify routes, hooks and middie mount as over a
  * socket, without the socket). OIDC_COST_N sets how many requests each CPU figure averages.
  */
-import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
@@ -20,14 +19,12 @@ import { buildApp } from '../../server/app.js';
 import { readConfig } from '../../server/platform/config.js';
 import { sha256 } from '../../server/platform/lib/crypto.js';
 import { reusable } from '../../server/platform/db/reusable.js';
-import { sm2Encrypt } from '../support/sm2Encrypt.js';
+import { BASE, REDIRECT, signedInBrowser } from './oidcBrowser.js';
 import { dropSchema } from './postgres.js';
 
 const N = Number(process.env.OIDC_COST_N ?? 300);
 const ROUNDS = Number(process.env.OIDC_COST_ROUNDS ?? 5);
 const CALLS = Number(process.env.OIDC_COST_CALLS ?? 3000);
-const REDIRECT = 'http://127.0.0.1:8765/callback';
-const BASE = 'http://127.0.0.1:8999';
 
 let statements: string[] = [];
 let transactions = 0;
@@ -50,39 +47,9 @@ async function main(): Promise<void> {
   const config = readConfig({ ...process.env, IDAAS_MODE: 'test', DATABASE_URL: databaseUrl, PUBLIC_URL: BASE }, { staticDir: null });
   const app = await buildApp({ config });
   await app.ready();
-  const cookies = new Map<string, string>();
-  const take = (setCookie: string | string[] | undefined) => {
-    for (const line of [setCookie ?? []].flat()) {
-      const [pair] = line.split(';');
-      const eq = pair.indexOf('=');
-      cookies.set(pair.slice(0, eq), pair.slice(eq + 1));
-    }
-  };
-  const cookieHeader = () => [...cookies].filter(([, v]) => v).map(([k, v]) => `${k}=${v}`).join('; ');
   try {
-    const key = (await app.inject({ url: '/idaas/auth/v1/sm2_key' })).json<{ data: { pubX: string; pubY: string } }>().data;
-    const encrypt = (v: string) => sm2Encrypt(v, `04${key.pubX}${key.pubY}`);
-    const signedIn = await app.inject({
-      method: 'POST', url: '/idaas/auth/v1/login-check', headers: { 'content-type': 'application/json', 'x-client-id': 'bench' },
-      payload: JSON.stringify({ userId: encrypt('lisi'), password: encrypt('Idaas@2026') }),
-    });
-    take(signedIn.headers['set-cookie']);
-    const verifier = randomBytes(32).toString('base64url');
-    const challenge = createHash('sha256').update(verifier).digest('base64url');
-    const authorize = `/oidc/auth?${new URLSearchParams({ client_id: 'demo-rp', response_type: 'code', scope: 'openid profile', redirect_uri: REDIRECT, code_challenge: challenge, code_challenge_method: 'S256' })}`;
-    async function code(): Promise<string> {
-      let url = authorize;
-      for (let hop = 0; hop < 10; hop++) {
-        const res = await app.inject({ url, headers: { cookie: cookieHeader() } });
-        take(res.headers['set-cookie']);
-        const location = new URL(String(res.headers.location ?? ''), `${BASE}${url}`);
-        const found = location.searchParams.get('code');
-        if (location.href.startsWith(REDIRECT) && found) return found;
-        if (!res.headers.location) throw new Error(`no code: ${res.statusCode} at ${url}: ${res.body.slice(0, 200)}`);
-        url = `${location.pathname}${location.search}`;
-      }
-      throw new Error('no code after 10 hops');
-    }
+    const browser = await signedInBrowser(app);
+    const { verifier, code } = browser;
     const token = (form: Record<string, string>) => app.inject({
       method: 'POST', url: '/oidc/token', payload: new URLSearchParams(form).toString(),
       headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from('demo-rp:demo-rp-secret').toString('base64')}` },
@@ -157,7 +124,7 @@ async function main(): Promise<void> {
       return { code: 'D00000', message: '成功', data: { userId: 'lisi', userName: '李四' } };
     });
     await bare.ready();
-    const sessionCookie = `idaas_token=${cookies.get('idaas_token')}`;
+    const sessionCookie = `idaas_token=${browser.cookie('idaas_token')}`;
     const floor = async () => {
       const res = await bare.inject({ method: 'POST', url: '/bare-session', headers: { 'content-type': 'application/json', cookie: sessionCookie }, payload: '{}' });
       if (res.statusCode !== 200) throw new Error(`floor: ${res.statusCode} ${res.body}`);

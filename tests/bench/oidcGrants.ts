@@ -20,7 +20,6 @@
  * run). The SMS outbox poller is off (it is no part of a grant); the portal's other timers
  * (sweeps) run in this process and land in whichever side's block they fall in.
  */
-import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
@@ -28,7 +27,7 @@ import { join } from 'node:path';
 import inject from 'light-my-request';
 import { buildApp } from '../../server/app.js';
 import { readConfig } from '../../server/platform/config.js';
-import { sm2Encrypt } from '../support/sm2Encrypt.js';
+import { BASE, REDIRECT, signedInBrowser } from './oidcBrowser.js';
 import { FLOOR_CLIENT, floorProvider } from './oidcFloor.js';
 import { dropSchema } from './postgres.js';
 
@@ -37,8 +36,6 @@ const ROUNDS = Number(process.env.OIDC_GRANTS_ROUNDS ?? 5);
 const BLOCK = Number(process.env.OIDC_GRANTS_BLOCK ?? 20);
 const PROFILE_N = Number(process.env.OIDC_GRANTS_PROFILE_N ?? 200);
 const PROFILE_DIR = process.env.OIDC_GRANTS_PROFILE;
-const REDIRECT = 'http://127.0.0.1:8765/callback';
-const BASE = 'http://127.0.0.1:8999';
 
 type Tokens = { access_token: string; refresh_token: string };
 type Dispatch = (options: { method: 'POST'; url: string; payload: string; headers: Record<string, string> }) => Promise<{ statusCode: number; body: string }>;
@@ -66,39 +63,9 @@ async function main(): Promise<void> {
   const config = readConfig({ ...process.env, IDAAS_MODE: 'test', SMS_WORKER_INTERVAL_MS: '0', DATABASE_URL: databaseUrl, PUBLIC_URL: BASE }, { staticDir: null });
   const app = await buildApp({ config });
   await app.ready();
-  const verifier = randomBytes(32).toString('base64url');
-  const challenge = createHash('sha256').update(verifier).digest('base64url');
   try {
     // The portal: lisi signed in, codes from her browser's authorisations (no page: demo-rp is first-party).
-    const cookies = new Map<string, string>();
-    const take = (setCookie: string | string[] | undefined) => {
-      for (const line of [setCookie ?? []].flat()) {
-        const [pair] = line.split(';');
-        const eq = pair.indexOf('=');
-        cookies.set(pair.slice(0, eq), pair.slice(eq + 1));
-      }
-    };
-    const cookieHeader = () => [...cookies].filter(([, v]) => v).map(([k, v]) => `${k}=${v}`).join('; ');
-    const key = (await app.inject({ url: '/idaas/auth/v1/sm2_key' })).json<{ data: { pubX: string; pubY: string } }>().data;
-    const encrypt = (v: string) => sm2Encrypt(v, `04${key.pubX}${key.pubY}`);
-    take((await app.inject({
-      method: 'POST', url: '/idaas/auth/v1/login-check', headers: { 'content-type': 'application/json', 'x-client-id': 'bench' },
-      payload: JSON.stringify({ userId: encrypt('lisi'), password: encrypt('Idaas@2026') }),
-    })).headers['set-cookie']);
-    const authorize = `/oidc/auth?${new URLSearchParams({ client_id: 'demo-rp', response_type: 'code', scope: 'openid profile', redirect_uri: REDIRECT, code_challenge: challenge, code_challenge_method: 'S256' })}`;
-    async function portalCode(): Promise<string> {
-      let url = authorize;
-      for (let hop = 0; hop < 10; hop++) {
-        const res = await app.inject({ url, headers: { cookie: cookieHeader() } });
-        take(res.headers['set-cookie']);
-        const location = new URL(String(res.headers.location ?? ''), `${BASE}${url}`);
-        const found = location.searchParams.get('code');
-        if (location.href.startsWith(REDIRECT) && found) return found;
-        if (!res.headers.location) throw new Error(`no code: ${res.statusCode} at ${url}: ${res.body.slice(0, 200)}`);
-        url = `${location.pathname}${location.search}`;
-      }
-      throw new Error('no code after 10 hops');
-    }
+    const { verifier, challenge, code: portalCode } = await signedInBrowser(app);
     const portal = {
       name: 'portal',
       ...tokenEndpoint((o) => app.inject(o), '/oidc/token', basic('demo-rp', 'demo-rp-secret'), verifier),

@@ -1,3 +1,5 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { BulkSize } from '../../server/demo/seedBulk.js';
@@ -63,4 +65,29 @@ export async function onBothStores(dir: string, schemaPrefix: string, bench: (st
     await client.end();
   }
   return results;
+}
+
+/**
+ * Runs `measure` on a SQLite file in a temporary folder, then on PostgreSQL (BENCH_PG_URL or the
+ * local server, when one answers) in a schema of its own, dropped afterwards. STORE=sqlite or
+ * STORE=postgres keeps to one.
+ */
+export async function onEachStore(prefix: string, measure: (store: 'SQLite' | 'PostgreSQL', databaseUrl: string) => Promise<void>): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), `idaas-${prefix}-`));
+  try {
+    if (process.env.STORE !== 'postgres') await measure('SQLite', `file:${join(dir, 'idaas.db')}`);
+    const pgBase = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+    if (process.env.STORE !== 'sqlite' && (await postgresAnswers(pgBase))) {
+      const schema = `${prefix.replace(/-/g, '_')}_${process.pid}`;
+      const url = new URL(pgBase);
+      url.searchParams.set('schema', schema);
+      try {
+        await measure('PostgreSQL', url.toString());
+      } finally {
+        await dropSchema(url.toString(), schema);
+      }
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -9,16 +9,13 @@
  *   npx tsx tests/bench/signInProfile.ts         (STORE=sqlite|postgres; SIGN_INS=300 ROUNDS=3)
  */
 import { Session } from 'node:inspector';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../../server/app.js';
 import { readConfig } from '../../server/platform/config.js';
 import { sm2Encryptor } from '../support/sm2Encrypt.js';
 import { FLOOR_PASSWORD, floorSignIn } from './floorSignIn.js';
-import { postgresAnswers } from './postgres.js';
+import { onEachStore } from './postgres.js';
 
 const PASSWORD = 'Idaas@2026';
 const SIGN_INS = Number(process.env.SIGN_INS ?? 300);
@@ -190,23 +187,4 @@ async function measure(store: string, databaseUrl: string): Promise<void> {
   }
 }
 
-const dir = mkdtempSync(join(tmpdir(), 'idaas-signin-profile-'));
-try {
-  if (process.env.STORE !== 'postgres') await measure('SQLite', `file:${join(dir, 'idaas.db')}`);
-  const pgBase = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  if (process.env.STORE !== 'sqlite' && (await postgresAnswers(pgBase))) {
-    const schema = `signin_profile_${process.pid}`;
-    const url = new URL(pgBase);
-    url.searchParams.set('schema', schema);
-    try {
-      await measure('PostgreSQL', url.toString());
-    } finally {
-      const client = new pg.Client({ connectionString: pgBase });
-      await client.connect();
-      await client.query(`drop schema if exists "${schema}" cascade`);
-      await client.end();
-    }
-  }
-} finally {
-  rmSync(dir, { recursive: true, force: true });
-}
+await onEachStore('signin-profile', measure);

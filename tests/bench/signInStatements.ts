@@ -11,15 +11,13 @@
  * drivers (better-sqlite3's statements, pg's clients), so nothing in the product is changed.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { buildApp } from '../../server/app.js';
 import { readConfig } from '../../server/platform/config.js';
 import { sm2Encryptor } from '../support/sm2Encrypt.js';
-import { postgresAnswers } from './postgres.js';
+import { onEachStore } from './postgres.js';
 
 const PASSWORD = 'Idaas@2026';
 const SIGN_INS = Number(process.env.SIGN_INS ?? 300);
@@ -155,23 +153,4 @@ async function measure(store: string, databaseUrl: string): Promise<void> {
 
 countSqlite();
 countPostgres();
-const dir = mkdtempSync(join(tmpdir(), 'idaas-signin-count-'));
-try {
-  if (process.env.STORE !== 'postgres') await measure('SQLite', `file:${join(dir, 'idaas.db')}`);
-  const pgBase = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  if (process.env.STORE !== 'sqlite' && (await postgresAnswers(pgBase))) {
-    const schema = `signin_count_${process.pid}`;
-    const url = new URL(pgBase);
-    url.searchParams.set('schema', schema);
-    try {
-      await measure('PostgreSQL', url.toString());
-    } finally {
-      const client = new pg.Client({ connectionString: pgBase });
-      await client.connect();
-      await client.query(`drop schema if exists "${schema}" cascade`);
-      await client.end();
-    }
-  }
-} finally {
-  rmSync(dir, { recursive: true, force: true });
-}
+await onEachStore('signin-count', measure);
