@@ -83,7 +83,7 @@ export function appsRepo(db: Kysely<Database>) {
   const userAndPermission = reusable(db, (v: { userRef: number; appRef: number }) => db.selectFrom('users').selectAll('users')
     .select((eb) => eb.exists(eb.selectFrom('apps').select('apps.id').where('apps.id', '=', v.appRef)
       .where((inner) => permitted(inner as unknown as ExpressionBuilder<Database, 'apps'>, v.userRef))).as('permitted'))
-    .where('users.id', '=', v.userRef));
+    .where('users.id', '=', v.userRef), { direct: true });
   return {
     async findByAppId(appId: string): Promise<App | undefined> {
       const [row] = await byAppId({ appId });

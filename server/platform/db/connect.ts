@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { sql, Kysely, Migrator, PostgresDialect, SqliteAdapter, SqliteDialect, type LogEvent, type Migration, type MigrationLockOptions, type MigrationProvider } from 'kysely';
+import { sql, Kysely, Migrator, PostgresDialect, SqliteAdapter, SqliteDialect, SqliteDriver, type LogEvent, type Migration, type MigrationLockOptions, type MigrationProvider, type SqliteDialectConfig } from 'kysely';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { Database } from './schema.js';
@@ -35,6 +35,7 @@ import { delegatedScopes } from './migrations/0026_delegated_scopes.js';
 import { adaptiveSignIn } from './migrations/0027_adaptive_sign_in.js';
 import { loginDayCounts } from './migrations/0028_login_day_counts.js';
 import { metrics } from '../ops/metrics.js';
+import { directPostgres, directSqlite, type SqliteHold } from './direct.js';
 import { openPostgresPool, probePostgres, type PostgresLimits } from './postgresPool.js';
 
 export type StoreKind = 'sqlite' | 'postgres';
@@ -78,6 +79,7 @@ export function openStore(databaseUrl: string, options: StoreOptions = {}): Stor
     };
     store.pool = openPostgresPool(connectionString, schema, options, (error) => store.onConnectionError(error));
     store.db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withPreparedStatements(store.pool) }), log: timed('postgres') });
+    directPostgres(store.db, store.pool);
     return store;
   }
   const file = databaseUrl.startsWith('file:') ? databaseUrl.slice(5) : databaseUrl;
@@ -87,7 +89,10 @@ export function openStore(databaseUrl: string, options: StoreOptions = {}): Stor
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new LockingSqliteDialect({ database: withStatementCache(database) }), log: timed('sqlite') });
+  const cached = withStatementCache(database);
+  const hold: SqliteHold = { held: 0 };
+  const db = new Kysely<Database>({ dialect: new LockingSqliteDialect({ database: cached }, hold), log: timed('sqlite') });
+  directSqlite(db, cached, database, hold);
   return {
     db,
     kind: 'sqlite',
@@ -128,9 +133,35 @@ class LockingSqliteAdapter extends SqliteAdapter {
   }
 }
 
+/** Counts who holds the one connection, so statements run beside Kysely know when it is free (direct.ts). */
+class HoldingSqliteDriver extends SqliteDriver {
+  constructor(config: SqliteDialectConfig, private readonly hold: SqliteHold) {
+    super(config);
+  }
+
+  override async acquireConnection() {
+    const connection = await super.acquireConnection();
+    this.hold.held++;
+    return connection;
+  }
+
+  override async releaseConnection() {
+    this.hold.held--;
+    await super.releaseConnection();
+  }
+}
+
 class LockingSqliteDialect extends SqliteDialect {
+  constructor(private readonly settings: SqliteDialectConfig, private readonly hold: SqliteHold) {
+    super(settings);
+  }
+
   override createAdapter() {
     return new LockingSqliteAdapter();
+  }
+
+  override createDriver() {
+    return new HoldingSqliteDriver(this.settings, this.hold);
   }
 }
 

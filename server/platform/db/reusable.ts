@@ -1,10 +1,19 @@
 import { CompiledQuery, type Compilable, type Kysely, type RawBuilder } from 'kysely';
+import { directOf } from './direct.js';
 
 type Slot = { value: string } | { constant: unknown };
 
 interface Template {
   sql: string;
   slots: Slot[];
+}
+
+export interface ReusableOptions {
+  /**
+   * Run on the driver itself, past Kysely's executor (direct.ts), where the store offers it: for
+   * the statements of every token request. Inside a transaction (`on`) Kysely runs it as before.
+   */
+  direct?: boolean;
 }
 
 /** Stand-ins that cannot be mistaken for a real value: they must come back as parameters. */
@@ -21,8 +30,9 @@ const standIn = (key: string) => `\u0000reusable:${key}\u0000`;
  * A stand-in that does not come back as a parameter (read or inlined) throws at first use.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function reusable<V extends Record<string, unknown>, R>(db: Kysely<any>, build: (values: V, shape: string) => Compilable<R> | RawBuilder<R>) {
+export function reusable<V extends Record<string, unknown>, R>(db: Kysely<any>, build: (values: V, shape: string) => Compilable<R> | RawBuilder<R>, options: ReusableOptions = {}) {
   const templates = new Map<string, Template>();
+  const direct = options.direct ? directOf(db) : undefined;
 
   function compile(values: V, shape: string, key: string): Template {
     const keys = Object.keys(values).filter((k) => values[k] !== undefined && values[k] !== null);
@@ -36,18 +46,40 @@ export function reusable<V extends Record<string, unknown>, R>(db: Kysely<any>, 
     return { sql: compiled.sql, slots };
   }
 
-  function compiled(values: V, shape = ''): CompiledQuery<R> {
+  function templateOf(values: V, shape: string): Template {
     const key = `${Object.keys(values).filter((k) => values[k] !== undefined && values[k] !== null).join(',')}|${shape}`;
     let template = templates.get(key);
     if (!template) {
       template = compile(values, shape, key);
       templates.set(key, template);
     }
-    return CompiledQuery.raw(template.sql, template.slots.map((s) => ('value' in s ? values[s.value] : s.constant))) as CompiledQuery<R>;
+    return template;
+  }
+  const parametersOf = (template: Template, values: V) => template.slots.map((s) => ('value' in s ? values[s.value] : s.constant));
+
+  function compiled(values: V, shape = ''): CompiledQuery<R> {
+    const template = templateOf(values, shape);
+    return CompiledQuery.raw(template.sql, parametersOf(template, values)) as CompiledQuery<R>;
+  }
+
+  /** The rows from the driver itself, or null when the statement has to wait for Kysely's connection. */
+  function directly(values: V, shape: string): Promise<R[]> | R[] | null {
+    const template = templateOf(values, shape);
+    const parameters = parametersOf(template, values);
+    if (direct!.kind === 'postgres') return direct!.rows<R>(template.sql, parameters);
+    return direct!.now((prepare) => {
+      const statement = prepare(template.sql);
+      if (statement.reader) return statement.all(parameters) as R[];
+      statement.run(parameters);
+      return [];
+    });
   }
 
   // `on`: a transaction of the same database runs the same SQL (the audit chain's insert runs in one).
   // `compiled`: the SQL and parameters alone, for a statement that embeds them (the chain's on PostgreSQL).
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  return Object.assign(async (values: V, shape = '', on: Kysely<any> = db): Promise<R[]> => (await on.executeQuery<R>(compiled(values, shape))).rows, { compiled });
+  return Object.assign(async (values: V, shape = '', on: Kysely<any> = db): Promise<R[]> => {
+    const rows = direct && on === db ? directly(values, shape) : null;
+    return rows ?? (await on.executeQuery<R>(compiled(values, shape))).rows;
+  }, { compiled });
 }
