@@ -14,7 +14,8 @@ import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
-import { DefaultQueryExecutor, PostgresDriver, SqliteDriver, type CompiledQuery } from 'kysely';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
 import { buildApp } from '../../server/app.js';
 import { readConfig } from '../../server/platform/config.js';
 import { sha256 } from '../../server/platform/lib/crypto.js';
@@ -28,18 +29,29 @@ const CALLS = Number(process.env.OIDC_COST_CALLS ?? 3000);
 
 let statements: string[] = [];
 let transactions = 0;
-const executeQuery = DefaultQueryExecutor.prototype.executeQuery;
-DefaultQueryExecutor.prototype.executeQuery = function counted(this: DefaultQueryExecutor, query: CompiledQuery, ...rest: unknown[]) {
-  statements.push(query.sql.replace(/\s+/g, ' ').slice(0, 160));
-  return (executeQuery as (...a: unknown[]) => ReturnType<typeof executeQuery>).call(this, query, ...rest);
-} as typeof executeQuery;
-for (const driver of [PostgresDriver, SqliteDriver]) {
-  const begin = driver.prototype.beginTransaction;
-  driver.prototype.beginTransaction = function counted(this: unknown, ...args: unknown[]) {
-    transactions++;
-    return (begin as (...a: unknown[]) => ReturnType<typeof begin>).apply(this, args);
-  } as typeof begin;
+// Counted at the drivers, so statements run past Kysely's executor (server/platform/db/direct.ts) count too.
+const count = (text: unknown) => {
+  if (typeof text !== 'string') return;
+  const line = text.replace(/\s+/g, ' ').trim();
+  if (/^begin\b/i.test(line)) transactions++;
+  if (/^(begin|commit|rollback)\b/i.test(line)) return;
+  statements.push(line.slice(0, 160));
+};
+const probe = new SQLite(':memory:');
+const statementPrototype = Object.getPrototypeOf(probe.prepare('select 1')) as Record<'run' | 'get' | 'all' | 'iterate', (...a: unknown[]) => unknown>;
+probe.close();
+for (const method of ['run', 'get', 'all', 'iterate'] as const) {
+  const original = statementPrototype[method];
+  statementPrototype[method] = function counted(this: { source: string }, ...args: unknown[]) {
+    count(this.source);
+    return original.apply(this, args);
+  };
 }
+const query = pg.Client.prototype.query as (...a: unknown[]) => unknown;
+pg.Client.prototype.query = function counted(this: pg.Client, text: unknown, ...rest: unknown[]) {
+  count(typeof text === 'object' && text !== null ? (text as { text?: unknown }).text : text);
+  return query.call(this, text, ...rest);
+} as typeof pg.Client.prototype.query;
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'idaas-oidc-cost-'));

@@ -1,6 +1,7 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
 import { reusable } from '../../platform/db/reusable.js';
+import { directOf } from '../../platform/db/direct.js';
 
 /** One stored record of the provider (a code, token, grant, session, interaction…). */
 export interface StoredPayload {
@@ -33,6 +34,8 @@ export interface PayloadWrite {
  * (the clock is the portal's, so tests can move it); the sweep deletes them later.
  */
 type Stored = { kind: string; id: string; payload: string; grantId: string | null; userCode: string | null; uid: string | null; expiresAt: number };
+/** Several records as one statement's values: `kind0`, `id0`, … `expiresAt1`. */
+type Rows = Record<string, string | number | null>;
 
 export function payloadsRepo(db: Kysely<Database>) {
   const live = (kind: string, now: number) => db.selectFrom('oidc_payloads').select(['payload', 'consumed_at']).where('kind', '=', kind).where('expires_at', '>', now);
@@ -43,20 +46,20 @@ export function payloadsRepo(db: Kysely<Database>) {
   const storing = reusable(db, (v: Stored) => {
     const values = { payload: v.payload, grant_id: v.grantId ?? null, user_code: v.userCode ?? null, uid: v.uid ?? null, expires_at: v.expiresAt };
     return db.insertInto('oidc_payloads').values({ kind: v.kind, id: v.id, ...values }).onConflict((oc) => oc.columns(['kind', 'id']).doUpdateSet(values));
-  });
+  }, { direct: true });
   // Several records at once (a token request's access and refresh tokens): one statement.
-  const storingRows = reusable(db, (v: Record<string, string | number | null>, shape: string) => {
-    const rows = Array.from({ length: Number(shape) }, (_, i) => ({
-      kind: v[`kind${i}`] as string, id: v[`id${i}`] as string, payload: v[`payload${i}`] as string, grant_id: (v[`grantId${i}`] ?? null) as string | null,
-      user_code: (v[`userCode${i}`] ?? null) as string | null, uid: (v[`uid${i}`] ?? null) as string | null, expires_at: v[`expiresAt${i}`] as number,
-    }));
-    return db.insertInto('oidc_payloads').values(rows).onConflict((oc) => oc.columns(['kind', 'id']).doUpdateSet((eb) => ({
+  const rowsOf = (v: Rows, count: number) => Array.from({ length: count }, (_, i) => ({
+    kind: v[`kind${i}`] as string, id: v[`id${i}`] as string, payload: v[`payload${i}`] as string, grant_id: (v[`grantId${i}`] ?? null) as string | null,
+    user_code: (v[`userCode${i}`] ?? null) as string | null, uid: (v[`uid${i}`] ?? null) as string | null, expires_at: v[`expiresAt${i}`] as number,
+  }));
+  const storingRows = reusable(db, (v: Rows, shape: string) => db.insertInto('oidc_payloads').values(rowsOf(v, Number(shape)))
+    .onConflict((oc) => oc.columns(['kind', 'id']).doUpdateSet((eb) => ({
       payload: eb.ref('excluded.payload'), grant_id: eb.ref('excluded.grant_id'), user_code: eb.ref('excluded.user_code'), uid: eb.ref('excluded.uid'), expires_at: eb.ref('excluded.expires_at'),
-    })));
-  });
+    }))), { direct: true });
   const byId = reusable(db, (v: { kind: string; id: string; now: number }) => live(v.kind, v.now).where('id', '=', v.id));
   const consuming = reusable(db, (v: { kind: string; id: string; now: number }) => db.updateTable('oidc_payloads').set({ consumed_at: v.now })
-    .where('kind', '=', v.kind).where('id', '=', v.id).where('consumed_at', 'is', null).returning('id'));
+    .where('kind', '=', v.kind).where('id', '=', v.id).where('consumed_at', 'is', null).returning('id'), { direct: true });
+  const grantOf = (kind: string, id: string) => db.selectFrom('oidc_payloads').select('grant_id').where('kind', '=', kind).where('id', '=', id).executeTakeFirst();
 
   // The session a token expires with is named only inside its payload (oidc-provider's sessionUid).
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
@@ -68,7 +71,46 @@ export function payloadsRepo(db: Kysely<Database>) {
     union all
     select g.kind, g.id, g.uid, g.grant_id, g.payload, g.consumed_at from oidc_payloads g join t on g.kind = 'Grant' and g.id = t.grant_id where g.expires_at > ${v.now}
     union all
-    select s.kind, s.id, s.uid, s.grant_id, s.payload, s.consumed_at from oidc_payloads s join t on s.kind = 'Session' and s.uid = ${sessionUidOf} where s.expires_at > ${v.now}`);
+    select s.kind, s.id, s.uid, s.grant_id, s.payload, s.consumed_at from oidc_payloads s join t on s.kind = 'Session' and s.uid = ${sessionUidOf} where s.expires_at > ${v.now}`, { direct: true });
+
+  // PostgreSQL consumes and stores in one statement: the rows are inserted only when the update
+  // consumed, and a racer's update waits for the first to commit, then finds it consumed. Every
+  // sub-statement of a WITH runs, read or not; the answer says whether the consumption happened.
+  const consumingAndStoring = reusable(db, (v: Rows & { consumeKind: string; consumeId: string; now: number }, shape: string) => {
+    const rows = rowsOf(v, Number(shape)).map((r) => sql`(${r.kind}::varchar, ${r.id}::varchar, ${r.payload}::text, ${r.grant_id}::varchar, ${r.user_code}::varchar, ${r.uid}::varchar, ${r.expires_at}::bigint)`);
+    return sql<{ consumed: number }>`
+      with c as (update oidc_payloads set consumed_at = ${v.now} where kind = ${v.consumeKind} and id = ${v.consumeId} and consumed_at is null returning id),
+      w as (insert into oidc_payloads (kind, id, payload, grant_id, user_code, uid, expires_at)
+        select * from (values ${sql.join(rows)}) as v (kind, id, payload, grant_id, user_code, uid, expires_at) where exists (select 1 from c)
+        on conflict (kind, id) do update set payload = excluded.payload, grant_id = excluded.grant_id, user_code = excluded.user_code, uid = excluded.uid, expires_at = excluded.expires_at)
+      select count(*)::int as consumed from c`;
+  }, { direct: true });
+  const rowValues = (writes: PayloadWrite[]) => {
+    const values: Rows = {};
+    writes.forEach((w, i) => Object.assign(values, {
+      [`kind${i}`]: w.kind, [`id${i}`]: w.id, [`payload${i}`]: JSON.stringify(w.payload), [`grantId${i}`]: w.grantId,
+      [`userCode${i}`]: w.userCode, [`uid${i}`]: w.uid, [`expiresAt${i}`]: w.expiresAt,
+    }));
+    return values;
+  };
+  /** SQLite has no writing WITH: the same two statements in one transaction, run on the driver when it offers it. */
+  const consumeThenStore = async (consume: { kind: string; id: string }, writes: PayloadWrite[], now: number): Promise<boolean> => {
+    const update = consuming.compiled({ ...consume, now });
+    const insert = storingRows.compiled(rowValues(writes), String(writes.length));
+    const direct = directOf(db);
+    if (direct?.kind === 'sqlite') {
+      return direct.transaction((prepare) => {
+        if (prepare(update.sql).all(update.parameters).length !== 1) return false;
+        prepare(insert.sql).run(insert.parameters);
+        return true;
+      });
+    }
+    return db.transaction().execute(async (trx) => {
+      if ((await trx.executeQuery(update)).rows.length !== 1) return false;
+      await trx.executeQuery(insert);
+      return true;
+    });
+  };
 
   return {
     /**
@@ -92,12 +134,20 @@ export function payloadsRepo(db: Kysely<Database>) {
     /** Several records written together, or none of them (one statement). */
     async upsertMany(writes: PayloadWrite[]): Promise<void> {
       if (writes.length === 1) return this.upsert(writes[0]);
-      const values: Record<string, string | number | null> = {};
-      writes.forEach((w, i) => Object.assign(values, {
-        [`kind${i}`]: w.kind, [`id${i}`]: w.id, [`payload${i}`]: JSON.stringify(w.payload), [`grantId${i}`]: w.grantId,
-        [`userCode${i}`]: w.userCode, [`uid${i}`]: w.uid, [`expiresAt${i}`]: w.expiresAt,
-      }));
-      await storingRows(values, String(writes.length));
+      await storingRows(rowValues(writes), String(writes.length));
+    },
+    /**
+     * Marks a code or refresh token used and stores what its use issued, both or neither: the
+     * consumption is the single-use check (as in `consume`), and the rows are written only when it
+     * passed. False, with the record's grant: it was already used, nothing was written.
+     */
+    async consumeAndStore(consume: { kind: string; id: string }, writes: PayloadWrite[], now: number): Promise<{ consumed: boolean; grantId: string | null }> {
+      if (writes.length === 0) return this.consume(consume.kind, consume.id, now);
+      const consumed = postgres
+        ? (await consumingAndStoring({ ...rowValues(writes), consumeKind: consume.kind, consumeId: consume.id, now }, String(writes.length)))[0]?.consumed === 1
+        : await consumeThenStore(consume, writes, now);
+      if (consumed) return { consumed: true, grantId: null };
+      return { consumed: false, grantId: (await grantOf(consume.kind, consume.id))?.grant_id ?? null };
     },
     find: async (kind: string, id: string, now: number) => decode((await byId({ kind, id, now }))[0]),
     findByUid: async (kind: string, uid: string, now: number) => decode(await live(kind, now).where('uid', '=', uid).executeTakeFirst()),
@@ -108,8 +158,7 @@ export function payloadsRepo(db: Kysely<Database>) {
      */
     async consume(kind: string, id: string, now: number): Promise<{ consumed: boolean; grantId: string | null }> {
       if ((await consuming({ kind, id, now })).length === 1) return { consumed: true, grantId: null };
-      const row = await db.selectFrom('oidc_payloads').select('grant_id').where('kind', '=', kind).where('id', '=', id).executeTakeFirst();
-      return { consumed: false, grantId: row?.grant_id ?? null };
+      return { consumed: false, grantId: (await grantOf(kind, id))?.grant_id ?? null };
     },
     async destroy(kind: string, id: string): Promise<void> {
       await db.deleteFrom('oidc_payloads').where('kind', '=', kind).where('id', '=', id).execute();
