@@ -37,6 +37,10 @@ describe.each(storeCases())('OpenID Connect provider: attacks ($name)', (store) 
     const results = await Promise.allSettled(Array.from({ length: 6 }, () => exchange(config, auth)));
     expect(results.filter((r) => r.status === 'fulfilled').length).toBe(1);
     for (const r of results) if (r.status === 'rejected') expect(await refusal(Promise.reject(r.reason))).toBe('invalid_grant');
+    // The losers used a spent code: the grant is revoked, the winner's tokens with it.
+    const winner = results.find((r) => r.status === 'fulfilled')!.value;
+    expect(await refusal(oidc.fetchUserInfo(config, winner.access_token, oidc.skipSubjectCheck))).toBe('invalid_token');
+    expect(await refusal(oidc.refreshTokenGrant(config, winner.refresh_token!))).toBe('invalid_grant');
 
     const fresh = await exchange(config, await authorize(config, await signedIn(), DEMO_REDIRECT));
     const refreshed = await Promise.allSettled(Array.from({ length: 6 }, () => oidc.refreshTokenGrant(config, fresh.refresh_token!)));
@@ -106,6 +110,20 @@ describe.each(storeCases())('OpenID Connect provider: attacks ($name)', (store) 
     expect(await refusal(oidc.refreshTokenGrant(config, tokens.refresh_token!))).toBe('invalid_grant');
     expect(await refusal(oidc.fetchUserInfo(config, tokens.access_token, oidc.skipSubjectCheck))).toBe('invalid_token');
     expect((await authorize(config, browser, app.redirectUri)).callback?.searchParams.get('error')).toBe('access_denied');
+  });
+
+  it('spends a code whose exchange is refused after the provider consumed it (the account check), so it is worth nothing later', async () => {
+    const app = await createOidcApp(server.client, { grant: ['emp0153'] });
+    const config = await relyingParty(server, app.clientId, app.secret);
+    const auth = await authorize(config, await signedIn('emp0153'), app.redirectUri);
+    const user = await db().selectFrom('users').select('id').where('user_id', '=', 'emp0153').executeTakeFirstOrThrow();
+    await db().deleteFrom('user_apps').where('user_ref', '=', user.id).where('app_ref', '=', app.appRef).execute();
+    expect(await refusal(exchange(config, auth))).toBe('invalid_grant');
+    const code = await db().selectFrom('oidc_payloads').select('consumed_at').where('kind', '=', 'AuthorizationCode')
+      .where('id', '=', auth.callback!.searchParams.get('code')!).executeTakeFirst();
+    expect(code?.consumed_at).not.toBeNull();
+    await db().insertInto('user_apps').values({ user_ref: user.id, app_ref: app.appRef, granted_at: Date.now() }).execute();
+    expect(await refusal(exchange(config, auth))).toBe('invalid_grant');
   });
 
   it('honours a permission held through a group, and stops when the user leaves the group', async () => {
