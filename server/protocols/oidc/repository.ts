@@ -114,7 +114,7 @@ export function oidcRepo(db: Kysely<Database>) {
       'u.user_expire_date as userExpireDate', 'apps.id as appRef',
     ])
     .select((eb) => permitted(eb as unknown as ExpressionBuilder<Database, 'apps'>, eb.ref('u.id')).as('permitted'))
-    .where('t.kind', '=', 'AccessToken').where('t.id', '=', v.id).where('t.expires_at', '>', v.now));
+    .where('t.kind', '=', 'AccessToken').where('t.id', '=', v.id).where('t.expires_at', '>', v.now), { direct: true });
   // Asked by client lookup, the account check and the id_token's claims of every token request:
   // a second's copy, dropped at once by a save on this instance (apps/appCache.ts).
   const appByClientId = appCache(async (clientId: string): Promise<OidcApp | undefined> => {
