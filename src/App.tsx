@@ -13,7 +13,7 @@ import { authProvider } from './providers/authProvider';
 import { createDataProvider } from './shared/providers/dataProvider';
 import { i18nProvider } from './shared/providers/i18nProvider';
 import { notificationProvider } from './shared/providers/notificationProvider';
-import './providers/pageLocales';
+export { pageLocalesReady } from './providers/pageLocales';
 import { endpointTable, resources } from './resources';
 import { http } from './shared/providers/http';
 import { withEarlyAnswers } from './shared/providers/earlyCalls';

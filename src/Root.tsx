@@ -11,7 +11,11 @@ import { LOGIN_PATH } from './config';
  * auth provider directly rather than through Refine's hooks.
  */
 const LoginPage = lazy(() => import('./pages/sign-in/LoginPage'));
-const App = lazy(() => import('./App'));
+// Drawn once the reader's language's page texts are here too (providers/pageLocales.ts).
+const App = lazy(() => import('./App').then(async (module) => {
+  await module.pageLocalesReady;
+  return module;
+}));
 
 export function Root() {
   return (

@@ -25,6 +25,16 @@ if (onSignInPage) {
   import('./pages/sign-in/LoginPage').catch(() => undefined);
 } else {
   import('./App').catch(() => undefined);
+  // The reader's language's page texts, which App waits for (providers/pageLocales.ts): asked beside
+  // it, not after it has run. Two statements for the same reason as above.
+  let english = false;
+  try {
+    english = localStorage.getItem('idaas.lang') === 'en'; // STORAGE_KEYS.lang
+  } catch {
+    // No storage: the default language, as i18nProvider decides it.
+  }
+  if (english) import('./providers/pageLocales.en').catch(() => undefined);
+  else import('./providers/pageLocales.zh').catch(() => undefined);
   // antd's styles for the signed-in pages, built ahead (build/antdStaticCss.ts): switched on before
   // antd first reads which styles the page already has.
   document.getElementById('antd-signed-in')?.setAttribute('media', 'all');

@@ -61,7 +61,10 @@ const startUp = [...entry, find('src/boot.tsx')];
 const layout = find('layout/PortalLayout.tsx');
 const loginPage = find('sign-in/LoginPage.tsx');
 const login = new Set([...closure([...startUp, loginPage]), ...preloadedWith(loginPage)]);
-const myApps = closure([...startUp, find('src/App.tsx'), layout, find('my-apps/MyAppsPage.tsx')]);
+// The signed-in pages' texts come in the reader's language only, as a chunk the entry asks for beside
+// the application (src/main.tsx); the default language's is counted.
+const pageTexts = Object.keys(manifest).find((k) => k.endsWith('providers/pageLocales.zh.ts'));
+const myApps = closure([...startUp, find('src/App.tsx'), layout, find('my-apps/MyAppsPage.tsx'), ...(pageTexts ? [pageTexts] : [])]);
 
 /**
  * What the built entry really preloads with a page's dynamic import (its `__vite__mapDeps` list),

@@ -19,7 +19,8 @@ export function LanguageSwitch({ size = 'small' }: { size?: 'small' | 'middle' }
             type={active ? 'primary' : 'text'}
             aria-pressed={active}
             lang={lang === 'zh' ? 'zh-CN' : 'en'}
-            onClick={() => void changeLanguage(lang)}
+            // The texts could not be loaded: the language stays, another click asks again.
+            onClick={() => void changeLanguage(lang).catch(() => undefined)}
           >
             {t(`common.languages.${lang}`)}
           </Button>

@@ -75,7 +75,16 @@ function applyLanguage(lang: Language): void {
 }
 applyLanguage(currentLanguage());
 
+/** Texts loaded per language (the signed-in pages', providers/pageLocales.ts): a switch waits for them. */
+const languageLoaders: ((lang: Language) => Promise<void>)[] = [];
+
+export function needsLanguage(load: (lang: Language) => Promise<void>): void {
+  languageLoaders.push(load);
+}
+
+/** Rejects, leaving the language as it was, when the new language's texts could not be loaded. */
 export async function changeLanguage(lang: Language): Promise<void> {
+  await Promise.all(languageLoaders.map((load) => load(lang)));
   preferences.setItem(STORAGE_KEYS.lang, lang);
   await i18n.changeLanguage(lang);
   applyLanguage(lang);
