@@ -35,6 +35,9 @@ if (onSignInPage) {
   }
   if (english) import('./providers/pageLocales.en').catch(() => undefined);
   else import('./providers/pageLocales.zh').catch(() => undefined);
+  // The side menu, drawn at once beside the page from 992 px wide (MOBILE_BREAKPOINT), in a drawer
+  // opened on demand below that (layout/PortalLayout.tsx).
+  if (window.innerWidth >= 992) import('./shared/components/SideMenu').catch(() => undefined);
   // antd's styles for the signed-in pages, built ahead (build/antdStaticCss.ts): switched on before
   // antd first reads which styles the page already has.
   document.getElementById('antd-signed-in')?.setAttribute('media', 'all');

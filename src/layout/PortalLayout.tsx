@@ -1,9 +1,8 @@
 import { Layout } from 'antd';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { InfoCards } from '../shared/components/InfoCards';
 import { PageLoading } from '../shared/components/PageLoading';
-import { SideMenu } from '../shared/components/SideMenu';
 import { Breadcrumbs } from './Breadcrumbs';
 import { MenuFrame } from '../shared/components/MenuFrame';
 import { entryFor } from './menuItems';
@@ -13,6 +12,13 @@ import { useTranslation } from 'react-i18next';
 
 const SIDER_WIDTH = 200;
 
+/*
+ * The menu's code (antd's Menu with rc-menu and rc-overflow: ≈ 20 KB gzipped) comes when the menu
+ * is first drawn: on a phone that is when the drawer first opens, so the first screen neither
+ * downloads nor parses it; on a wide screen the entry asks for it at the start (src/main.tsx).
+ */
+const SideMenu = lazy(() => import('../shared/components/SideMenu').then((module) => ({ default: module.SideMenu })));
+
 /** Frame of every signed-in page: navbar, menu (sidebar or drawer), breadcrumbs, info cards, the page. */
 export default function PortalLayout() {
   const { t } = useTranslation();
@@ -21,7 +27,11 @@ export default function PortalLayout() {
   return (
     <MenuFrame
       header={(onToggleMenu) => <Navbar onToggleMenu={onToggleMenu} />}
-      menu={(onNavigate) => <SideMenu entries={entries} selected={entryFor(pathname)?.path} labelKey="layout.navigation" testId="side-menu" onNavigate={onNavigate} />}
+      menu={(onNavigate) => (
+        <Suspense fallback={null}>
+          <SideMenu entries={entries} selected={entryFor(pathname)?.path} labelKey="layout.navigation" testId="side-menu" onNavigate={onNavigate} />
+        </Suspense>
+      )}
       navigationTitle={t('layout.navigation')}
       siderWidth={SIDER_WIDTH}
     >
