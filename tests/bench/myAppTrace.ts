@@ -6,7 +6,7 @@
  * waits for the application grid and an idle network, and reads from the trace the main thread's
  * scripting (script evaluation, compilation, function calls, microtasks, timers, events: the union
  * of their intervals, on the wall clock and on the thread's CPU clock, which a loaded machine
- * distorts far less), style and layout time, and from the network what was transferred.
+ * distorts less, though it still swings between runs), style and layout time, and from the network what was transferred.
  * Several builds are measured in alternation (A/B/A/B…), so a change in the machine's load falls
  * on both; medians and ranges are printed per build.
  * Usage: npx tsx tests/bench/myAppTrace.ts [--runs 3] [--account lisi] distA [distB …]
@@ -79,7 +79,7 @@ interface TraceEvent { name: string; ph: string; ts: number; dur?: number; tts?:
 /**
  * Milliseconds covered by the union of the named complete events on the renderer's main thread;
  * with `cpu`, of the thread's own CPU clock (tts/tdur) instead of the wall clock: neither the
- * 4× throttle's pauses nor time the thread waited for a core on a loaded machine count there.
+ * 4× throttle's pauses nor time the thread waited for a core count there (cache and frequency effects still do).
  */
 function covered(events: TraceEvent[], names: Set<string>, cpu = false): number {
   // Every renderer has a main thread (a new context's page may get a new process): the page's is the busiest.
