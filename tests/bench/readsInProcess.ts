@@ -8,6 +8,7 @@
  *   npx tsx tests/bench/readsInProcess.ts                      # SQLite (a file kept in BENCH_DIR)
  *   BENCH_STORE=postgres npx tsx tests/bench/readsInProcess.ts # a schema kept at BENCH_PG_URL
  *
+ * BENCH_PG_SCHEMA names the PostgreSQL schema (reads_bench_<size> by default).
  * BENCH_CALLS (4,000) calls per round, BENCH_ROUNDS (3) rounds, median round; BENCH_USERS,
  * BENCH_LOG_ROWS size the seeded store (20,000 and 200,000: lisi's 50,000 log rows, the queue's
  * 20,000 requests and the count caps are those of the full bench). The seeded store is kept and
@@ -47,7 +48,7 @@ if (store === 'sqlite') {
   databaseUrl = `file:${file}`;
 } else {
   const base = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const schema = `reads_bench_${sizeTag}`;
+  const schema = process.env.BENCH_PG_SCHEMA ?? `reads_bench_${sizeTag}`;
   const client = new pg.Client({ connectionString: base });
   await client.connect();
   if (fresh) await client.query(`drop schema if exists ${schema} cascade`);

@@ -65,7 +65,12 @@ export function reusablePage<V extends Record<string, unknown>, R extends Record
     return sql<R & { total: number | string }>`select p.*, c.total from (${counted(shaped)}) as c left join (${rows.limit(v.pageSize).offset(v.offset)}) as p on 1 = 1 order by ${sql.raw(order)}`;
   });
   const count = reusable(db, (v: V, shape) => counted(build(v, shape)));
-  const rowsOnly = reusable(db, (v: Values, shape) => build(v, shape).rows.limit(v.pageSize).offset(v.offset));
+  // A kept total is a few index reads: carried as a column of the page it costs no statement of
+  // its own, which on SQLite was a fifth of the queue's SQL and on PostgreSQL a round trip.
+  const rowsOnly = reusable(db, (v: Values, shape) => {
+    const { rows, total } = build(v, shape);
+    return (total ? rows.select(total.as('total')) : rows).limit(v.pageSize).offset(v.offset);
+  });
   // A list whose count is planned worse inside the page's statement than alone (the approval
   // queue's) takes the two round trips.
   const apart = inProcess || options.countApart === true;
@@ -76,7 +81,10 @@ export function reusablePage<V extends Record<string, unknown>, R extends Record
     let datas: R[];
     if (apart) {
       datas = await rowsOnly(paged, shape);
-      total = knownTotal(paged.offset, pageSize, datas.length) ?? (options.total ? await options.total(values) : Number((await count(values, shape))[0]?.total ?? 0));
+      // Only an empty page past the first has no row to carry a kept total: it is counted apart.
+      const carried = (datas[0] as { total?: number | string } | undefined)?.total;
+      total = knownTotal(paged.offset, pageSize, datas.length) ?? (carried != null ? Number(carried) : null)
+        ?? (options.total ? await options.total(values) : Number((await count(values, shape))[0]?.total ?? 0));
     } else {
       const found = await together(paged, shape);
       total = Number(found[0]?.total ?? 0);
