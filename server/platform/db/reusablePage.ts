@@ -28,7 +28,10 @@ export function knownTotal(offset: number, pageSize: number, rows: number): numb
 }
 
 export interface PageOptions<V> {
-  /** Count apart from the page even where the store could join them (PostgreSQL). */
+  /**
+   * Count apart from the page even where the store could join them (PostgreSQL); a shape's kept
+   * `total` still comes with the page, as a column of its rows.
+   */
   countApart?: boolean;
   /**
    * Where count and page are apart (SQLite), the exact total found another way than counting the
@@ -42,7 +45,9 @@ export interface PageOptions<V> {
  * are one statement (joined), so a page costs one round trip instead of two. The count still
  * stops at COUNT_CAP + 1 rows (paging.ts). `key` is a column every real row has: a page past
  * the end comes back as the count alone. Run apart, the page comes first and the count only when
- * the page does not already tell the total (knownTotal): a short list costs one statement.
+ * the page does not already tell the total (knownTotal): a short list costs one statement, and
+ * so does any page of a shape with a kept `total` (it comes as a column of the rows, which the
+ * caller's mapping leaves out), but an empty one past the first.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function reusablePage<V extends Record<string, unknown>, R extends Record<string, unknown>>(db: Kysely<any>, key: keyof R & string, build: (values: V, shape: string) => PageShape<R>, options: PageOptions<V> = {}) {
