@@ -134,6 +134,9 @@ export function usersRepo(db: Kysely<Database>) {
     async findByAccount(account: string): Promise<User | undefined> {
       return mapped((await byAccount({ account: account.toLowerCase() }))[0]);
     },
+    /** findByAccount's statement, for a caller that runs it alongside another (a sign-in's replay claim); `fromRow` maps its row. */
+    byAccountQuery: (account: string) => byAccount.compiled({ account: account.toLowerCase() }),
+    fromRow: mapped,
     /** Inserts the account only; what it is granted is the caller's business. */
     async create(user: NewUser): Promise<number> {
       const row = await db.insertInto('users').values(fromNewUser(user)).returning('id').executeTakeFirstOrThrow();

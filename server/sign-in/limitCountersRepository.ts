@@ -1,6 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { Database } from '../platform/db/schema.js';
 import { reusable } from '../platform/db/reusable.js';
+import { isSqlite } from '../platform/db/paging.js';
 
 /** One budget's state: units taken in the window that started at `windowStart`, and any lock. */
 export interface LimitCounter {
@@ -10,11 +11,46 @@ export interface LimitCounter {
   lockedUntil: number | null;
 }
 
+/** One unit to take from a budget (LimitCountersRepo.take's arguments). */
+export interface Taking { subject: string; now: number; windowStartAfter: number; limit: number }
+
+/**
+ * `take` as PostgreSQL SQL, its parameters after the `n`th: subject, now, windowStartAfter, limit;
+ * `row`: the new row (VALUES or a SELECT).
+ */
+const takingSql = (n: number, row: string) => {
+  const stale = `(c.window_start < $${n + 3} or c.locked_until <= $${n + 2})`;
+  return `insert into limit_counters as c (subject, hits, window_start, locked_until) ${row}
+    on conflict (subject) do update set
+      hits = case when ${stale} then 1 else c.hits + 1 end,
+      window_start = case when ${stale} then excluded.window_start else c.window_start end,
+      locked_until = case when ${stale} then null else c.locked_until end
+    where ${stale} or (c.locked_until is null and c.hits < $${n + 4})
+    returning hits`;
+};
+
+/**
+ * Two budgets in one PostgreSQL statement, each its own atomic upsert: the second is taken only
+ * when the first had room (a refused address must not take the account's unit, which would let a
+ * blocked address lock others out). Rows are locked first, then second — the order `settle` keeps.
+ */
+const TAKING_BOTH = `with first as (${takingSql(0, 'values ($1, 1, $2::bigint, null)')}),
+  second as (${takingSql(4, 'select $5::varchar, 1, $6::bigint, null::bigint where exists (select 1 from first)')})
+  select (select hits from first) as first, (select hits from second) as second`;
+
+/**
+ * `settle` on PostgreSQL: the given row is locked before the cleared one (the reference makes the
+ * give run first), the order a double reservation takes them in, so the two cannot deadlock.
+ */
+const SETTLING = `with given as (update limit_counters set hits = hits - 1 where subject = $1 and hits > 0 returning 1)
+  update limit_counters set hits = 0, window_start = $3, locked_until = null where subject = $2 and (select count(*) from given) >= 0`;
+
 /**
  * Budgets as counters, each check one atomic statement so that racing requests and several
  * instances on one database can never take more than the budget between them.
  */
 export function limitCountersRepo(db: Kysely<Database>) {
+  const sqlite = isSqlite(db);
   // Every sign-in runs these: built once (reusable.ts).
   const taking = reusable(db, (v: { subject: string; now: number; windowStartAfter: number; limit: number }) => {
     const stale = sql<boolean>`(limit_counters.window_start < ${v.windowStartAfter} or limit_counters.locked_until <= ${v.now})`;
@@ -56,6 +92,21 @@ export function limitCountersRepo(db: Kysely<Database>) {
       const [row] = await taking({ subject, now, windowStartAfter, limit });
       return row ? Number(row.hits) : null;
     },
+    /**
+     * Takes a unit of `first` and then, only when that had room, of `second`: what `take` answers
+     * for each (`second` null also when it was not tried). One statement on PostgreSQL, where each
+     * is a round trip and a commit; two on SQLite, where neither is.
+     */
+    async takeBoth(first: Taking, second: Taking): Promise<{ first: number | null; second: number | null }> {
+      if (sqlite) {
+        const firstHits = await this.take(first.subject, first.now, first.windowStartAfter, first.limit);
+        return { first: firstHits, second: firstHits === null ? null : await this.take(second.subject, second.now, second.windowStartAfter, second.limit) };
+      }
+      const { rows: [row] } = await db.executeQuery<{ first: number | null; second: number | null }>(CompiledQuery.raw(TAKING_BOTH, [
+        first.subject, first.now, first.windowStartAfter, first.limit, second.subject, second.now, second.windowStartAfter, second.limit,
+      ]));
+      return { first: row.first === null ? null : Number(row.first), second: row.second === null ? null : Number(row.second) };
+    },
     /** Gives one unit back (an attempt that succeeded, or a send that never happened). */
     async give(subject: string): Promise<void> {
       await db.updateTable('limit_counters').set({ hits: sql`hits - 1` }).where('subject', '=', subject).where('hits', '>', 0).execute();
@@ -71,7 +122,8 @@ export function limitCountersRepo(db: Kysely<Database>) {
      * starting now, which is what a missing row means to `take`).
      */
     async settle(given: string, cleared: string, now: number): Promise<void> {
-      await settling({ given, cleared, now });
+      if (sqlite) await settling({ given, cleared, now });
+      else await db.executeQuery(CompiledQuery.raw(SETTLING, [given, cleared, now]));
     },
     async reset(subject: string): Promise<void> {
       await db.deleteFrom('limit_counters').where('subject', '=', subject).execute();

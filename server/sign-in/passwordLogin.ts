@@ -16,15 +16,21 @@ export function loginService(ctx: ServiceContext, deps: Pick<CoreServices, 'sm2'
     ipCheck: (ip: string) => deps.throttle.ipCheck(ip),
 
     async passwordLogin(body: LoginCheckBody, caller: Caller): Promise<LoginOutcome> {
-      const plain = await deps.sm2.decryptAll({ userId: body.userId, password: body.password });
-      const account = plain.userId.trim();
+      // The account is read in the replay claim's statement (one round trip fewer on PostgreSQL)
+      // when it is one that could exist; what it says is checked after the claim, as before.
+      const accountOf = (plain: { userId: string }) => plain.userId.trim();
+      const { plain, rows } = await deps.sm2.decryptAllReading({ userId: body.userId, password: body.password }, (p) => {
+        const candidate = accountOf(p);
+        return candidate && candidate.length <= LIMITS.accountMax && !MOBILE_AS_ACCOUNT_PATTERN.test(candidate) ? ctx.repos.users.byAccountQuery(candidate) : null;
+      });
+      const account = accountOf(plain);
       const password = plain.password;
       // The schema sees only ciphertext: what the account says is checked once decrypted.
       if (!account || account.length > LIMITS.accountMax) throw new AppError(CODE.accountRequired);
       if (MOBILE_AS_ACCOUNT_PATTERN.test(account)) throw new AppError(CODE.mobileAsAccount);
       const app = await deps.flow.resolveApp(body.appId ?? body.query?.appId);
 
-      const user = await ctx.repos.users.findByAccount(account);
+      const user = rows ? ctx.repos.users.fromRow(rows[0]) : await ctx.repos.users.findByAccount(account);
       const entry = (result: SignInAttempt['result'], judgement?: SignInAttempt['judgement']): SignInAttempt =>
         ({ userRef: user?.id ?? null, account, optType: 'ACCOUNT', app, result, caller, judgement });
       const record = (result: SignInAttempt['result'], judgement?: SignInAttempt['judgement']) => deps.audit.signIn(entry(result, judgement));

@@ -1,3 +1,4 @@
+import type { CompiledQuery } from 'kysely';
 import { sha256 } from '../platform/lib/crypto.js';
 import { sm2Decrypt, sm2KeyPair } from '../platform/lib/sm2Native.js';
 import { DAY } from '../platform/lib/clock.js';
@@ -41,6 +42,16 @@ export function sm2Service(ctx: ServiceContext) {
    * cannot be replayed (E00003). A ciphertext that does not decrypt is E00002.
    */
   async function decryptAll<F extends string>(fields: Record<F, string>): Promise<Record<F, string>> {
+    return (await decryptAllReading(fields, () => null)).plain;
+  }
+
+  /**
+   * decryptAll, with a read the plain text decides (none: null) made in the claim's statement:
+   * its rows come back only when no field was replayed.
+   */
+  async function decryptAllReading<F extends string, R>(
+    fields: Record<F, string>, read: (plain: Record<F, string>) => CompiledQuery<R> | null,
+  ): Promise<{ plain: Record<F, string>; rows: R[] | null }> {
     const { privateKey } = await keyPair();
     const entries = Object.entries(fields) as [F, string][];
     const plain = {} as Record<F, string>;
@@ -49,10 +60,14 @@ export function sm2Service(ctx: ServiceContext) {
       if (!plain[field]) throw new AppError(CODE.cipherUndecryptable, { field });
     }
     const digests = entries.map(([field, cipherHex]) => sha256(`${field}:${cipherHex.toLowerCase()}`));
-    const fresh = await ctx.repos.sm2Replay.claimAll(digests, ctx.clock.now() + REPLAY_RETENTION);
+    const expiresAt = ctx.clock.now() + REPLAY_RETENTION;
+    const query = read(plain);
+    const { fresh, rows } = query
+      ? await ctx.repos.sm2Replay.claimAllReading(digests, expiresAt, query)
+      : { fresh: await ctx.repos.sm2Replay.claimAll(digests, expiresAt), rows: null };
     const replayed = entries.findIndex((_, i) => !fresh.has(digests[i]));
     if (replayed >= 0) throw new AppError(CODE.cipherReplayed, { field: entries[replayed][0] });
-    return plain;
+    return { plain, rows };
   }
 
   return {
@@ -72,6 +87,8 @@ export function sm2Service(ctx: ServiceContext) {
      * seen before), so a sign-in pays one round trip for its two ciphertexts.
      */
     decryptAll,
+    /** decryptAll with one read riding on the claim's round trip (a sign-in's account). */
+    decryptAllReading,
   };
 }
 

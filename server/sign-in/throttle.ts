@@ -65,9 +65,13 @@ export function throttleService(ctx: ServiceContext, settings: SettingsService) 
     async reserve(subject: string | null, ip: string): Promise<Attempt> {
       const { captchaAfter, lockAfter, lockMinutes, ipFailuresPerHour } = (await settings.current()).signIn;
       const now = ctx.clock.now();
-      const ipHits = await repo.take(ipKey(ip), now, now - HOUR, ipFailuresPerHour);
+      const address = { subject: ipKey(ip), now, windowStartAfter: now - HOUR, limit: ipFailuresPerHour };
+      const taken = subject === null
+        ? { first: await repo.take(address.subject, now, address.windowStartAfter, address.limit), second: 0 }
+        : await repo.takeBoth(address, { subject, now, windowStartAfter: now - windowMinutes * MINUTE, limit: lockAfter });
+      const ipHits = taken.first;
       if (ipHits === null) throw new AppError(CODE.tooManyRequests);
-      const hits = subject === null ? 0 : await repo.take(subject, now, now - windowMinutes * MINUTE, lockAfter);
+      const hits = taken.second;
       if (hits === null) {
         await repo.give(ipKey(ip));
         throw await lockedFor(subject!, lockMinutes);
