@@ -1,7 +1,7 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { Database, LoginHistoryTable } from '../platform/db/schema.js';
 import { reusable } from '../platform/db/reusable.js';
-import { appendChained } from './trail/chain.js';
+import { appendAt, appendChained, type Head } from './trail/chain.js';
 import type { RiskJudgement } from '../../contract/schemas/risk.js';
 
 /** One sign-in attempt (or application launch) for the user's app-access log. */
@@ -26,11 +26,13 @@ export function loginHistoryRepo(db: Kysely<Database>, chained = true) {
   // in the chain's write.
   const inserting = reusable(db, (row: Insertable<LoginHistoryTable>) => db.insertInto('login_history').values(row));
   return {
+    /** Whether rows are appended to the audit chain (not: a benchmark's baseline). */
+    chained,
     /**
      * Appended to the audit chain (server/audit/trail/chain.ts). `on`: a transaction the row
-     * stands or falls with (a sign-in's session).
+     * stands or falls with (a sign-in's session); `head`: the chain's head as `on` already took it.
      */
-    async insert(entry: NewLoginEntry, on: Kysely<Database> = db): Promise<void> {
+    async insert(entry: NewLoginEntry, on: Kysely<Database> = db, head?: Head): Promise<void> {
       const row: Insertable<LoginHistoryTable> = {
         user_ref: entry.userRef,
         account: entry.account,
@@ -48,6 +50,7 @@ export function loginHistoryRepo(db: Kysely<Database>, chained = true) {
           : {}),
       };
       if (!chained) await inserting(row, '', on);
+      else if (head) await appendAt(on, head, 'login_history', row, (r) => inserting.compiled(r));
       else await appendChained(on, 'login_history', row, (r) => inserting.compiled(r));
     },
     async countSince(userRef: number, optType: string, since: number): Promise<number> {

@@ -26,6 +26,13 @@ function hoursOf(raw: string): number[] {
   return new Array<number>(24).fill(0);
 }
 
+/** The histogram `before` (as stored) with one more sign-in at `hour`, as stored. */
+export const withHourCounted = (before: string, hour: number): string => {
+  const hours = hoursOf(before);
+  hours[hour] += 1;
+  return JSON.stringify(hours);
+};
+
 export type ProfileRow = { hours: string; last_at: number | string | null; last_lat: number | null; last_lon: number | null; last_place: string | null };
 
 export const toProfile = (r: ProfileRow): RiskProfile => ({
@@ -89,9 +96,7 @@ export function riskProfilesRepo(db: Kysely<Database>) {
           if (!row) return;
           before = row.hours;
         }
-        const hours = hoursOf(before);
-        hours[hour] += 1;
-        if ((await swappingHours({ userRef, before, after: JSON.stringify(hours) }, '', on)).length) return;
+        if ((await swappingHours({ userRef, before, after: withHourCounted(before, hour) }, '', on)).length) return;
         before = undefined;
       }
     },

@@ -4,6 +4,9 @@ import type { NewSession, SessionsRepo } from '../sessions/repository.js';
 import type { DevicesRepo } from '../account/devicesRepository.js';
 import type { RiskProfilesRepo } from '../risk/profileRepository.js';
 import type { LoginHistoryRepo, NewLoginEntry } from '../audit/loginHistoryRepository.js';
+import type { Head } from '../audit/trail/chain.js';
+import { isSqlite } from '../platform/db/paging.js';
+import { openingStatement } from './sessionOpeningPostgres.js';
 
 /** Everything a sign-in leaves once its session opens. */
 export interface SessionOpening {
@@ -26,16 +29,24 @@ export interface SessionOpening {
  * writer, so the head's lock is held for no longer than a log row alone holds it.
  */
 export function sessionOpeningRepo(db: Kysely<Database>, repos: { sessions: SessionsRepo; devices: DevicesRepo; riskProfiles: RiskProfilesRepo; loginHistory: LoginHistoryRepo }) {
+  const sqlite = isSqlite(db);
   return {
     async write(opening: SessionOpening): Promise<void> {
       const { session, device, network, hour, history } = opening;
-      const work = async (tx: Kysely<Database>) => {
+      // PostgreSQL: the writes before the log row, and the head, in one statement (sessionOpeningPostgres.ts).
+      const inOne = async (tx: Kysely<Database>) => {
+        const takesHead = !!history && repos.loginHistory.chained;
+        const { rows: [row] } = await tx.executeQuery(openingStatement(opening, takesHead));
+        if (hour && Number(row.hours_counted) === 0) await repos.riskProfiles.countHour(session.userRef, hour.hour, undefined, tx);
+        if (history) await repos.loginHistory.insert(history, tx, takesHead ? (row as Head) : undefined);
+      };
+      const work = sqlite ? async (tx: Kysely<Database>) => {
         await repos.sessions.create(session, tx);
         if (device) await repos.devices.seen(session.userRef, device.deviceId, device.deviceName, device.ip, device.now, device.trust, tx);
         if (network) await repos.riskProfiles.rememberNetwork(session.userRef, network.prefix, network.now, tx);
         if (hour) await repos.riskProfiles.countHour(session.userRef, hour.hour, hour.known, tx);
         if (history) await repos.loginHistory.insert(history, tx);
-      };
+      } : inOne;
       await (db.isTransaction ? work(db) : db.transaction().execute(work));
     },
   };

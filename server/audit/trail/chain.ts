@@ -3,7 +3,15 @@ import { isSqlite } from '../../platform/db/paging.js';
 import type { Database } from '../../platform/db/schema.js';
 import { canonicalRecord, chainHash, type ChainedTable } from './canonical.js';
 
-interface Head { seq: number | string; hash: string; algorithm: string }
+/** The chain's head as taken (moved on by one) for a record about to be appended. */
+export interface Head { seq: number | string; hash: string; algorithm: string }
+
+/** Takes the head and moves it on by one (the caller's transaction then holds it until it commits). */
+export async function takeHead(tx: Kysely<Database>): Promise<Head> {
+  const head = (await sql<Head>`update audit_head set seq = seq + 1 where id = 1 returning seq, hash, algorithm`.execute(tx)).rows[0];
+  if (!head) throw new Error('audit_head is missing: the audit chain cannot be written');
+  return head;
+}
 
 /**
  * Appends one audit record to the chain: the head row is taken (an UPDATE, so PostgreSQL locks
@@ -22,22 +30,31 @@ export async function appendChained<T extends ChainedTable>(
   row: Insertable<Database[T]>,
   insert: (row: Insertable<Database[T]>) => CompiledQuery,
 ): Promise<void> {
-  const inOne = !isSqlite(db);
-  const write = async (tx: Kysely<Database> | Transaction<Database>) => {
-    const head = (await sql<Head>`update audit_head set seq = seq + 1 where id = 1 returning seq, hash, algorithm`.execute(tx)).rows[0];
-    if (!head) throw new Error('audit_head is missing: the audit chain cannot be written');
-    const seq = Number(head.seq);
-    const hash = chainHash(head.algorithm, head.hash, canonicalRecord(table, seq, row as Record<string, unknown>));
-    const inserting = insert({ ...row, seq, hash });
-    if (inOne) {
-      // PostgreSQL numbers parameters: the head's hash takes the one after the insert's.
-      const next = inserting.parameters.length + 1;
-      await tx.executeQuery(CompiledQuery.raw(`with appended as (${inserting.sql}) update audit_head set hash = $${next} where id = 1`, [...inserting.parameters, hash]));
-    } else {
-      await tx.executeQuery(inserting);
-      await sql`update audit_head set hash = ${hash} where id = 1`.execute(tx);
-    }
-  };
+  const write = async (tx: Kysely<Database> | Transaction<Database>) => appendAt(tx, await takeHead(tx), table, row, insert);
   if (db.isTransaction) await write(db);
   else await db.transaction().execute(write);
+}
+
+/**
+ * The rest of appendChained once `head` was taken in the transaction `tx` (by takeHead, or by a
+ * statement of the caller's that took it with other writes: a sign-in's session on PostgreSQL).
+ */
+export async function appendAt<T extends ChainedTable>(
+  tx: Kysely<Database>,
+  head: Head,
+  table: T,
+  row: Insertable<Database[T]>,
+  insert: (row: Insertable<Database[T]>) => CompiledQuery,
+): Promise<void> {
+  const seq = Number(head.seq);
+  const hash = chainHash(head.algorithm, head.hash, canonicalRecord(table, seq, row as Record<string, unknown>));
+  const inserting = insert({ ...row, seq, hash });
+  if (!isSqlite(tx)) {
+    // PostgreSQL numbers parameters: the head's hash takes the one after the insert's.
+    const next = inserting.parameters.length + 1;
+    await tx.executeQuery(CompiledQuery.raw(`with appended as (${inserting.sql}) update audit_head set hash = $${next} where id = 1`, [...inserting.parameters, hash]));
+  } else {
+    await tx.executeQuery(inserting);
+    await sql`update audit_head set hash = ${hash} where id = 1`.execute(tx);
+  }
 }
