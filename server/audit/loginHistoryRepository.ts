@@ -1,7 +1,7 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { Database, LoginHistoryTable } from '../platform/db/schema.js';
 import { reusable } from '../platform/db/reusable.js';
-import { appendAt, appendChained, type Head } from './trail/chain.js';
+import { appendAt, appendChained, type Alongside, type Head } from './trail/chain.js';
 import type { RiskJudgement } from '../../contract/schemas/risk.js';
 
 /** One sign-in attempt (or application launch) for the user's app-access log. */
@@ -30,9 +30,10 @@ export function loginHistoryRepo(db: Kysely<Database>, chained = true) {
     chained,
     /**
      * Appended to the audit chain (server/audit/trail/chain.ts). `on`: a transaction the row
-     * stands or falls with (a sign-in's session); `head`: the chain's head as `on` already took it.
+     * stands or falls with (a sign-in's session); `head`: the chain's head as `on` already took it;
+     * `alongside`: writes for the record's statement (PostgreSQL, with `head`).
      */
-    async insert(entry: NewLoginEntry, on: Kysely<Database> = db, head?: Head): Promise<void> {
+    async insert(entry: NewLoginEntry, on: Kysely<Database> = db, head?: Head, alongside?: Alongside): Promise<void> {
       const row: Insertable<LoginHistoryTable> = {
         user_ref: entry.userRef,
         account: entry.account,
@@ -50,7 +51,7 @@ export function loginHistoryRepo(db: Kysely<Database>, chained = true) {
           : {}),
       };
       if (!chained) await inserting(row, '', on);
-      else if (head) await appendAt(on, head, 'login_history', row, (r) => inserting.compiled(r));
+      else if (head) await appendAt(on, head, 'login_history', row, (r) => inserting.compiled(r), alongside);
       else await appendChained(on, 'login_history', row, (r) => inserting.compiled(r));
     },
     async countSince(userRef: number, optType: string, since: number): Promise<number> {

@@ -43,11 +43,12 @@ export function buildRepos(db: Kysely<Database>, options: RepoOptions = CHAINED)
   const devices = devicesRepo(db);
   const riskProfiles = riskProfilesRepo(db);
   const loginHistory = loginHistoryRepo(db, options.auditChain);
+  const limits = limitCountersRepo(db);
   return {
     users: usersRepo(db),
     sessions,
-    opening: sessionOpeningRepo(db, { sessions, devices, riskProfiles, loginHistory }),
-    limits: limitCountersRepo(db),
+    opening: sessionOpeningRepo(db, { sessions, devices, riskProfiles, loginHistory, limits }),
+    limits,
     captchas: captchasRepo(db),
     config: configRepo(db),
     sm2Replay: sm2ReplayRepo(db),

@@ -19,7 +19,7 @@ import type { FactorPolicyService } from '../factors/policy.js';
 import type { RiskJudgement } from '../../contract/schemas/risk.js';
 import type { RiskService } from '../risk/service.js';
 import type { RiskVerdict, SignInAlerts } from '../risk/types.js';
-import type { RecentFailures } from './throttle.js';
+import type { RecentFailures, Settlement } from './throttle.js';
 import { markJudged } from '../risk/judged.js';
 
 /** A finished sign-in step: the answer for the browser and, when a session was opened, its token. */
@@ -113,9 +113,12 @@ export function signInFlow(ctx: ServiceContext, deps: SignInFlowDeps) {
   /**
    * Opens the session: the last thing any sign-in does. `risk`: the sign-in's verdict, learnt from
    * once the session is open. `success`: the sign-in's log row, written with the session (given
-   * the judgement), for a method that leaves its success row to the flow.
+   * the judgement), for a method that leaves its success row to the flow. `settlement`: the
+   * credential check's budgets, settled in the session's transaction (told when committed).
    */
-  async function openSession(user: User, app: App | undefined | null, caller: Caller, trustDevice: boolean, risk?: RiskVerdict, success?: SignInSuccess): Promise<LoginOutcome> {
+  async function openSession(
+    user: User, app: App | undefined | null, caller: Caller, trustDevice: boolean, risk?: RiskVerdict, success?: SignInSuccess, settlement?: Settlement | null,
+  ): Promise<LoginOutcome> {
     const deviceId = caller.deviceId ?? (trustDevice ? `browser-${randomId(9)}` : null);
     const token = deviceId && trustDevice ? randomId(32) : null;
     // Everything that may read the store is read before the writes' transaction: on SQLite that
@@ -130,7 +133,9 @@ export function signInFlow(ctx: ServiceContext, deps: SignInFlowDeps) {
         : null,
       ...(risk ? deps.risk.learnt(risk) : { network: null, hour: null }),
       history: attempt ? deps.audit.signInEntry(attempt) : null,
+      settlement: settlement && { given: settlement.given, cleared: settlement.cleared, now: settlement.now },
     });
+    settlement?.settled();
     if (attempt) deps.audit.signInWritten(attempt);
     if (risk) await deps.risk.signedIn(user, risk, caller, deps.alerts);
     return { response: { ...baseResponse(user, app), instanceId: session.instanceId }, session: { token: session.token, instanceId: session.instanceId }, trust };
@@ -148,7 +153,7 @@ export function signInFlow(ctx: ServiceContext, deps: SignInFlowDeps) {
 
   async function afterJudgement(
     user: User, app: App | undefined, loginType: LoginType | typeof UPSTREAM_LOGIN_TYPE, caller: Caller,
-    opts: { factorProven?: boolean; trusted: boolean; verdict: RiskVerdict; enrolOnStepUp: boolean; success?: SignInSuccess },
+    opts: { factorProven?: boolean; trusted: boolean; verdict: RiskVerdict; enrolOnStepUp: boolean; success?: SignInSuccess; settlement?: Settlement | null },
   ): Promise<LoginOutcome> {
     const { verdict } = opts;
     if (verdict.action === 'REFUSE') throw new AppError(CODE.ipRefused);
@@ -183,7 +188,7 @@ export function signInFlow(ctx: ServiceContext, deps: SignInFlowDeps) {
       if (opts.success) await deps.audit.signIn(opts.success(verdict.judgement));
       return { response: { ...baseResponse(user, app), passwordExpireDays, secondAuth, steps, srmi }, session: null };
     }
-    const outcome = await openSession(user, app, caller, false, verdict, opts.success);
+    const outcome = await openSession(user, app, caller, false, verdict, opts.success, opts.settlement);
     return { response: { ...outcome.response, passwordExpireDays }, session: outcome.session };
   }
 
@@ -221,11 +226,13 @@ export function signInFlow(ctx: ServiceContext, deps: SignInFlowDeps) {
      * `failures`: the budgets' failures as the credential check saw them (read here when absent).
      * `success`: the method's log row for a step passed, written here (with the session when one
      * opens); absent: the method writes its own.
+     * `settlement`: the credential check's budgets, settled with the session when one opens (its
+     * `settled` says so); the caller settles them otherwise.
      * A refusal thrown after the judgement carries it (server/risk/judged.ts) for the log row.
      */
     async complete(
       user: User, app: App | undefined, loginType: LoginType | typeof UPSTREAM_LOGIN_TYPE, caller: Caller,
-      opts: { factorProven?: boolean; failures?: RecentFailures; success?: SignInSuccess } = {},
+      opts: { factorProven?: boolean; failures?: RecentFailures; success?: SignInSuccess; settlement?: Settlement | null } = {},
     ): Promise<LoginOutcome> {
       const trusted = await deviceTrusted(user.id, caller);
       const { enrolOnStepUp, ...verdict } = await deps.risk.judge(user, app, caller, { deviceTrusted: trusted, failures: opts.failures });

@@ -39,11 +39,14 @@ const TAKING_BOTH = `with first as (${takingSql(0, 'values ($1, 1, $2::bigint, n
   select (select hits from first) as first, (select hits from second) as second`;
 
 /**
- * `settle` on PostgreSQL: the given row is locked before the cleared one (the reference makes the
- * give run first), the order a double reservation takes them in, so the two cannot deadlock.
+ * `settle` on PostgreSQL, as WITH entries whose parameters follow the `n`th (given, cleared, now):
+ * the given row is locked before the cleared one (the reference makes the give run first), the
+ * order a double reservation takes them in, so the two cannot deadlock. A sign-in's opening
+ * embeds them in its log row's statement.
  */
-const SETTLING = `with given as (update limit_counters set hits = hits - 1 where subject = $1 and hits > 0 returning 1)
-  update limit_counters set hits = 0, window_start = $3, locked_until = null where subject = $2 and (select count(*) from given) >= 0`;
+export const settlingCtes = (n: number) => `given as (update limit_counters set hits = hits - 1 where subject = $${n + 1} and hits > 0 returning 1),
+  cleared as (update limit_counters set hits = 0, window_start = $${n + 3}, locked_until = null where subject = $${n + 2} and (select count(*) from given) >= 0)`;
+const SETTLING = `with ${settlingCtes(0)} select 1`;
 
 /**
  * Budgets as counters, each check one atomic statement so that racing requests and several
@@ -119,11 +122,12 @@ export function limitCountersRepo(db: Kysely<Database>) {
     /**
      * A credential check that succeeded, in one statement: the address's unit goes back (as
      * `give`) and the account's counter starts afresh (as `reset`: no hits, no lock, a window
-     * starting now, which is what a missing row means to `take`).
+     * starting now, which is what a missing row means to `take`). `on`: a transaction it stands
+     * or falls with (a sign-in's session).
      */
-    async settle(given: string, cleared: string, now: number): Promise<void> {
-      if (sqlite) await settling({ given, cleared, now });
-      else await db.executeQuery(CompiledQuery.raw(SETTLING, [given, cleared, now]));
+    async settle(given: string, cleared: string, now: number, on: Kysely<Database> = db): Promise<void> {
+      if (sqlite) await settling({ given, cleared, now }, '', on);
+      else await on.executeQuery(CompiledQuery.raw(SETTLING, [given, cleared, now]));
     },
     async reset(subject: string): Promise<void> {
       await db.deleteFrom('limit_counters').where('subject', '=', subject).execute();

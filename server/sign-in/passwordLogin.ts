@@ -51,14 +51,22 @@ export function loginService(ctx: ServiceContext, deps: Pick<CoreServices, 'sm2'
           if (locked) throw new AppError(CODE.accountLocked, { minutes });
           throw new AppError(CODE.accountOrPasswordWrong);
         }
-        await attempt.succeeded();
-        if (user.passwordHash && deps.passwords.needsRehash(user.passwordHash)) {
-          await ctx.repos.users.setPasswordHash(user.id, await deps.passwords.hash(password), ctx.clock.now());
+        // The budgets are settled with the session when one opens (a commit fewer), else here
+        // before the answer: a refusal after the check, a ticket, a failed write.
+        let settled = false;
+        try {
+          if (user.passwordHash && deps.passwords.needsRehash(user.passwordHash)) {
+            await ctx.repos.users.setPasswordHash(user.id, await deps.passwords.hash(password), ctx.clock.now());
+          }
+          deps.flow.assertUsable(user);
+          await deps.flow.assertAppAccess(user, app, 'ACCOUNT');
+          // The success row is the flow's to write: with the session, in one transaction, when one opens.
+          return await deps.flow.complete(user, app, 'ACCOUNT', caller, {
+            failures: attempt.failures, success: (judgement) => entry(CODE.ok, judgement), settlement: attempt.settlement(() => { settled = true; }),
+          });
+        } finally {
+          if (!settled) await attempt.succeeded();
         }
-        deps.flow.assertUsable(user);
-        await deps.flow.assertAppAccess(user, app, 'ACCOUNT');
-        // The success row is the flow's to write: with the session, in one transaction, when one opens.
-        return await deps.flow.complete(user, app, 'ACCOUNT', caller, { failures: attempt.failures, success: (judgement) => entry(CODE.ok, judgement) });
       } catch (error) {
         if (error instanceof AppError) await record(error.code, judgementOf(error));
         throw error;

@@ -7,6 +7,7 @@ import type { LoginHistoryRepo, NewLoginEntry } from '../audit/loginHistoryRepos
 import type { Head } from '../audit/trail/chain.js';
 import { isSqlite } from '../platform/db/paging.js';
 import { openingStatement } from './sessionOpeningPostgres.js';
+import { settlingCtes, type LimitCountersRepo } from './limitCountersRepository.js';
 
 /** Everything a sign-in leaves once its session opens. */
 export interface SessionOpening {
@@ -19,6 +20,8 @@ export interface SessionOpening {
   hour: { hour: number; known: number[] } | null;
   /** The sign-in's log row (none: the sign-in method writes its own). */
   history: NewLoginEntry | null;
+  /** The credential check's budgets to settle with the session (LimitCountersRepo.settle; none: settled already or nothing to settle). */
+  settlement?: { given: string; cleared: string; now: number } | null;
 }
 
 /**
@@ -28,17 +31,23 @@ export interface SessionOpening {
  * deletion of the person would also take, and the audit head is taken last, as in every other
  * writer, so the head's lock is held for no longer than a log row alone holds it.
  */
-export function sessionOpeningRepo(db: Kysely<Database>, repos: { sessions: SessionsRepo; devices: DevicesRepo; riskProfiles: RiskProfilesRepo; loginHistory: LoginHistoryRepo }) {
+export function sessionOpeningRepo(db: Kysely<Database>, repos: {
+  sessions: SessionsRepo; devices: DevicesRepo; riskProfiles: RiskProfilesRepo; loginHistory: LoginHistoryRepo; limits: LimitCountersRepo;
+}) {
   const sqlite = isSqlite(db);
   return {
     async write(opening: SessionOpening): Promise<void> {
-      const { session, device, network, hour, history } = opening;
+      const { session, device, network, hour, history, settlement } = opening;
       // PostgreSQL: the writes before the log row, and the head, in one statement (sessionOpeningPostgres.ts).
       const inOne = async (tx: Kysely<Database>) => {
         const takesHead = !!history && repos.loginHistory.chained;
         const { rows: [row] } = await tx.executeQuery(openingStatement(opening, takesHead));
         if (hour && Number(row.hours_counted) === 0) await repos.riskProfiles.countHour(session.userRef, hour.hour, undefined, tx);
-        if (history) await repos.loginHistory.insert(history, tx, takesHead ? (row as Head) : undefined);
+        // The settlement rides in the log row's statement, after the head: the counter rows are
+        // held only from there to the commit, never while the head is waited for.
+        const settling = settlement && takesHead ? { ctes: settlingCtes, parameters: [settlement.given, settlement.cleared, settlement.now] } : undefined;
+        if (history) await repos.loginHistory.insert(history, tx, takesHead ? (row as Head) : undefined, settling);
+        if (settlement && !settling) await repos.limits.settle(settlement.given, settlement.cleared, settlement.now, tx);
       };
       const work = sqlite ? async (tx: Kysely<Database>) => {
         await repos.sessions.create(session, tx);
@@ -46,6 +55,7 @@ export function sessionOpeningRepo(db: Kysely<Database>, repos: { sessions: Sess
         if (network) await repos.riskProfiles.rememberNetwork(session.userRef, network.prefix, network.now, tx);
         if (hour) await repos.riskProfiles.countHour(session.userRef, hour.hour, hour.known, tx);
         if (history) await repos.loginHistory.insert(history, tx);
+        if (settlement) await repos.limits.settle(settlement.given, settlement.cleared, settlement.now, tx);
       } : inOne;
       await (db.isTransaction ? work(db) : db.transaction().execute(work));
     },

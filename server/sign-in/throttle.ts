@@ -18,11 +18,20 @@ export interface Attempt {
   /** The credential was right: the account's counter starts afresh, the address gets its place back. */
   succeeded(): Promise<void>;
   /**
+   * What `succeeded` does, for a caller that writes it with its own (a sign-in's session): the
+   * address's unit given back and the account cleared at `now`; `settled` once that committed.
+   * Null when no account was reserved.
+   */
+  settlement(settled: () => void): Settlement | null;
+  /**
    * Failed (or still running) checks before this one: against the account in its lock window, from
    * the address in the hour — what the risk signals read, taken before `succeeded` clears them.
    */
   failures: RecentFailures;
 }
+
+/** A successful credential check's settlement of its budgets (LimitCountersRepo.settle), written by the caller. */
+export interface Settlement { given: string; cleared: string; now: number; settled(): void }
 
 /** Recent failed credential checks, as the budgets count them. */
 export interface RecentFailures { account: number; address: number }
@@ -88,6 +97,7 @@ export function throttleService(ctx: ServiceContext, settings: SettingsService) 
           await repo.lock(subject, ctx.clock.now() + lockMinutes * MINUTE);
           return { locked: true, minutes: lockMinutes };
         },
+        settlement: (settled) => (subject === null ? null : { given: ipKey(ip), cleared: subject, now: ctx.clock.now(), settled }),
         async succeeded() {
           if (subject === null) await repo.give(ipKey(ip));
           else await repo.settle(ipKey(ip), subject, ctx.clock.now());

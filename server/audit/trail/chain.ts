@@ -3,6 +3,13 @@ import { isSqlite } from '../../platform/db/paging.js';
 import type { Database } from '../../platform/db/schema.js';
 import { canonicalRecord, chainHash, type ChainedTable } from './canonical.js';
 
+/**
+ * Writes that ride in a record's statement on PostgreSQL (while the head is held, so only quick
+ * ones that wait on nothing long: a sign-in's budget settlement): WITH entries whose parameters
+ * follow the `n`th.
+ */
+export interface Alongside { ctes: (n: number) => string; parameters: unknown[] }
+
 /** The chain's head as taken (moved on by one) for a record about to be appended. */
 export interface Head { seq: number | string; hash: string; algorithm: string }
 
@@ -45,6 +52,7 @@ export async function appendAt<T extends ChainedTable>(
   table: T,
   row: Insertable<Database[T]>,
   insert: (row: Insertable<Database[T]>) => CompiledQuery,
+  alongside?: Alongside,
 ): Promise<void> {
   const seq = Number(head.seq);
   const hash = chainHash(head.algorithm, head.hash, canonicalRecord(table, seq, row as Record<string, unknown>));
@@ -52,8 +60,10 @@ export async function appendAt<T extends ChainedTable>(
   if (!isSqlite(tx)) {
     // PostgreSQL numbers parameters: the head's hash takes the one after the insert's.
     const next = inserting.parameters.length + 1;
-    await tx.executeQuery(CompiledQuery.raw(`with appended as (${inserting.sql}) update audit_head set hash = $${next} where id = 1`, [...inserting.parameters, hash]));
+    const more = alongside ? `, ${alongside.ctes(next)}` : '';
+    await tx.executeQuery(CompiledQuery.raw(`with appended as (${inserting.sql})${more} update audit_head set hash = $${next} where id = 1`, [...inserting.parameters, hash, ...(alongside?.parameters ?? [])]));
   } else {
+    if (alongside) throw new Error('appendAt: writes alongside the record are for PostgreSQL only');
     await tx.executeQuery(inserting);
     await sql`update audit_head set hash = ${hash} where id = 1`.execute(tx);
   }
