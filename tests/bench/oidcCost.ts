@@ -21,7 +21,7 @@ import { readConfig } from '../../server/platform/config.js';
 import { sha256 } from '../../server/platform/lib/crypto.js';
 import { reusable } from '../../server/platform/db/reusable.js';
 import { BASE, REDIRECT, signedInBrowser } from './oidcBrowser.js';
-import { dropSchema } from './postgres.js';
+import { dropSchemaOf } from './postgres.js';
 
 const N = Number(process.env.OIDC_COST_N ?? 300);
 const ROUNDS = Number(process.env.OIDC_COST_ROUNDS ?? 5);
@@ -190,8 +190,7 @@ async function main(): Promise<void> {
   } finally {
     await app.close();
     rmSync(dir, { recursive: true, force: true });
-    const schema = databaseUrl.startsWith('postgres') ? new URL(databaseUrl).searchParams.get('schema') : null;
-    if (schema) await dropSchema(databaseUrl, schema);
+    await dropSchemaOf(databaseUrl);
   }
 }
 

@@ -29,7 +29,7 @@ import { buildApp } from '../../server/app.js';
 import { readConfig } from '../../server/platform/config.js';
 import { BASE, REDIRECT, signedInBrowser } from './oidcBrowser.js';
 import { FLOOR_CLIENT, floorProvider } from './oidcFloor.js';
-import { dropSchema } from './postgres.js';
+import { dropSchemaOf } from './postgres.js';
 
 const N = Number(process.env.OIDC_GRANTS_N ?? 200);
 const ROUNDS = Number(process.env.OIDC_GRANTS_ROUNDS ?? 5);
@@ -158,8 +158,7 @@ async function main(): Promise<void> {
   } finally {
     await app.close();
     rmSync(dir, { recursive: true, force: true });
-    const schema = databaseUrl.startsWith('postgres') ? new URL(databaseUrl).searchParams.get('schema') : null;
-    if (schema) await dropSchema(databaseUrl, schema);
+    await dropSchemaOf(databaseUrl);
   }
 }
 

@@ -27,6 +27,12 @@ export async function dropSchema(databaseUrl: string, schema: string): Promise<v
   await client.end();
 }
 
+/** Drops the schema a store's URL names (`?schema=`); a SQLite store has none and nothing is done. */
+export async function dropSchemaOf(databaseUrl: string): Promise<void> {
+  const schema = databaseUrl.startsWith('postgres') ? new URL(databaseUrl).searchParams.get('schema') : null;
+  if (schema) await dropSchema(databaseUrl, schema);
+}
+
 /** The bulk data a bench seeds (server/demo/seedBulk.ts): BENCH_USERS and BENCH_LOG_ROWS over the bench's own defaults. */
 export function benchSize(defaults: { users: number; logRows: number }): BulkSize {
   return {
