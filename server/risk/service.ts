@@ -13,7 +13,7 @@ import { signalsOf } from './signals.js';
 import { actionOf, effectivePolicy, levelOf } from './decide.js';
 import type { Locator, RiskVerdict, SignInAlerts } from './types.js';
 import type { RiskProfile } from './profileRepository.js';
-import type { SessionOpening } from '../sign-in/sessionOpeningRepository.js';
+import type { SessionOpening } from '../sign-in/sessionOpening.js';
 
 /** A network is known for this long after a sign-in from it. */
 export const NETWORK_KNOWN_DAYS = 90;

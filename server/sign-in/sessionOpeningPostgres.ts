@@ -1,7 +1,7 @@
 import { CompiledQuery } from 'kysely';
 import type { Head } from '../audit/trail/chain.js';
 import { withHourCounted } from '../risk/profileRepository.js';
-import type { SessionOpening } from './sessionOpeningRepository.js';
+import type { SessionOpening } from './sessionOpening.js';
 
 /** What the opening statement answers: the head when it took it, and whether the hour was counted. */
 export interface OpenedRow extends Partial<Head> { hours_counted: number | string }
