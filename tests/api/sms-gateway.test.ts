@@ -20,25 +20,19 @@ describe.each(storeCases())('texts leave through the outbox ($name)', (store) =>
     await gateway?.close();
   });
 
-  const timed = async (mobileNo: string) => {
-    const started = performance.now();
-    const res = await client.post(SEND, { mobileNo });
-    return { res, ms: performance.now() - started };
-  };
-
-  it('answers a registered and an unknown number alike, without waiting for a slow gateway', async () => {
-    gateway.behave('ok', 1500);
+  it('answers a registered and an unknown number alike, without waiting for the gateway', async () => {
+    // The gateway answers nothing until released: a request that waited for it would never be
+    // answered (and the test would time out), whatever the machine's speed.
+    gateway.behave('hold');
     // A day after any other test's text to the number (its daily cap here is 1).
     client.clock.advance(24 * 3_600_000);
     const earlier = gateway.received.length;
-    const known = await timed(KNOWN);
-    const unknown = await timed(UNKNOWN);
-    expect(known.res.json().code).toBe('D00000');
-    expect(unknown.res.statusCode).toBe(known.res.statusCode);
-    expect(Object.keys(unknown.res.json().data)).toEqual(Object.keys(known.res.json().data));
-    // The gateway takes 1.5 s; a request that waited for it would show it.
-    expect(known.ms).toBeLessThan(750);
-    expect(unknown.ms).toBeLessThan(750);
+    const known = await client.post(SEND, { mobileNo: KNOWN });
+    const unknown = await client.post(SEND, { mobileNo: UNKNOWN });
+    expect(known.json().code).toBe('D00000');
+    expect(unknown.statusCode).toBe(known.statusCode);
+    expect(Object.keys(unknown.json().data)).toEqual(Object.keys(known.json().data));
+    gateway.behave('ok');
     await client.app.services.sms.deliverDue();
     const received = gateway.received.slice(earlier);
     expect(received.map((m) => m.mobileNo)).toEqual([KNOWN]);
