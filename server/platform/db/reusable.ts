@@ -57,15 +57,14 @@ export function reusable<V extends Record<string, unknown>, R>(db: Kysely<any>, 
   }
   const parametersOf = (template: Template, values: V) => template.slots.map((s) => ('value' in s ? values[s.value] : s.constant));
 
-  function compiled(values: V, shape = ''): CompiledQuery<R> {
+  const compiledOf = (template: Template, parameters: unknown[]) => CompiledQuery.raw(template.sql, parameters) as CompiledQuery<R>;
+  const compiled = (values: V, shape = ''): CompiledQuery<R> => {
     const template = templateOf(values, shape);
-    return CompiledQuery.raw(template.sql, parametersOf(template, values)) as CompiledQuery<R>;
-  }
+    return compiledOf(template, parametersOf(template, values));
+  };
 
   /** The rows from the driver itself, or null when the statement has to wait for Kysely's connection. */
-  function directly(values: V, shape: string): Promise<R[]> | R[] | null {
-    const template = templateOf(values, shape);
-    const parameters = parametersOf(template, values);
+  function directly(template: Template, parameters: unknown[]): Promise<R[]> | R[] | null {
     if (direct!.kind === 'postgres') return direct!.rows<R>(template.sql, parameters);
     return direct!.now((prepare) => {
       const statement = prepare(template.sql);
@@ -79,7 +78,10 @@ export function reusable<V extends Record<string, unknown>, R>(db: Kysely<any>, 
   // `compiled`: the SQL and parameters alone, for a statement that embeds them (the chain's on PostgreSQL).
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   return Object.assign(async (values: V, shape = '', on: Kysely<any> = db): Promise<R[]> => {
-    const rows = direct && on === db ? directly(values, shape) : null;
-    return rows ?? (await on.executeQuery<R>(compiled(values, shape))).rows;
+    // One template lookup, whether the driver runs it or (SQLite's connection held) Kysely does.
+    const template = templateOf(values, shape);
+    const parameters = parametersOf(template, values);
+    const rows = direct && on === db ? directly(template, parameters) : null;
+    return rows ?? (await on.executeQuery<R>(compiledOf(template, parameters))).rows;
   }, { compiled });
 }

@@ -87,9 +87,7 @@ export function adapterFactory(deps: AdapterDeps) {
       requestReads.forget();
       // At the token endpoint the consumption waits for the tokens, to be done in their statement (tokenWrites.ts).
       if (deps.writes.holdConsumption(this.kind, id, clock.now())) return;
-      const result = await payloads.consume(this.kind, id, clock.now());
-      if (result.consumed || !SINGLE_USE.has(this.kind)) return;
-      if (result.grantId) await payloads.revokeGrant(result.grantId);
+      if ((await payloads.spend(this.kind, id, clock.now())) || !SINGLE_USE.has(this.kind)) return;
       throw new errors.InvalidGrant('grant request is invalid');
     }
 

@@ -112,6 +112,21 @@ export function payloadsRepo(db: Kysely<Database>) {
     });
   };
 
+  /** A whole grant: every code and token issued under it, and the grant itself. */
+  const revokeGrant = async (grantId: string): Promise<void> => {
+    await db.deleteFrom('oidc_payloads').where('grant_id', '=', grantId).execute();
+    await db.deleteFrom('oidc_payloads').where('kind', '=', 'Grant').where('id', '=', grantId).execute();
+  };
+  /**
+   * A code or refresh token presented again, even by a racer that lost: what it issued is revoked
+   * with its grant (RFC 6749 §4.1.2, RFC 9700 §4.14.2). Only records issued under a grant carry its id.
+   */
+  const reused = async (kind: string, id: string): Promise<false> => {
+    const grantId = (await grantOf(kind, id))?.grant_id;
+    if (grantId) await revokeGrant(grantId);
+    return false;
+  };
+
   return {
     /**
      * One statement for what a token or code request reads next: the record, its grant and its
@@ -137,28 +152,27 @@ export function payloadsRepo(db: Kysely<Database>) {
       await storingRows(rowValues(writes), String(writes.length));
     },
     /**
-     * Marks a code or refresh token used and stores what its use issued, both or neither: the
-     * consumption is the single-use check (as in `consume`), and the rows are written only when it
-     * passed. False, with the record's grant: it was already used, nothing was written.
+     * Spends a code or refresh token and stores what its use issued, both or neither: the
+     * consumption is the single-use check (as in `spend`), and the rows are written only when it
+     * passed. False: it was already used, nothing was written and its grant is revoked.
      */
-    async consumeAndStore(consume: { kind: string; id: string }, writes: PayloadWrite[], now: number): Promise<{ consumed: boolean; grantId: string | null }> {
-      if (writes.length === 0) return this.consume(consume.kind, consume.id, now);
+    async spendAndStore(consume: { kind: string; id: string }, writes: PayloadWrite[], now: number): Promise<boolean> {
+      if (writes.length === 0) return this.spend(consume.kind, consume.id, now);
       const consumed = postgres
         ? (await consumingAndStoring({ ...rowValues(writes), consumeKind: consume.kind, consumeId: consume.id, now }, String(writes.length)))[0]?.consumed === 1
         : await consumeThenStore(consume, writes, now);
-      if (consumed) return { consumed: true, grantId: null };
-      return { consumed: false, grantId: (await grantOf(consume.kind, consume.id))?.grant_id ?? null };
+      return consumed || reused(consume.kind, consume.id);
     },
     find: async (kind: string, id: string, now: number) => decode((await byId({ kind, id, now }))[0]),
     findByUid: async (kind: string, uid: string, now: number) => decode(await live(kind, now).where('uid', '=', uid).executeTakeFirst()),
     findByUserCode: async (kind: string, userCode: string, now: number) => decode(await live(kind, now).where('user_code', '=', userCode).executeTakeFirst()),
     /**
      * Marks a record used, once: the conditional update is the single-use check, so two racers
-     * presenting the same code or refresh token cannot both get past it. False: already used.
+     * presenting the same code or refresh token cannot both get past it. False: already used, and
+     * the grant it was issued under is revoked.
      */
-    async consume(kind: string, id: string, now: number): Promise<{ consumed: boolean; grantId: string | null }> {
-      if ((await consuming({ kind, id, now })).length === 1) return { consumed: true, grantId: null };
-      return { consumed: false, grantId: (await grantOf(kind, id))?.grant_id ?? null };
+    async spend(kind: string, id: string, now: number): Promise<boolean> {
+      return (await consuming({ kind, id, now })).length === 1 || reused(kind, id);
     },
     async destroy(kind: string, id: string): Promise<void> {
       await db.deleteFrom('oidc_payloads').where('kind', '=', kind).where('id', '=', id).execute();
@@ -167,11 +181,7 @@ export function payloadsRepo(db: Kysely<Database>) {
     async revokeByGrantId(kind: string, grantId: string): Promise<void> {
       await db.deleteFrom('oidc_payloads').where('kind', '=', kind).where('grant_id', '=', grantId).execute();
     },
-    /** A whole grant: every code and token issued under it, and the grant itself. */
-    async revokeGrant(grantId: string): Promise<void> {
-      await db.deleteFrom('oidc_payloads').where('grant_id', '=', grantId).execute();
-      await db.deleteFrom('oidc_payloads').where('kind', '=', 'Grant').where('id', '=', grantId).execute();
-    },
+    revokeGrant,
     /** Expired records are only ever deleted: reads already skip them. */
     async deleteExpired(now: number): Promise<number> {
       const result = await db.deleteFrom('oidc_payloads').where('expires_at', '<=', now).executeTakeFirst();

@@ -15,7 +15,7 @@ interface Held {
  * The token endpoint consumes its code or refresh token, then saves its access token and its
  * refresh token, a statement each. Nobody can present the new tokens before the answer carrying
  * them is sent, so all three are held until the provider has answered and then done in one
- * statement (payloadsRepository.ts, `consumeAndStore`): the tokens are stored only if the
+ * statement (payloadsRepository.ts, `spendAndStore`): the tokens are stored only if the
  * consumption passed, so of several racing uses exactly one stores and is answered; the others
  * find it used, revoke the grant (a reused code or refresh token must revoke what it issued:
  * RFC 6749 §4.1.2, RFC 9700 §4.14.2) and answer invalid_grant instead of their tokens.
@@ -35,13 +35,6 @@ export function tokenWrites(payloads: PayloadsRepo) {
     const ctx = Provider.ctx;
     return ctx && ctx.oidc?.route === 'token' ? ctx : undefined;
   };
-
-  /** Spends a code or refresh token alone; a second use revokes its grant, as the adapter's consume does. */
-  async function spend(consume: { kind: string; id: string; now: number }): Promise<boolean> {
-    const result = await payloads.consume(consume.kind, consume.id, consume.now);
-    if (!result.consumed && result.grantId) await payloads.revokeGrant(result.grantId);
-    return result.consumed;
-  }
 
   function answerInvalidGrant(ctx: KoaContextWithOIDC): void {
     const error = new errors.InvalidGrant('grant request is invalid');
@@ -77,7 +70,7 @@ export function tokenWrites(payloads: PayloadsRepo) {
       const { consume } = entry;
       const writes = [...entry.writes.values()];
       if (ctx.status !== 200) {
-        if (consume) await spend(consume).catch((error: unknown) => ctx.oidc.provider.emit('server_error', ctx, error));
+        if (consume) await payloads.spend(consume.kind, consume.id, consume.now).catch((error: unknown) => ctx.oidc.provider.emit('server_error', ctx, error));
         return;
       }
       try {
@@ -85,12 +78,9 @@ export function tokenWrites(payloads: PayloadsRepo) {
           await payloads.upsertMany(writes);
           return;
         }
-        const result = await payloads.consumeAndStore(consume, writes, consume.now);
-        if (result.consumed) return;
-        if (result.grantId) await payloads.revokeGrant(result.grantId);
-        answerInvalidGrant(ctx);
+        if (!(await payloads.spendAndStore(consume, writes, consume.now))) answerInvalidGrant(ctx);
       } catch (error) {
-        if (consume) await spend(consume).catch(() => undefined);
+        if (consume) await payloads.spend(consume.kind, consume.id, consume.now).catch(() => undefined);
         ctx.status = 500;
         ctx.body = { error: 'server_error', error_description: 'oops! something went wrong' };
         ctx.oidc.provider.emit('server_error', ctx, error);
