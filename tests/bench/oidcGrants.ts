@@ -36,6 +36,10 @@ const ROUNDS = Number(process.env.OIDC_GRANTS_ROUNDS ?? 5);
 const BLOCK = Number(process.env.OIDC_GRANTS_BLOCK ?? 20);
 const PROFILE_N = Number(process.env.OIDC_GRANTS_PROFILE_N ?? 200);
 const PROFILE_DIR = process.env.OIDC_GRANTS_PROFILE;
+/** µs between CPU samples: the inspector's 1,000 leave a few hundred samples to a few hundred grants. */
+const PROFILE_INTERVAL = Number(process.env.OIDC_GRANTS_PROFILE_INTERVAL ?? 100);
+/** Allocation sampling every 1 KB costs CPU of its own, charged to whatever allocates: off for a CPU-only profile. */
+const HEAP = process.env.OIDC_GRANTS_HEAP !== '0';
 
 type Tokens = { access_token: string; refresh_token: string };
 type Dispatch = (options: { method: 'POST'; url: string; payload: string; headers: Record<string, string> }) => Promise<{ statusCode: number; body: string }>;
@@ -94,22 +98,25 @@ async function main(): Promise<void> {
       const results: T[] = [];
       if (inspector && label) {
         await inspector.post('Profiler.enable');
+        await inspector.post('Profiler.setSamplingInterval', { interval: PROFILE_INTERVAL });
         await inspector.post('Profiler.start');
         // Every allocation sampled, collected or not: bytes per grant move far less than CPU on a busy machine.
-        await inspector.post('HeapProfiler.enable');
-        await inspector.post('HeapProfiler.startSampling', { samplingInterval: 1024, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true } as never);
+        if (HEAP) await inspector.post('HeapProfiler.enable');
+        if (HEAP) await inspector.post('HeapProfiler.startSampling', { samplingInterval: 1024, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true } as never);
       }
       const before = process.cpuUsage();
       for (const input of inputs) results.push(await run(input));
       const { user, system } = process.cpuUsage(before);
-      if (inspector && label) {
+      if (inspector && label && HEAP) {
         const { profile: heap } = await inspector.post('HeapProfiler.stopSampling');
         writeFileSync(join(PROFILE_DIR!, `${label}.heapprofile`), JSON.stringify(heap));
-        const { profile } = await inspector.post('Profiler.stop');
-        writeFileSync(join(PROFILE_DIR!, `${label}.cpuprofile`), JSON.stringify(profile));
         type Node = { selfSize: number; children: Node[] };
         const bytes = (node: Node): number => node.children.reduce((sum, child) => sum + bytes(child), node.selfSize);
         console.log(`${label}: ${Math.round(bytes(heap.head as Node) / inputs.length / 1024)} KB allocated a grant (sampled every 1 KB)`);
+      }
+      if (inspector && label) {
+        const { profile } = await inspector.post('Profiler.stop');
+        writeFileSync(join(PROFILE_DIR!, `${label}.cpuprofile`), JSON.stringify(profile));
       }
       return { micros: (user + system) / inputs.length, results };
     };
