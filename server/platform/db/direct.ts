@@ -48,7 +48,9 @@ export function directSqlite(db: Kysely<any>, database: SqliteDatabase, raw: SQL
     }
   };
   const prepare = (sql: string) => database.prepare(sql) as unknown as Statement;
-  const inTransaction = <T>(work: (p: typeof prepare) => T): T => timed(() => raw.transaction(() => work(prepare))());
+  // Wrapped once: better-sqlite3's `transaction` builds four wrappers and their properties per call.
+  const transact = raw.transaction((work: (p: typeof prepare) => unknown) => work(prepare));
+  const inTransaction = <T>(work: (p: typeof prepare) => T): T => timed(() => transact(work) as T);
   stores.set(db, {
     kind: 'sqlite',
     now: (work) => (hold.held > 0 ? null : timed(() => work(prepare))),
