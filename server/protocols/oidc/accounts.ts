@@ -1,6 +1,7 @@
 import type { Account, FindAccount, KoaContextWithOIDC } from 'oidc-provider';
 import type { User } from '../../organisation/usersRepository.js';
 import type { OidcContext } from './context.js';
+import { accountKey, requestReads } from './requestReads.js';
 
 /**
  * Claims released per scope; `roles` are the user's role codes in the application asking, and
@@ -56,7 +57,9 @@ export function accounts(d: OidcContext) {
     const app = clientId ? await d.oidc.appByClientId(clientId) : undefined;
     // Exchanging a code or refresh token and reading userinfo check the permission again: a revoke counts at once.
     if (token && !app) return undefined;
-    const user = token ? await permittedUser(sub, app!.id) : await usableUser(sub);
+    // Read with the code or token this request presented (payloadsRepository.ts, `findWithLinks`), when it was.
+    const ahead = token ? requestReads.take(accountKey(sub, app!.id)) : null;
+    const user = ahead ? (ahead.stored.permitted ? usable(ahead.stored.user) : undefined) : token ? await permittedUser(sub, app!.id) : await usableUser(sub);
     if (!user) return undefined;
     return {
       accountId: sub,

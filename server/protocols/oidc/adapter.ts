@@ -1,7 +1,7 @@
 import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
 import type { Clock } from '../../platform/lib/clock.js';
 import type { PayloadsRepo, StoredPayload } from './payloadsRepository.js';
-import { grantKey, requestReads, sessionKey } from './requestReads.js';
+import { accountKey, grantKey, requestReads, sessionKey } from './requestReads.js';
 import type { TokenWrites } from './tokenWrites.js';
 
 /** Records without a lifetime of their own still leave the table some day. */
@@ -16,8 +16,8 @@ const SINGLE_USE = new Set(['AuthorizationCode', 'RefreshToken', 'DeviceCode', '
  */
 const GRANTABLE = new Set([...SINGLE_USE, 'AccessToken']);
 /**
- * Records whose use reads their grant and session next: a code exchange, a refresh, userinfo,
- * introspection. They are read together, in one statement (payloadsRepository.ts).
+ * Records whose use reads their grant, session and account next: a code exchange, a refresh,
+ * userinfo, introspection. They are read together, in one statement (payloadsRepository.ts).
  */
 const READ_WITH_LINKS = new Set(['AuthorizationCode', 'RefreshToken', 'AccessToken']);
 
@@ -63,6 +63,7 @@ export function adapterFactory(deps: AdapterDeps) {
       const found = await payloads.findWithLinks(this.kind, id, clock.now());
       if (found?.grant) requestReads.keep(grantKey(found.grant.id), found.grant.stored);
       if (found?.session) requestReads.keep(sessionKey(found.session.uid), found.session.stored);
+      if (found?.account) requestReads.keep(accountKey(found.account.sub, found.account.appRef), found.account);
       return this.decode(found?.record);
     }
 
@@ -84,9 +85,11 @@ export function adapterFactory(deps: AdapterDeps) {
      * reused code or refresh token must (RFC 6749 §4.1.2, RFC 9700 §4.14.2).
      */
     async consume(id: string): Promise<void> {
-      requestReads.forget();
-      // At the token endpoint the consumption waits for the tokens, to be done in their statement (tokenWrites.ts).
+      // At the token endpoint the consumption waits for the tokens, to be done in their statement
+      // (tokenWrites.ts). Nothing is written yet, so what was read ahead still holds: the account
+      // an exchange asks for next.
       if (deps.writes.holdConsumption(this.kind, id, clock.now())) return;
+      requestReads.forget();
       if ((await payloads.spend(this.kind, id, clock.now())) || !SINGLE_USE.has(this.kind)) return;
       throw new errors.InvalidGrant('grant request is invalid');
     }

@@ -1,7 +1,9 @@
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { PostgresAdapter, sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
 import { reusable } from '../../platform/db/reusable.js';
 import { directOf } from '../../platform/db/direct.js';
+import { permitted } from '../../apps/repository.js';
+import { toUser, type User } from '../../organisation/usersRepository.js';
 
 /** One stored record of the provider (a code, token, grant, session, interaction…). */
 export interface StoredPayload {
@@ -10,13 +12,23 @@ export interface StoredPayload {
 }
 
 /**
- * A code or token with the grant it was issued under and the provider session it expires with,
- * as three separate reads would have found them at the same moment (absent: read, not there).
+ * A code or token with the grant it was issued under, the provider session it expires with and
+ * its account, as separate reads would have found them at the same moment (absent: read, not there).
  */
 export interface StoredWithLinks {
   record: StoredPayload;
   grant?: { id: string; stored: StoredPayload | undefined };
   session?: { uid: string; stored: StoredPayload | undefined };
+  /** The account the record names and whether it may use the record's application, when that application exists. */
+  account?: LinkedAccount;
+}
+
+/** What the provider's account lookup at a token request reads next (accounts.ts), read with the record. */
+export interface LinkedAccount {
+  sub: string;
+  appRef: number;
+  user: User | undefined;
+  permitted: boolean;
 }
 
 export interface PayloadWrite {
@@ -61,17 +73,23 @@ export function payloadsRepo(db: Kysely<Database>) {
     .where('kind', '=', v.kind).where('id', '=', v.id).where('consumed_at', 'is', null).returning('id'), { direct: true });
   const grantOf = (kind: string, id: string) => db.selectFrom('oidc_payloads').select('grant_id').where('kind', '=', kind).where('id', '=', id).executeTakeFirst();
 
-  // The session a token expires with is named only inside its payload (oidc-provider's sessionUid).
+  // The grant, session, account and application a record links to are named only inside its payload.
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  const sessionUidOf = postgres ? sql`(t.payload::json ->> 'sessionUid')` : sql`(t.payload ->> 'sessionUid')`;
-  type Linked = { kind: string; id: string; uid: string | null; grant_id: string | null; payload: string; consumed_at: number | null };
-  const linked = reusable(db, (v: { kind: string; id: string; now: number }) => sql<Linked>`
-    with t as (select kind, id, uid, grant_id, payload, consumed_at from oidc_payloads where kind = ${v.kind} and id = ${v.id} and expires_at > ${v.now})
-    select kind, id, uid, grant_id, payload, consumed_at from t
-    union all
-    select g.kind, g.id, g.uid, g.grant_id, g.payload, g.consumed_at from oidc_payloads g join t on g.kind = 'Grant' and g.id = t.grant_id where g.expires_at > ${v.now}
-    union all
-    select s.kind, s.id, s.uid, s.grant_id, s.payload, s.consumed_at from oidc_payloads s join t on s.kind = 'Session' and s.uid = ${sessionUidOf} where s.expires_at > ${v.now}`, { direct: true });
+  const field = (name: 'sessionUid' | 'accountId' | 'clientId') => (postgres ? sql<string>`(t.payload::json ->> ${sql.lit(name)})` : sql<string>`(t.payload ->> ${sql.lit(name)})`);
+  const linked = reusable(db, (v: { kind: string; id: string; now: number }) => db.selectFrom('oidc_payloads as t')
+    .leftJoin('oidc_payloads as g', (j) => j.on('g.kind', '=', 'Grant').onRef('g.id', '=', 't.grant_id').on('g.expires_at', '>', v.now))
+    .leftJoin('oidc_payloads as s', (j) => j.on('s.kind', '=', 'Session').on('s.uid', '=', field('sessionUid')).on('s.expires_at', '>', v.now))
+    .leftJoin('oidc_subjects as sj', (j) => j.on('sj.sub', '=', field('accountId')))
+    .leftJoin('users as u', 'u.id', 'sj.user_ref')
+    .leftJoin('apps', (j) => j.on('apps.client_id', '=', field('clientId')))
+    .selectAll('u')
+    .select([
+      't.grant_id as linkGrantId', 't.payload as linkRecord', 't.consumed_at as linkRecordConsumed', 'g.payload as linkGrant', 'g.consumed_at as linkGrantConsumed',
+      's.payload as linkSession', 's.consumed_at as linkSessionConsumed', 'apps.id as linkAppRef',
+    ])
+    .select((eb) => permitted(eb as unknown as ExpressionBuilder<Database, 'apps'>, eb.ref('u.id')).as('linkPermitted'))
+    .where('t.kind', '=', v.kind).where('t.id', '=', v.id).where('t.expires_at', '>', v.now), { direct: true });
+  const stored = (payload: string | null, consumedAt: number | null) => (payload === null ? undefined : decode({ payload, consumed_at: consumedAt }));
 
   // PostgreSQL consumes and stores in one statement: the rows are inserted only when the update
   // consumed, and a racer's update waits for the first to commit, then finds it consumed. Every
@@ -133,14 +151,18 @@ export function payloadsRepo(db: Kysely<Database>) {
      * session (oidc-provider reads them one after the other, a round trip each).
      */
     async findWithLinks(kind: string, id: string, now: number): Promise<StoredWithLinks | undefined> {
-      const rows = await linked({ kind, id, now });
-      const own = rows.find((r) => r.kind === kind && r.id === id);
-      const record = decode(own);
-      if (!own || !record) return undefined;
+      const [row] = await linked({ kind, id, now });
+      const record = row && stored(row.linkRecord, row.linkRecordConsumed);
+      if (!row || !record) return undefined;
       const found: StoredWithLinks = { record };
-      if (own.grant_id) found.grant = { id: own.grant_id, stored: decode(rows.find((r) => r.kind === 'Grant' && r.id === own.grant_id)) };
-      const sessionUid = record.payload.sessionUid;
-      if (typeof sessionUid === 'string' && sessionUid) found.session = { uid: sessionUid, stored: decode(rows.find((r) => r.kind === 'Session' && r.uid === sessionUid)) };
+      if (row.linkGrantId) found.grant = { id: row.linkGrantId, stored: stored(row.linkGrant, row.linkGrantConsumed) };
+      const { sessionUid, accountId } = record.payload;
+      if (typeof sessionUid === 'string' && sessionUid) found.session = { uid: sessionUid, stored: stored(row.linkSession, row.linkSessionConsumed) };
+      if (typeof accountId === 'string' && accountId && row.linkAppRef !== null) {
+        const { linkGrantId: _g, linkRecord: _r, linkRecordConsumed: _rc, linkGrant: _gp, linkGrantConsumed: _gc, linkSession: _s, linkSessionConsumed: _sc, linkAppRef, linkPermitted, ...user } = row;
+        // A boolean on PostgreSQL, 0 or 1 on SQLite; no user row: the subject names nobody (any more).
+        found.account = { sub: accountId, appRef: linkAppRef, user: user.id === null ? undefined : toUser(user as Parameters<typeof toUser>[0]), permitted: Boolean(linkPermitted) };
+      }
       return found;
     },
     async upsert(write: PayloadWrite): Promise<void> {
