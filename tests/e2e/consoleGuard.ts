@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Browser, BrowserContext, ConsoleMessage, Page, Response } from '@playwright/test';
 
 /**
  * Every journey keeps the browser console clean: a console error, an uncaught
@@ -26,34 +26,53 @@ function expected(guard: Guard, status: number, url: string): boolean {
   return guard.refusals.some((refusal) => refusal.status === status && (!refusal.url || refusal.url.test(url)));
 }
 
-/** Starts watching a browser context and every page it opens. */
-export function watchContext(context: BrowserContext, origin: string): Guard {
-  const known = guards.get(context);
-  if (known) return known;
+/**
+ * Starts watching a browser context and every page it opens, for one journey: a context lent
+ * to the next journey (tests/e2e/contextPool.ts) gets a new guard, and `stop` removes the
+ * listeners of this one.
+ */
+export function watchContext(context: BrowserContext, origin: string): { guard: Guard; stop: () => void } {
   const guard: Guard = { problems: [], refusals: [], consoleErrors: [] };
   guards.set(context, guard);
   const own = (url: string) => url.startsWith(`${origin}/`) || url === origin;
+  const onConsole = (page: Page) => (message: ConsoleMessage) => {
+    if (message.type() !== 'error') return;
+    const text = message.text();
+    const url = message.location().url;
+    // The browser logs each failed answer too; the portal's own are judged by their status below.
+    if (RESOURCE_STATUS.test(text) && own(url)) return;
+    if (guard.consoleErrors.some((pattern) => pattern.test(text))) return;
+    guard.problems.push(`console error on ${page.url()}: ${text}${url ? ` (${url})` : ''}`);
+  };
+  const onError = (page: Page) => (error: Error) => guard.problems.push(`uncaught ${error.name} on ${page.url()}: ${error.message}`);
+  const onResponse = (page: Page) => (response: Response) => {
+    const url = response.url();
+    const status = response.status();
+    if (status < 400 || !own(url) || expected(guard, status, url)) return;
+    guard.problems.push(`${status} ${response.request().method()} ${url.slice(origin.length)} (on ${page.url()})`);
+  };
+  const unwatch: (() => void)[] = [];
   const watchPage = (page: Page) => {
-    page.on('console', (message) => {
-      if (message.type() !== 'error') return;
-      const text = message.text();
-      const url = message.location().url;
-      // The browser logs each failed answer too; the portal's own are judged by their status below.
-      if (RESOURCE_STATUS.test(text) && own(url)) return;
-      if (guard.consoleErrors.some((pattern) => pattern.test(text))) return;
-      guard.problems.push(`console error on ${page.url()}: ${text}${url ? ` (${url})` : ''}`);
-    });
-    page.on('pageerror', (error) => guard.problems.push(`uncaught ${error.name} on ${page.url()}: ${error.message}`));
-    page.on('response', (response) => {
-      const url = response.url();
-      const status = response.status();
-      if (status < 400 || !own(url) || expected(guard, status, url)) return;
-      guard.problems.push(`${status} ${response.request().method()} ${url.slice(origin.length)} (on ${page.url()})`);
+    const listeners = { console: onConsole(page), pageerror: onError(page), response: onResponse(page) };
+    page.on('console', listeners.console);
+    page.on('pageerror', listeners.pageerror);
+    page.on('response', listeners.response);
+    unwatch.push(() => {
+      page.off('console', listeners.console);
+      page.off('pageerror', listeners.pageerror);
+      page.off('response', listeners.response);
     });
   };
   context.pages().forEach(watchPage);
   context.on('page', watchPage);
-  return guard;
+  return {
+    guard,
+    stop: () => {
+      context.off('page', watchPage);
+      unwatch.forEach((off) => off());
+      if (guards.get(context) === guard) guards.delete(context);
+    },
+  };
 }
 
 function guardOf(target: Page | BrowserContext): Guard {
@@ -90,9 +109,10 @@ export function watchTest(browser: Browser, context: BrowserContext, origin: str
     return opened;
   };
   return {
-    problems: () => watched.flatMap((guard) => guard.problems),
+    problems: () => watched.flatMap(({ guard }) => guard.problems),
     stop: () => {
       browser.newContext = newContext;
+      watched.forEach((watch) => watch.stop());
     },
   };
 }
