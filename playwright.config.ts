@@ -27,7 +27,9 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      // --process-per-site: a journey's pages of the portal share the renderer its lent context
+      // keeps warm (tests/e2e/contextPool.ts) instead of each starting a cold one.
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--process-per-site'],
     },
   },
   projects: [

@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page, type Response } from '@playwright/test';
+import {
+  test as playwrightTest, expect,
+  type APIRequestContext, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page,
+  type PlaywrightTestArgs, type PlaywrightTestOptions, type PlaywrightWorkerArgs, type PlaywrightWorkerOptions, type Response, type TestType,
+} from '@playwright/test';
 import { sm2Encrypt } from '../support/sm2Encrypt';
 import { watchTest } from './consoleGuard';
+import { ContextPool } from './contextPool';
 import { demoDb, type DemoDb } from './db';
 import { startPortal, type Portal } from './portal';
 
@@ -37,6 +42,15 @@ function nextClientAddress(workerIndex: number): string {
 }
 
 /**
+ * Playwright's own fixture with the options a test's context is made with (the project's, the
+ * file's `test.use`): lent contexts are told apart by them. Not in Playwright's public types.
+ */
+const base = playwrightTest as unknown as TestType<
+  PlaywrightTestArgs & PlaywrightTestOptions & { _combinedContextOptions: BrowserContextOptions },
+  PlaywrightWorkerArgs & PlaywrightWorkerOptions
+>;
+
+/**
  * Each worker has a portal of its own (tests/e2e/portal.ts: its own port, server and database),
  * which every page, `request` and context of its tests talk to (`baseURL`), and `db` writes
  * into that portal's database.
@@ -45,7 +59,7 @@ function nextClientAddress(workerIndex: number): string {
  * hop (TRUST_PROXY=1), so every test, its page.request and any context it opens come from an
  * address of their own: no journey spends another's budget, whatever the order they run in.
  */
-export const test = base.extend<{ consoleGuard: void }, { portal: Portal; db: DemoDb }>({
+export const test = base.extend<{ consoleGuard: void }, { portal: Portal; db: DemoDb; contextPool: ContextPool }>({
   portal: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
     async ({}, use, workerInfo) => {
@@ -62,6 +76,29 @@ export const test = base.extend<{ consoleGuard: void }, { portal: Portal; db: De
   baseURL: async ({ portal }, use) => use(portal.origin),
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
     await use({ ...extraHTTPHeaders, 'X-Forwarded-For': nextClientAddress(testInfo.workerIndex) });
+  },
+  // The portal's key as the lent contexts' keeper page: a small JSON document, no script.
+  contextPool: [async ({ browser }, use) => {
+    const pool = new ContextPool(browser, '/idaas/auth/v1/sm2_key');
+    await use(pool);
+    await pool.close();
+  }, { scope: 'worker' }],
+  // Each journey's own context is lent by the worker's pool (tests/e2e/contextPool.ts): signed
+  // out and with empty storage as a fresh one, but with the portal's code already loaded.
+  // Contexts a journey opens itself (another person) are fresh ones. E2E_FRESH_CONTEXTS=1 gives
+  // each journey a fresh context too, to tell a failure about lending from any other.
+  context: async ({ browser, contextPool, _combinedContextOptions, extraHTTPHeaders }, use, testInfo) => {
+    if (process.env.E2E_FRESH_CONTEXTS) {
+      const fresh = await browser.newContext();
+      await use(fresh);
+      await fresh.close();
+      return;
+    }
+    const { extraHTTPHeaders: _ownAddress, ...options } = _combinedContextOptions;
+    const context = await contextPool.borrow(options, extraHTTPHeaders ?? {});
+    deviceIds.delete(context);
+    await use(context);
+    await contextPool.giveBack(context, testInfo.status === testInfo.expectedStatus);
   },
   // Fails a journey on a console error, an uncaught exception or an undeclared 4xx/5xx of the
   // portal (tests/e2e/consoleGuard.ts); declare the expected ones with expectRefusals.
