@@ -2,6 +2,7 @@ import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { Database } from '../platform/db/schema.js';
 import { reusable } from '../platform/db/reusable.js';
 import { isSqlite } from '../platform/db/paging.js';
+import { shifted } from '../platform/db/combined.js';
 
 /** One budget's state: units taken in the window that started at `windowStart`, and any lock. */
 export interface LimitCounter {
@@ -15,38 +16,11 @@ export interface LimitCounter {
 export interface Taking { subject: string; now: number; windowStartAfter: number; limit: number }
 
 /**
- * `take` as PostgreSQL SQL, its parameters after the `n`th: subject, now, windowStartAfter, limit;
- * `row`: the new row (VALUES or a SELECT).
+ * The second reservation of `takeBoth`, a WITH entry after `first`: its row is selected only when
+ * the first had room (a refused address must not take the account's unit, which would let a
+ * blocked address lock others out). The casts stand in for VALUES' typing by the target columns.
  */
-const takingSql = (n: number, row: string) => {
-  const stale = `(c.window_start < $${n + 3} or c.locked_until <= $${n + 2})`;
-  return `insert into limit_counters as c (subject, hits, window_start, locked_until) ${row}
-    on conflict (subject) do update set
-      hits = case when ${stale} then 1 else c.hits + 1 end,
-      window_start = case when ${stale} then excluded.window_start else c.window_start end,
-      locked_until = case when ${stale} then null else c.locked_until end
-    where ${stale} or (c.locked_until is null and c.hits < $${n + 4})
-    returning hits`;
-};
-
-/**
- * Two budgets in one PostgreSQL statement, each its own atomic upsert: the second is taken only
- * when the first had room (a refused address must not take the account's unit, which would let a
- * blocked address lock others out). Rows are locked first, then second — the order `settle` keeps.
- */
-const TAKING_BOTH = `with first as (${takingSql(0, 'values ($1, 1, $2::bigint, null)')}),
-  second as (${takingSql(4, 'select $5::varchar, 1, $6::bigint, null::bigint where exists (select 1 from first)')})
-  select (select hits from first) as first, (select hits from second) as second`;
-
-/**
- * `settle` on PostgreSQL, as WITH entries whose parameters follow the `n`th (given, cleared, now):
- * the given row is locked before the cleared one (the reference makes the give run first), the
- * order a double reservation takes them in, so the two cannot deadlock. A sign-in's opening
- * embeds them in its log row's statement.
- */
-export const settlingCtes = (n: number) => `given as (update limit_counters set hits = hits - 1 where subject = $${n + 1} and hits > 0 returning 1),
-  cleared as (update limit_counters set hits = 0, window_start = $${n + 3}, locked_until = null where subject = $${n + 2} and (select count(*) from given) >= 0)`;
-const SETTLING = `with ${settlingCtes(0)} select 1`;
+const AFTER_FIRST = 'afterFirst';
 
 /**
  * Budgets as counters, each check one atomic statement so that racing requests and several
@@ -54,12 +28,15 @@ const SETTLING = `with ${settlingCtes(0)} select 1`;
  */
 export function limitCountersRepo(db: Kysely<Database>) {
   const sqlite = isSqlite(db);
-  // Every sign-in runs these: built once (reusable.ts).
-  const taking = reusable(db, (v: { subject: string; now: number; windowStartAfter: number; limit: number }) => {
+  // Every sign-in runs these: built once (reusable.ts). PostgreSQL's combined statements are
+  // made of their SQL (combined.ts), so each write is spelt out once.
+  const taking = reusable(db, (v: { subject: string; now: number; windowStartAfter: number; limit: number }, shape) => {
     const stale = sql<boolean>`(limit_counters.window_start < ${v.windowStartAfter} or limit_counters.locked_until <= ${v.now})`;
-    return db
-      .insertInto('limit_counters')
-      .values({ subject: v.subject, hits: 1, window_start: v.now, locked_until: null })
+    const into = db.insertInto('limit_counters');
+    return (shape === AFTER_FIRST
+      ? into.columns(['subject', 'hits', 'window_start', 'locked_until'])
+        .expression(sql`select ${v.subject}::varchar, 1, ${v.now}::bigint, null::bigint where exists (select 1 from first)`)
+      : into.values({ subject: v.subject, hits: 1, window_start: v.now, locked_until: null }))
       .onConflict((oc) =>
         oc.column('subject')
           .doUpdateSet({
@@ -71,6 +48,17 @@ export function limitCountersRepo(db: Kysely<Database>) {
       )
       .returning('hits');
   });
+  const takingOf = ({ subject, now, windowStartAfter, limit }: Taking) => ({ subject, now, windowStartAfter, limit });
+  // `give`, and the first half of a settlement on PostgreSQL (what it returns is what the clear waits on).
+  const giving = reusable(db, (v: { subject: string }) =>
+    db.updateTable('limit_counters').set({ hits: sql`hits - 1` }).where('subject', '=', v.subject).where('hits', '>', 0)
+      .returning(sql<number>`1`.as('given')));
+  // The second half of a settlement on PostgreSQL, a WITH entry after `given`: reading it makes the
+  // give run first, so the given row is locked before the cleared one.
+  const clearing = reusable(db, (v: { subject: string; now: number }) =>
+    db.updateTable('limit_counters').set({ hits: 0, window_start: v.now, locked_until: null })
+      .where('subject', '=', v.subject).where(sql<boolean>`(select count(*) from given) >= 0`));
+  // SQLite has no data-modifying WITH, and a single writer: the settlement is one update of both rows.
   const settling = reusable(db, (v: { given: string; cleared: string; now: number }) =>
     db.updateTable('limit_counters')
       .set({
@@ -79,6 +67,21 @@ export function limitCountersRepo(db: Kysely<Database>) {
         locked_until: sql`case when subject = ${v.cleared} then null else locked_until end`,
       })
       .where((eb) => eb.or([eb('subject', '=', v.cleared), eb.and([eb('subject', '=', v.given), eb('hits', '>', 0)])])));
+
+  /**
+   * `settle` on PostgreSQL, as WITH entries whose parameters follow the `n`th: the given row is
+   * locked before the cleared one (the clear reads the give), the order a double reservation
+   * takes them in, so the two cannot deadlock. A sign-in's opening embeds them in its log row's
+   * statement.
+   */
+  function settlingCtes(given: string, cleared: string, now: number): { ctes: (n: number) => string; parameters: unknown[] } {
+    const give = giving.compiled({ subject: given });
+    const clear = clearing.compiled({ subject: cleared, now });
+    return {
+      ctes: (n) => `given as (${shifted(give, n)}),\n  cleared as (${shifted(clear, n + give.parameters.length)})`,
+      parameters: [...give.parameters, ...clear.parameters],
+    };
+  }
 
   return {
     get(subject: string): Promise<LimitCounter | undefined> {
@@ -98,21 +101,25 @@ export function limitCountersRepo(db: Kysely<Database>) {
     /**
      * Takes a unit of `first` and then, only when that had room, of `second`: what `take` answers
      * for each (`second` null also when it was not tried). One statement on PostgreSQL, where each
-     * is a round trip and a commit; two on SQLite, where neither is.
+     * is a round trip and a commit; two on SQLite, where neither is. Each budget is still its own
+     * atomic upsert; rows are locked first, then second — the order `settle` keeps.
      */
     async takeBoth(first: Taking, second: Taking): Promise<{ first: number | null; second: number | null }> {
       if (sqlite) {
         const firstHits = await this.take(first.subject, first.now, first.windowStartAfter, first.limit);
         return { first: firstHits, second: firstHits === null ? null : await this.take(second.subject, second.now, second.windowStartAfter, second.limit) };
       }
-      const { rows: [row] } = await db.executeQuery<{ first: number | null; second: number | null }>(CompiledQuery.raw(TAKING_BOTH, [
-        first.subject, first.now, first.windowStartAfter, first.limit, second.subject, second.now, second.windowStartAfter, second.limit,
-      ]));
+      const one = taking.compiled(takingOf(first));
+      const two = taking.compiled(takingOf(second), AFTER_FIRST);
+      const { rows: [row] } = await db.executeQuery<{ first: number | null; second: number | null }>(CompiledQuery.raw(
+        `with first as (${one.sql}),\n  second as (${shifted(two, one.parameters.length)})\n  select (select hits from first) as first, (select hits from second) as second`,
+        [...one.parameters, ...two.parameters],
+      ));
       return { first: row.first === null ? null : Number(row.first), second: row.second === null ? null : Number(row.second) };
     },
     /** Gives one unit back (an attempt that succeeded, or a send that never happened). */
     async give(subject: string): Promise<void> {
-      await db.updateTable('limit_counters').set({ hits: sql`hits - 1` }).where('subject', '=', subject).where('hits', '>', 0).execute();
+      await giving({ subject });
     },
     async lock(subject: string, until: number): Promise<void> {
       await db.insertInto('limit_counters').values({ subject, hits: 0, window_start: until, locked_until: until })
@@ -126,9 +133,15 @@ export function limitCountersRepo(db: Kysely<Database>) {
      * or falls with (a sign-in's session).
      */
     async settle(given: string, cleared: string, now: number, on: Kysely<Database> = db): Promise<void> {
-      if (sqlite) await settling({ given, cleared, now }, '', on);
-      else await on.executeQuery(CompiledQuery.raw(SETTLING, [given, cleared, now]));
+      if (sqlite) {
+        await settling({ given, cleared, now }, '', on);
+        return;
+      }
+      const { ctes, parameters } = settlingCtes(given, cleared, now);
+      await on.executeQuery(CompiledQuery.raw(`with ${ctes(0)} select 1`, parameters));
     },
+    /** `settle` on PostgreSQL as WITH entries, for a statement that carries it (a sign-in's log row). */
+    settlingCtes,
     async reset(subject: string): Promise<void> {
       await db.deleteFrom('limit_counters').where('subject', '=', subject).execute();
     },

@@ -8,7 +8,7 @@ import type { Head } from '../audit/trail/chain.js';
 import { isSqlite } from '../platform/db/paging.js';
 import { openingStatement } from './sessionOpeningPostgres.js';
 import type { SessionOpening } from './sessionOpening.js';
-import { settlingCtes, type LimitCountersRepo } from './limitCountersRepository.js';
+import type { LimitCountersRepo } from './limitCountersRepository.js';
 
 /**
  * Writes a sign-in's session, device, what the risk profile learns and its log row in one
@@ -31,7 +31,7 @@ export function sessionOpeningRepo(db: Kysely<Database>, repos: {
         if (hour && Number(row.hours_counted) === 0) await repos.riskProfiles.countHour(session.userRef, hour.hour, undefined, tx);
         // The settlement rides in the log row's statement, after the head: the counter rows are
         // held only from there to the commit, never while the head is waited for.
-        const settling = settlement && takesHead ? { ctes: settlingCtes, parameters: [settlement.given, settlement.cleared, settlement.now] } : undefined;
+        const settling = settlement && takesHead ? repos.limits.settlingCtes(settlement.given, settlement.cleared, settlement.now) : undefined;
         if (history) await repos.loginHistory.insert(history, tx, takesHead ? (row as Head) : undefined, settling);
         if (settlement && !settling) await repos.limits.settle(settlement.given, settlement.cleared, settlement.now, tx);
       };
