@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { captchaAnswer, expect, expectRefusals, SESSION_CHECK, signIn, startSession, test } from './support';
+import { captchaAnswer, expect, expectRefusals, openedDialog, SESSION_CHECK, signIn, startSession, test } from './support';
 
 /** Applications' own sign-in pages are outside this machine; answer them with a stand-in page. */
 async function standInApps(page: Page) {
@@ -102,8 +102,9 @@ test.describe('password sign-in and the portal shell', () => {
     // Typing the fourth character submits the sign-in by itself.
     await page.getByTestId('captcha-input').pressSequentially(await captchaAnswer(request, data.capKey));
     // sunqi's password expires in 3 days: the reminder offers to change it now or skip.
-    await expect(page.getByText('您的密码还有3天过期，过期后原密码将无法使用，请及时修改密码。')).toBeVisible();
-    await page.getByRole('button', { name: '跳过' }).click();
+    // Clicked once the reminder has finished opening: a click while it still grows can be lost.
+    const reminder = await openedDialog(page, page.getByText('您的密码还有3天过期，过期后原密码将无法使用，请及时修改密码。'));
+    await reminder.getByRole('button', { name: '跳过' }).click();
     await expect(page).toHaveURL(/\/myApp$/);
   });
 
