@@ -185,6 +185,17 @@ export async function openedDialog(page: Page, holding?: Locator): Promise<Locat
   return dialog;
 }
 
+/**
+ * Confirms the open Popconfirm, once its opening motion is over: a click on its OK while the
+ * popover still grows from its trigger is sometimes lost (a warm renderer gets there sooner).
+ */
+export async function confirmPopover(page: Page): Promise<void> {
+  const popover = page.locator('.ant-popover:visible').filter({ has: page.locator('.ant-popconfirm-buttons') });
+  await expect(popover).toBeVisible();
+  await expect(popover).not.toHaveClass(/-(appear|enter)(\s|$|-)/);
+  await popover.locator('.ant-popconfirm-buttons .ant-btn-primary').click();
+}
+
 /** The newest code texted to a number, read from the demo outbox (test mode only). */
 export async function lastSmsCode(request: APIRequestContext, mobileNo: string): Promise<string> {
   const res = await request.get(`/idaas/dev/sms?mobileNo=${mobileNo}`);

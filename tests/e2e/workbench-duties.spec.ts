@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectAccessible, settle } from './axe';
-import { openAs, test, startSession, expect, expectRefusals } from './support';
+import { confirmPopover, openAs, test, startSession, expect, expectRefusals } from './support';
 
 const API_HEADERS = { 'X-Client-Id': 'idaas-portal-web' };
 const POLICIES = '/idaas/admin/v1/policies';
@@ -15,7 +15,6 @@ async function expectMenu(page: Page, shown: readonly string[], hidden: readonly
 }
 
 /** Confirms the Popconfirm the last click opened. */
-const confirmPopover = (page: Page) => page.locator('.ant-popover:visible .ant-popconfirm-buttons .ant-btn-primary').click();
 
 /** The sign-in rules' lock length as saved now (through the signed-in security administrator's session). */
 async function lockMinutes(page: Page): Promise<number> {

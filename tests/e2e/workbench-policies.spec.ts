@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectAccessible, settle } from './axe';
-import { expect, expectRefusals, openAs, SESSION_CHECK, signInHere, startSession, inLanguage, test } from './support';
+import { confirmPopover, expect, expectRefusals, openAs, SESSION_CHECK, signInHere, startSession, inLanguage, test } from './support';
 
 const API_HEADERS = { 'X-Client-Id': 'idaas-portal-web' };
 const POLICIES = '/idaas/admin/v1/policies';
@@ -25,7 +25,6 @@ async function newestVersions(page: Page): Promise<number[]> {
 }
 
 /** Confirms the Popconfirm the last click opened. */
-const confirmPopover = (page: Page) => page.locator('.ant-popover:visible .ant-popconfirm-buttons .ant-btn-primary').click();
 
 /**
  * The workbench's policies page: what each saved version changed, in words; rolling back to one

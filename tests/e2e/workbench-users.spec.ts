@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './axe';
-import { expect, startSession, inLanguage, test } from './support';
+import { confirmPopover, expect, startSession, inLanguage, test } from './support';
 
 const API_HEADERS = { 'X-Client-Id': 'idaas-portal-web' };
 /** Names no other run of this file used: each journey makes its own people. */
@@ -36,9 +36,6 @@ async function search(page: Page, keyword: string): Promise<void> {
 }
 
 /** Confirms the Popconfirm the last click opened. */
-async function confirmPopover(page: Page): Promise<void> {
-  await page.locator('.ant-popover:visible .ant-popconfirm-buttons .ant-btn-primary').click();
-}
 
 const TEXT = {
   zh: {

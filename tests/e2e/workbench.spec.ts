@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectRefusals, fillRegistrationCode, openAs, SESSION_CHECK, personAt, signIn, startSession, test, fieldErrors } from './support';
+import { confirmPopover, expect, expectRefusals, fillRegistrationCode, openAs, SESSION_CHECK, personAt, signIn, startSession, test, fieldErrors } from './support';
 
 const API_HEADERS = { 'X-Client-Id': 'idaas-portal-web' };
 /** Names no other run of this file used: each journey makes its own records. */
@@ -19,9 +19,6 @@ async function choose(page: Page, testId: string, search: string, option = searc
 }
 
 /** Confirms the Popconfirm the last click opened. */
-async function confirmPopover(page: Page): Promise<void> {
-  await page.locator('.ant-popover:visible .ant-popconfirm-buttons .ant-btn-primary').click();
-}
 
 /** A first sign-in with a password an administrator generated: it must be changed, then the new one signs in. */
 async function firstSignIn(page: Page, account: string, oneTime: string, newPassword: string): Promise<void> {
