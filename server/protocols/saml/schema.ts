@@ -6,6 +6,13 @@ export type SchemaVerdict = { ok: true } | { ok: false; error: string };
 
 /** A message libxml2 has not answered for by then is hostile (a 64 KB message validates in tens of ms). */
 const TIMEOUT_MS = 5_000;
+/**
+ * How long a new thread may take to load the runtime, compile the wasm module and read the
+ * schemas (≈ 0.4 s on a quiet machine, seconds on a loaded one) before it counts as broken. Not
+ * part of a message's limit: a well-formed request that arrived as the thread started was refused
+ * as "timed out" on a busy machine.
+ */
+const STARTUP_MS = 60_000;
 
 /*
  * Refused before libxml2 sees the text, so that its DTD and entity handling are never reached
@@ -22,6 +29,12 @@ const EXIT_SCHEMA_COMPILE = 5;
 
 interface Job { id: number; xml: string; resolve: (verdict: SchemaVerdict) => void; reject: (error: Error) => void }
 interface Reply { kind: 'saml-schema'; id: number; exitCode: number | null; stderr: string }
+/** What a thread says once it can take messages (schemaWorker.mjs). */
+interface Ready { kind: 'saml-schema-ready' }
+
+/** Where the thread's code is and how long it may take; tests give a thread of their own. */
+export interface ValidatorOptions { entry: URL; timeoutMs: number; startupMs: number; workerData?: unknown }
+const DEFAULTS: ValidatorOptions = { entry: new URL('./schemaWorker.mjs', import.meta.url), timeoutMs: TIMEOUT_MS, startupMs: STARTUP_MS };
 
 /** The first problem xmllint reports, without its "message.xml:<line>:" prefix. */
 function firstError(stderr: string): string {
@@ -32,23 +45,32 @@ function firstError(stderr: string): string {
 /**
  * One warm validation thread, one message at a time: the wasm module is compiled and the schemas
  * read once, a timed-out message costs its thread (it is replaced, the queue goes on), and an
- * idle thread does not keep the process alive.
+ * idle thread does not keep the process alive. A message's clock starts when the thread is ready
+ * for it, so the thread's start-up is never counted against the message it was started for.
  */
-function schemaValidator() {
+export function schemaValidator(options: ValidatorOptions = DEFAULTS) {
   const queue: Job[] = [];
   let worker: Worker | null = null;
+  let ready = false;
   let current: Job | null = null;
   let timer: NodeJS.Timeout | null = null;
   let nextId = 0;
 
   function spawn(): Worker {
-    const w = new Worker(new URL('./schemaWorker.mjs', import.meta.url));
-    w.on('message', (reply: Reply) => {
+    const w = new Worker(options.entry, { workerData: options.workerData });
+    ready = false;
+    w.on('message', (reply: Reply | Ready) => {
+      if (worker !== w) return;
+      if (reply?.kind === 'saml-schema-ready') {
+        ready = true;
+        if (current) send(current);
+        return;
+      }
       if (reply?.kind !== 'saml-schema' || !current || reply.id !== current.id) return;
       finish(current, reply);
     });
     // The thread itself failed (the wasm module would not load): a fault of ours, not of the message.
-    w.on('error', (error) => fault(error));
+    w.on('error', (error) => { if (worker === w) fault(error); });
     w.on('exit', () => { if (worker === w) { worker = null; if (current) fault(new Error('schema validation thread exited')); } });
     return w;
   }
@@ -83,15 +105,27 @@ function schemaValidator() {
     current = job;
     worker ??= spawn();
     worker.ref();
+    if (ready) {
+      send(job);
+      return;
+    }
+    // A thread that never gets ready is ours to blame, not the message's: the caller gets an error.
+    timer = setTimeout(() => fault(new Error('schema validation thread did not start')), options.startupMs);
+    timer.unref();
+  }
+
+  /** The message to the ready thread, on its own clock. */
+  function send(job: Job): void {
+    if (timer) clearTimeout(timer);
     timer = setTimeout(() => {
       const w = worker;
       worker = null;
       if (w) void w.terminate();
       settle();
       job.resolve({ ok: false, error: 'schema validation timed out' });
-    }, TIMEOUT_MS);
+    }, options.timeoutMs);
     timer.unref();
-    worker.postMessage({ kind: 'saml-schema', id: job.id, xml: job.xml });
+    worker!.postMessage({ kind: 'saml-schema', id: job.id, xml: job.xml });
   }
 
   return (xml: string): Promise<SchemaVerdict> => new Promise((resolve, reject) => {

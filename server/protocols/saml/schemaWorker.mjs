@@ -62,3 +62,6 @@ parentPort.on('message', async (message) => {
   const result = await validate(String(message.xml));
   parentPort.postMessage({ kind: 'saml-schema', id: message.id, ...result });
 });
+
+// Ready for messages: the module is compiled and the schemas read (schema.ts starts each message's clock now).
+parentPort.postMessage({ kind: 'saml-schema-ready' });
