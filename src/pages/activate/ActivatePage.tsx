@@ -4,8 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { CODE } from '../../../contract/codeNames';
 import { passwordEndpoints as ep } from '../../../contract/endpoints/passwords';
-import { LOGIN_PATH } from '../../config';
-import { ButtonLink } from '../../shared/components/ButtonLink';
 import { NewPasswordFields, type NewPasswordValues } from '../../shared/components/NewPasswordFields';
 import { NEW_PASSWORD_FIELDS } from '../../shared/hooks/fieldRefusals';
 import { useEndpointQuery } from '../../shared/hooks/useEndpoint';
@@ -13,24 +11,15 @@ import { errorCode } from '../../shared/providers/apiError';
 import { sm2Client } from '../../shared/providers/sm2';
 import { formatTime } from '../../shared/format';
 import { PublicLayout } from '../account-flow/PublicLayout';
+import { ToSignInResult } from '../account-flow/ToSignInResult';
 import { useFormSave } from '../account-flow/useFormSave';
 
 /** The link cannot be used (used, replaced by a newer one, expired, or mistyped): only an administrator can send another. */
 function LinkVoid() {
   const { t } = useTranslation();
   return (
-    <div data-testid="activate-void">
-      <Result
-        status="warning"
-        title={t('activate.void.title')}
-        subTitle={t('activate.void.description')}
-        extra={
-          <ButtonLink type="primary" to={LOGIN_PATH} data-testid="activate-to-login">
-            {t('activate.void.signIn')}
-          </ButtonLink>
-        }
-      />
-    </div>
+    <ToSignInResult testId="activate-void" status="warning" title={t('activate.void.title')} subTitle={t('activate.void.description')}
+      action={t('activate.void.signIn')} actionTestId="activate-to-login" />
   );
 }
 
@@ -56,18 +45,8 @@ export default function ActivatePage() {
   let body;
   if (activated !== null) {
     body = (
-      <div data-testid="activate-done">
-        <Result
-          status="success"
-          title={t('activate.done.title')}
-          subTitle={t('activate.done.description', { account: activated })}
-          extra={
-            <ButtonLink type="primary" to={LOGIN_PATH} data-testid="activate-sign-in">
-              {t('activate.done.signIn')}
-            </ButtonLink>
-          }
-        />
-      </div>
+      <ToSignInResult testId="activate-done" status="success" title={t('activate.done.title')} subTitle={t('activate.done.description', { account: activated })}
+        action={t('activate.done.signIn')} actionTestId="activate-sign-in" />
     );
   } else if (!token || spent || (query.isError && errorCode(query.error) === CODE.ticketExpired)) {
     body = <LinkVoid />;

@@ -1,11 +1,11 @@
-import { App, Result, Steps } from 'antd';
+import { App, Steps } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { CODE } from '../../../contract/codeNames';
-import { ButtonLink } from '../../shared/components/ButtonLink';
 import { LOGIN_PATH } from '../../config';
 import { errorCode } from '../../shared/providers/apiError';
 import { PublicLayout } from '../account-flow/PublicLayout';
+import { ToSignInResult } from '../account-flow/ToSignInResult';
 import { AccountStep, type VerifiedAccount } from './AccountStep';
 import { NewPasswordStep } from './NewPasswordStep';
 import { useNarrow } from './useNarrow';
@@ -52,18 +52,8 @@ export default function ForgetPasswordPage() {
       break;
     default:
       body = (
-        <div data-testid="forget-done">
-          <Result
-            status="success"
-            title={t('forgetPassword.done.title')}
-            subTitle={t('forgetPassword.done.description', { account: flow.account })}
-            extra={
-              <ButtonLink type="primary" to={LOGIN_PATH} data-testid="forget-back">
-                {t('common.actions.backToLogin')}
-              </ButtonLink>
-            }
-          />
-        </div>
+        <ToSignInResult testId="forget-done" status="success" title={t('forgetPassword.done.title')} subTitle={t('forgetPassword.done.description', { account: flow.account })}
+          action={t('common.actions.backToLogin')} actionTestId="forget-back" />
       );
   }
 

@@ -1,9 +1,9 @@
-import { Alert, Result } from 'antd';
+import { Alert } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ButtonLink } from '../../shared/components/ButtonLink';
 import { LOGIN_PATH } from '../../config';
 import { PublicLayout } from '../account-flow/PublicLayout';
+import { ToSignInResult } from '../account-flow/ToSignInResult';
 import { accountEndpoints } from '../../../contract/endpoints/account';
 import { useEndpointQuery } from '../../shared/hooks/useEndpoint';
 import { missingClientPart } from './clientParams';
@@ -24,29 +24,16 @@ export default function RegisterPage() {
   return (
     <PublicLayout title={t('register.title')} width={520} testId="register-page">
       {closed && !account ? (
-        <Result
-          status="info"
-          title={t('register.closed')}
-          extra={
-            <ButtonLink type="primary" to={LOGIN_PATH} data-testid="register-back">
-              {t('common.actions.backToLogin')}
-            </ButtonLink>
-          }
-          data-testid="register-closed"
-        />
+        <ToSignInResult testId="register-closed" status="info" title={t('register.closed')} action={t('common.actions.backToLogin')} actionTestId="register-back" />
       ) : account ? (
-        <div data-testid="register-success">
-          <Result
-            status="success"
-            title={pending ? t('register.success.pendingTitle') : t('register.success.title')}
-            subTitle={pending ? t('register.success.pending', { account }) : t('register.success.account', { account })}
-            extra={
-              <ButtonLink type="primary" to={LOGIN_PATH} data-testid="register-back">
-                {t('common.actions.backToLogin')}
-              </ButtonLink>
-            }
-          />
-        </div>
+        <ToSignInResult
+          testId="register-success"
+          status="success"
+          title={pending ? t('register.success.pendingTitle') : t('register.success.title')}
+          subTitle={pending ? t('register.success.pending', { account }) : t('register.success.account', { account })}
+          action={t('common.actions.backToLogin')}
+          actionTestId="register-back"
+        />
       ) : (
         <>
           {missing ? <Alert type="error" showIcon role="alert" message={t(`register.missing.${missing}`)} style={{ marginBottom: 16 }} data-testid="register-client-alert" /> : null}

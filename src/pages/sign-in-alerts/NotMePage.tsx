@@ -4,29 +4,18 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { CODE } from '../../../contract/codeNames';
 import { signInAlertEndpoints as ep } from '../../../contract/endpoints/signInAlerts';
-import { LOGIN_PATH } from '../../config';
-import { ButtonLink } from '../../shared/components/ButtonLink';
 import { useEndpointMutation, useEndpointQuery } from '../../shared/hooks/useEndpoint';
 import { errorCode } from '../../shared/providers/apiError';
 import { PublicLayout } from '../account-flow/PublicLayout';
+import { ToSignInResult } from '../account-flow/ToSignInResult';
 import { AlertFacts } from './AlertFacts';
 
 /** Every session ended: the person signs in again, and is asked for a new password. */
 export function DisownedResult() {
   const { t } = useTranslation();
   return (
-    <div data-testid="not-me-done">
-      <Result
-        status="success"
-        title={t('alerts.done.title')}
-        subTitle={t('alerts.done.description')}
-        extra={
-          <ButtonLink type="primary" to={LOGIN_PATH} data-testid="not-me-sign-in">
-            {t('alerts.done.signIn')}
-          </ButtonLink>
-        }
-      />
-    </div>
+    <ToSignInResult testId="not-me-done" status="success" title={t('alerts.done.title')} subTitle={t('alerts.done.description')}
+      action={t('alerts.done.signIn')} actionTestId="not-me-sign-in" />
   );
 }
 
@@ -34,18 +23,8 @@ export function DisownedResult() {
 function LinkVoid() {
   const { t } = useTranslation();
   return (
-    <div data-testid="not-me-void">
-      <Result
-        status="warning"
-        title={t('alerts.notMePage.void.title')}
-        subTitle={t('alerts.notMePage.void.description')}
-        extra={
-          <ButtonLink type="primary" to={LOGIN_PATH} data-testid="not-me-to-login">
-            {t('alerts.notMePage.void.signIn')}
-          </ButtonLink>
-        }
-      />
-    </div>
+    <ToSignInResult testId="not-me-void" status="warning" title={t('alerts.notMePage.void.title')} subTitle={t('alerts.notMePage.void.description')}
+      action={t('alerts.notMePage.void.signIn')} actionTestId="not-me-to-login" />
   );
 }
 
