@@ -15,13 +15,15 @@
  * Every server runs in a process of its own, the load (autocannon, the same connections and
  * seconds for each) in this one; next to each rate the servers' CPU per request, which a shared
  * machine distorts less. Then, measured but not budgets: a CAS ticket validation and the SAML
- * and CAS sign-ons of the same browser, as ratios to the code exchange (signOnProtocols.ts).
+ * and CAS sign-ons of the same browser, as ratios to the code exchange (signOnProtocols.ts),
+ * and the portal's grants against the floor provider keeping its records in the same kind of
+ * store (oidcFloorStore.ts): how much of the gap to the memory floor is persistence.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { sm2Encrypt } from '../support/sm2Encrypt.js';
@@ -211,6 +213,9 @@ async function benchOn(databaseUrl: string, signOns: boolean): Promise<Verdict[]
     judge('refresh grant vs standalone oidc-provider', refreshes, floorRefreshes, 0.7);
     if (refreshTokens.length < CODES / 2) console.log(`      (${refreshTokens.length} refresh tokens from the exchanges)`);
 
+    // A reference, not a budget: the same floor provider keeping its records in this kind of store.
+    await storedFloorLines(databaseUrl, challenge, exchangeBody, refreshBody, exchanges, refreshes, servers);
+
     // 3. Userinfo against the session floor.
     const tokenRes = await fetch(portalToken.url, { method: 'POST', headers: portalToken.headers, body: exchangeBody(await code()) });
     const { access_token: accessToken } = (await tokenRes.json()) as { access_token: string };
@@ -226,6 +231,33 @@ async function benchOn(databaseUrl: string, signOns: boolean): Promise<Verdict[]
     for (const server of servers) server.stop();
   }
   return verdicts;
+}
+
+/** Codes and refresh tokens the stored floor makes: more than it spends in the time at its rate. */
+const STORED_FLOOR_MINTS = Number(process.env.BENCH_STORED_FLOOR_MINTS ?? 12_000);
+
+/**
+ * The floor provider with its records in a store of the portal's kind (oidcFloorStore.ts: one
+ * table, one statement per adapter call): what persistence alone costs a provider. Printed as the
+ * portal's rate against it, measured, not judged; for SQLite in a file of its own beside the portal's.
+ */
+async function storedFloorLines(
+  databaseUrl: string, challenge: string, exchangeBody: (code: string) => string, refreshBody: (token: string) => string,
+  exchanges: Measured, refreshes: Measured, servers: Child[],
+): Promise<void> {
+  const storeUrl = databaseUrl.startsWith('file:') ? `file:${join(dirname(databaseUrl.slice(5)), 'floor-oidc.db')}` : databaseUrl;
+  const stored = await start('tests/bench/oidc.ts', ['floor', storeUrl], {});
+  servers.push(stored);
+  const minted = await ask<Minted>(stored, { mint: { codes: STORED_FLOOR_MINTS + WARMUP, refreshTokens: STORED_FLOOR_MINTS + WARMUP, redirectUri: REDIRECT, codeChallenge: challenge } } satisfies MintRequest);
+  const token = { url: `${stored.address}/token`, method: 'POST' as const, headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic(FLOOR_CLIENT.id, FLOOR_CLIENT.secret) } };
+  await measure(stored, { ...token, bodies: minted.codes.slice(0, WARMUP).map(exchangeBody) });
+  await measure(stored, { ...token, bodies: minted.refreshTokens.slice(0, WARMUP).map(refreshBody) });
+  const line = (label: string, ours: Measured, floor: Measured) => {
+    console.log(`      ${label.padEnd(48)} ${ours.perSecond.toFixed(1)}/s vs ${floor.perSecond.toFixed(1)}/s = ${pct(ours.perSecond, floor.perSecond)}; by CPU ${ours.cpuMicros} vs ${floor.cpuMicros} µs = ${pct(floor.cpuMicros, ours.cpuMicros)} (measured)`);
+    if (floor.failures) console.log(`      (stored floor: ${floor.failures} failed, first ${floor.firstFailure ?? 'connection error'})`);
+  };
+  line('exchange vs the floor with a stored adapter', exchanges, await measure(stored, { ...token, bodies: minted.codes.slice(WARMUP).map(exchangeBody) }));
+  line('refresh vs the floor with a stored adapter', refreshes, await measure(stored, { ...token, bodies: minted.refreshTokens.slice(WARMUP).map(refreshBody) }));
 }
 
 /** CAS and SAML sign-ons of the same signed-in browser, as ratios to the code exchange (measured, no budget). */
@@ -318,7 +350,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   // A clean exit on SIGTERM, so that `--cpu-prof` writes the servers' profiles.
   process.on('SIGTERM', () => process.exit(0));
   const [mode, arg] = process.argv.slice(2);
-  (mode === 'serve' ? serve(Number(arg)) : mode === 'floor' ? serveFloor(REDIRECT) : main().then(() => process.exit(0))).catch((error: unknown) => {
+  (mode === 'serve' ? serve(Number(arg)) : mode === 'floor' ? serveFloor(REDIRECT, arg) : main().then(() => process.exit(0))).catch((error: unknown) => {
     console.error(error);
     process.exit(1);
   });

@@ -12,6 +12,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
+import { storedAdapter } from './oidcFloorStore.js';
 
 export const FLOOR_CLIENT = { id: 'floor-rp', secret: 'floor-rp-secret' } as const;
 
@@ -34,11 +35,15 @@ async function memoryAdapter(): Promise<(model: string) => unknown> {
   return (model) => new MemoryAdapter(model, store, 0);
 }
 
-/** The floor's provider and its minting, for a process of its own (serveFloor) or in-process comparisons (oidcGrants.ts). */
-export async function floorProvider(redirectUri: string): Promise<{ provider: Provider; mint(request: MintRequest['mint']): Promise<Minted> }> {
+/**
+ * The floor's provider and its minting, for a process of its own (serveFloor) or in-process
+ * comparisons (oidcGrants.ts). With `databaseUrl`, its records are kept in that store
+ * (oidcFloorStore.ts) instead of memory: a reference, not the budgets' floor.
+ */
+export async function floorProvider(redirectUri: string, databaseUrl?: string): Promise<{ provider: Provider; mint(request: MintRequest['mint']): Promise<Minted> }> {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const provider = new Provider('http://127.0.0.1', {
-    adapter: (await memoryAdapter()) as never,
+    adapter: (databaseUrl ? await storedAdapter(databaseUrl) : await memoryAdapter()) as never,
     clients: [{
       client_id: FLOOR_CLIENT.id, client_secret: FLOOR_CLIENT.secret, token_endpoint_auth_method: 'client_secret_basic',
       redirect_uris: [redirectUri], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'],
@@ -65,24 +70,25 @@ export async function floorProvider(redirectUri: string): Promise<{ provider: Pr
     };
     const authTime = Math.floor(Date.now() / 1000);
     const made: Minted = { codes: [], refreshTokens: [] };
-    for (let i = 0; i < codes; i++) {
-      made.codes.push(await new provider.AuthorizationCode({
-        accountId: SUB, client, grantId: await newGrant(), scope: SCOPE, gty: 'authorization_code', redirectUri, codeChallenge, codeChallengeMethod: 'S256', authTime, acr: 'urn:idaas:acr:pwd',
-      }).save());
-    }
-    for (let i = 0; i < refreshTokens; i++) {
-      made.refreshTokens.push(await new provider.RefreshToken({
-        accountId: SUB, client, grantId: await newGrant(), scope: SCOPE, gty: 'authorization_code', authTime, rotations: 0, acr: 'urn:idaas:acr:pwd',
-      }).save());
-    }
+    // Ten at a time (a stored adapter waits on its store), and the codes last: they live 60 s, and
+    // on a store they must still be live when the exchanges that follow spend them.
+    const inTens = async (n: number, one: () => Promise<string>, into: string[]) => {
+      for (let i = 0; i < n; i += 10) into.push(...(await Promise.all(Array.from({ length: Math.min(10, n - i) }, one))));
+    };
+    await inTens(refreshTokens, async () => new provider.RefreshToken({
+      accountId: SUB, client, grantId: await newGrant(), scope: SCOPE, gty: 'authorization_code', authTime, rotations: 0, acr: 'urn:idaas:acr:pwd',
+    }).save(), made.refreshTokens);
+    await inTens(codes, async () => new provider.AuthorizationCode({
+      accountId: SUB, client, grantId: await newGrant(), scope: SCOPE, gty: 'authorization_code', redirectUri, codeChallenge, codeChallengeMethod: 'S256', authTime, acr: 'urn:idaas:acr:pwd',
+    }).save(), made.codes);
     return made;
   }
 
   return { provider, mint };
 }
 
-export async function serveFloor(redirectUri: string): Promise<void> {
-  const { provider, mint } = await floorProvider(redirectUri);
+export async function serveFloor(redirectUri: string, databaseUrl?: string): Promise<void> {
+  const { provider, mint } = await floorProvider(redirectUri, databaseUrl);
   process.on('message', (message: unknown) => {
     if (message === 'cpu') {
       const { user, system } = process.cpuUsage();
