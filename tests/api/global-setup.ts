@@ -116,22 +116,11 @@ export default async function setup(project: TestProject) {
     rmSync(dir, { recursive: true, force: true });
     rmSync(compiledDir, { recursive: true, force: true });
     if (!base) return;
-    // Drop what this run created: the template, the workers' and the files' databases (a seeded
-    // store's database is dropped here, not after its file: harness.ts), and any schema left in
-    // the base one. Each DROP DATABASE waits for a checkpoint; several connections share them.
+    // Drop what this run created: the template, the workers' and the files' databases, and any schema left in the base one.
     const client = new pg.Client({ connectionString: base });
     await client.connect();
     const { rows: databases } = await client.query<{ datname: string }>('select datname from pg_database where datname like $1', [`${prefix}%`]);
-    const queue = databases.map((d) => d.datname);
-    await Promise.all(Array.from({ length: Math.min(4, queue.length) }, async () => {
-      const dropper = new pg.Client({ connectionString: base });
-      await dropper.connect();
-      try {
-        for (let name = queue.shift(); name !== undefined; name = queue.shift()) await dropper.query(`drop database if exists "${name}" with (force)`);
-      } finally {
-        await dropper.end();
-      }
-    }));
+    for (const { datname } of databases) await client.query(`drop database if exists "${datname}" with (force)`);
     const { rows } = await client.query<{ nspname: string }>('select nspname from pg_namespace where nspname like $1', [`${prefix}%`]);
     for (const { nspname } of rows) await client.query(`drop schema if exists "${nspname}" cascade`);
     await client.end();

@@ -28,8 +28,6 @@ const tempDirs: string[] = [];
 
 const pgSchemas: string[] = [];
 const pgDatabases: string[] = [];
-/** The worker's drops of earlier files' databases, one after another, behind the files that follow. */
-let databaseDrops: Promise<void> = Promise.resolve();
 
 /**
  * Drops the file's PostgreSQL schemas once its suites have closed their clients. Left to the end
@@ -37,33 +35,15 @@ let databaseDrops: Promise<void> = Promise.resolve();
  * every table of the database to find its own. Registered by every call (files call storeCases
  * at their top level): a worker keeps this module from file to file, so a once-only flag here
  * would drop only its first file's schemas.
- *
- * The file's databases (seeded stores) are dropped in the background while the worker goes on
- * to its next file: no migration lists another database's tables, and PostgreSQL forces a
- * checkpoint for each DROP DATABASE, which kept the worker waiting 0.5–1 s a database. What a
- * worker has not dropped when the run ends, the global teardown drops.
  */
 function dropSchemasAfterFile(base: string): void {
   afterAll(async () => {
-    const databases = pgDatabases.splice(0);
-    if (databases.length) {
-      databaseDrops = databaseDrops.then(async () => {
-        const client = new pg.Client({ connectionString: base });
-        await client.connect();
-        try {
-          for (const database of databases) await client.query(`drop database if exists "${database}" with (force)`);
-        } finally {
-          await client.end();
-        }
-      }).catch(() => {
-        // Left for the global teardown.
-      });
-    }
-    if (pgSchemas.length === 0) return;
+    if (pgSchemas.length === 0 && pgDatabases.length === 0) return;
     const client = new pg.Client({ connectionString: base });
     await client.connect();
     try {
       for (const schema of pgSchemas.splice(0)) await client.query(`drop schema if exists "${schema}" cascade`);
+      for (const database of pgDatabases.splice(0)) await client.query(`drop database if exists "${database}" with (force)`);
     } finally {
       await client.end();
     }
