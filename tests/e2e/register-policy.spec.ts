@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectAccessible, settle } from './axe';
-import { expect, expectRefusals, fillRegistrationCode, personAt, inLanguage, test } from './support';
+import { confirmPopover, expect, expectRefusals, fillRegistrationCode, personAt, inLanguage, test } from './support';
 
 const API_HEADERS = { 'X-Client-Id': 'idaas-portal-web' };
 const PASSWORD = 'Start#Work26';
@@ -56,7 +56,7 @@ test.describe('registration policy', () => {
       await settle(admin);
       await expectAccessible(admin, 'zh pending registrations');
       await admin.getByTestId(`registration-approve-${account}`).click();
-      await admin.locator('.ant-popover:visible .ant-popconfirm-buttons .ant-btn-primary').click();
+      await confirmPopover(admin);
       await expect(admin.getByText('已通过，该账号现在可以登录')).toBeVisible();
       await expect(admin.getByTestId(`registration-approve-${account}`)).toHaveCount(0);
 

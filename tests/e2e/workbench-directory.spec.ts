@@ -1,5 +1,5 @@
 import { expectAccessible } from './axe';
-import { expect, openAs, test } from './support';
+import { confirmPopover, expect, openAs, test } from './support';
 
 /**
  * The workbench's directory page against the worker's own OpenLDAP: a dry run, then a sync, each
@@ -24,7 +24,7 @@ test('directory sync: dry run then sync now, the report shown', async ({ page })
   await expectAccessible(page, 'workbench directory page after a dry run');
 
   await page.getByTestId('directory-sync').click();
-  await page.locator('.ant-popover:visible .ant-popconfirm-buttons .ant-btn-primary').click();
+  await confirmPopover(page);
   await expect(result).not.toContainText('试运行');
   await expect(result.getByTestId('directory-counts')).toContainText('新建 2');
   await expect(result).toContainText('部门');

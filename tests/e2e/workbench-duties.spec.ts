@@ -14,8 +14,6 @@ async function expectMenu(page: Page, shown: readonly string[], hidden: readonly
   for (const name of hidden) await expect(menuEntry(page, name)).toHaveCount(0);
 }
 
-/** Confirms the Popconfirm the last click opened. */
-
 /** The sign-in rules' lock length as saved now (through the signed-in security administrator's session). */
 async function lockMinutes(page: Page): Promise<number> {
   const body = await (await page.request.post(`${POLICIES}/get`, { data: {}, headers: API_HEADERS })).json();

@@ -24,8 +24,6 @@ async function newestVersions(page: Page): Promise<number[]> {
   return ((await answer.json()).data.datas as { version: number }[]).map((v) => v.version);
 }
 
-/** Confirms the Popconfirm the last click opened. */
-
 /**
  * The workbench's policies page: what each saved version changed, in words; rolling back to one
  * and restoring a section's defaults, each shown on the page at once.

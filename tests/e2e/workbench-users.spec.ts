@@ -35,8 +35,6 @@ async function search(page: Page, keyword: string): Promise<void> {
   await page.getByTestId('user-search-query').click();
 }
 
-/** Confirms the Popconfirm the last click opened. */
-
 const TEXT = {
   zh: {
     created: '创建时间', deptGone: '筛选的部门已不存在', update: '更新', nameChange: '姓名: 原名 → 新名', badPhone: '手机号格式错误', linkValid: '有效期至 ', enable: '启用', disable: '停用', disabled: '停用', enabled: '启用', select: (a: string) => `选择 ${a}`, selected: (n: number) => `已选择 ${n} 人`,

@@ -18,8 +18,6 @@ async function choose(page: Page, testId: string, search: string, option = searc
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
 }
 
-/** Confirms the Popconfirm the last click opened. */
-
 /** A first sign-in with a password an administrator generated: it must be changed, then the new one signs in. */
 async function firstSignIn(page: Page, account: string, oneTime: string, newPassword: string): Promise<void> {
   await page.goto('/login');
