@@ -55,20 +55,20 @@ async function postgresDriver(url: string): Promise<Driver> {
   const pool = new pg.Pool({ connectionString: parsed.toString(), max: 10, ...(schema ? { options: `-c search_path=${schema}` } : {}) });
   await pool.query(`create table if not exists ${TABLE} (${COLUMNS})`);
   await pool.query(`create index if not exists ${TABLE}_grant on ${TABLE} (grant_id)`);
-  const numbered = new Map<string, string>();
-  const text = (sql: string) => {
-    let n = numbered.get(sql);
-    if (!n) {
+  // Named statements: parsed and planned once per connection, as the portal's are. Each SQL text
+  // gets its name and numbered placeholders once, not on every call.
+  const named = new Map<string, { name: string; text: string }>();
+  const query = (sql: string, values: unknown[]) => {
+    let statement = named.get(sql);
+    if (!statement) {
       let i = 0;
-      numbered.set(sql, (n = sql.replace(/\?/g, () => `$${++i}`)));
+      named.set(sql, (statement = { name: `floor_${named.size}`, text: sql.replace(/\?/g, () => `$${++i}`) }));
     }
-    return n;
+    return pool.query({ ...statement, values });
   };
-  // Named statements: parsed and planned once per connection, as the portal's are.
-  const query = (sql: string, values: unknown[]) => pool.query({ name: `floor_${[...numbered.keys()].indexOf(sql)}`, text: text(sql), values });
   return {
-    run: async (sql, params) => { text(sql); await query(sql, params); },
-    one: async (sql, params) => { text(sql); return (await query(sql, params)).rows[0]; },
+    run: async (sql, params) => { await query(sql, params); },
+    one: async (sql, params) => (await query(sql, params)).rows[0],
   };
 }
 
