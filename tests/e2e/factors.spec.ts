@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { expectAccessible } from './axe';
-import { DEMO_PASSWORD, expect, lastSmsSentAt, nextSmsCode, openAs, signIn, test } from './support';
+import { confirmDialog, DEMO_PASSWORD, expect, lastSmsSentAt, nextSmsCode, openAs, signIn, test } from './support';
 
 /*
  * Issue 16 in Chromium: passkeys through the DevTools virtual authenticator (WebAuthn domain),
@@ -118,7 +118,7 @@ test.describe('passkeys', () => {
     await other.getByTestId('passkey-rename-ok').click();
     await expect(other.getByTestId('passkey-name-text')).toHaveText('旧笔记本');
     await other.getByTestId('passkey-remove').click();
-    await other.getByTestId('confirm-ok').click();
+    await confirmDialog(other);
     const reauth = other.getByRole('dialog', { name: '验证身份' });
     await expect(reauth.getByRole('tab', { selected: true })).toHaveText('通行密钥');
     await other.getByTestId('reauth-passkey').click();

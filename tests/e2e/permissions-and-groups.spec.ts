@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { DemoDb } from './db';
-import { expect, openAs, openedDialog, personAt, test, fieldErrors } from './support';
+import { confirmDialog, expect, openAs, openedDialog, personAt, test, fieldErrors } from './support';
 
 /** Every state-changing call needs the client id header (CSRF guard); the SPA sends it, so must we. */
 const API_HEADERS = { 'X-Client-Id': 'idaas-portal-web' };
@@ -215,7 +215,7 @@ test.describe('permission requests, approvals, mailboxes and groups', () => {
     // Remove one by its row action.
     await page.getByTestId('member-remove-emp0002').click();
     await expect(page.getByText('确定移除这 1 名成员吗？')).toBeVisible();
-    await page.getByTestId('confirm-ok').click();
+    await confirmDialog(page);
     await expect(toast(page, '删除成功')).toBeVisible();
     await expect(members).toHaveCount(14);
     await expect(members.filter({ hasText: 'emp0002' })).toHaveCount(0);
@@ -223,7 +223,7 @@ test.describe('permission requests, approvals, mailboxes and groups', () => {
     // And the other by selection, which leaves the group as the demo had it.
     await members.filter({ hasText: 'emp0003' }).locator('.ant-checkbox-input').check();
     await page.getByTestId('members-remove-batch').click();
-    await page.getByTestId('confirm-ok').click();
+    await confirmDialog(page);
     await expect(members).toHaveCount(13);
 
     await page.getByTestId('members-back').click();

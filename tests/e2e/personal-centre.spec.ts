@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { captchaAnswer, DEMO_PASSWORD, expect, expectRefusals, lastSmsSentAt, nextSmsCode, openAs, openedDialog, SESSION_CHECK, startSession, test, fieldErrors } from './support';
+import { captchaAnswer, confirmDialog, DEMO_PASSWORD, expect, expectRefusals, lastSmsSentAt, nextSmsCode, openAs, openedDialog, SESSION_CHECK, startSession, test, fieldErrors } from './support';
 
 /** Every state-changing call needs the client id header (CSRF guard); the SPA sends it, so must we. */
 const API_HEADERS = { 'X-Client-Id': 'idaas-portal-web' };
@@ -90,7 +90,7 @@ test.describe('personal centre', () => {
     // then offers enable, which puts it back.
     await page.getByTestId('phone-stop').click();
     await expect(page.getByText('停用后将无法使用该手机号认证身份。确定停用该手机号码？')).toBeVisible();
-    await page.getByTestId('confirm-ok').click();
+    await confirmDialog(page);
     await expect(page.getByRole('dialog', { name: '验证身份' })).toBeVisible();
     await page.getByTestId('reauth-password').fill(DEMO_PASSWORD);
     await page.getByTestId('reauth-submit').click();
@@ -199,7 +199,7 @@ test.describe('personal centre', () => {
     const devices = await page.getByTestId('device-item').count();
     await expect(page.getByTestId('card-devices').locator('.ant-statistic-content-value')).toHaveText(String(devices));
     await firefox.getByTestId('device-sign-out').click();
-    await page.getByTestId('confirm-ok').click();
+    await confirmDialog(page);
     await expect(page.getByText(/设备已下线/)).toBeVisible();
 
     expectRefusals(second, [401], SESSION_CHECK);

@@ -186,6 +186,15 @@ export async function openedDialog(page: Page, holding?: Locator): Promise<Locat
 }
 
 /**
+ * Confirms the open confirmation dialog (useConfirm), once its opening motion is over: a click on
+ * its OK while the dialog still zooms in is sometimes lost, as with popovers below.
+ */
+export async function confirmDialog(page: Page): Promise<void> {
+  const dialog = await openedDialog(page, page.getByTestId('confirm-ok'));
+  await dialog.getByTestId('confirm-ok').click();
+}
+
+/**
  * Confirms the open Popconfirm, once its opening motion is over: a click on its OK while the
  * popover still grows from its trigger is sometimes lost (a warm renderer gets there sooner).
  */
