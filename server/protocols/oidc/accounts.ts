@@ -1,6 +1,7 @@
 import type { Account, FindAccount, KoaContextWithOIDC } from 'oidc-provider';
 import type { User } from '../../organisation/usersRepository.js';
 import type { OidcContext } from './context.js';
+import type { LinkedUser } from './payloadsRepository.js';
 import { accountKey, requestReads } from './requestReads.js';
 
 /**
@@ -29,7 +30,7 @@ export function accountClaims(sub: string, user: Pick<User, 'account' | 'userNam
 
 /** The portal's accounts as the provider sees them: by `sub`, only while usable and permitted. */
 export function accounts(d: OidcContext) {
-  const usable = (user: User | undefined): User | undefined => {
+  const usable = <U extends LinkedUser>(user: U | undefined): U | undefined => {
     if (!user) return undefined;
     try {
       d.services.flow.assertUsable(user);

@@ -1,4 +1,4 @@
-import Provider, { type ClientMetadata, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, { type Client, type ClientMetadata, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { LIMITS } from '../../../contract/rules.js';
 import { randomId } from '../../platform/lib/crypto.js';
 import { OutboundRefused, outboundPolicyOf } from '../../platform/lib/outboundUrl.js';
@@ -9,6 +9,7 @@ import { ACR_MFA, ACR_PWD, interactionPath, type OidcContext } from './context.j
 import type { SigningKey } from './keys.js';
 import { errorPage, langOfHeader, loggedOutPage, logoutPage } from './pages.js';
 import { SIGNED_OUT, portalGate, portalPolicy } from './portalGate.js';
+import type { OidcApp } from './repository.js';
 import { tokenWrites } from './tokenWrites.js';
 
 /**
@@ -140,6 +141,20 @@ export async function buildProvider(d: OidcContext, keys: SigningKey[]): Promise
   // application's secret hash (and its predecessor during a rotation) decides.
   provider.Client.prototype.compareClientSecret = function compare(this: { clientId: string }, actual: string) {
     return d.services.admin.apps.verifyClientSecret(this.clientId, actual);
+  };
+
+  // The provider's own lookup serialises and hashes a stored client's whole metadata on every call
+  // to find the client it built from it. The application's copy (apps/appCache.ts) is a new object
+  // whenever the application may have changed, so the client built from a copy is kept with it.
+  const findClient = provider.Client.find.bind(provider.Client);
+  const clients = new WeakMap<OidcApp, Client>();
+  provider.Client.find = async (clientId: string) => {
+    const app = typeof clientId === 'string' && clientId ? await d.oidc.appByClientId(clientId) : undefined;
+    const kept = app && clients.get(app);
+    if (kept) return kept;
+    const client = await findClient(clientId);
+    if (app && client) clients.set(app, client);
+    return client;
   };
 
   provider.use(async (ctx, next) => {
