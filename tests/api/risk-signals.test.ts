@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DAY, HOUR } from '../../server/platform/lib/clock.js';
 import { localHour } from '../../server/platform/lib/timeZone.js';
 import { lastSmsCode, passwordLogin, solvedCaptcha, startClient, storeCases, type Client } from './harness.js';
@@ -7,14 +7,15 @@ import { BEIJING, judged, PARIS, SHANGHAI, SHANGHAI_OTHER_NET, startRiskClient }
 /**
  * Each risk signal fires when it should and stays quiet when it should not, on both stores: the
  * addresses are located by the test's locator, time moves on the test clock. Every test signs in
- * its own generated employee (emp00xx), so their profiles do not meet. Every test also has a portal
- * of its own (its own store and clock): a test that moves the clock by months, or a sign-in
- * judged in another test, cannot change what a later test sees, in whatever order they run.
+ * its own generated employee (emp00xx) from addresses of its own, so their profiles and failure
+ * counts do not meet, and the tests share one portal a store (one per test was 16 apps and
+ * databases for this file). Its clock only moves forward, by hours at most; the test that moves
+ * it by months has a portal of its own, since every demo password expires on the way.
  */
 describe.each(storeCases())('risk signals ($name)', (store) => {
   let client: Client;
-  beforeEach(async () => { client = await startRiskClient(store, 'risksignals'); });
-  afterEach(async () => { await client?.close(); });
+  beforeAll(async () => { client = await startRiskClient(store, 'risksignals'); });
+  afterAll(async () => { await client?.close(); });
 
   const userRef = async (account: string) =>
     (await client.app.store.db.selectFrom('users').select('id').where('user_id', '=', account).executeTakeFirstOrThrow()).id;
@@ -137,14 +138,19 @@ describe.each(storeCases())('risk signals ($name)', (store) => {
   });
   // It moves its own portal's clock by months (the demo passwords expire on the way).
   it('forgets a device after newDeviceDays and a network after 90 days', async () => {
-    await judged(client, 'emp0002', SHANGHAI(6), 'laptop-2');
-    client.clock.advance(89 * DAY);
-    expect((await judged(client, 'emp0002', SHANGHAI(6), 'laptop-2')).signals).toEqual([]);
-    client.clock.advance(91 * DAY);
-    const later = await judged(client, 'emp0002', SHANGHAI(6), 'laptop-2');
-    expect(later.signals).toEqual(['NEW_DEVICE', 'NEW_NETWORK']);
-    // Judged before the expired password is told: the refusal's row carries the judgement.
-    expect(later.row).toMatchObject({ login_msg: 'E30058', risk_level: 'MEDIUM' });
+    const own = await startRiskClient(store, 'riskmonths');
+    try {
+      await judged(own, 'emp0002', SHANGHAI(6), 'laptop-2');
+      own.clock.advance(89 * DAY);
+      expect((await judged(own, 'emp0002', SHANGHAI(6), 'laptop-2')).signals).toEqual([]);
+      own.clock.advance(91 * DAY);
+      const later = await judged(own, 'emp0002', SHANGHAI(6), 'laptop-2');
+      expect(later.signals).toEqual(['NEW_DEVICE', 'NEW_NETWORK']);
+      // Judged before the expired password is told: the refusal's row carries the judgement.
+      expect(later.row).toMatchObject({ login_msg: 'E30058', risk_level: 'MEDIUM' });
+    } finally {
+      await own.close();
+    }
   });
 });
 
