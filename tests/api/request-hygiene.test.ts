@@ -180,8 +180,14 @@ describe.each(storeCases())('TRUST_PROXY ($name)', (store) => {
 
   const FORGED = '6.6.6.6, 10.1.2.3';
 
+  // The settings' apps share one store (a store each was five copies of the template a store):
+  // each signs lisi in on devices of its own and reads back only those.
+  let proxyStore: Promise<string> | undefined;
+  const proxied = async (label: string, value: string) =>
+    startClient(store, label, { trustProxy: trustProxyOf(value) }, undefined, await (proxyStore ??= store.seededUrl('proxy')));
+
   it.each([['1'], ['127.0.0.1'], ['127.0.0.0/8,10.9.0.0/16']])('with TRUST_PROXY=%s sees the address the trusted proxy added, never the forged leftmost one', async (value) => {
-    const client = await startClient(store, 'proxy', { trustProxy: trustProxyOf(value) });
+    const client = await proxied('proxy', value);
     try {
       expect(await seenAddress(client, `proxy-a-${value}`, '127.0.0.1', FORGED)).toBe('10.1.2.3');
       expect(await seenAddress(client, `proxy-b-${value}`, '127.0.0.1', '6.6.6.6')).toBe('6.6.6.6');
@@ -192,8 +198,8 @@ describe.each(storeCases())('TRUST_PROXY ($name)', (store) => {
   });
 
   it('ignores X-Forwarded-For from a peer that is not a listed proxy, and by default', async () => {
-    const listed = await startClient(store, 'proxylist', { trustProxy: trustProxyOf('127.0.0.1') });
-    const unset = await startClient(store, 'proxyoff', { trustProxy: trustProxyOf('') });
+    const listed = await proxied('proxylist', '127.0.0.1');
+    const unset = await proxied('proxyoff', '');
     try {
       expect(await seenAddress(listed, 'direct-peer', '192.0.2.44', FORGED)).toBe('192.0.2.44');
       expect(await seenAddress(unset, 'no-proxy', '127.0.0.1', FORGED)).toBe('127.0.0.1');
