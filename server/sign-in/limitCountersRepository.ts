@@ -17,10 +17,11 @@ export interface Taking { subject: string; now: number; windowStartAfter: number
 
 /**
  * A reservation as a WITH entry after another (the shape names it): its row is selected only when
- * that entry returned one. The account's unit follows `first`, the address's (a refused address
- * must not take the account's unit, which would let a blocked address lock others out); a
- * sign-in's address unit may follow a gate of its own (credentialClaimRepository.ts). The casts
- * stand in for VALUES' typing by the target columns.
+ * that entry returned one. The account's unit follows `first`, the address's unit (a refused
+ * address must not take the account's unit, which would let a blocked address lock others out);
+ * a password sign-in's address unit follows `gate`, its replay claim having found every
+ * ciphertext new (credentialClaimRepository.ts). The casts stand in for VALUES' typing by the
+ * target columns.
  */
 const AFTER_ENTRIES = new Set(['first', 'gate']);
 
