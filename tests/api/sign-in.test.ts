@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { captchaAnswer, passwordLogin, sessionTokenOf, signIn, startClient, storeCases, type Client } from './harness.js';
+import { DEMO_PASSWORD, captchaAnswer, passwordLogin, sessionTokenOf, signIn, startClient, storeCases, type Client } from './harness.js';
 
 describe.each(storeCases())('password sign-in ($name)', (store) => {
   let client: Client;
@@ -99,11 +99,14 @@ describe.each(storeCases())('password sign-in ($name)', (store) => {
     }
     expect(codes.slice(0, 9).every((c) => c === 'E30002')).toBe(true);
     expect(codes[9]).toBe('E30053');
-    const eleventh = await passwordLogin(client, 'zhouba', undefined, {}, ip);
+    // The right password, refused by the lock: its ciphertexts are used up all the same.
+    const refused = { userId: await client.encrypt('zhouba'), password: await client.encrypt(DEMO_PASSWORD), deviceId: 'd', deviceName: 'Chrome', loginType: 'ACCOUNT' };
+    const eleventh = await client.post('/auth/v1/login-check', refused, { ip });
     expect(eleventh.json().code).toBe('E30053');
     expect(eleventh.json().message).toMatch(/15/);
     // The lock ends after 15 minutes.
     client.clock.advance(16 * 60_000);
+    expect((await client.post('/auth/v1/login-check', refused, { ip })).json().code).toBe('E00003');
     const after = await passwordLogin(client, 'zhouba', undefined, {}, ip);
     expect(after.json().code).toBe('E30058');
     expect(after.json().data.srmi).toEqual(expect.any(String));
