@@ -6,7 +6,6 @@ import { limitCountersRepo } from '../sign-in/limitCountersRepository.js';
 import { captchasRepo } from '../sign-in/captchasRepository.js';
 import { configRepo } from '../platform/db/configRepository.js';
 import { sm2ReplayRepo } from '../sign-in/sm2ReplayRepository.js';
-import { credentialClaimRepo } from '../sign-in/credentialClaimRepository.js';
 import { loginHistoryRepo } from '../audit/loginHistoryRepository.js';
 import { operationLogRepo } from '../audit/operationLogRepository.js';
 import { auditTrailRepo } from '../audit/trail/repository.js';
@@ -45,7 +44,6 @@ export function buildRepos(db: Kysely<Database>, options: RepoOptions = CHAINED)
   const riskProfiles = riskProfilesRepo(db);
   const loginHistory = loginHistoryRepo(db, options.auditChain);
   const limits = limitCountersRepo(db);
-  const sm2Replay = sm2ReplayRepo(db);
   return {
     users: usersRepo(db),
     sessions,
@@ -53,8 +51,7 @@ export function buildRepos(db: Kysely<Database>, options: RepoOptions = CHAINED)
     limits,
     captchas: captchasRepo(db),
     config: configRepo(db),
-    sm2Replay,
-    credentialClaim: credentialClaimRepo(db, { sm2Replay, limits }),
+    sm2Replay: sm2ReplayRepo(db),
     loginHistory,
     operationLog: operationLogRepo(db, options.auditChain),
     auditTrail: auditTrailRepo(db),

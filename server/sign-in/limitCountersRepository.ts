@@ -16,14 +16,11 @@ export interface LimitCounter {
 export interface Taking { subject: string; now: number; windowStartAfter: number; limit: number }
 
 /**
- * A reservation as a WITH entry after another (the shape names it): its row is selected only when
- * that entry returned one. The account's unit follows `first`, the address's unit (a refused
- * address must not take the account's unit, which would let a blocked address lock others out);
- * a password sign-in's address unit follows `gate`, its replay claim having found every
- * ciphertext new (credentialClaimRepository.ts). The casts stand in for VALUES' typing by the
- * target columns.
+ * The second reservation of `takeBoth`, a WITH entry after `first`: its row is selected only when
+ * the first had room (a refused address must not take the account's unit, which would let a
+ * blocked address lock others out). The casts stand in for VALUES' typing by the target columns.
  */
-const AFTER_ENTRIES = new Set(['first', 'gate']);
+const AFTER_FIRST = 'afterFirst';
 
 /**
  * Budgets as counters, each check one atomic statement so that racing requests and several
@@ -36,10 +33,9 @@ export function limitCountersRepo(db: Kysely<Database>) {
   const taking = reusable(db, (v: { subject: string; now: number; windowStartAfter: number; limit: number }, shape) => {
     const stale = sql<boolean>`(limit_counters.window_start < ${v.windowStartAfter} or limit_counters.locked_until <= ${v.now})`;
     const into = db.insertInto('limit_counters');
-    if (shape && !AFTER_ENTRIES.has(shape)) throw new Error(`no WITH entry ${shape} to take after`);
-    return (shape
+    return (shape === AFTER_FIRST
       ? into.columns(['subject', 'hits', 'window_start', 'locked_until'])
-        .expression(sql`select ${v.subject}::varchar, 1, ${v.now}::bigint, null::bigint where exists (select 1 from ${sql.raw(shape)})`)
+        .expression(sql`select ${v.subject}::varchar, 1, ${v.now}::bigint, null::bigint where exists (select 1 from first)`)
       : into.values({ subject: v.subject, hits: 1, window_start: v.now, locked_until: null }))
       .onConflict((oc) =>
         oc.column('subject')
@@ -87,24 +83,6 @@ export function limitCountersRepo(db: Kysely<Database>) {
     };
   }
 
-  /**
-   * Both reservations of `takeBoth` on PostgreSQL as WITH entries `first` and `second`, whose
-   * parameters follow the `n`th; `after`: the WITH entry the first waits on (none: it always runs).
-   * `hits` selects what each took (null: refused or not tried), as `takeBoth` answers, named
-   * `first` and `second` after `prefix`.
-   */
-  function takingCtes(first: Taking, second: Taking, after?: 'gate'): { ctes: (n: number) => string; parameters: unknown[]; hits: (prefix?: string) => string } {
-    const one = taking.compiled(takingOf(first), after);
-    const two = taking.compiled(takingOf(second), 'first');
-    return {
-      ctes: (n) => `first as (${shifted(one, n)}),\n  second as (${shifted(two, n + one.parameters.length)})`,
-      parameters: [...one.parameters, ...two.parameters],
-      hits: (prefix = '') => `(select hits from first) as ${prefix}first, (select hits from second) as ${prefix}second`,
-    };
-  }
-  /** A taken count as `take` answers it (PostgreSQL may type it as text or bigint). */
-  const hitsOf = (hits: unknown): number | null => (hits === null || hits === undefined ? null : Number(hits));
-
   return {
     get(subject: string): Promise<LimitCounter | undefined> {
       return db.selectFrom('limit_counters')
@@ -131,15 +109,14 @@ export function limitCountersRepo(db: Kysely<Database>) {
         const firstHits = await this.take(first.subject, first.now, first.windowStartAfter, first.limit);
         return { first: firstHits, second: firstHits === null ? null : await this.take(second.subject, second.now, second.windowStartAfter, second.limit) };
       }
-      const both = takingCtes(first, second);
-      const { rows: [row] } = await db.executeQuery<{ first: unknown; second: unknown }>(CompiledQuery.raw(`with ${both.ctes(0)}\n  select ${both.hits()}`, both.parameters));
-      return { first: hitsOf(row.first), second: hitsOf(row.second) };
+      const one = taking.compiled(takingOf(first));
+      const two = taking.compiled(takingOf(second), AFTER_FIRST);
+      const { rows: [row] } = await db.executeQuery<{ first: number | null; second: number | null }>(CompiledQuery.raw(
+        `with first as (${one.sql}),\n  second as (${shifted(two, one.parameters.length)})\n  select (select hits from first) as first, (select hits from second) as second`,
+        [...one.parameters, ...two.parameters],
+      ));
+      return { first: row.first === null ? null : Number(row.first), second: row.second === null ? null : Number(row.second) };
     },
-    /** `take`'s statement, for a caller that runs it in a transaction of its own (SQLite). */
-    takingQuery: (one: Taking) => taking.compiled(takingOf(one)),
-    /** `takeBoth` on PostgreSQL as WITH entries, for a statement that carries it (a sign-in's replay claim). */
-    takingCtes,
-    hitsOf,
     /** Gives one unit back (an attempt that succeeded, or a send that never happened). */
     async give(subject: string): Promise<void> {
       await giving({ subject });

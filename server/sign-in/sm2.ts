@@ -1,3 +1,4 @@
+import type { CompiledQuery } from 'kysely';
 import { sha256 } from '../platform/lib/crypto.js';
 import { sm2Decrypt, sm2KeyPair } from '../platform/lib/sm2Native.js';
 import { DAY } from '../platform/lib/clock.js';
@@ -8,15 +9,6 @@ import { CODE } from '../../contract/codes.js';
 const KEY = 'sm2.keypair';
 /** How long a used ciphertext is remembered; the key pair is meant to rotate well within it. */
 const REPLAY_RETENTION = 365 * DAY;
-
-/** Decrypted fields whose ciphertexts are still to be claimed (Sm2Service.open). */
-export interface Opened<F extends string> {
-  plain: Record<F, string>;
-  digests: string[];
-  expiresAt: number;
-  /** E00003 naming the first field whose digest is not among those the claim found new. */
-  assertFresh(fresh: Set<string>): void;
-}
 
 interface KeyPair {
   publicKey: string;
@@ -46,11 +38,20 @@ export function sm2Service(ctx: ServiceContext) {
   };
 
   /**
-   * Decrypts C1C3C2 hex ciphertexts by field (a ciphertext that does not decrypt is E00002) without
-   * claiming them yet: the caller claims `digests` until `expiresAt` and hands `assertFresh` the
-   * digests that were new. Any field seen before is E00003: a captured request cannot be replayed.
+   * Decrypts C1C3C2 hex ciphertexts by field and refuses any seen before: a captured request
+   * cannot be replayed (E00003). A ciphertext that does not decrypt is E00002.
    */
-  async function open<F extends string>(fields: Record<F, string>): Promise<Opened<F>> {
+  async function decryptAll<F extends string>(fields: Record<F, string>): Promise<Record<F, string>> {
+    return (await decryptAllReading(fields, () => null)).plain;
+  }
+
+  /**
+   * decryptAll, with a read the plain text decides (none: null) made in the claim's statement:
+   * its rows come back only when no field was replayed.
+   */
+  async function decryptAllReading<F extends string, R>(
+    fields: Record<F, string>, read: (plain: Record<F, string>) => CompiledQuery<R> | null,
+  ): Promise<{ plain: Record<F, string>; rows: R[] | null }> {
     const { privateKey } = await keyPair();
     const entries = Object.entries(fields) as [F, string][];
     const plain = {} as Record<F, string>;
@@ -59,22 +60,14 @@ export function sm2Service(ctx: ServiceContext) {
       if (!plain[field]) throw new AppError(CODE.cipherUndecryptable, { field });
     }
     const digests = entries.map(([field, cipherHex]) => sha256(`${field}:${cipherHex.toLowerCase()}`));
-    return {
-      plain,
-      digests,
-      expiresAt: ctx.clock.now() + REPLAY_RETENTION,
-      assertFresh(fresh) {
-        const replayed = entries.findIndex((_, i) => !fresh.has(digests[i]));
-        if (replayed >= 0) throw new AppError(CODE.cipherReplayed, { field: entries[replayed][0] });
-      },
-    };
-  }
-
-  /** Decrypts every field and claims them together in one statement (open, then sm2ReplayRepo.claimAll). */
-  async function decryptAll<F extends string>(fields: Record<F, string>): Promise<Record<F, string>> {
-    const opened = await open(fields);
-    opened.assertFresh(await ctx.repos.sm2Replay.claimAll(opened.digests, opened.expiresAt));
-    return opened.plain;
+    const expiresAt = ctx.clock.now() + REPLAY_RETENTION;
+    const query = read(plain);
+    const { fresh, rows } = query
+      ? await ctx.repos.sm2Replay.claimAllReading(digests, expiresAt, query)
+      : { fresh: await ctx.repos.sm2Replay.claimAll(digests, expiresAt), rows: null };
+    const replayed = entries.findIndex((_, i) => !fresh.has(digests[i]));
+    if (replayed >= 0) throw new AppError(CODE.cipherReplayed, { field: entries[replayed][0] });
+    return { plain, rows };
   }
 
   return {
@@ -94,8 +87,8 @@ export function sm2Service(ctx: ServiceContext) {
      * seen before), so a sign-in pays one round trip for its two ciphertexts.
      */
     decryptAll,
-    /** Decryption whose claim the caller makes with statements of its own (a password sign-in's: credentialClaimRepository.ts). */
-    open,
+    /** decryptAll with one read riding on the claim's round trip (a sign-in's account). */
+    decryptAllReading,
   };
 }
 

@@ -3,7 +3,6 @@ import { HOUR, MINUTE } from '../platform/lib/clock.js';
 import type { ServiceContext } from '../composition/context.js';
 import { CODE } from '../../contract/codes.js';
 import type { SettingsService } from '../policies/settings.js';
-import type { Taking } from './limitCountersRepository.js';
 
 export const accountKey = (account: string) => `acct:${account.trim().toLowerCase()}`;
 const ipKey = (ip: string) => `ip:${ip}`;
@@ -34,14 +33,6 @@ export interface Attempt {
 /** A successful credential check's settlement of its budgets (LimitCountersRepo.settle), written by the caller. */
 export interface Settlement { given: string; cleared: string; now: number; settled(): void }
 
-/** The places a credential check takes, worked out before they are taken (ThrottleService.planned). */
-export interface Reservation {
-  address: Taking;
-  account: Taking | null;
-  /** The attempt, given what taking the places answered (`second` 0 when no account place was taken): E00429 or E30053 when one was refused. */
-  attempt(taken: { first: number | null; second: number | null }): Promise<Attempt>;
-}
-
 /** Recent failed credential checks, as the budgets count them. */
 export interface RecentFailures { account: number; address: number }
 
@@ -67,46 +58,6 @@ export function throttleService(ctx: ServiceContext, settings: SettingsService) 
     return row && row.windowStart >= ctx.clock.now() - HOUR ? row.hits : 0;
   }
 
-  /**
-   * The places a credential check takes, under the live policy (`account` null: no subject), and
-   * the attempt that follows from what taking them answered (LimitCountersRepo.takeBoth).
-   */
-  async function plan(subject: string | null, ip: string): Promise<Reservation> {
-    const { captchaAfter, lockAfter, lockMinutes, ipFailuresPerHour } = (await settings.current()).signIn;
-    const now = ctx.clock.now();
-    return {
-      address: { subject: ipKey(ip), now, windowStartAfter: now - HOUR, limit: ipFailuresPerHour },
-      account: subject === null ? null : { subject, now, windowStartAfter: now - windowMinutes * MINUTE, limit: lockAfter },
-      attempt: async (taken) => {
-        const ipHits = taken.first;
-        if (ipHits === null) throw new AppError(CODE.tooManyRequests);
-        const hits = taken.second;
-        if (hits === null) {
-          await repo.give(ipKey(ip));
-          throw await lockedFor(subject!, lockMinutes);
-        }
-        return {
-          captchaRequired: hits > captchaAfter || ipHits > ipCaptchaAfter,
-          failures: { account: Math.max(0, hits - 1), address: Math.max(0, ipHits - 1) },
-          async cancel() {
-            await repo.give(ipKey(ip));
-            if (subject !== null) await repo.give(subject);
-          },
-          async failed() {
-            if (subject === null || hits < lockAfter) return { locked: false, minutes: 0 };
-            await repo.lock(subject, ctx.clock.now() + lockMinutes * MINUTE);
-            return { locked: true, minutes: lockMinutes };
-          },
-          settlement: (settled) => (subject === null ? null : { given: ipKey(ip), cleared: subject, now: ctx.clock.now(), settled }),
-          async succeeded() {
-            if (subject === null) await repo.give(ipKey(ip));
-            else await repo.settle(ipKey(ip), subject, ctx.clock.now());
-          },
-        };
-      },
-    };
-  }
-
   return {
     /** E00429 over the hourly budget, E30127 once the address should show a captcha up front. */
     async ipCheck(ip: string): Promise<void> {
@@ -121,17 +72,37 @@ export function throttleService(ctx: ServiceContext, settings: SettingsService) 
      * `subject` is given, in the account's lock window: E00429 or E30053 when there is none left.
      */
     async reserve(subject: string | null, ip: string): Promise<Attempt> {
-      const planned = await plan(subject, ip);
-      const taken = planned.account === null
-        ? { first: await repo.take(planned.address.subject, planned.address.now, planned.address.windowStartAfter, planned.address.limit), second: 0 }
-        : await repo.takeBoth(planned.address, planned.account);
-      return planned.attempt(taken);
-    },
-
-    /** `reserve` for a caller that takes both places in a statement of its own (a password sign-in's claim). */
-    async planned(subject: string, ip: string): Promise<Reservation & { account: Taking }> {
-      const planned = await plan(subject, ip);
-      return { ...planned, account: planned.account! };
+      const { captchaAfter, lockAfter, lockMinutes, ipFailuresPerHour } = (await settings.current()).signIn;
+      const now = ctx.clock.now();
+      const address = { subject: ipKey(ip), now, windowStartAfter: now - HOUR, limit: ipFailuresPerHour };
+      const taken = subject === null
+        ? { first: await repo.take(address.subject, now, address.windowStartAfter, address.limit), second: 0 }
+        : await repo.takeBoth(address, { subject, now, windowStartAfter: now - windowMinutes * MINUTE, limit: lockAfter });
+      const ipHits = taken.first;
+      if (ipHits === null) throw new AppError(CODE.tooManyRequests);
+      const hits = taken.second;
+      if (hits === null) {
+        await repo.give(ipKey(ip));
+        throw await lockedFor(subject!, lockMinutes);
+      }
+      return {
+        captchaRequired: hits > captchaAfter || ipHits > ipCaptchaAfter,
+        failures: { account: Math.max(0, hits - 1), address: Math.max(0, ipHits - 1) },
+        async cancel() {
+          await repo.give(ipKey(ip));
+          if (subject !== null) await repo.give(subject);
+        },
+        async failed() {
+          if (subject === null || hits < lockAfter) return { locked: false, minutes: 0 };
+          await repo.lock(subject, ctx.clock.now() + lockMinutes * MINUTE);
+          return { locked: true, minutes: lockMinutes };
+        },
+        settlement: (settled) => (subject === null ? null : { given: ipKey(ip), cleared: subject, now: ctx.clock.now(), settled }),
+        async succeeded() {
+          if (subject === null) await repo.give(ipKey(ip));
+          else await repo.settle(ipKey(ip), subject, ctx.clock.now());
+        },
+      };
     },
 
     /** The failures the budgets hold against an account and an address now (a sign-in that reserved no place). */
