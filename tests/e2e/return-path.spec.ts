@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, expectRefusals, lastSmsSentAt, nextSmsCode, openAs, SESSION_CHECK, signInHere, test } from './support';
+import { DEMO_PASSWORD, expect, expectRefusals, lastSmsSentAt, nextSmsCode, openAs, openedDialog, SESSION_CHECK, signInHere, test } from './support';
 
 /*
  * The page a person was on survives signing in: /login?redirect=<path> is kept through every
@@ -119,7 +119,8 @@ test.describe('the way back through sign-in', () => {
     await page.getByTestId('login-account').fill(account);
     await page.getByTestId('login-password').fill(DEMO_PASSWORD);
     await page.getByTestId('login-submit').click();
-    await page.getByRole('dialog').getByRole('button', { name: '去修改' }).click();
+    // Clicked once it stops growing: a click during antd's opening zoom can miss the button.
+    await (await openedDialog(page)).getByRole('button', { name: '去修改' }).click();
     await expect(page).toHaveURL(/\/resetPassword\?requestId=.*&redirect=%2Flog$/);
     await page.getByRole('tab', { name: '原密码修改' }).click();
     const form = page.getByTestId('reset-old-form');

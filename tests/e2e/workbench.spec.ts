@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { confirmPopover, expect, expectRefusals, fillRegistrationCode, openAs, SESSION_CHECK, personAt, signIn, startSession, test, fieldErrors } from './support';
+import { confirmPopover, expect, expectRefusals, fillRegistrationCode, openAs, openedDialog, SESSION_CHECK, personAt, signIn, startSession, test, fieldErrors } from './support';
 
 const API_HEADERS = { 'X-Client-Id': 'idaas-portal-web' };
 /** Names no other run of this file used: each journey makes its own records. */
@@ -24,7 +24,8 @@ async function firstSignIn(page: Page, account: string, oneTime: string, newPass
   await page.getByTestId('login-account').fill(account);
   await page.getByTestId('login-password').fill(oneTime);
   await page.getByTestId('login-password').press('Enter');
-  const dialog = page.getByRole('dialog');
+  // Clicked once it stops growing: a click during antd's opening zoom can miss the button.
+  const dialog = await openedDialog(page);
   await dialog.getByRole('button', { name: '去修改' }).click();
   await expect(page).toHaveURL(/\/resetPassword\?requestId=/);
   await page.getByRole('tab', { name: '原密码修改' }).click();
