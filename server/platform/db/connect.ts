@@ -210,7 +210,7 @@ export async function migrate(store: Store): Promise<{ fresh: boolean }> {
     if (await ranEvery(store)) return { fresh: false };
     const { error, results = [] } = await migratorOf(store).migrateToLatest();
     if (error) throw error instanceof Error ? error : new Error(String(error));
-    return { fresh: results.length === Object.keys(await provider(store.kind).getMigrations()).length };
+    return { fresh: results.length === (await knownMigrations(store.kind)).length };
   };
   if (store.kind !== 'postgres') return run();
   return store.db.connection().execute(async (conn) => {
@@ -225,25 +225,35 @@ export async function migrate(store: Store): Promise<{ fresh: boolean }> {
 }
 
 /**
- * Whether the store has run exactly the migrations this code knows: the usual start, answered by
- * two small reads. Kysely's migrator would first read the columns of every table of the
- * database (its "does my table exist"), several times: ≈ 180 ms a start on a PostgreSQL database
- * holding many schemas. Anything else (a new store, a migration to run, one this code does not
- * know) goes to the migrator, which runs or refuses it.
+ * The names of the migrations the store has run (null: it has no table of them yet), read
+ * directly: Kysely's migrator first reads the columns of every table of the database (its "does
+ * my table exist"), several times — ≈ 180 ms on a PostgreSQL database holding many schemas, at
+ * every start and every /readyz probe.
  */
-async function ranEvery(store: Store): Promise<boolean> {
+async function ranMigrations(store: Store): Promise<Set<string> | null> {
   const table = store.schema ? `${store.schema}.${MIGRATION_TABLE}` : MIGRATION_TABLE;
   const exists = store.kind === 'postgres'
     ? (await sql<{ found: string | null }>`select to_regclass(${table}) as found`.execute(store.db)).rows[0]?.found != null
     : (await sql`select 1 from sqlite_master where type = 'table' and name = ${MIGRATION_TABLE}`.execute(store.db)).rows.length > 0;
-  if (!exists) return false;
-  const ran = new Set((await sql<{ name: string }>`select name from ${sql.table(table)}`.execute(store.db)).rows.map((r) => r.name));
-  const known = Object.keys(await provider(store.kind).getMigrations());
-  return ran.size === known.length && known.every((name) => ran.has(name));
+  if (!exists) return null;
+  return new Set((await sql<{ name: string }>`select name from ${sql.table(table)}`.execute(store.db)).rows.map((r) => r.name));
+}
+
+const knownMigrations = async (kind: StoreKind) => Object.keys(await provider(kind).getMigrations());
+
+/**
+ * Whether the store has run exactly the migrations this code knows: the usual start. Anything
+ * else (a new store, a migration to run, one this code does not know) goes to the migrator, which
+ * runs or refuses it.
+ */
+async function ranEvery(store: Store): Promise<boolean> {
+  const ran = await ranMigrations(store);
+  const known = await knownMigrations(store.kind);
+  return ran !== null && ran.size === known.length && known.every((name) => ran.has(name));
 }
 
 /** Migrations this code knows that the store has not run (for /readyz). */
 export async function pendingMigrations(store: Store): Promise<number> {
-  const all = await migratorOf(store).getMigrations();
-  return all.filter((m) => m.executedAt === undefined).length;
+  const ran = await ranMigrations(store);
+  return (await knownMigrations(store.kind)).filter((name) => !ran?.has(name)).length;
 }
