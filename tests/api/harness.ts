@@ -154,15 +154,20 @@ export function sessionTokenOf(res: LightMyRequestResponse): string | undefined 
 }
 
 /** Password sign-in as the browser does it (both fields SM2-encrypted). */
-export async function passwordLogin(client: Client, account: string, password = DEMO_PASSWORD, extra: Record<string, unknown> = {}, ip?: string, headers?: Record<string, string>) {
-  return client.post('/auth/v1/login-check', {
+/** A password sign-in's body, its fields freshly encrypted (sent twice, it is a replay). */
+export async function loginBody(client: Client, account: string, password = DEMO_PASSWORD, extra: Record<string, unknown> = {}) {
+  return {
     userId: await client.encrypt(account),
     password: await client.encrypt(password),
     deviceId: 'test-device',
     deviceName: 'Chrome',
     loginType: 'ACCOUNT',
     ...extra,
-  }, { ip, headers });
+  };
+}
+
+export async function passwordLogin(client: Client, account: string, password = DEMO_PASSWORD, extra: Record<string, unknown> = {}, ip?: string, headers?: Record<string, string>) {
+  return client.post('/auth/v1/login-check', await loginBody(client, account, password, extra), { ip, headers });
 }
 
 /** A full sign-in, passing the second factor by SMS when the account requires it. */

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { readConfig } from '../../server/platform/config.js';
-import { clientFor, DEMO_PASSWORD, registrationCode, sessionTokenOf, signIn, startClient, storeCases, type Client } from './harness.js';
+import { clientFor, DEMO_PASSWORD, passwordLogin, registrationCode, sessionTokenOf, signIn, startClient, storeCases, type Client } from './harness.js';
 
 const LOGIN = '/auth/v1/login-check';
 const STOP_MOBILE = '/personal/v1/stop-mobile';
@@ -169,9 +169,7 @@ describe.each(storeCases())('TRUST_PROXY ($name)', (store) => {
 
   /** The address the server recorded for a sign-in from `remote` carrying this X-Forwarded-For. */
   async function seenAddress(client: Client, deviceId: string, remote: string, forwarded?: string): Promise<string | null> {
-    const res = await client.post(LOGIN, {
-      userId: await client.encrypt('lisi'), password: await client.encrypt(DEMO_PASSWORD), deviceId, deviceName: 'Chrome', loginType: 'ACCOUNT',
-    }, { ip: remote, headers: forwarded ? { 'x-forwarded-for': forwarded } : {} });
+    const res = await passwordLogin(client, 'lisi', DEMO_PASSWORD, { deviceId }, remote, forwarded ? { 'x-forwarded-for': forwarded } : {});
     const session = sessionTokenOf(res);
     expect(session, res.body).toBeTruthy();
     const devices: { deviceId: string; lastIp: string | null }[] = (await client.post('/personal/v1/device/list', {}, { token: session })).json().data;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { signIn, startClient, storeCases, type Client } from './harness.js';
+import { passwordLogin, signIn, startClient, storeCases, type Client } from './harness.js';
 
 const USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
 const ENTERPRISE = 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User';
@@ -343,9 +343,7 @@ describe.each(storeCases())('SCIM 2.0 provisioning ($name)', (store) => {
     it('deactivates with active=false: the account is disabled and its open portal session ends (E00009)', async () => {
       const { account, mobile } = fresh();
       const user = await create(newUser(account, { password: PASSWORD, phoneNumbers: [{ value: mobile, type: 'mobile' }] }));
-      const res = await client.post('/auth/v1/login-check', {
-        userId: await client.encrypt(account), password: await client.encrypt(PASSWORD), deviceId: 'scim-device', deviceName: 'Chrome', loginType: 'ACCOUNT',
-      });
+      const res = await passwordLogin(client, account, PASSWORD, { deviceId: 'scim-device' });
       const session = res.cookies.find((c) => c.name === 'idaas_token')?.value;
       expect(session, res.body).toBeTruthy();
       expect((await client.post('/personal/v1/current-user-detail', {}, { token: session })).json().code).toBe('D00000');

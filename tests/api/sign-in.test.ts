@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, captchaAnswer, passwordLogin, sessionTokenOf, signIn, startClient, storeCases, type Client } from './harness.js';
+import { captchaAnswer, loginBody, passwordLogin, sessionTokenOf, signIn, startClient, storeCases, type Client } from './harness.js';
 
 describe.each(storeCases())('password sign-in ($name)', (store) => {
   let client: Client;
@@ -100,7 +100,7 @@ describe.each(storeCases())('password sign-in ($name)', (store) => {
     expect(codes.slice(0, 9).every((c) => c === 'E30002')).toBe(true);
     expect(codes[9]).toBe('E30053');
     // The right password, refused by the lock: its ciphertexts are used up all the same.
-    const refused = { userId: await client.encrypt('zhouba'), password: await client.encrypt(DEMO_PASSWORD), deviceId: 'd', deviceName: 'Chrome', loginType: 'ACCOUNT' };
+    const refused = await loginBody(client, 'zhouba');
     const eleventh = await client.post('/auth/v1/login-check', refused, { ip });
     expect(eleventh.json().code).toBe('E30053');
     expect(eleventh.json().message).toMatch(/15/);
