@@ -29,10 +29,15 @@ const withoutAutofill = () => {
  * A code the server takes now and has not seen: it accepts the steps one either side of its own
  * and only a step later than the last used, so the next step's code is used at once. Only when
  * that one was used too does this wait for the clock to catch up (at most one period).
+ *
+ * The first code is the previous step's while that stays good for another 10 s: the three codes
+ * of this file's sign-ins then fit in the steps either side of now, where starting from the
+ * current step made the third wait up to a period for the clock.
  */
 async function freshCode(totp: TOTP, usedStep: number | null): Promise<{ code: string; step: number }> {
   const stepNow = () => Math.floor(Date.now() / 1000 / totp.period);
-  let step = usedStep === null ? stepNow() : Math.max(stepNow(), usedStep + 1);
+  const firstStep = () => ((stepNow() + 1) * totp.period * 1000 - Date.now() >= 10_000 ? stepNow() - 1 : stepNow());
+  let step = usedStep === null ? firstStep() : Math.max(stepNow(), usedStep + 1);
   if (step > stepNow() + 1) {
     await new Promise((resolve) => setTimeout(resolve, ((step - 1) * totp.period * 1000 - Date.now()) + 200));
     step = Math.max(stepNow(), usedStep! + 1);
