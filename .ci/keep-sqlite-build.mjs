@@ -1,17 +1,19 @@
 // Keeps the SQLite driver's module that `npm ci` has just compiled as a local prebuilt one, under
 // the name better-sqlite3's installer (prebuild-install) looks for: its version, Node's ABI, the
 // platform, libc and architecture, computed by prebuild-install itself. Usage:
-//   node .ci/keep-sqlite-build.cjs <folder>   (the folder npm_config_better_sqlite3_local_prebuilds names)
-const { execFileSync } = require('node:child_process');
-const { existsSync, mkdirSync, renameSync } = require('node:fs');
-const path = require('node:path');
+//   node .ci/keep-sqlite-build.mjs <folder>   (the folder npm_config_better_sqlite3_local_prebuilds names)
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, renameSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 
+const load = createRequire(import.meta.url);
 const folder = process.argv[2];
-const driver = path.dirname(require.resolve('better-sqlite3/package.json'));
-const pkg = require(path.join(driver, 'package.json'));
-const installer = path.dirname(require.resolve('prebuild-install/package.json', { paths: [driver] }));
-const options = { ...require(path.join(installer, 'rc'))(pkg), pkg };
-const name = path.basename(require(path.join(installer, 'util')).getDownloadUrl(options));
+const driver = path.dirname(load.resolve('better-sqlite3/package.json'));
+const pkg = load(path.join(driver, 'package.json'));
+const installer = path.dirname(load.resolve('prebuild-install/package.json', { paths: [driver] }));
+const options = { ...load(path.join(installer, 'rc'))(pkg), pkg };
+const name = path.basename(load(path.join(installer, 'util')).getDownloadUrl(options));
 const target = path.join(folder, name);
 const built = path.join('build', 'Release', 'better_sqlite3.node');
 if (!existsSync(target) && existsSync(path.join(driver, built))) {
