@@ -9,6 +9,8 @@ import { defineConfig, devices } from '@playwright/test';
  */
 export default defineConfig({
   testDir: 'tests/e2e',
+  // The portal and the sample applications compiled once for the run (tests/e2e/global-setup.ts).
+  globalSetup: './tests/e2e/global-setup.ts',
   // Tests, not files, go to the next free worker: the long files (accessibility, the workbench)
   // no longer leave one worker idle at the end, and each journey meets whatever order comes.
   fullyParallel: true,

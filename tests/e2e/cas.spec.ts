@@ -19,7 +19,7 @@ test.describe('single sign-on through the portal (CAS)', () => {
     // Slots 0–1 are the OpenID Connect journey's, 2–3 the SAML one's (a worker runs them all).
     CLIENT.origin = `http://127.0.0.1:${own.ownPort(4)}`;
     moveApp(db, CLIENT.appId, CLIENT.seeded, CLIENT.origin);
-    samples = [await startSample('cas-client', { IDP: portal, PORT: new URL(CLIENT.origin).port }, 'Demo CAS client on')];
+    samples = [await startSample('casClient', { IDP: portal, PORT: new URL(CLIENT.origin).port }, 'Demo CAS client on')];
   });
   test.afterAll(() => stopSamples(samples));
 

@@ -1,7 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import type { Page } from '@playwright/test';
 import { expectConsoleErrors } from './consoleGuard';
 import type { DemoDb } from './db';
+import { startSample as startExample, stopSamples } from './samples';
 import { expect, lastSmsSentAt, nextSmsCode, signInHere, startSession, test } from './support';
 
 /*
@@ -32,18 +33,7 @@ function moveClient(db: DemoDb, app: Sample) {
 
 /** Starts the sample application for one client; resolves once it listens. */
 function startSample(portal: string, app: Sample): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'examples/oidc-rp/server.ts'], {
-    env: { ...process.env, ISSUER: `${portal}/oidc`, CLIENT_ID: app.clientId, CLIENT_SECRET: app.secret, PORT: new URL(app.origin).port },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let said = '';
-  return new Promise((resolve, reject) => {
-    child.stderr!.on('data', (chunk: Buffer) => {
-      said += chunk.toString();
-      if (said.includes('Demo RP on')) resolve(child);
-    });
-    child.once('exit', (code) => reject(new Error(`the sample for ${app.clientId} exited with ${code}: ${said}`)));
-  });
+  return startExample('oidcRp', { ISSUER: `${portal}/oidc`, CLIENT_ID: app.clientId, CLIENT_SECRET: app.secret, PORT: new URL(app.origin).port }, 'Demo RP on');
 }
 
 /** Console errors and uncaught exceptions of the portal's pages (the samples' pages have no script). */
@@ -70,16 +60,7 @@ test.describe('single sign-on through the portal (OpenID Connect)', () => {
     moveClient(db, APPS.second);
     samples = await Promise.all([startSample(portal, APPS.first), startSample(portal, APPS.second)]);
   });
-  test.afterAll(async () => {
-    // Gone before the next start on the same ports (a worker may run this group's hooks again).
-    await Promise.all(samples.map((sample) => new Promise((resolve) => {
-      if (sample.exitCode !== null || sample.signalCode !== null) resolve(null);
-      else {
-        sample.once('exit', resolve);
-        sample.kill();
-      }
-    })));
-  });
+  test.afterAll(() => stopSamples(samples));
 
   test('sign-in with the second factor, single sign-on into a second application, sign-out of the portal signs both out', async ({ page, request, db }) => {
     db.setUserColumns(ACCOUNT, { second_auth_required: 1 });

@@ -1,6 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import net from 'node:net';
+import { startEntry } from './processes';
 
 /**
  * The portal one Playwright worker's journeys run against: the real server (tests/e2e/serve.ts,
@@ -53,30 +54,27 @@ export async function startPortal(index: number): Promise<Portal> {
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
   const origin = `http://localhost:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'tests/e2e/serve.ts'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-    env: {
-      ...process.env,
-      IDAAS_MODE: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      // The OpenID Connect issuer must be the address the browser and the sample applications use.
-      PUBLIC_URL: origin,
-      // Applications hear of a portal sign-out within a second even if the immediate sweep misses it.
-      OIDC_LOGOUT_SWEEP_MS: '1000',
-      DATABASE_URL: `file:${dataDir}/idaas.db`,
-      STATIC_DIR,
-      // The browser reaches the server directly, so the one "proxy hop" is the test itself: each
-      // test sends its own X-Forwarded-For (tests/e2e/support.ts) and so its own client address.
-      TRUST_PROXY: '1',
-      // The real per-address numbers: the SMS captcha journey spends exactly these 3 free texts.
-      SMS_IP_CAPTCHA_AFTER: '3',
-      SMS_IP_HOURLY_LIMIT: '20',
-      // Journeys text the same demo accounts (lisi, zhangsan…) many times within the hour the
-      // real budget of 5 covers; the per-account refusal has its own API tests.
-      SMS_ACCOUNT_HOURLY_LIMIT: '1000',
-    },
-  });
+  const child: ChildProcess = startEntry('e2eServe', {
+    ...process.env,
+    IDAAS_MODE: 'test',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    // The OpenID Connect issuer must be the address the browser and the sample applications use.
+    PUBLIC_URL: origin,
+    // Applications hear of a portal sign-out within a second even if the immediate sweep misses it.
+    OIDC_LOGOUT_SWEEP_MS: '1000',
+    DATABASE_URL: `file:${dataDir}/idaas.db`,
+    STATIC_DIR,
+    // The browser reaches the server directly, so the one "proxy hop" is the test itself: each
+    // test sends its own X-Forwarded-For (tests/e2e/support.ts) and so its own client address.
+    TRUST_PROXY: '1',
+    // The real per-address numbers: the SMS captcha journey spends exactly these 3 free texts.
+    SMS_IP_CAPTCHA_AFTER: '3',
+    SMS_IP_HOURLY_LIMIT: '20',
+    // Journeys text the same demo accounts (lisi, zhangsan…) many times within the hour the
+    // real budget of 5 covers; the per-account refusal has its own API tests.
+    SMS_ACCOUNT_HOURLY_LIMIT: '1000',
+  }, ['ignore', 'ignore', 'pipe']);
   let said = '';
   child.stderr!.on('data', (chunk: Buffer) => {
     said += chunk.toString();

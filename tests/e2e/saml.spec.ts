@@ -27,7 +27,7 @@ test.describe('single sign-on through the portal (SAML 2.0)', () => {
     SPS.first.origin = `http://127.0.0.1:${own.ownPort(2)}`;
     SPS.second.origin = `http://127.0.0.1:${own.ownPort(3)}`;
     for (const sp of [SPS.first, SPS.second]) moveApp(db, sp.appId, sp.seeded, sp.origin);
-    samples = await Promise.all([SPS.first, SPS.second].map((sp) => startSample('saml-sp', { IDP: portal, PORT: new URL(sp.origin).port }, 'Demo SAML SP on')));
+    samples = await Promise.all([SPS.first, SPS.second].map((sp) => startSample('samlSp', { IDP: portal, PORT: new URL(sp.origin).port }, 'Demo SAML SP on')));
   });
   test.afterAll(() => stopSamples(samples));
 

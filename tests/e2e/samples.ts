@@ -1,25 +1,23 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import type { Page } from '@playwright/test';
 import type { DemoDb } from './db';
+import { startEntry, type JourneyEntry } from './processes';
 
 /*
  * The sample applications of examples/ in journeys: each worker runs its own on ports of its own
  * (portal.ownPort) and moves the demo organisation's registration of them there in its database.
  */
 
-/** Starts `examples/<folder>/server.ts` with `env`; resolves once it says `ready` on stderr. */
-export function startSample(folder: string, env: Record<string, string>, ready: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', `examples/${folder}/server.ts`], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+/** Starts a sample application of examples/ with `env`; resolves once it says `ready` on stderr. */
+export function startSample(sample: Exclude<JourneyEntry, 'e2eServe'>, env: Record<string, string>, ready: string): Promise<ChildProcess> {
+  const child = startEntry(sample, { ...process.env, ...env }, ['ignore', 'ignore', 'pipe']);
   let said = '';
   return new Promise((resolve, reject) => {
     child.stderr!.on('data', (chunk: Buffer) => {
       said += chunk.toString();
       if (said.includes(ready)) resolve(child);
     });
-    child.once('exit', (code) => reject(new Error(`examples/${folder} (${JSON.stringify(env)}) exited with ${code}: ${said}`)));
+    child.once('exit', (code) => reject(new Error(`the sample ${sample} (${JSON.stringify(env)}) exited with ${code}: ${said}`)));
   });
 }
 

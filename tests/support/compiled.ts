@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 
 /**
- * The entry points the API suite starts as processes of their own, compiled once per run:
+ * The entry points the API suite and the journeys start as processes of their own, compiled once per run:
  * `node --import tsx <entry>.ts` spends 2–3 s of CPU compiling and loading TypeScript at every
  * start, `node <entry>.mjs` a fraction of that. Each is one ESM file with the packages left in
  * node_modules (native ones such as better-sqlite3 and argon2 cannot be bundled anyway).
@@ -22,6 +22,8 @@ export const COMPILED_ENTRIES = {
   samlSp: 'examples/saml-sp/server.ts',
   /** The sample CAS client of examples/cas-client. */
   casClient: 'examples/cas-client/server.ts',
+  /** A journey worker's portal with its own OpenLDAP (tests/e2e/serve.ts). */
+  e2eServe: 'tests/e2e/serve.ts',
 } as const;
 
 export type CompiledEntry = keyof typeof COMPILED_ENTRIES;
@@ -44,9 +46,10 @@ function sourceLocations(entries: string[]): Plugin {
   };
 }
 
-/** Compiles every entry into `dir`; answers the path of each output. */
-export async function compileEntries(root: string, dir: string): Promise<Record<CompiledEntry, string>> {
-  const names = Object.keys(COMPILED_ENTRIES) as CompiledEntry[];
+/** Compiles the entries named (every one by default) into `dir`; answers the path of each output. */
+export async function compileEntries<Name extends CompiledEntry>(
+  root: string, dir: string, names = Object.keys(COMPILED_ENTRIES) as Name[],
+): Promise<Record<Name, string>> {
   const sources = names.map((name) => resolve(root, COMPILED_ENTRIES[name]));
   await build({
     absWorkingDir: root,
@@ -62,5 +65,5 @@ export async function compileEntries(root: string, dir: string): Promise<Record<
     logLevel: 'warning',
     plugins: [sourceLocations(sources)],
   });
-  return Object.fromEntries(names.map((name) => [name, join(dir, `${name}.mjs`)])) as Record<CompiledEntry, string>;
+  return Object.fromEntries(names.map((name) => [name, join(dir, `${name}.mjs`)])) as Record<Name, string>;
 }
