@@ -153,7 +153,6 @@ export function sessionTokenOf(res: LightMyRequestResponse): string | undefined 
   return res.cookies.find((c) => c.name === 'idaas_token')?.value;
 }
 
-/** Password sign-in as the browser does it (both fields SM2-encrypted). */
 /** A password sign-in's body, its fields freshly encrypted (sent twice, it is a replay). */
 export async function loginBody(client: Client, account: string, password = DEMO_PASSWORD, extra: Record<string, unknown> = {}) {
   return {
@@ -166,6 +165,7 @@ export async function loginBody(client: Client, account: string, password = DEMO
   };
 }
 
+/** Password sign-in as the browser does it (both fields SM2-encrypted). */
 export async function passwordLogin(client: Client, account: string, password = DEMO_PASSWORD, extra: Record<string, unknown> = {}, ip?: string, headers?: Record<string, string>) {
   return client.post('/auth/v1/login-check', await loginBody(client, account, password, extra), { ip, headers });
 }

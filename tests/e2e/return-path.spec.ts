@@ -119,7 +119,6 @@ test.describe('the way back through sign-in', () => {
     await page.getByTestId('login-account').fill(account);
     await page.getByTestId('login-password').fill(DEMO_PASSWORD);
     await page.getByTestId('login-submit').click();
-    // Clicked once it stops growing: a click during antd's opening zoom can miss the button.
     await (await openedDialog(page)).getByRole('button', { name: '去修改' }).click();
     await expect(page).toHaveURL(/\/resetPassword\?requestId=.*&redirect=%2Flog$/);
     await page.getByRole('tab', { name: '原密码修改' }).click();

@@ -250,7 +250,6 @@ test.describe('sign-in flows', () => {
     const newPassword = 'Renew#Pass31';
     await page.goto('/login');
     await submitPassword(page, 'zhouba', DEMO_PASSWORD);
-    // Clicked once it stops growing: a click during antd's opening zoom can miss the button.
     const dialog = await openedDialog(page);
     await expect(dialog).toContainText('密码已过期，请修改密码');
     await dialog.getByRole('button', { name: '去修改' }).click();

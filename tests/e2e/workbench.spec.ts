@@ -24,7 +24,6 @@ async function firstSignIn(page: Page, account: string, oneTime: string, newPass
   await page.getByTestId('login-account').fill(account);
   await page.getByTestId('login-password').fill(oneTime);
   await page.getByTestId('login-password').press('Enter');
-  // Clicked once it stops growing: a click during antd's opening zoom can miss the button.
   const dialog = await openedDialog(page);
   await dialog.getByRole('button', { name: '去修改' }).click();
   await expect(page).toHaveURL(/\/resetPassword\?requestId=/);
